@@ -1,0 +1,36 @@
+// Package notifications serves the user's notifications.
+package notifications
+
+import (
+	"net/http"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/auth"
+)
+
+// Routes is this area's whole API surface; template.yaml declares the same.
+func Routes(d app.Deps) []api.Route {
+	return []api.Route{
+		{Method: "GET", Path: "/api/notifications/unread-count", Handler: d.Verifier.Require(handleUnreadCount(d))},
+	}
+}
+
+// NewServer is the NotificationsFunction handler.
+func NewServer(d app.Deps) http.Handler { return api.NewMux(Routes(d)) }
+
+type unreadCount struct {
+	Count int `json:"count"`
+}
+
+// handleUnreadCount feeds the bell badge: one GetItem on the counter item.
+func handleUnreadCount(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n, err := d.Store.UnreadCount(r.Context(), auth.FromContext(r.Context()).Sub)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, unreadCount{Count: n})
+	})
+}

@@ -1,0 +1,32 @@
+// Package areas lists Verde's Lambda functions by their template.yaml
+// LogicalId: what each serves, so the local cloud and the tests run exactly
+// what is deployed.
+package areas
+
+import (
+	"net/http"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/me"
+	"github.com/verde-app/verde/shared/api/notifications"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/triggers"
+)
+
+// API is an HTTP API function.
+type API struct {
+	New    func(app.Deps) http.Handler
+	Routes func(app.Deps) []api.Route
+}
+
+// APIs by LogicalId.
+var APIs = map[string]API{
+	"MeFunction":            {New: me.NewServer, Routes: me.Routes},
+	"NotificationsFunction": {New: notifications.NewServer, Routes: notifications.Routes},
+}
+
+// Triggers by LogicalId: each returns an aws-lambda-go handler function.
+var Triggers = map[string]func(app.Deps) any{
+	"PreSignUpFunction":        func(d app.Deps) any { return triggers.PreSignUp(d.Config.AutoConfirm) },
+	"PostConfirmationFunction": func(d app.Deps) any { return triggers.PostConfirmation(d) },
+}

@@ -1,0 +1,76 @@
+package auth
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/domain"
+)
+
+type claimsKey struct{}
+
+// WithClaims stores claims in ctx.
+func WithClaims(ctx context.Context, c *Claims) context.Context {
+	return context.WithValue(ctx, claimsKey{}, c)
+}
+
+// FromContext returns the caller's claims, nil for an anonymous request.
+func FromContext(ctx context.Context) *Claims {
+	c, _ := ctx.Value(claimsKey{}).(*Claims)
+	return c
+}
+
+var errUnauthenticated = &domain.Error{Code: domain.EUnauthenticated, Message: "Sessão inválida ou expirada. Entre novamente."}
+
+func bearer(r *http.Request) (string, bool) {
+	h := r.Header.Get("Authorization")
+	if len(h) < 7 || !strings.EqualFold(h[:7], "bearer ") {
+		return "", false
+	}
+	tok := strings.TrimSpace(h[7:])
+	return tok, tok != ""
+}
+
+// Require lets through only requests with a valid access token.
+func (v *Verifier) Require(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tok, ok := bearer(r)
+		if !ok {
+			api.WriteError(w, r, errUnauthenticated)
+			return
+		}
+		c, err := v.Verify(r.Context(), tok)
+		if err != nil {
+			slog.InfoContext(r.Context(), "token refused", "err", err)
+			api.WriteError(w, r, errUnauthenticated)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(WithClaims(r.Context(), c)))
+	})
+}
+
+// Optional reads a token when one is sent (public pages that show more to
+// members); a bad token is refused rather than silently ignored.
+func (v *Verifier) Optional(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := bearer(r); !ok {
+			next.ServeHTTP(w, r)
+			return
+		}
+		v.Require(next).ServeHTTP(w, r)
+	})
+}
+
+// RequireAdmin must run after Require.
+func RequireAdmin(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !FromContext(r.Context()).IsAdmin() {
+			api.WriteError(w, r, domain.Forbidden("Acesso restrito a administradores"))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}

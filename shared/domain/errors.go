@@ -1,0 +1,66 @@
+// Package domain holds Verde's entity types and pure rules: no I/O.
+package domain
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code classifies an error; the HTTP layer maps each code to a status.
+type Code string
+
+const (
+	EValidation      Code = "validation"
+	EUnauthenticated Code = "unauthenticated"
+	EForbidden       Code = "forbidden"
+	ENotFound        Code = "not_found"
+	EConflict        Code = "conflict"
+	ERateLimited     Code = "rate_limited"
+	EInternal        Code = "internal"
+)
+
+// Error is an error meant for the user: a code, a Portuguese message and,
+// for validation errors, the field it concerns.
+type Error struct {
+	Code    Code
+	Message string
+	Field   string
+}
+
+func (e *Error) Error() string {
+	if e.Field != "" {
+		return fmt.Sprintf("%s: %s (%s)", e.Code, e.Message, e.Field)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+// Errorf builds a user-facing error with no field.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Invalid builds a validation error for one field.
+func Invalid(field, message string) *Error {
+	return &Error{Code: EValidation, Message: message, Field: field}
+}
+
+// NotFound, Forbidden and Conflict are the common shapes.
+func NotFound(message string) *Error  { return &Error{Code: ENotFound, Message: message} }
+func Forbidden(message string) *Error { return &Error{Code: EForbidden, Message: message} }
+func Conflict(message string) *Error  { return &Error{Code: EConflict, Message: message} }
+
+// ErrorCode returns the code of err, EInternal for anything that is not a *Error.
+func ErrorCode(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return EInternal
+}
+
+// AsError returns the *Error inside err, if any.
+func AsError(err error) (*Error, bool) {
+	var e *Error
+	ok := errors.As(err, &e)
+	return e, ok
+}

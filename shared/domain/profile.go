@@ -1,0 +1,85 @@
+package domain
+
+import (
+	"fmt"
+	"time"
+)
+
+// Profile is the users document of SPEC §3; JSON names are the spec's.
+type Profile struct {
+	ID                  string    `json:"id"`
+	Nome                string    `json:"nome"`
+	Email               string    `json:"email"`
+	Foto                *string   `json:"foto"`
+	Bio                 string    `json:"bio"`
+	Nivel               int       `json:"nivel"`
+	Conquistas          []string  `json:"conquistas"`
+	DataCadastro        time.Time `json:"dataCadastro"`
+	GruposParticipantes []string  `json:"gruposParticipantes"`
+	PontosTotais        int       `json:"pontosTotais"`
+}
+
+const (
+	MaxNomeLength = 80
+	MaxBioLength  = 500
+)
+
+// NewProfile is a profile with the initial values of SPEC §3 and §9.
+func NewProfile(id, nome, email string, foto *string, now time.Time) Profile {
+	return Profile{
+		ID:                  id,
+		Nome:                CleanText(nome),
+		Email:               email,
+		Foto:                foto,
+		Bio:                 "",
+		Nivel:               1,
+		Conquistas:          []string{},
+		DataCadastro:        now.UTC().Truncate(time.Millisecond),
+		GruposParticipantes: []string{},
+		PontosTotais:        0,
+	}
+}
+
+// Normalize fills what an older or partial document lacks (nivel shows as 1 when missing).
+func (p *Profile) Normalize() {
+	if p.Nivel < 1 {
+		p.Nivel = 1
+	}
+	if p.Conquistas == nil {
+		p.Conquistas = []string{}
+	}
+	if p.GruposParticipantes == nil {
+		p.GruposParticipantes = []string{}
+	}
+}
+
+// ProfileUpdate is the body of PUT /api/me; absent fields are left as they are.
+type ProfileUpdate struct {
+	Nome *string `json:"nome"`
+	Bio  *string `json:"bio"`
+}
+
+// Valid cleans the update and reports the first bad field.
+func (u *ProfileUpdate) Valid() error {
+	if u.Nome == nil && u.Bio == nil {
+		return Invalid("", "Informe ao menos um campo para alterar (nome ou bio)")
+	}
+	if u.Nome != nil {
+		n := CleanText(*u.Nome)
+		if n == "" {
+			return Invalid("nome", "O nome é obrigatório")
+		}
+		if Length(n) > MaxNomeLength {
+			return Invalid("nome", fmt.Sprintf("O nome deve ter no máximo %d caracteres", MaxNomeLength))
+		}
+		u.Nome = &n
+	}
+	if u.Bio != nil {
+		b := CleanMultiline(*u.Bio)
+		if Length(b) > MaxBioLength {
+			return Invalid("bio", fmt.Sprintf("A bio deve ter no máximo %d caracteres", MaxBioLength))
+		}
+		u.Bio = &b
+	}
+	return nil
+}

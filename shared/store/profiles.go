@@ -1,0 +1,146 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// UserPK is the partition of everything that belongs to one user.
+func UserPK(uid string) string { return "USER#" + uid }
+
+const skProfile = "PROFILE"
+
+// profileItem is the stored shape of domain.Profile.
+type profileItem struct {
+	PK                  string   `dynamodbav:"PK"`
+	SK                  string   `dynamodbav:"SK"`
+	Type                string   `dynamodbav:"type"`
+	ID                  string   `dynamodbav:"id"`
+	Nome                string   `dynamodbav:"nome"`
+	Email               string   `dynamodbav:"email"`
+	Foto                *string  `dynamodbav:"foto"`
+	Bio                 string   `dynamodbav:"bio"`
+	Nivel               int      `dynamodbav:"nivel"`
+	Conquistas          []string `dynamodbav:"conquistas"`
+	DataCadastro        string   `dynamodbav:"dataCadastro"`
+	GruposParticipantes []string `dynamodbav:"gruposParticipantes"`
+	PontosTotais        int      `dynamodbav:"pontosTotais"`
+	Version             int      `dynamodbav:"version"`
+}
+
+func toProfileItem(p domain.Profile) profileItem {
+	p.Normalize()
+	return profileItem{
+		PK: UserPK(p.ID), SK: skProfile, Type: "profile",
+		ID: p.ID, Nome: p.Nome, Email: p.Email, Foto: p.Foto, Bio: p.Bio, Nivel: p.Nivel,
+		Conquistas: p.Conquistas, DataCadastro: p.DataCadastro.UTC().Format(time.RFC3339Nano),
+		GruposParticipantes: p.GruposParticipantes, PontosTotais: p.PontosTotais, Version: 1,
+	}
+}
+
+func (it profileItem) profile() domain.Profile {
+	t, _ := time.Parse(time.RFC3339Nano, it.DataCadastro)
+	p := domain.Profile{
+		ID: it.ID, Nome: it.Nome, Email: it.Email, Foto: it.Foto, Bio: it.Bio, Nivel: it.Nivel,
+		Conquistas: it.Conquistas, DataCadastro: t, GruposParticipantes: it.GruposParticipantes, PontosTotais: it.PontosTotais,
+	}
+	p.Normalize()
+	return p
+}
+
+func decodeProfile(item map[string]types.AttributeValue) (domain.Profile, error) {
+	var it profileItem
+	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+		return domain.Profile{}, fmt.Errorf("decode profile: %w", err)
+	}
+	return it.profile(), nil
+}
+
+// Profile reads one profile; found is false when the user has none yet.
+func (s *Store) Profile(ctx context.Context, uid string) (p domain.Profile, found bool, err error) {
+	out, err := s.DB.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile), ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return domain.Profile{}, false, fmt.Errorf("get profile: %w", err)
+	}
+	if out.Item == nil {
+		return domain.Profile{}, false, nil
+	}
+	p, err = decodeProfile(out.Item)
+	return p, err == nil, err
+}
+
+// CreateProfile writes p unless the user already has a profile, and returns
+// the profile that is stored: p, or the one that was there first. Safe to call
+// concurrently: exactly one write wins.
+func (s *Store) CreateProfile(ctx context.Context, p domain.Profile) (domain.Profile, bool, error) {
+	item, err := attributevalue.MarshalMap(toProfileItem(p))
+	if err != nil {
+		return domain.Profile{}, false, err
+	}
+	_, err = s.DB.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName: aws.String(s.Table), Item: item,
+		ConditionExpression:                 aws.String("attribute_not_exists(PK)"),
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	})
+	if err == nil {
+		created := p
+		created.Normalize()
+		return created, true, nil
+	}
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) && ccf.Item != nil {
+		existing, derr := decodeProfile(ccf.Item)
+		return existing, false, derr
+	}
+	if isConditionFailed(err) {
+		// Without the old item in the error (some emulators omit it), read it.
+		existing, found, gerr := s.Profile(ctx, p.ID)
+		if gerr == nil && !found {
+			gerr = fmt.Errorf("profile %s vanished", p.ID)
+		}
+		return existing, false, gerr
+	}
+	return domain.Profile{}, false, fmt.Errorf("create profile: %w", err)
+}
+
+// UpdateProfile applies the cleaned update to an existing profile.
+func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileUpdate) (domain.Profile, error) {
+	expr := "SET version = if_not_exists(version, :zero) + :one"
+	values := map[string]types.AttributeValue{
+		":zero": &types.AttributeValueMemberN{Value: "0"},
+		":one":  &types.AttributeValueMemberN{Value: "1"},
+	}
+	if u.Nome != nil {
+		expr += ", nome = :nome"
+		values[":nome"] = str(*u.Nome)
+	}
+	if u.Bio != nil {
+		expr += ", bio = :bio"
+		values[":bio"] = str(*u.Bio)
+	}
+	out, err := s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile),
+		UpdateExpression:          aws.String(expr),
+		ConditionExpression:       aws.String("attribute_exists(PK)"),
+		ExpressionAttributeValues: values,
+		ReturnValues:              types.ReturnValueAllNew,
+	})
+	if isConditionFailed(err) {
+		return domain.Profile{}, domain.NotFound("Perfil não encontrado")
+	}
+	if err != nil {
+		return domain.Profile{}, fmt.Errorf("update profile: %w", err)
+	}
+	return decodeProfile(out.Attributes)
+}

@@ -1,0 +1,95 @@
+// Package store is Verde's single-table DynamoDB access; the only package
+// that imports the DynamoDB SDK.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Store reads and writes the one table.
+type Store struct {
+	DB    *dynamodb.Client
+	Table string
+	Now   func() time.Time
+}
+
+// New builds a Store from an SDK config; the endpoint comes from the SDK's
+// standard variables (AWS_ENDPOINT_URL_DYNAMODB locally).
+func New(cfg aws.Config, table string) *Store {
+	return &Store{DB: dynamodb.NewFromConfig(cfg), Table: table, Now: time.Now}
+}
+
+// Key attribute names of the table and its indexes.
+const (
+	attrPK     = "PK"
+	attrSK     = "SK"
+	attrGSI1PK = "GSI1PK"
+	attrGSI1SK = "GSI1SK"
+	attrGSI2PK = "GSI2PK"
+	attrGSI2SK = "GSI2SK"
+	IndexGSI1  = "GSI1"
+	IndexGSI2  = "GSI2"
+)
+
+// TableInput is the table as template.yaml declares it; tests and the local
+// cloud create it from here.
+func TableInput(name string) *dynamodb.CreateTableInput {
+	s := func(n string) types.AttributeDefinition {
+		return types.AttributeDefinition{AttributeName: aws.String(n), AttributeType: types.ScalarAttributeTypeS}
+	}
+	key := func(pk, sk string) []types.KeySchemaElement {
+		return []types.KeySchemaElement{
+			{AttributeName: aws.String(pk), KeyType: types.KeyTypeHash},
+			{AttributeName: aws.String(sk), KeyType: types.KeyTypeRange},
+		}
+	}
+	all := &types.Projection{ProjectionType: types.ProjectionTypeAll}
+	return &dynamodb.CreateTableInput{
+		TableName:            aws.String(name),
+		BillingMode:          types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{s(attrPK), s(attrSK), s(attrGSI1PK), s(attrGSI1SK), s(attrGSI2PK), s(attrGSI2SK)},
+		KeySchema:            key(attrPK, attrSK),
+		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{
+			{IndexName: aws.String(IndexGSI1), KeySchema: key(attrGSI1PK, attrGSI1SK), Projection: all},
+			{IndexName: aws.String(IndexGSI2), KeySchema: key(attrGSI2PK, attrGSI2SK), Projection: all},
+		},
+	}
+}
+
+// CreateTable creates the table if it does not exist and waits until it is active.
+func CreateTable(ctx context.Context, db *dynamodb.Client, name string) error {
+	_, err := db.CreateTable(ctx, TableInput(name))
+	var inUse *types.ResourceInUseException
+	if err != nil && !errors.As(err, &inUse) {
+		return err
+	}
+	return dynamodb.NewTableExistsWaiter(db, func(o *dynamodb.TableExistsWaiterOptions) {
+		o.MinDelay = 100 * time.Millisecond
+		o.MaxDelay = time.Second
+	}).Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)}, time.Minute)
+}
+
+func (s *Store) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func str(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+
+func keyOf(pk, sk string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{attrPK: str(pk), attrSK: str(sk)}
+}
+
+// isConditionFailed reports a failed ConditionExpression on a single write.
+func isConditionFailed(err error) bool {
+	var ccf *types.ConditionalCheckFailedException
+	return errors.As(err, &ccf)
+}
