@@ -31,7 +31,7 @@ func NewMux(routes []Route) http.Handler {
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, r, domain.NotFound("Rota não encontrada"))
 	}))
-	return Chain(mux, Recover, WithRequestID, NoStore)
+	return Chain(mux, WithRequestID, Recover, NoStore)
 }
 
 func methodNotAllowed(methods []string) http.Handler {
