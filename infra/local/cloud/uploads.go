@@ -1,0 +1,64 @@
+package cloud
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/s3/types"
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3afero"
+)
+
+// newUploadsServer is the S3 stand-in for the uploads bucket: gofakes3 in process, keeping
+// objects as files under DataDir/s3 (buckets/<bucket>/<key>, metadata beside them).
+func newUploadsServer(dataDir string) (http.Handler, error) {
+	fs, err := s3afero.FsPath(filepath.Join(dataDir, "s3"), s3afero.FsPathCreateAll)
+	if err != nil {
+		return nil, err
+	}
+	backend, err := s3afero.MultiBucket(fs)
+	if err != nil {
+		return nil, err
+	}
+	// Presigned PUTs come straight from the browser, on another origin than the SPA.
+	faker := gofakes3.New(backend, gofakes3.WithInsecureCORS(), gofakes3.WithoutVersioning())
+	return virtualHostBuckets(faker.Server()), nil
+}
+
+// virtualHostBuckets turns virtual-hosted requests (http://<bucket>.localhost:<port>/key, which
+// browsers resolve to loopback) into path-style ones, so URLs presigned either way work.
+func virtualHostBuckets(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host, port, err := net.SplitHostPort(r.Host)
+		if err != nil {
+			host = r.Host
+		}
+		if bucket, ok := strings.CutSuffix(host, ".localhost"); ok && bucket != "" && !strings.Contains(bucket, ".") {
+			r.URL.Path = "/" + bucket + r.URL.Path
+			if r.URL.RawPath != "" {
+				r.URL.RawPath = "/" + bucket + r.URL.RawPath
+			}
+			r.Host = "localhost"
+			if port != "" {
+				r.Host = net.JoinHostPort("localhost", port)
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func ensureBucket(ctx context.Context, client *s3.Client, bucket string) error {
+	_, err := client.CreateBucket(ctx, &s3.CreateBucketInput{Bucket: aws.String(bucket)})
+	var owned *types.BucketAlreadyOwnedByYou
+	var exists *types.BucketAlreadyExists
+	if err == nil || errors.As(err, &owned) || errors.As(err, &exists) {
+		return nil
+	}
+	return err
+}
