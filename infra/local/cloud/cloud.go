@@ -350,7 +350,9 @@ func (c *Cloud) startAll(ctx context.Context) error {
 		Region:           Region,
 		UserPoolID:       c.UserPoolID,
 		UserPoolClientID: c.ClientID,
-		UserPoolEndpoint: c.CognitoTLSEndpoint,
+		// Same origin, plain HTTP: e-mail sign-in works without first accepting the
+		// self-signed certificate; only the hosted UI (Google) needs the TLS domain.
+		UserPoolEndpoint: c.URL + CognitoPathPrefix,
 		AuthFlowType:     "USER_PASSWORD_AUTH",
 		OAuth: OAuthConfig{
 			Domain:          strings.TrimPrefix(c.CognitoTLSEndpoint, "https://"),
@@ -363,6 +365,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	mux := http.NewServeMux()
 	mux.Handle("/config.json", serveJSON(c.Config))
 	mux.Handle(InvokePathPrefix, invoker)
+	mux.Handle(CognitoPathPrefix, http.StripPrefix(strings.TrimSuffix(CognitoPathPrefix, "/"), proxy))
 	spa := spaHandler{dist: c.opts.SPADir}
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if gateway.Handles(r) {

@@ -68,7 +68,7 @@ func TestConfigJSONHasTheContractShape(t *testing.T) {
 		"region":           "us-east-1",
 		"userPoolId":       c.UserPoolID,
 		"userPoolClientId": c.ClientID,
-		"userPoolEndpoint": "https://" + tlsHost,
+		"userPoolEndpoint": c.URL + "/cognito/",
 		"authFlowType":     "USER_PASSWORD_AUTH",
 		"oauth": map[string]any{
 			"domain":          tlsHost,
@@ -425,5 +425,22 @@ func TestHandlersSeeTheCloudsEnvironment(t *testing.T) {
 		if os.Getenv(k) == "" {
 			t.Errorf("%s is not set", k)
 		}
+	}
+}
+
+func TestCognitoAPIIsReachableOnTheProductPort(t *testing.T) {
+	c := testcloud.Get()
+	req, _ := http.NewRequest("POST", c.URL+"/cognito/", strings.NewReader(`{"ClientId":"`+c.ClientID+`","AuthFlow":"USER_PASSWORD_AUTH","AuthParameters":{"USERNAME":"nobody@example.com","PASSWORD":"errada1"}}`))
+	req.Header.Set("Content-Type", "application/x-amz-json-1.1")
+	req.Header.Set("X-Amz-Target", "AWSCognitoIdentityProviderService.InitiateAuth")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	// cognito-local itself answers: an unknown user is its NotAuthorized/UserNotFound error, not our 404.
+	if resp.StatusCode != 400 || !strings.Contains(string(body), "Exception") {
+		t.Fatalf("%d %s", resp.StatusCode, body)
 	}
 }

@@ -40,6 +40,10 @@ func newCognitoProxy(upstream string, clientID string, logoutURLs []string) (*co
 
 const amzTargetPrefix = "AWSCognitoIdentityProviderService."
 
+// CognitoPathPrefix mounts the same proxy on the product's own port, where
+// /config.json's userPoolEndpoint points.
+const CognitoPathPrefix = "/cognito/"
+
 func (p *cognitoProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.Method == http.MethodPost && r.URL.Path == "/" &&
