@@ -1,0 +1,188 @@
+# Verde: run it locally, test it, build and deploy it. `make help` lists the targets.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+# The steps share two cores and start JVMs (DynamoDB Local): never run them side by side.
+.NOTPARALLEL:
+MAKEFLAGS += --no-builtin-rules --no-print-directory
+
+# Every Lambda function of template.yaml as <LogicalId>:<directory under functions/>.
+# shared/areas/template_test.go fails when this list and the template disagree.
+FUNCTIONS := \
+	MeFunction:me \
+	NotificationsFunction:notifications \
+	PreSignUpFunction:presignup \
+	PostConfirmationFunction:postconfirmation
+
+fn_id = $(word 1,$(subst :, ,$(1)))
+fn_dir = $(word 2,$(subst :, ,$(1)))
+
+GO ?= go
+NPM ?= npm
+PYTHON ?= python3
+ENV ?= dev
+# sam validate needs a region; it is also the default region of samconfig.toml.
+AWS_REGION_FOR_LINT ?= sa-east-1
+
+GO_LAMBDA_ENV := CGO_ENABLED=0 GOOS=linux GOARCH=arm64
+GO_LAMBDA_FLAGS := -trimpath -buildvcs=false -tags lambda.norpc -ldflags "-s -w"
+BUILD_DIR := .build
+# Size budget per function: 6 MB for the zipped package Lambda stores and loads at a cold
+# start (its "code size"). The binary is reported too; on Go 1.26 linux/arm64 even a
+# bare aws-lambda-go handler is 5.8 MB unzipped, so the budget cannot bind the binary.
+MAX_PACKAGE_BYTES := 6000000
+
+# Go packages, without any that npm packages may ship under node_modules.
+LIST_GO_PACKAGES = pkgs=$$($(GO) list ./... | grep -v /node_modules/)
+GO_TEST_FLAGS ?= -p 2 -timeout 20m
+
+VENV := .venv
+VENV_BIN := $(VENV)/bin
+export SAM_CLI_TELEMETRY := 0
+
+# Stamps: npm ci and pip run again only when their lock files change.
+SPA_DEPS := spa/node_modules/.verde-stamp
+LOCAL_DEPS := infra/local/node_modules/.verde-stamp
+VENV_STAMP := $(VENV)/.verde-stamp
+SPA_SOURCES := $(shell find spa -type f \
+	-not -path 'spa/node_modules/*' -not -path 'spa/dist/*' -not -path 'spa/e2e/*' 2>/dev/null)
+
+.PHONY: help
+help:
+	@echo "Verde"
+	@echo "  make dev           run the whole product at http://localhost:8080 (no AWS account)"
+	@echo "  make test          every check and test (installs npm and Python tooling itself)"
+	@echo "  make build         build every Lambda into $(BUILD_DIR)/<LogicalId>/bootstrap and report sizes"
+	@echo "  make reset-local   delete the local cloud's data (.local/)"
+	@echo "  make sam-local-env             env-vars file for sam local start-api against the local cloud"
+	@echo "  make deploy ENV=dev|prod       sam build + sam deploy with samconfig.toml's environment"
+	@echo "  make deploy-spa ENV=dev|prod   build the SPA, write config.json from the stack, upload, invalidate"
+	@echo "  make deploy-google ENV=dev|prod  set Google sign-in (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET)"
+	@echo "  make clean         remove build outputs (not .local/, not installed tooling)"
+
+# ---------------------------------------------------------------- installs
+
+$(SPA_DEPS): spa/package-lock.json
+	cd spa && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+$(LOCAL_DEPS): infra/local/package-lock.json
+	cd infra/local && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+$(VENV_STAMP): requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV_BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+# ---------------------------------------------------------------- local cloud
+
+spa/dist/index.html: $(SPA_DEPS) $(SPA_SOURCES)
+	$(NPM) --prefix spa run build
+
+.PHONY: dev
+dev: $(LOCAL_DEPS) spa/dist/index.html
+	$(GO) run ./infra/local
+
+.PHONY: reset-local
+reset-local:
+	@echo "Deleting the local cloud's data in .local/ (users, table, uploads); stop 'make dev' first."
+	rm -rf .local
+
+# ---------------------------------------------------------------- Lambda builds
+
+# build-<LogicalId>: what `sam build` runs for BuildMethod: makefile, with ARTIFACTS_DIR set.
+define function_rule
+.PHONY: build-$(call fn_id,$(1))
+build-$(call fn_id,$(1)):
+	@test -n "$$(ARTIFACTS_DIR)" || { echo "ARTIFACTS_DIR is not set: sam build sets it (or run make build)" >&2; exit 1; }
+	$$(GO_LAMBDA_ENV) $$(GO) build $$(GO_LAMBDA_FLAGS) -o "$$(ARTIFACTS_DIR)/bootstrap" ./functions/$(call fn_dir,$(1))
+endef
+$(foreach f,$(FUNCTIONS),$(eval $(call function_rule,$(f))))
+
+.PHONY: build
+build:
+	@rm -rf $(BUILD_DIR)
+	@for f in $(FUNCTIONS); do \
+		id=$${f%%:*}; \
+		$(MAKE) build-$$id ARTIFACTS_DIR="$(CURDIR)/$(BUILD_DIR)/$$id" >/dev/null; \
+		(cd "$(BUILD_DIR)/$$id" && $(PYTHON) -m zipfile -c ../$$id.zip bootstrap); \
+	done
+	@status=0; \
+	echo "Lambda functions (linux/arm64): binary, zipped package (budget $(MAX_PACKAGE_BYTES) bytes)"; \
+	for f in $(FUNCTIONS); do \
+		id=$${f%%:*}; \
+		bin=$$(stat -c %s "$(BUILD_DIR)/$$id/bootstrap"); zip=$$(stat -c %s "$(BUILD_DIR)/$$id.zip"); \
+		mark=ok; if [ "$$zip" -gt $(MAX_PACKAGE_BYTES) ]; then mark="OVER BUDGET"; status=1; fi; \
+		awk -v id="$$id" -v b="$$bin" -v z="$$zip" -v m="$$mark" \
+			'BEGIN { printf "  %-28s binary %6.2f MB   zip %5.2f MB   %s\n", id, b / 1e6, z / 1e6, m }'; \
+	done; \
+	exit $$status
+
+# ---------------------------------------------------------------- tests
+
+.PHONY: test
+test: test-go test-infra build test-spa
+	@echo "make test: all checks passed"
+
+.PHONY: test-go
+test-go: $(LOCAL_DEPS)
+	$(LIST_GO_PACKAGES); $(GO) vet $$pkgs
+	$(LIST_GO_PACKAGES); $(GO) test $(GO_TEST_FLAGS) $$pkgs
+
+# The template (SAM's lint runs offline: no AWS account needed), the OpenAPI document and
+# the deploy tools.
+.PHONY: test-infra
+test-infra: $(VENV_STAMP)
+	$(VENV_BIN)/sam validate --lint --region $(AWS_REGION_FOR_LINT)
+	$(VENV_BIN)/cfn-lint template.yaml
+	$(VENV_BIN)/openapi-spec-validator shared/api/openapi.yaml
+	$(VENV_BIN)/python -m unittest discover -s tools -p 'test_*.py'
+
+# The SPA's checks; the end-to-end journeys drive Debian's chromium against the local
+# cloud, so they need the emulators too. `run --if-present` skips a script not written yet.
+.PHONY: test-spa
+test-spa: $(SPA_DEPS) $(LOCAL_DEPS)
+	$(NPM) --prefix spa run typecheck
+	CI=true $(NPM) --prefix spa test
+	$(NPM) --prefix spa run build
+	$(NPM) --prefix spa run --if-present size
+	$(NPM) --prefix spa run --if-present e2e
+
+# ---------------------------------------------------------------- AWS
+
+.PHONY: deploy
+deploy: $(VENV_STAMP)
+	$(VENV_BIN)/sam build --config-env $(ENV)
+	$(VENV_BIN)/sam deploy --config-env $(ENV)
+
+# Google's OAuth client for the stack, from the environment (not kept in samconfig.toml);
+# later `make deploy` runs keep it: parameters left out of the overrides keep their value.
+.PHONY: deploy-google
+deploy-google: $(VENV_STAMP)
+	@test -n "$${GOOGLE_CLIENT_ID:-}" && test -n "$${GOOGLE_CLIENT_SECRET:-}" || \
+		{ echo "set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET" >&2; exit 1; }
+	$(VENV_BIN)/sam build --config-env $(ENV)
+	@echo "sam deploy --config-env $(ENV) --parameter-overrides GoogleClientId=… GoogleClientSecret=…"
+	@$(VENV_BIN)/sam deploy --config-env $(ENV) \
+		--parameter-overrides "GoogleClientId=$$GOOGLE_CLIENT_ID" "GoogleClientSecret=$$GOOGLE_CLIENT_SECRET"
+
+.PHONY: deploy-spa
+deploy-spa: $(VENV_STAMP) $(SPA_DEPS)
+	$(NPM) --prefix spa run build
+	$(VENV_BIN)/python tools/deploy_spa.py --env $(ENV)
+
+# For `sam local start-api` (Docker): the env-vars file that points the functions at the
+# local cloud's emulators. SAM_LOCAL_HOST=host.docker.internal where host networking is off.
+SAM_LOCAL_HOST ?= localhost
+.PHONY: sam-local-env
+sam-local-env:
+	$(PYTHON) tools/sam_local_env.py --host $(SAM_LOCAL_HOST)
+
+# ---------------------------------------------------------------- housekeeping
+
+.PHONY: clean
+clean:
+	rm -rf $(BUILD_DIR) .aws-sam spa/dist
