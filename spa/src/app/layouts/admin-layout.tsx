@@ -1,0 +1,45 @@
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { isCurrentPath } from '@/app/layouts/shell/menu-items';
+
+export const adminSections = [
+  { path: '/admin', label: 'Visão geral' },
+  { path: '/admin/vegetais', label: 'Vegetais' },
+  { path: '/admin/banners', label: 'Banners' },
+  { path: '/admin/usuarios', label: 'Usuários' },
+  { path: '/admin/analytics', label: 'Analytics' },
+  { path: '/admin/guias', label: 'Guias' },
+  { path: '/admin/conquistas', label: 'Conquistas' },
+  { path: '/admin/moderacao', label: 'Moderação' },
+  { path: '/admin/dados', label: 'Dados' },
+  { path: '/admin/configuracoes', label: 'Configurações' },
+];
+
+/** The admin area's frame: its own section navigation above the admin page. */
+export function AdminLayout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="admin-layout">
+      <div className="admin-banner">
+        <span className="admin-banner-title">Painel Admin</span>
+        <span className="tag tag-dev">Dev</span>
+      </div>
+      <nav className="admin-nav" aria-label="Seções do painel admin">
+        <ul>
+          {adminSections.map((section) => {
+            const current = isCurrentPath(section.path, pathname);
+            return (
+              <li key={section.path}>
+                <Link to={section.path} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
+                  {section.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="admin-content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

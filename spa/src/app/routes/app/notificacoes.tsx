@@ -1,0 +1,25 @@
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { BellIcon } from '@/components/ui/icons';
+import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
+
+export function Component() {
+  const unread = useUnreadCount();
+  return (
+    <>
+      <PageHeader title="Notificações" />
+      {unread === 0 ? (
+        <EmptyState icon={<BellIcon />} title="Nenhuma notificação nova">
+          <p>Curtidas, comentários, pedidos nos seus grupos e conquistas aparecem aqui.</p>
+        </EmptyState>
+      ) : (
+        <EmptyState
+          icon={<BellIcon />}
+          title={unread === 1 ? 'Você tem 1 notificação não lida' : `Você tem ${unread} notificações não lidas`}
+        >
+          <p>A lista das notificações chega aqui em breve.</p>
+        </EmptyState>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useAuth } from '@/lib/auth/auth-context';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Avatar } from '@/components/ui/avatar';
+import { UserIcon } from '@/components/ui/icons';
+import { LevelCard } from '@/features/profile/components/level-card';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric' });
+
+export function Component() {
+  const { userData, user } = useAuth();
+  const [editing, setEditing] = useState(false);
+
+  if (!userData) {
+    return (
+      <>
+        <PageHeader title="Meu Perfil" />
+        <EmptyState icon={<UserIcon />} title="Não foi possível carregar seu perfil">
+          <p>Recarregue a página para tentar de novo.</p>
+        </EmptyState>
+      </>
+    );
+  }
+
+  const since = userData.dataCadastro ? dateFormat.format(new Date(userData.dataCadastro)) : null;
+  return (
+    <>
+      <PageHeader title="Meu Perfil" />
+      <div className="profile-grid">
+        <section className="card profile-card" aria-labelledby="perfil-nome">
+          <div className="profile-identity">
+            <Avatar name={userData.nome || user?.name || ''} photo={userData.foto} size={72} />
+            <div>
+              <h2 id="perfil-nome">{userData.nome || 'Sem nome'}</h2>
+              <p className="muted">{userData.email}</p>
+              {since && <p className="muted">Membro desde {since}</p>}
+            </div>
+          </div>
+          {editing ? (
+            <ProfileForm profile={userData} onDone={() => setEditing(false)} />
+          ) : (
+            <>
+              <h3>Bio</h3>
+              <p className="profile-bio">{userData.bio || 'Você ainda não escreveu uma bio.'}</p>
+              <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+                Editar perfil
+              </button>
+            </>
+          )}
+        </section>
+        <LevelCard nivel={userData.nivel} pontos={userData.pontosTotais} />
+        <section className="card" aria-labelledby="perfil-conquistas">
+          <h2 id="perfil-conquistas">Conquistas</h2>
+          {userData.conquistas.length === 0 ? (
+            <p className="muted">Nenhuma conquista ainda. Plante, registre e colha para desbloquear as primeiras.</p>
+          ) : (
+            <ul className="tag-list">
+              {userData.conquistas.map((c) => (
+                <li key={c} className="tag">
+                  {c}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAuth } from '@/lib/auth/auth-context';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageLoader } from '@/components/ui/spinner';
+import { CompassIcon } from '@/components/ui/icons';
+import { useDirectory } from '@/features/groups/api/groups';
+import type { DirectorySearch } from '@/features/groups/api/query-keys';
+import { GroupCard } from '@/features/groups/components/group-card';
+import { InputField, SelectField } from '@/features/groups/components/fields';
+import { JoinButton } from '@/features/groups/components/join-button';
+import { ErrorState, LoadMore } from '@/features/groups/components/query-states';
+import { plural, ufs } from '@/features/groups/labels';
+import type { FieldErrors } from '@/features/groups/validation';
+import '@/features/groups/groups.css';
+
+const maxBusca = 100;
+
+/** The server's rules for a search (shared/api/groups directoryQuery), in its words. */
+function validateSearch(s: DirectorySearch): FieldErrors {
+  const errors: FieldErrors = {};
+  if (s.q.length > maxBusca) errors.q = `A busca deve ter no máximo ${maxBusca} caracteres`;
+  if (s.cidade.length > maxBusca) errors.cidade = `A cidade deve ter no máximo ${maxBusca} caracteres`;
+  if (s.cidade && !s.uf) errors.uf = 'Informe a UF para buscar por cidade';
+  return errors;
+}
+
+function searchFrom(params: URLSearchParams): DirectorySearch {
+  return { q: params.get('q')?.trim() ?? '', cidade: params.get('cidade')?.trim() ?? '', uf: params.get('uf')?.toUpperCase() ?? '' };
+}
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const search = searchFrom(params);
+  const [draft, setDraft] = useState(search);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { userData } = useAuth();
+  const mine = new Set(userData?.gruposParticipantes ?? []);
+  const query = useDirectory(search);
+  const groups = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const form = useRef<HTMLFormElement>(null);
+
+  // Back and forward move through searches: the form follows the address.
+  useEffect(() => {
+    setDraft({ q: search.q, cidade: search.cidade, uf: search.uf });
+  }, [search.q, search.cidade, search.uf]);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = { q: draft.q.trim(), cidade: draft.cidade.trim(), uf: draft.uf };
+    const found = validateSearch(next);
+    setErrors(found);
+    const first = (['q', 'cidade', 'uf'] as const).find((f) => found[f]);
+    if (first) {
+      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    const entries = Object.entries(next).filter(([, v]) => v !== '');
+    setParams(new URLSearchParams(entries));
+  }
+
+  function clear() {
+    setErrors({});
+    setDraft({ q: '', cidade: '', uf: '' });
+    setParams(new URLSearchParams());
+  }
+
+  const searching = search.q !== '' || search.cidade !== '' || search.uf !== '';
+  const countText = query.isSuccess
+    ? groups.length === 0
+      ? 'Nenhum grupo encontrado.'
+      : `${plural(groups.length, 'grupo encontrado', 'grupos encontrados')}${query.hasNextPage ? ' até agora' : ''}.`
+    : '';
+
+  let body;
+  if (query.isPending) body = <PageLoader />;
+  else if (query.isError) body = <ErrorState title="Não foi possível buscar os grupos" error={query.error} onRetry={() => void query.refetch()} />;
+  else if (groups.length === 0 && !query.hasNextPage) {
+    body = (
+      <EmptyState icon={<CompassIcon />} title={searching ? 'Nenhum grupo encontrado' : 'Nenhum grupo público ainda'}>
+        <p>{searching ? 'Tente outro nome, outra cidade ou outra UF.' : 'Que tal começar a primeira horta comunitária da sua região?'}</p>
+        <p className="actions-row">
+          {searching && (
+            <button type="button" className="button button-secondary" onClick={clear}>
+              Limpar busca
+            </button>
+          )}
+          <Link className="button button-primary" to="/grupos/novo">
+            Criar Grupo
+          </Link>
+        </p>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="groups-list" aria-label="Grupos encontrados">
+          {groups.map((g) => (
+            <li key={g.id}>
+              <GroupCard
+                group={g}
+                badge={mine.has(g.id) ? <span className="tag">Você participa</span> : undefined}
+                actions={
+                  mine.has(g.id) ? (
+                    <Link className="button button-secondary" to={`/grupos/${encodeURIComponent(g.id)}`}>
+                      Abrir grupo
+                    </Link>
+                  ) : (
+                    <JoinButton group={g} />
+                  )
+                }
+              />
+            </li>
+          ))}
+        </ul>
+        {groups.length === 0 && <p className="muted">Nenhum grupo nesta parte da busca; carregue mais para continuar.</p>}
+        <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Explorar Grupos" subtitle="Encontre hortas comunitárias públicas pelo nome, pela cidade ou pela UF." />
+      <form ref={form} className="card directory-search" role="search" aria-label="Buscar grupos" onSubmit={handleSubmit} noValidate>
+        <InputField
+          label="Nome do grupo"
+          name="q"
+          type="search"
+          value={draft.q}
+          onChange={(e) => setDraft((d) => ({ ...d, q: e.target.value }))}
+          error={errors.q}
+          className="directory-search-q"
+        />
+        <InputField
+          label="Cidade"
+          name="cidade"
+          value={draft.cidade}
+          onChange={(e) => setDraft((d) => ({ ...d, cidade: e.target.value }))}
+          error={errors.cidade}
+          className="directory-search-cidade"
+        />
+        <SelectField
+          label="UF"
+          name="uf"
+          value={draft.uf}
+          onChange={(e) => setDraft((d) => ({ ...d, uf: e.target.value }))}
+          error={errors.uf}
+          className="directory-search-uf"
+        >
+          <option value="">Todas</option>
+          {ufs.map((uf) => (
+            <option key={uf} value={uf}>
+              {uf}
+            </option>
+          ))}
+        </SelectField>
+        <div className="directory-search-actions">
+          <button type="submit" className="button button-primary">
+            Buscar
+          </button>
+          {searching && (
+            <button type="button" className="button button-secondary" onClick={clear}>
+              Limpar
+            </button>
+          )}
+        </div>
+      </form>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {countText}
+      </p>
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { Link, useParams } from 'react-router-dom';
+import { useAuth } from '@/lib/auth/auth-context';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageLoader } from '@/components/ui/spinner';
+import { UsersIcon } from '@/components/ui/icons';
+import { PublicShell } from '@/app/routes/groups/public-shell';
+import { usePublicGroup } from '@/features/groups/api/groups';
+import { GroupFacts } from '@/features/groups/components/group-facts';
+import { ErrorState } from '@/features/groups/components/query-states';
+import { isNotFound } from '@/features/groups/errors';
+import { formatDate, plural } from '@/features/groups/labels';
+import '@/features/groups/groups.css';
+
+const title = 'Página do grupo';
+
+// The public page shows only what the API's public summary carries: counts, never a person's
+// name or e-mail. A private group answers exactly like an unknown one.
+export function Component() {
+  const { groupId = '' } = useParams();
+  const { user, loading } = useAuth();
+  const query = usePublicGroup(groupId);
+
+  if (query.isPending) {
+    return (
+      <PublicShell>
+        <PageHeader title={title} />
+        <PageLoader />
+      </PublicShell>
+    );
+  }
+  if (query.isError) {
+    return (
+      <PublicShell>
+        <PageHeader title={title} />
+        {isNotFound(query.error) ? (
+          <EmptyState icon={<UsersIcon />} title="Grupo não encontrado">
+            <p>Este grupo não existe, foi excluído ou é privado.</p>
+            <p className="actions-row">
+              <Link className="button button-primary" to={user ? '/grupos/diretorio' : '/login'}>
+                {user ? 'Explorar Grupos' : 'Entrar no Verde'}
+              </Link>
+            </p>
+          </EmptyState>
+        ) : (
+          <ErrorState title="Não foi possível carregar o grupo" error={query.error} onRetry={() => void query.refetch()} />
+        )}
+      </PublicShell>
+    );
+  }
+
+  const group = query.data;
+  const gid = encodeURIComponent(group.id);
+  const detailPath = `/grupos/${gid}`;
+  const full = group.memberCount >= group.maxMembros;
+  const how =
+    group.entrada === 'convite'
+      ? 'Este grupo aceita novos membros apenas por convite. Peça um link a quem já participa.'
+      : full
+        ? 'O grupo está lotado no momento.'
+        : group.entrada === 'aprovacao'
+          ? 'Peça para participar: um coordenador do grupo aprova a sua entrada.'
+          : 'A entrada é aberta: participe e comece a cultivar junto.';
+
+  return (
+    <PublicShell>
+      <PageHeader title={group.nome} subtitle={`${group.cidade}/${group.uf}`} />
+      <section className="card public-group" aria-labelledby="publico-sobre">
+        <h2 id="publico-sobre">Sobre o grupo</h2>
+        {group.descricao ? <p className="group-description">{group.descricao}</p> : <p className="muted">Este grupo ainda não tem descrição.</p>}
+        <GroupFacts
+          group={group}
+          extra={[
+            { label: 'Novos membros este mês', value: String(group.novosMembrosMes) },
+            { label: 'Criado em', value: formatDate(group.createdAt) },
+          ]}
+        />
+      </section>
+      <section className="card public-cta" aria-labelledby="publico-participar">
+        <h2 id="publico-participar">Quer participar?</h2>
+        <p>{how}</p>
+        {group.entrada !== 'convite' && !full && !loading && (
+          <p className="actions-row">
+            {user ? (
+              <Link className="button button-primary" to={detailPath}>
+                {group.entrada === 'aberta' ? 'Participar do grupo' : 'Pedir para participar'}
+              </Link>
+            ) : (
+              <>
+                <Link className="button button-primary" to="/registro" state={{ from: detailPath }}>
+                  Criar conta e participar
+                </Link>
+                <Link className="button button-secondary" to="/login" state={{ from: detailPath }}>
+                  Já tenho conta
+                </Link>
+              </>
+            )}
+          </p>
+        )}
+        <p className="muted public-members-note">
+          {plural(group.memberCount, 'pessoa cultiva', 'pessoas cultivam')} neste grupo.
+        </p>
+      </section>
+    </PublicShell>
+  );
+}

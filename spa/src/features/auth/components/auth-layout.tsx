@@ -1,0 +1,33 @@
+import { useEffect, type ReactNode } from 'react';
+import { Logo } from '@/components/ui/logo';
+import { AuthBackground } from '@/features/auth/components/auth-background';
+
+export function AuthLayout({
+  heading,
+  title,
+  subtitle,
+  children,
+}: {
+  heading?: string;
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  useEffect(() => {
+    document.title = `${title} · Verde`;
+  }, [title]);
+  return (
+    <div className="auth-page">
+      <AuthBackground />
+      <main className="auth-card">
+        <div className="auth-logo">
+          <Logo size="lg" />
+        </div>
+        {heading && <p className="auth-heading">{heading}</p>}
+        <h1 className="auth-title">{title}</h1>
+        <p className="auth-subtitle">{subtitle}</p>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { AuthResult } from '@/lib/auth/auth-context';
+import userEvent from '@testing-library/user-event';
+import { fakeAuth, renderApp, stubApi, testUser } from '@/testing/test-utils';
+
+async function signInWith(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (password) await user.type(screen.getByLabelText('Senha'), password);
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
+}
+
+describe('login screen', () => {
+  beforeEach(() => {
+    stubApi();
+  });
+
+  it('shows every text of the screen and a decorative background', async () => {
+    renderApp('/login', fakeAuth({ user: null }));
+    expect(await screen.findByRole('heading', { name: 'Entrar na sua conta' })).toBeInTheDocument();
+    expect(screen.getByText('Entre com seu email ou Google para continuar')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Senha')).toHaveAttribute('type', 'password');
+    expect(screen.getByText('Ou continue com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Entrar com Google' })).toBeInTheDocument();
+    expect(screen.getByText(/Não tem uma conta\?/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/registro');
+    expect(screen.getByTestId('auth-background')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('requires email and password', async () => {
+    const auth = fakeAuth({ user: null });
+    renderApp('/login', auth);
+    await screen.findByRole('heading', { name: 'Entrar na sua conta' });
+    await signInWith('', 'segredo1');
+    expect(screen.getByRole('alert')).toHaveTextContent('Informe seu email');
+    await userEvent.clear(screen.getByLabelText('Senha'));
+    await signInWith('maria@exemplo.com', '');
+    expect(screen.getByRole('alert')).toHaveTextContent('Informe sua senha');
+    expect(auth.signIn).not.toHaveBeenCalled();
+  });
+
+  it('says "Email ou senha incorretos" for any sign-in failure', async () => {
+    const auth = fakeAuth({
+      user: null,
+      signIn: vi.fn(async () => ({ success: false as const, error: 'Incorrect username or password.' })),
+    });
+    renderApp('/login', auth);
+    await screen.findByRole('heading', { name: 'Entrar na sua conta' });
+    await signInWith('maria@exemplo.com', 'errada1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Email ou senha incorretos$/);
+  });
+
+  it('is busy while signing in, then returns to the page asked for', async () => {
+    let finish!: () => void;
+    const auth = fakeAuth({
+      user: null,
+      signIn: vi.fn(
+        () =>
+          new Promise<AuthResult>((resolve) => {
+            finish = () => resolve({ success: true as const, user: testUser });
+          }),
+      ),
+    });
+    const { router, setAuth } = renderApp('/cultivos', auth);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await screen.findByRole('heading', { name: 'Entrar na sua conta' });
+    await signInWith('maria@exemplo.com', 'segredo1');
+    expect(screen.getByRole('button', { name: 'Entrando...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Entrar com Google' })).toBeDisabled();
+    setAuth(fakeAuth());
+    finish();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cultivos'));
+  });
+
+  it('shows a Google failure with its text', async () => {
+    const auth = fakeAuth({
+      user: null,
+      signInWithGoogle: vi.fn(async () => ({ success: false as const, error: 'access_denied' })),
+    });
+    renderApp('/login', auth);
+    await userEvent.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Erro ao fazer login com Google: access_denied$/);
+  });
+
+  it('shows the popup-blocked message when neither popup nor redirect could start', async () => {
+    const auth = fakeAuth({
+      user: null,
+      signInWithGoogle: vi.fn(async () => ({ success: false as const, error: 'x', popupBlocked: true })),
+    });
+    renderApp('/login', auth);
+    await userEvent.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Popup bloqueado pelo navegador. Tente novamente ou desabilite o bloqueador de popups.',
+    );
+  });
+
+  it('waits without navigating when Google falls back to the redirect', async () => {
+    const auth = fakeAuth({ user: null, signInWithGoogle: vi.fn(async () => ({ success: false as const, redirect: true as const })) });
+    const { router } = renderApp('/login', auth);
+    await userEvent.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
+    await waitFor(() => expect(auth.signInWithGoogle).toHaveBeenCalledWith('/dashboard'));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Entrar com Google' })).toBeDisabled();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('on load, shows a pending redirect error but not "no redirect result"', async () => {
+    const failing = fakeAuth({
+      user: null,
+      getRedirectResult: vi.fn(async () => ({ success: false as const, error: 'invalid_request' })),
+    });
+    const first = renderApp('/login', failing);
+    expect(await screen.findByText('Erro ao fazer login com Google: invalid_request')).toBeInTheDocument();
+    first.unmount();
+
+    const quiet = fakeAuth({ user: null });
+    renderApp('/login', quiet);
+    await screen.findByRole('heading', { name: 'Entrar na sua conta' });
+    await waitFor(() => expect(quiet.getRedirectResult).toHaveBeenCalled());
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(screen.queryByText(/Nenhum resultado de redirect encontrado/)).not.toBeInTheDocument();
+  });
+
+  it('on load, a successful redirect goes to /dashboard', async () => {
+    const auth = fakeAuth({
+      user: null,
+      getRedirectResult: vi.fn(async () => ({ success: true as const, returnTo: '/dashboard' })),
+    });
+    const { router } = renderApp('/login', auth);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});

@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '@/lib/auth/auth-context';
+import { isRedirectInFlight } from '@/lib/auth/redirect-result';
+import { TextField } from '@/components/ui/text-field';
+import { Spinner } from '@/components/ui/spinner';
+import { authMessages, validateLogin, type AuthField } from '@/features/auth/validation';
+import { Divider, GoogleButton } from '@/features/auth/components/google-button';
+import { FormError } from '@/features/auth/components/form-error';
+
+type Busy = 'idle' | 'email' | 'google';
+
+export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess: (path: string) => void }) {
+  const auth = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<Busy>(() => (isRedirectInFlight() ? 'google' : 'idle'));
+  const [error, setError] = useState<{ message: string; field?: AuthField } | null>(null);
+  const fields = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const redirectChecked = useRef(false);
+
+  // A Google redirect that brought the user back here: finish it (SPEC §4).
+  useEffect(() => {
+    if (redirectChecked.current) return;
+    redirectChecked.current = true;
+    void auth.getRedirectResult().then((result) => {
+      if (result.success) {
+        onSuccess(result.returnTo);
+        return;
+      }
+      setBusy('idle');
+      if (result.error !== authMessages.noRedirectResult) {
+        setError({ message: authMessages.googleLoginFailedPrefix + result.error });
+      }
+    });
+  }, [auth, onSuccess]);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy !== 'idle') return;
+    const invalid = validateLogin({ email, password });
+    if (invalid) {
+      setError(invalid);
+      fields[invalid.field as 'email' | 'password'].current?.focus();
+      return;
+    }
+    setError(null);
+    setBusy('email');
+    const result = await auth.signIn(email, password);
+    if (result.success) {
+      onSuccess(returnTo);
+      return;
+    }
+    setBusy('idle');
+    setError({ message: authMessages.loginFailed });
+  }
+
+  async function handleGoogle() {
+    if (busy !== 'idle') return;
+    // No await before this call: the popup must open inside the click.
+    const pending = auth.signInWithGoogle(returnTo);
+    setError(null);
+    setBusy('google');
+    const result = await pending;
+    if (result.success) {
+      onSuccess(returnTo);
+      return;
+    }
+    if ('redirect' in result) return; // the page is leaving for Google; keep waiting
+    setBusy('idle');
+    setError({ message: result.popupBlocked ? authMessages.popupBlocked : authMessages.googleLoginFailedPrefix + result.error });
+  }
+
+  const errorId = 'login-error';
+  const disabled = busy !== 'idle';
+  return (
+    <>
+      <form className="auth-form" onSubmit={handleSubmit} noValidate aria-describedby={errorId}>
+        <TextField
+          ref={fields.email}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="seu@email.com"
+          invalid={error?.field === 'email'}
+          errorId={errorId}
+        />
+        <TextField
+          ref={fields.password}
+          label="Senha"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          invalid={error?.field === 'password' || error?.message === authMessages.loginFailed}
+          errorId={errorId}
+        />
+        <FormError id={errorId} message={error?.message ?? null} />
+        <button type="submit" className="button button-primary button-block" disabled={disabled} aria-busy={busy === 'email' || undefined}>
+          {busy === 'email' && <Spinner size="sm" />}
+          {busy === 'email' ? 'Entrando...' : 'Entrar'}
+        </button>
+      </form>
+      <Divider text="Ou continue com" />
+      <GoogleButton onClick={handleGoogle} disabled={disabled} busy={busy === 'google'} label="Entrar com Google" />
+      <p className="auth-switch">
+        Não tem uma conta? <Link to="/registro" state={returnTo !== '/dashboard' ? { from: returnTo } : undefined}>Criar conta</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '@/lib/auth/auth-context';
+import { TextField } from '@/components/ui/text-field';
+import { Spinner } from '@/components/ui/spinner';
+import { authMessages, minPasswordLength, validateRegistration, type AuthField } from '@/features/auth/validation';
+import { Divider, GoogleButton } from '@/features/auth/components/google-button';
+import { FormError } from '@/features/auth/components/form-error';
+
+type Busy = 'idle' | 'email' | 'google';
+
+export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSuccess: (path: string) => void }) {
+  const auth = useAuth();
+  const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
+  const [busy, setBusy] = useState<Busy>('idle');
+  const [error, setError] = useState<{ message: string; field?: AuthField } | null>(null);
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+  };
+
+  const set = (field: AuthField) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy !== 'idle') return;
+    const invalid = validateRegistration(values);
+    if (invalid) {
+      setError(invalid);
+      refs[invalid.field].current?.focus();
+      return;
+    }
+    setError(null);
+    setBusy('email');
+    const result = await auth.register(values.name, values.email, values.password);
+    if (result.success) {
+      onSuccess(returnTo);
+      return;
+    }
+    setBusy('idle');
+    setError({ message: authMessages.registerFailed });
+  }
+
+  async function handleGoogle() {
+    if (busy !== 'idle') return;
+    // No await before this call: the popup must open inside the click.
+    const pending = auth.signInWithGoogle(returnTo);
+    setError(null);
+    setBusy('google');
+    const result = await pending;
+    if (result.success) {
+      onSuccess(returnTo);
+      return;
+    }
+    if ('redirect' in result) return; // the page is leaving for Google; keep waiting
+    setBusy('idle');
+    setError({ message: result.popupBlocked ? authMessages.popupBlocked : authMessages.googleRegisterFailed });
+  }
+
+  const errorId = 'register-error';
+  const disabled = busy !== 'idle';
+  const invalid = (field: AuthField) => error?.field === field;
+  return (
+    <>
+      <form className="auth-form" onSubmit={handleSubmit} noValidate aria-describedby={errorId}>
+        <TextField
+          ref={refs.name}
+          label="Nome completo"
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          onChange={set('name')}
+          placeholder="Seu nome"
+          invalid={invalid('name')}
+          errorId={errorId}
+        />
+        <TextField
+          ref={refs.email}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={values.email}
+          onChange={set('email')}
+          placeholder="seu@email.com"
+          invalid={invalid('email')}
+          errorId={errorId}
+        />
+        <TextField
+          ref={refs.password}
+          label="Senha"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={minPasswordLength}
+          value={values.password}
+          onChange={set('password')}
+          hint={`Pelo menos ${minPasswordLength} caracteres`}
+          invalid={invalid('password')}
+          errorId={errorId}
+        />
+        <TextField
+          ref={refs.confirmPassword}
+          label="Confirmar senha"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          invalid={invalid('confirmPassword')}
+          errorId={errorId}
+        />
+        <FormError id={errorId} message={error?.message ?? null} />
+        <button type="submit" className="button button-primary button-block" disabled={disabled} aria-busy={busy === 'email' || undefined}>
+          {busy === 'email' && <Spinner size="sm" />}
+          {busy === 'email' ? 'Criando conta...' : 'Criar conta'}
+        </button>
+      </form>
+      <Divider text="Ou registre-se com" />
+      <GoogleButton onClick={handleGoogle} disabled={disabled} busy={busy === 'google'} label="Registrar com Google" />
+      <p className="auth-switch">
+        Já tem uma conta? <Link to="/login" state={returnTo !== '/dashboard' ? { from: returnTo } : undefined}>Entrar</Link>
+      </p>
+    </>
+  );
+}

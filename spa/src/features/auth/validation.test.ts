@@ -1,0 +1,33 @@
+import { authMessages, validateLogin, validateRegistration } from '@/features/auth/validation';
+
+const valid = { name: 'Maria', email: 'maria@exemplo.com', password: 'segredo1', confirmPassword: 'segredo1' };
+
+describe('validateRegistration', () => {
+  it('accepts a complete registration', () => {
+    expect(validateRegistration(valid)).toBeNull();
+  });
+
+  it.each([
+    [{ name: ' ' }, 'name', authMessages.nameRequired],
+    [{ email: '' }, 'email', authMessages.emailRequired],
+    [{ email: 'maria@' }, 'email', authMessages.emailInvalid],
+    [{ password: '', confirmPassword: '' }, 'password', authMessages.passwordRequired],
+    [{ confirmPassword: '' }, 'confirmPassword', authMessages.confirmPasswordRequired],
+    [{ confirmPassword: 'outra123' }, 'confirmPassword', 'As senhas não coincidem'],
+    [{ password: '12345', confirmPassword: '12345' }, 'password', 'A senha deve ter pelo menos 6 caracteres'],
+  ])('%j → %s: %s', (change, field, message) => {
+    expect(validateRegistration({ ...valid, ...change })).toEqual({ field, message });
+  });
+
+  it('accepts exactly 6 characters', () => {
+    expect(validateRegistration({ ...valid, password: '123456', confirmPassword: '123456' })).toBeNull();
+  });
+});
+
+describe('validateLogin', () => {
+  it('requires email and password', () => {
+    expect(validateLogin({ email: '', password: 'x' })?.message).toBe(authMessages.emailRequired);
+    expect(validateLogin({ email: 'a@b.co', password: '' })?.message).toBe(authMessages.passwordRequired);
+    expect(validateLogin({ email: 'a@b.co', password: 'x' })).toBeNull();
+  });
+});

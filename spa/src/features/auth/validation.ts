@@ -1,0 +1,57 @@
+// The texts of SPEC §5 and §8, word for word, and the checks behind them.
+
+export const minPasswordLength = 6;
+
+export const authMessages = {
+  passwordMismatch: 'As senhas não coincidem',
+  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres',
+  loginFailed: 'Email ou senha incorretos',
+  registerFailed: 'Erro ao criar conta. Tente novamente.',
+  googleLoginFailedPrefix: 'Erro ao fazer login com Google: ',
+  googleRegisterFailed: 'Erro ao registrar com Google',
+  popupBlocked: 'Popup bloqueado pelo navegador. Tente novamente ou desabilite o bloqueador de popups.',
+  noRedirectResult: 'Nenhum resultado de redirect encontrado',
+  // Required fields (SPEC §5 names them; the words are ours).
+  nameRequired: 'Informe seu nome completo',
+  emailRequired: 'Informe seu email',
+  emailInvalid: 'Informe um email válido',
+  passwordRequired: 'Informe sua senha',
+  confirmPasswordRequired: 'Confirme sua senha',
+} as const;
+
+export type AuthField = 'name' | 'email' | 'password' | 'confirmPassword';
+export interface FieldError {
+  field: AuthField;
+  message: string;
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function checkEmail(email: string): FieldError | null {
+  if (!email.trim()) return { field: 'email', message: authMessages.emailRequired };
+  if (!emailPattern.test(email.trim())) return { field: 'email', message: authMessages.emailInvalid };
+  return null;
+}
+
+export function validateLogin(input: { email: string; password: string }): FieldError | null {
+  return checkEmail(input.email) ?? (input.password ? null : { field: 'password', message: authMessages.passwordRequired });
+}
+
+export interface RegistrationInput {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** The first problem of a registration, in the order the spec lists them. */
+export function validateRegistration(input: RegistrationInput): FieldError | null {
+  if (!input.name.trim()) return { field: 'name', message: authMessages.nameRequired };
+  const emailError = checkEmail(input.email);
+  if (emailError) return emailError;
+  if (!input.password) return { field: 'password', message: authMessages.passwordRequired };
+  if (!input.confirmPassword) return { field: 'confirmPassword', message: authMessages.confirmPasswordRequired };
+  if (input.password !== input.confirmPassword) return { field: 'confirmPassword', message: authMessages.passwordMismatch };
+  if (input.password.length < minPasswordLength) return { field: 'password', message: authMessages.passwordTooShort };
+  return null;
+}

@@ -1,0 +1,57 @@
+import { useId, useRef, type ReactNode } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { Dialog } from '@/features/groups/components/dialog';
+
+/**
+ * Asks before a destructive or lasting act. Focus starts on Cancelar, so an Enter pressed by
+ * habit does not delete anything; the confirm button is disabled and says so while busy.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy,
+  error,
+  danger = false,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  error?: string | null;
+  danger?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  const bodyId = useId();
+  return (
+    <Dialog title={title} onClose={onCancel} initialFocus={cancel} busy={busy} describedBy={bodyId}>
+      <div id={bodyId} className="dialog-body">
+        {children}
+      </div>
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+      <div className="dialog-actions">
+        <button ref={cancel} type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
+          Cancelar
+        </button>
+        <button
+          type="button"
+          className={`button ${danger ? 'button-danger' : 'button-primary'}`}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy && <Spinner size="sm" />}
+          {busy ? busyLabel : confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState, type FormEvent } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/groups/api/invites';
+import { ConfirmDialog } from '@/features/groups/components/confirm-dialog';
+import { InputField } from '@/features/groups/components/fields';
+import { ErrorState, LoadMore, SectionLoader } from '@/features/groups/components/query-states';
+import { errorMessage, serverErrors } from '@/features/groups/errors';
+import { formatDate, formatDateTime, inviteStatusLabel } from '@/features/groups/labels';
+import { inviteLimits, validateInvite, type FieldErrors } from '@/features/groups/validation';
+import type { GroupDetail, Invite } from '@/features/groups/types';
+
+export function inviteUrl(invite: Pick<Invite, 'link'>): string {
+  return new URL(invite.link, window.location.origin).toString();
+}
+
+/** The link to share, with a copy button (the field stays selectable where the clipboard is off). */
+function InviteLink({ invite }: { invite: Invite }) {
+  const [copied, setCopied] = useState<'' | 'ok' | 'erro'>('');
+  const url = inviteUrl(invite);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('ok');
+    } catch {
+      setCopied('erro');
+    }
+  }
+  return (
+    <div className="invite-link">
+      <label className="visually-hidden" htmlFor={`convite-${invite.token}`}>
+        Link do convite
+      </label>
+      <input id={`convite-${invite.token}`} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+      <button type="button" className="button button-secondary button-small" onClick={() => void copy()}>
+        Copiar link
+      </button>
+      <span className="invite-copied" role="status">
+        {copied === 'ok' ? 'Link copiado!' : copied === 'erro' ? 'Não foi possível copiar: selecione o link e copie.' : ''}
+      </span>
+    </div>
+  );
+}
+
+export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage: boolean }) {
+  const invites = useInvites(group.id);
+  const create = useCreateInvite(group.id);
+  const revoke = useRevokeInvite(group.id);
+  const [dias, setDias] = useState(String(inviteLimits.defaultDias));
+  const [usos, setUsos] = useState(String(inviteLimits.defaultUsos));
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [revoking, setRevoking] = useState<Invite | null>(null);
+  const [created, setCreated] = useState<Invite | null>(null);
+  const server = serverErrors(create.error, ['expiraEmDias', 'maxUsos']);
+  const errors = { ...server.fields, ...clientErrors };
+  const list = invites.data?.pages.flatMap((p) => p.items) ?? [];
+
+  function handleCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const found = validateInvite({ expiraEmDias: dias, maxUsos: usos });
+    setClientErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setCreated(null);
+    create.mutate({ expiraEmDias: Number(dias), maxUsos: Number(usos) }, { onSuccess: (invite) => setCreated(invite) });
+  }
+
+  return (
+    <section aria-labelledby="grupo-convites">
+      <h2 id="grupo-convites" className="groups-section-title">
+        Convites
+      </h2>
+      {canManage && (
+        <form className="card invite-form" onSubmit={handleCreate} noValidate aria-labelledby="novo-convite">
+          <h3 id="novo-convite">Novo link de convite</h3>
+          <p className="muted">Quem abrir o link vê o resumo do grupo e pode participar, mesmo se o grupo for privado.</p>
+          <div className="invite-form-fields">
+            <InputField
+              label="Validade (dias)"
+              name="expiraEmDias"
+              type="number"
+              inputMode="numeric"
+              min={inviteLimits.minDias}
+              max={inviteLimits.maxDias}
+              value={dias}
+              onChange={(e) => setDias(e.target.value)}
+              error={errors.expiraEmDias}
+            />
+            <InputField
+              label="Limite de usos"
+              name="maxUsos"
+              type="number"
+              inputMode="numeric"
+              min={inviteLimits.minUsos}
+              max={inviteLimits.maxUsos}
+              value={usos}
+              onChange={(e) => setUsos(e.target.value)}
+              error={errors.maxUsos}
+            />
+          </div>
+          <p className="form-error" role="alert">
+            {server.form}
+          </p>
+          <button type="submit" className="button button-primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+            {create.isPending && <Spinner size="sm" />}
+            {create.isPending ? 'Criando convite...' : 'Criar convite'}
+          </button>
+          <div role="status">
+            {created && (
+              <div className="invite-created">
+                <p>
+                  <strong>Convite criado!</strong> Compartilhe o link abaixo. Ele vale até {formatDate(created.expiraEm)} e pode ser usado{' '}
+                  {created.maxUsos === 1 ? '1 vez' : `${created.maxUsos} vezes`}.
+                </p>
+                <InviteLink invite={created} />
+              </div>
+            )}
+          </div>
+        </form>
+      )}
+
+      {invites.isPending ? (
+        <SectionLoader label="Carregando convites..." />
+      ) : invites.isError ? (
+        <ErrorState title="Não foi possível carregar os convites" error={invites.error} onRetry={() => void invites.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState title="Nenhum convite ainda">
+          <p>Crie um link para convidar pessoas para o grupo.</p>
+        </EmptyState>
+      ) : (
+        <ul className="invite-list" aria-label="Links de convite">
+          {list.map((inv) => (
+            <li key={inv.token} className="card invite-row">
+              <div className="invite-row-head">
+                <span className={`tag tag-convite-${inv.status}`}>{inviteStatusLabel[inv.status]}</span>
+                <span className="muted">
+                  {inv.usos} de {inv.maxUsos} usos · {inv.status === 'expirado' ? 'expirou' : 'expira'} em {formatDateTime(inv.expiraEm)}
+                </span>
+              </div>
+              {inv.status === 'valido' && <InviteLink invite={inv} />}
+              {canManage && inv.status === 'valido' && (
+                <button type="button" className="button button-danger-outline button-small" onClick={() => setRevoking(inv)}>
+                  Revogar
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore hasNextPage={invites.hasNextPage} isFetchingNextPage={invites.isFetchingNextPage} fetchNextPage={invites.fetchNextPage} />
+
+      {revoking && (
+        <ConfirmDialog
+          title="Revogar este convite?"
+          confirmLabel="Revogar"
+          busyLabel="Revogando..."
+          danger
+          busy={revoke.isPending}
+          error={revoke.isError ? errorMessage(revoke.error) : null}
+          onCancel={() => {
+            revoke.reset();
+            setRevoking(null);
+          }}
+          onConfirm={() =>
+            revoke.mutate(revoking.token, {
+              onSuccess: () => {
+                if (created?.token === revoking.token) setCreated(null);
+                setRevoking(null);
+              },
+            })
+          }
+        >
+          <p>Quem ainda não usou o link não conseguirá mais entrar por ele. Quem já entrou continua no grupo.</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '@/lib/auth/auth-context';
+import { Spinner } from '@/components/ui/spinner';
+import { useCancelMyRequest, useRemoveMember } from '@/features/groups/api/members';
+import { ConfirmDialog } from '@/features/groups/components/confirm-dialog';
+import { GroupFacts } from '@/features/groups/components/group-facts';
+import { JoinButton, joinedMessage } from '@/features/groups/components/join-button';
+import { errorMessage } from '@/features/groups/errors';
+import { formatDate, visibilidadeLabel } from '@/features/groups/labels';
+import type { GroupDetail } from '@/features/groups/types';
+
+export function OverviewTab({ group }: { group: GroupDetail }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const leave = useRemoveMember(group.id);
+  const cancelRequest = useCancelMyRequest(group.id);
+  const gid = encodeURIComponent(group.id);
+
+  const extra = [
+    { label: 'Visibilidade', value: visibilidadeLabel[group.visibilidade] },
+    { label: 'Criado em', value: formatDate(group.createdAt) },
+  ];
+  if (group.meuPapel) extra.push({ label: 'Seus lotes', value: group.meusLotes.length ? group.meusLotes.join(', ') : 'Nenhum ainda' });
+
+  return (
+    <div className="group-overview">
+      <section className="card" aria-labelledby="grupo-sobre">
+        <h2 id="grupo-sobre">Sobre o grupo</h2>
+        {group.descricao ? <p className="group-description">{group.descricao}</p> : <p className="muted">Este grupo ainda não tem descrição.</p>}
+        <GroupFacts group={group} extra={extra} />
+        <p className="group-overview-links">
+          {(group.meuPapel || group.lotes.total > 0) && <Link to={`/grupos/${gid}/lotes`}>Ver a grade de lotes</Link>}
+          {group.visibilidade === 'publico' && <Link to={`/grupos/${gid}/publico`}>Ver a página pública</Link>}
+        </p>
+      </section>
+
+      {!group.meuPapel && (
+        <section className="card" aria-labelledby="grupo-participar">
+          <h2 id="grupo-participar">Participar</h2>
+          {group.minhaSolicitacao ? (
+            <>
+              <p>Seu pedido para entrar foi enviado. Aguarde a aprovação de um coordenador.</p>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={cancelRequest.isPending}
+                onClick={() => user && cancelRequest.mutate(user.id)}
+              >
+                {cancelRequest.isPending && <Spinner size="sm" />}
+                {cancelRequest.isPending ? 'Cancelando...' : 'Cancelar pedido'}
+              </button>
+              {cancelRequest.isError && (
+                <p className="form-error" role="alert">
+                  {errorMessage(cancelRequest.error)}
+                </p>
+              )}
+            </>
+          ) : (
+            <JoinButton
+              group={group}
+              // The page re-reads the group and this section goes away: the news moves up to the page.
+              onJoined={(reply) =>
+                navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: { aviso: joinedMessage(reply) } })
+              }
+            />
+          )}
+        </section>
+      )}
+
+      {group.meuPapel && (
+        <section className="card" aria-labelledby="grupo-sair">
+          <h2 id="grupo-sair">Sair do grupo</h2>
+          {group.meuPapel === 'dono' ? (
+            <p className="muted">Você é o dono deste grupo. Para sair, transfira a posse a outro membro na aba Membros.</p>
+          ) : (
+            <>
+              <p className="muted">Seus lotes ficam livres para outros membros.</p>
+              <button type="button" className="button button-danger-outline" onClick={() => setConfirmLeave(true)}>
+                Sair do grupo
+              </button>
+            </>
+          )}
+        </section>
+      )}
+
+      {confirmLeave && user && (
+        <ConfirmDialog
+          title="Sair do grupo?"
+          confirmLabel="Sair do grupo"
+          busyLabel="Saindo..."
+          danger
+          busy={leave.isPending}
+          error={leave.isError ? errorMessage(leave.error) : null}
+          onCancel={() => {
+            leave.reset();
+            setConfirmLeave(false);
+          }}
+          onConfirm={() =>
+            leave.mutate(user.id, {
+              onSuccess: () => navigate('/grupos', { state: { aviso: `Você saiu do grupo ${group.nome}.` } }),
+            })
+          }
+        >
+          <p>
+            Você deixará de participar de <strong>{group.nome}</strong>
+            {group.meusLotes.length > 0 ? ` e seus lotes (${group.meusLotes.join(', ')}) ficarão livres` : ''}. Para voltar, será
+            preciso entrar de novo.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

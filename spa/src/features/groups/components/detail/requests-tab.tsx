@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useAnswerRequest, useRequests } from '@/features/groups/api/members';
+import { ErrorState, LoadMore, SectionLoader } from '@/features/groups/components/query-states';
+import { errorMessage } from '@/features/groups/errors';
+import { formatDateTime } from '@/features/groups/labels';
+import type { GroupDetail } from '@/features/groups/types';
+
+/** Open requests to join (groups that take approval): coordinators approve or reject them. */
+export function RequestsTab({ group, canAnswer }: { group: GroupDetail; canAnswer: boolean }) {
+  const requests = useRequests(group.id);
+  const answer = useAnswerRequest(group.id);
+  const [notice, setNotice] = useState('');
+  const list = requests.data?.pages.flatMap((p) => p.items) ?? [];
+
+  if (requests.isPending) return <SectionLoader label="Carregando pedidos..." />;
+  if (requests.isError) return <ErrorState title="Não foi possível carregar os pedidos" error={requests.error} onRetry={() => void requests.refetch()} />;
+
+  const busyId = answer.isPending ? answer.variables?.userId : undefined;
+  const full = group.memberCount >= group.maxMembros;
+
+  return (
+    <section aria-labelledby="grupo-pedidos">
+      <h2 id="grupo-pedidos" className="groups-section-title">
+        Pedidos para entrar
+      </h2>
+      <p className={notice ? 'groups-flash' : 'visually-hidden'} role="status">
+        {notice}
+      </p>
+      {answer.isError && (
+        <p className="form-error" role="alert">
+          {errorMessage(answer.error)}
+        </p>
+      )}
+      {full && list.length > 0 && <p className="muted">O grupo está lotado: aumente o limite de membros em Configurações para aprovar novos pedidos.</p>}
+      {list.length === 0 ? (
+        <EmptyState title="Nenhum pedido pendente">
+          <p>Quando alguém pedir para entrar no grupo, o pedido aparece aqui.</p>
+        </EmptyState>
+      ) : (
+        <ul className="member-list">
+          {list.map((r) => {
+            const busy = busyId === r.userId;
+            return (
+              <li key={r.userId} className="member-row">
+                <Avatar name={r.nome} />
+                <div className="member-info">
+                  <p className="member-name">{r.nome || 'Sem nome'}</p>
+                  <p className="member-meta">Pediu em {formatDateTime(r.createdAt)}</p>
+                </div>
+                {canAnswer && (
+                  <div className="member-actions">
+                    <button
+                      type="button"
+                      className="button button-primary button-small"
+                      disabled={busy}
+                      aria-label={`Aprovar ${r.nome}`}
+                      onClick={() => {
+                        setNotice('');
+                        answer.mutate({ userId: r.userId, approve: true }, { onSuccess: () => setNotice(`${r.nome} agora participa do grupo.`) });
+                      }}
+                    >
+                      {busy && answer.variables?.approve && <Spinner size="sm" />}
+                      Aprovar
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      disabled={busy}
+                      aria-label={`Recusar ${r.nome}`}
+                      onClick={() => {
+                        setNotice('');
+                        answer.mutate({ userId: r.userId, approve: false }, { onSuccess: () => setNotice(`Pedido de ${r.nome} recusado.`) });
+                      }}
+                    >
+                      {busy && !answer.variables?.approve && <Spinner size="sm" />}
+                      Recusar
+                    </button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <LoadMore hasNextPage={requests.hasNextPage} isFetchingNextPage={requests.isFetchingNextPage} fetchNextPage={requests.fetchNextPage} />
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { entradaLabel, plural } from '@/features/groups/labels';
+import type { GroupSummary } from '@/features/groups/types';
+
+/** A group in a list (my groups, the directory): name as the link, where, how many, and extras. */
+export function GroupCard({ group, badge, children, actions }: { group: GroupSummary; badge?: ReactNode; children?: ReactNode; actions?: ReactNode }) {
+  const headingId = `grupo-${group.id}-nome`;
+  return (
+    <article className="card group-card" aria-labelledby={headingId}>
+      <div className="group-card-head">
+        <h2 id={headingId} className="group-card-title">
+          <Link to={`/grupos/${encodeURIComponent(group.id)}`}>{group.nome}</Link>
+        </h2>
+        {badge}
+      </div>
+      <p className="group-card-place">
+        {group.cidade}/{group.uf}
+      </p>
+      {group.descricao && <p className="group-card-description">{group.descricao}</p>}
+      <ul className="group-card-stats">
+        <li>
+          {plural(group.memberCount, 'membro', 'membros')} de {group.maxMembros}
+        </li>
+        <li>{plural(group.lotes.livre, 'lote livre', 'lotes livres')}</li>
+        <li>Entrada: {entradaLabel[group.entrada].toLowerCase()}</li>
+      </ul>
+      {children}
+      {actions && <div className="group-card-actions">{actions}</div>}
+    </article>
+  );
+}

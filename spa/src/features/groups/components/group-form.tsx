@@ -1,0 +1,192 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { InputField, SelectField, TextAreaField } from '@/features/groups/components/fields';
+import { entradaHint, entradaLabel, ufs } from '@/features/groups/labels';
+import { serverErrors } from '@/features/groups/errors';
+import { groupLimits, length, validateGroup, type FieldErrors, type GroupFormValues } from '@/features/groups/validation';
+import type { Entrada, GroupSummary, Visibilidade } from '@/features/groups/types';
+
+const fieldOrder = ['nome', 'descricao', 'cidade', 'uf', 'fotoCapa', 'visibilidade', 'entrada', 'maxMembros'] as const;
+
+export function initialGroupValues(group?: GroupSummary): GroupFormValues {
+  return {
+    nome: group?.nome ?? '',
+    descricao: group?.descricao ?? '',
+    cidade: group?.cidade ?? '',
+    uf: group?.uf ?? '',
+    fotoCapa: group?.fotoCapa ?? '',
+    visibilidade: group?.visibilidade ?? 'publico',
+    entrada: group?.entrada ?? 'aberta',
+    maxMembros: String(group?.maxMembros ?? groupLimits.defaultMaxMembros),
+  };
+}
+
+/**
+ * The group's form, for creating and for editing. The client checks the server's rules first
+ * (same words); whatever the server still refuses shows under its field, or above the buttons.
+ */
+export function GroupForm({
+  initial,
+  submitLabel,
+  busyLabel,
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  initial: GroupFormValues;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  error: unknown;
+  onSubmit: (values: GroupFormValues) => void;
+  onCancel?: () => void;
+}) {
+  const [values, setValues] = useState(initial);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const form = useRef<HTMLFormElement>(null);
+  // react-query clears a mutation's error when it runs again, so this is the last answer's.
+  const server = serverErrors(error, fieldOrder);
+  const errors: FieldErrors = { ...server.fields, ...clientErrors };
+
+  function set<K extends keyof GroupFormValues>(key: K, value: GroupFormValues[K]) {
+    setValues((v) => {
+      const next = { ...v, [key]: value };
+      // A private group only takes invites (shared/domain checkAccess).
+      if (key === 'visibilidade' && value === 'privado') next.entrada = 'convite';
+      if (key === 'visibilidade' && value === 'publico' && v.entrada === 'convite' && initial.visibilidade === 'privado') next.entrada = 'aberta';
+      return next;
+    });
+    if (clientErrors[key]) setClientErrors((e) => ({ ...e, [key]: undefined }));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateGroup(values);
+    setClientErrors(found);
+    const first = fieldOrder.find((f) => found[f]);
+    if (first) {
+      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    onSubmit(values);
+  }
+
+  const descricaoCount = length(values.descricao);
+  return (
+    <form ref={form} className="group-form" onSubmit={handleSubmit} noValidate>
+      <InputField
+        label="Nome do grupo"
+        name="nome"
+        value={values.nome}
+        onChange={(e) => set('nome', e.target.value)}
+        required
+        autoComplete="off"
+        error={errors.nome}
+        hint={`De ${groupLimits.minNome} a ${groupLimits.maxNome} caracteres.`}
+      />
+      <TextAreaField
+        label="Descrição (opcional)"
+        name="descricao"
+        rows={4}
+        value={values.descricao}
+        onChange={(e) => set('descricao', e.target.value)}
+        error={errors.descricao}
+        hint={`${descricaoCount}/${groupLimits.maxDescricao}`}
+      />
+      <div className="group-form-row">
+        <InputField
+          label="Cidade"
+          name="cidade"
+          value={values.cidade}
+          onChange={(e) => set('cidade', e.target.value)}
+          required
+          autoComplete="address-level2"
+          error={errors.cidade}
+          className="group-form-cidade"
+        />
+        <SelectField label="UF" name="uf" value={values.uf} onChange={(e) => set('uf', e.target.value)} required error={errors.uf} className="group-form-uf">
+          <option value="">Selecione</option>
+          {ufs.map((uf) => (
+            <option key={uf} value={uf}>
+              {uf}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <InputField
+        label="Foto de capa (opcional)"
+        name="fotoCapa"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        value={values.fotoCapa}
+        onChange={(e) => set('fotoCapa', e.target.value)}
+        error={errors.fotoCapa}
+        hint="Endereço https:// de uma imagem."
+      />
+      <fieldset className="group-form-choices" aria-describedby={errors.visibilidade ? 'grupo-visibilidade-erro' : undefined}>
+        <legend>Visibilidade</legend>
+        {(['publico', 'privado'] as Visibilidade[]).map((v) => (
+          <label key={v} className="choice">
+            <input type="radio" name="visibilidade" value={v} checked={values.visibilidade === v} onChange={() => set('visibilidade', v)} />
+            <span>
+              <strong>{v === 'publico' ? 'Público' : 'Privado'}</strong>
+              <span className="muted">{v === 'publico' ? 'Aparece em Explorar Grupos.' : 'Só quem tem um convite encontra o grupo.'}</span>
+            </span>
+          </label>
+        ))}
+        <p id="grupo-visibilidade-erro" className="field-error groups-field-error" role="alert">
+          {errors.visibilidade}
+        </p>
+      </fieldset>
+      <fieldset className="group-form-choices" aria-describedby={errors.entrada ? 'grupo-entrada-erro' : undefined}>
+        <legend>Entrada de novos membros</legend>
+        {(['aberta', 'aprovacao', 'convite'] as Entrada[]).map((e) => {
+          const disabled = values.visibilidade === 'privado' && e !== 'convite';
+          return (
+            <label key={e} className={`choice${disabled ? ' choice-disabled' : ''}`}>
+              <input type="radio" name="entrada" value={e} checked={values.entrada === e} disabled={disabled} onChange={() => set('entrada', e)} />
+              <span>
+                <strong>{entradaLabel[e]}</strong>
+                <span className="muted">{entradaHint[e]}</span>
+              </span>
+            </label>
+          );
+        })}
+        {values.visibilidade === 'privado' && <p className="field-hint">Grupos privados só aceitam entrada por convite.</p>}
+        <p id="grupo-entrada-erro" className="field-error groups-field-error" role="alert">
+          {errors.entrada}
+        </p>
+      </fieldset>
+      <InputField
+        label="Limite de membros"
+        name="maxMembros"
+        type="number"
+        inputMode="numeric"
+        min={groupLimits.minMembros}
+        max={groupLimits.maxMembros}
+        value={values.maxMembros}
+        onChange={(e) => set('maxMembros', e.target.value)}
+        error={errors.maxMembros}
+        hint={`De ${groupLimits.minMembros} a ${groupLimits.maxMembros} (padrão ${groupLimits.defaultMaxMembros}).`}
+        className="group-form-max"
+      />
+      <p className="form-error" role="alert">
+        {server.form}
+      </p>
+      <div className="groups-form-actions">
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
+          {busy && <Spinner size="sm" />}
+          {busy ? busyLabel : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
+            Cancelar
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

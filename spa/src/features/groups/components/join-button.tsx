@@ -1,0 +1,67 @@
+import { Link } from 'react-router-dom';
+import { Spinner } from '@/components/ui/spinner';
+import { useJoinGroup } from '@/features/groups/api/groups';
+import { errorMessage } from '@/features/groups/errors';
+import { plural } from '@/features/groups/labels';
+import type { GroupSummary, JoinReply } from '@/features/groups/types';
+
+export function joinedMessage(reply: JoinReply): string {
+  if (reply.status === 'pendente') return 'Pedido enviado! Um coordenador do grupo vai analisar.';
+  return reply.pontosGanhos > 0
+    ? `Você entrou no grupo! +${plural(reply.pontosGanhos, 'ponto', 'pontos')}.`
+    : 'Você entrou no grupo!';
+}
+
+/**
+ * How a signed-in visitor gets into a group they do not belong to: 'Participar' (open groups),
+ * 'Pedir para participar' (approval), or word that only an invite will do. The outcome is read
+ * out through the status line under it.
+ */
+export function JoinButton({ group, onJoined }: { group: GroupSummary; onJoined?: (reply: JoinReply) => void }) {
+  const join = useJoinGroup();
+  const full = group.memberCount >= group.maxMembros;
+  const reply = join.data;
+
+  let control;
+  if (reply) {
+    control =
+      reply.status === 'membro' ? (
+        <Link className="button button-primary" to={`/grupos/${encodeURIComponent(group.id)}`}>
+          Abrir grupo
+        </Link>
+      ) : null;
+  } else if (group.entrada === 'convite') {
+    control = <p className="muted join-note">Este grupo aceita novos membros apenas por convite.</p>;
+  } else if (full && group.entrada === 'aberta') {
+    control = <p className="muted join-note">Este grupo está lotado no momento.</p>;
+  } else {
+    const label = group.entrada === 'aberta' ? 'Participar' : 'Pedir para participar';
+    control = (
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={join.isPending}
+        aria-busy={join.isPending || undefined}
+        aria-label={`${label} do grupo ${group.nome}`}
+        onClick={() => join.mutate(group.id, { onSuccess: (r) => onJoined?.(r) })}
+      >
+        {join.isPending && <Spinner size="sm" />}
+        {join.isPending ? 'Enviando...' : label}
+      </button>
+    );
+  }
+
+  return (
+    <div className="join-action">
+      {control}
+      <p className="join-status" role="status">
+        {reply ? joinedMessage(reply) : null}
+      </p>
+      {join.isError && (
+        <p className="form-error" role="alert">
+          {errorMessage(join.error)}
+        </p>
+      )}
+    </div>
+  );
+}

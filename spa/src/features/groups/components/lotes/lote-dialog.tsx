@@ -1,0 +1,352 @@
+import { useState, type FormEvent } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { loteApi, useLoteMutation } from '@/features/groups/api/lotes';
+import { ConfirmDialog } from '@/features/groups/components/confirm-dialog';
+import { Dialog } from '@/features/groups/components/dialog';
+import { InputField, SelectField, TextAreaField } from '@/features/groups/components/fields';
+import { errorMessage, serverErrors } from '@/features/groups/errors';
+import { formatArea, formatDate, formatDateTime, loteStatusLabel } from '@/features/groups/labels';
+import { validateLoteEdit, parseDecimal, loteLimits, type FieldErrors } from '@/features/groups/validation';
+import type { Lote, LoteRequest, Member } from '@/features/groups/types';
+
+/** One act on a lote; the dialog runs one at a time and every button waits for it. */
+export type LoteAction =
+  | { kind: 'request' }
+  | { kind: 'cancelRequest'; userId: string }
+  | { kind: 'free' }
+  | { kind: 'assign'; userId: string; nome: string }
+  | { kind: 'status'; status: 'livre' | 'manutencao' }
+  | { kind: 'edit'; area: number; observacoes: string }
+  | { kind: 'delete' }
+  | { kind: 'approve'; userId: string; nome: string }
+  | { kind: 'reject'; userId: string; nome: string };
+
+function run(groupId: string, lote: Lote, a: LoteAction): Promise<unknown> {
+  const c = lote.codigo;
+  switch (a.kind) {
+    case 'request':
+      return loteApi.request(groupId, c);
+    case 'cancelRequest':
+    case 'reject':
+      return loteApi.deleteRequest(groupId, c, a.userId);
+    case 'free':
+      return loteApi.free(groupId, c);
+    case 'assign':
+      return loteApi.assign(groupId, c, a.userId);
+    case 'status':
+      return loteApi.update(groupId, c, { version: lote.version, status: a.status });
+    case 'edit':
+      return loteApi.update(groupId, c, { version: lote.version, area: a.area, observacoes: a.observacoes });
+    case 'delete':
+      return loteApi.remove(groupId, c);
+    case 'approve':
+      return loteApi.approve(groupId, c, a.userId);
+  }
+}
+
+function doneMessage(lote: Lote, a: LoteAction): string {
+  const c = lote.codigo;
+  switch (a.kind) {
+    case 'request':
+      return `Pedido do lote ${c} enviado. Um coordenador vai analisar.`;
+    case 'cancelRequest':
+      return `Seu pedido do lote ${c} foi cancelado.`;
+    case 'free':
+      return `O lote ${c} agora está livre.`;
+    case 'assign':
+    case 'approve':
+      return `O lote ${c} agora é de ${a.nome}.`;
+    case 'status':
+      return a.status === 'manutencao' ? `O lote ${c} está em manutenção.` : `O lote ${c} agora está livre.`;
+    case 'edit':
+      return `O lote ${c} foi atualizado.`;
+    case 'delete':
+      return `O lote ${c} foi excluído.`;
+    case 'reject':
+      return `Pedido de ${a.nome} pelo lote ${c} recusado.`;
+  }
+}
+
+export function LoteDialog({
+  groupId,
+  lote,
+  userId,
+  isMember,
+  isManager,
+  requestedByMe,
+  members,
+  requests,
+  onClose,
+  onDone,
+}: {
+  groupId: string;
+  lote: Lote;
+  userId: string;
+  isMember: boolean;
+  isManager: boolean;
+  requestedByMe: boolean;
+  members: Member[];
+  requests: LoteRequest[];
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const act = useLoteMutation(groupId, (a: LoteAction) => run(groupId, lote, a));
+  const [confirm, setConfirm] = useState<'free' | 'delete' | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [assignee, setAssignee] = useState('');
+  const [assignError, setAssignError] = useState('');
+  const [area, setArea] = useState(String(lote.area).replace('.', ','));
+  const [observacoes, setObservacoes] = useState(lote.observacoes);
+  const [editErrors, setEditErrors] = useState<FieldErrors>({});
+  const busy = act.isPending;
+  const mine = lote.responsavelId === userId;
+  const editServer = editing ? serverErrors(act.error, ['area', 'observacoes']) : { fields: {}, form: null };
+  const actionError = act.isError && !(editing && Object.keys(editServer.fields).length > 0) ? errorMessage(act.error) : null;
+
+  function go(a: LoteAction) {
+    act.mutate(a, {
+      onSuccess: () => {
+        onDone(doneMessage(lote, a));
+      },
+    });
+  }
+
+  function handleAssign(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const m = members.find((x) => x.userId === assignee);
+    if (!m) {
+      setAssignError('Escolha o membro responsável pelo lote');
+      return;
+    }
+    setAssignError('');
+    go({ kind: 'assign', userId: m.userId, nome: m.nome });
+  }
+
+  function handleEdit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateLoteEdit({ area, observacoes });
+    setEditErrors(found);
+    if (Object.keys(found).length > 0) return;
+    go({ kind: 'edit', area: Math.round(parseDecimal(area) * 100) / 100, observacoes: observacoes.trim() });
+  }
+
+  if (confirm) {
+    const free = confirm === 'free';
+    return (
+      <ConfirmDialog
+        title={free ? `Liberar o lote ${lote.codigo}?` : `Excluir o lote ${lote.codigo}?`}
+        confirmLabel={free ? 'Liberar lote' : 'Excluir lote'}
+        busyLabel={free ? 'Liberando...' : 'Excluindo...'}
+        danger
+        busy={busy}
+        error={act.isError ? errorMessage(act.error) : null}
+        onCancel={() => {
+          act.reset();
+          setConfirm(null);
+        }}
+        onConfirm={() => go({ kind: confirm })}
+      >
+        <p>
+          {free
+            ? mine
+              ? 'O lote deixa de ser seu e fica livre para outros membros.'
+              : `${lote.responsavelNome ?? 'O responsável'} deixa de ser responsável pelo lote, que fica livre.`
+            : 'O lote sai da grade do grupo. Esta ação não pode ser desfeita.'}
+        </p>
+      </ConfirmDialog>
+    );
+  }
+
+  const candidates = members.filter((m) => m.userId !== lote.responsavelId);
+
+  return (
+    <Dialog title={`Lote ${lote.codigo}`} onClose={onClose} busy={busy}>
+      <dl className="lote-facts">
+        <div>
+          <dt>Situação</dt>
+          <dd>
+            <span className={`lote-badge lote-badge-${lote.status}`}>{loteStatusLabel[lote.status]}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Área</dt>
+          <dd>{formatArea(lote.area)}</dd>
+        </div>
+        {lote.status === 'ocupado' && (
+          <div>
+            <dt>Responsável</dt>
+            <dd>
+              {mine ? 'Você' : (lote.responsavelNome ?? '—')}
+              {lote.atribuidoEm && <span className="muted"> · desde {formatDate(lote.atribuidoEm)}</span>}
+            </dd>
+          </div>
+        )}
+        {lote.observacoes && (
+          <div>
+            <dt>Observações</dt>
+            <dd className="lote-observacoes">{lote.observacoes}</dd>
+          </div>
+        )}
+        {isManager && lote.pedidosPendentes > 0 && (
+          <div>
+            <dt>Pedidos</dt>
+            <dd>{lote.pedidosPendentes}</dd>
+          </div>
+        )}
+      </dl>
+
+      <p className="form-error" role="alert">
+        {actionError}
+      </p>
+
+      {/* What a member does with the lote. */}
+      {isMember && !isManager && (
+        <div className="dialog-section">
+          {lote.status === 'livre' && !requestedByMe && (
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => go({ kind: 'request' })}>
+              {busy && <Spinner size="sm" />}
+              {busy ? 'Enviando...' : 'Pedir este lote'}
+            </button>
+          )}
+          {lote.status === 'manutencao' && <p className="muted">Este lote está em manutenção e não pode ser pedido agora.</p>}
+          {lote.status === 'ocupado' && !mine && <p className="muted">Este lote já tem um responsável.</p>}
+        </div>
+      )}
+      {requestedByMe && (
+        <div className="dialog-section">
+          <p>Você pediu este lote. Aguarde a resposta de um coordenador.</p>
+          <button type="button" className="button button-secondary" disabled={busy} onClick={() => go({ kind: 'cancelRequest', userId })}>
+            {busy && <Spinner size="sm" />}
+            Cancelar meu pedido
+          </button>
+        </div>
+      )}
+      {(mine || (isManager && lote.status === 'ocupado')) && (
+        <div className="dialog-section">
+          <button type="button" className="button button-danger-outline" disabled={busy} onClick={() => setConfirm('free')}>
+            Liberar lote
+          </button>
+        </div>
+      )}
+
+      {/* Coordinators: requests, assignment, status, edit, delete. */}
+      {isManager && requests.length > 0 && (
+        <div className="dialog-section">
+          <h3>Pedidos deste lote</h3>
+          <ul className="lote-request-list">
+            {requests.map((r) => (
+              <li key={r.userId}>
+                <span>
+                  {r.nome} <span className="muted">· {formatDateTime(r.createdAt)}</span>
+                </span>
+                <span className="member-actions">
+                  <button
+                    type="button"
+                    className="button button-primary button-small"
+                    disabled={busy || lote.status !== 'livre'}
+                    aria-label={`Aprovar pedido de ${r.nome}`}
+                    onClick={() => go({ kind: 'approve', userId: r.userId, nome: r.nome })}
+                  >
+                    Aprovar
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    disabled={busy}
+                    aria-label={`Recusar pedido de ${r.nome}`}
+                    onClick={() => go({ kind: 'reject', userId: r.userId, nome: r.nome })}
+                  >
+                    Recusar
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {isManager && lote.status === 'livre' && (
+        <form className="dialog-section lote-assign" onSubmit={handleAssign} noValidate>
+          <SelectField label="Atribuir a" value={assignee} onChange={(e) => setAssignee(e.target.value)} error={assignError} disabled={busy}>
+            <option value="">Escolha um membro</option>
+            {candidates.map((m) => (
+              <option key={m.userId} value={m.userId}>
+                {m.nome}
+                {m.userId === userId ? ' (você)' : ''}
+              </option>
+            ))}
+          </SelectField>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy && <Spinner size="sm" />}
+            Atribuir
+          </button>
+        </form>
+      )}
+      {isManager && !editing && (
+        <div className="dialog-section lote-manage">
+          {lote.status === 'livre' && (
+            <button type="button" className="button button-secondary" disabled={busy} onClick={() => go({ kind: 'status', status: 'manutencao' })}>
+              Colocar em manutenção
+            </button>
+          )}
+          {lote.status === 'manutencao' && (
+            <button type="button" className="button button-secondary" disabled={busy} onClick={() => go({ kind: 'status', status: 'livre' })}>
+              Marcar como livre
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={() => {
+              act.reset();
+              setEditing(true);
+            }}
+          >
+            Editar área e observações
+          </button>
+          {lote.status !== 'ocupado' && (
+            <button type="button" className="button button-danger-outline" disabled={busy} onClick={() => setConfirm('delete')}>
+              Excluir lote
+            </button>
+          )}
+        </div>
+      )}
+      {isManager && editing && (
+        <form className="dialog-section" onSubmit={handleEdit} noValidate>
+          <InputField
+            label="Área (m²)"
+            name="area"
+            inputMode="decimal"
+            value={area}
+            onChange={(e) => setArea(e.target.value)}
+            error={editErrors.area ?? editServer.fields.area}
+          />
+          <TextAreaField
+            label="Observações"
+            name="observacoes"
+            rows={3}
+            value={observacoes}
+            onChange={(e) => setObservacoes(e.target.value)}
+            error={editErrors.observacoes ?? editServer.fields.observacoes}
+            hint={`${observacoes.trim().length}/${loteLimits.maxObservacoes}`}
+          />
+          <div className="dialog-actions">
+            <button type="button" className="button button-secondary" disabled={busy} onClick={() => setEditing(false)}>
+              Cancelar edição
+            </button>
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy && <Spinner size="sm" />}
+              {busy ? 'Salvando...' : 'Salvar lote'}
+            </button>
+          </div>
+        </form>
+      )}
+
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
+          Fechar
+        </button>
+      </div>
+    </Dialog>
+  );
+}

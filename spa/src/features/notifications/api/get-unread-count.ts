@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { UnreadCount } from '@/types/api';
+
+export const unreadCountQueryKey = ['notifications', 'unread-count'] as const;
+export const unreadCountRefreshMs = 20_000;
+
+export function getUnreadCount(): Promise<UnreadCount> {
+  return api.get<UnreadCount>('/notifications/unread-count');
+}
+
+/** The unread badge's count: one GetItem server-side, polled every 20 s and on window focus. */
+export function useUnreadCount(enabled = true) {
+  const query = useQuery({
+    queryKey: unreadCountQueryKey,
+    queryFn: getUnreadCount,
+    enabled,
+    staleTime: 0,
+    refetchInterval: unreadCountRefreshMs,
+    refetchOnWindowFocus: true,
+  });
+
+  // react-query's own "focus" is the tab becoming visible; a window brought back to the front
+  // while it stayed visible counts here too.
+  const { refetch } = query;
+  useEffect(() => {
+    if (!enabled) return;
+    const onFocus = () => void refetch({ cancelRefetch: false });
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [enabled, refetch]);
+
+  useEffect(() => {
+    if (query.error) console.error('Erro ao escutar notificações', query.error);
+  }, [query.error]);
+
+  return query.data?.count ?? 0;
+}

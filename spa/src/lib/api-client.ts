@@ -1,0 +1,167 @@
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { getConfig } from '@/lib/config';
+
+// The one way the SPA talks to the API: adds the Cognito access token, turns the error envelope
+// {"error":{"code","message","field"}} into an ApiError with a Portuguese message, and retries
+// only reads (GET) after a network failure or a 5xx. Writes are never retried: a POST that timed
+// out may have happened, and sending it again could apply it twice.
+
+export type ApiErrorCode =
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'internal'
+  | 'network';
+
+const messages: Record<ApiErrorCode, string> = {
+  validation: 'Dados inválidos. Revise os campos e tente novamente.',
+  unauthenticated: 'Sua sessão expirou. Entre novamente.',
+  forbidden: 'Você não tem permissão para fazer isso.',
+  not_found: 'Não encontrado.',
+  conflict: 'Os dados foram alterados por outra pessoa. Recarregue a página e tente novamente.',
+  rate_limited: 'Muitas solicitações em pouco tempo. Aguarde um instante e tente novamente.',
+  internal: 'Erro interno do servidor. Tente novamente em instantes.',
+  network: 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.',
+};
+
+// The server writes these codes' messages for the user, in Portuguese (shared/domain);
+// for the others the client's own text is clearer than whatever reached it.
+const serverWorded = new Set<ApiErrorCode>(['validation', 'not_found', 'conflict', 'forbidden']);
+
+const codeByStatus: Record<number, ApiErrorCode> = {
+  400: 'validation',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  422: 'validation',
+  429: 'rate_limited',
+};
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly field?: string;
+  readonly requestId?: string;
+
+  constructor(init: { status: number; code: ApiErrorCode; message: string; field?: string; requestId?: string }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.field = init.field || undefined;
+    this.requestId = init.requestId;
+  }
+}
+
+function isKnownCode(code: unknown): code is ApiErrorCode {
+  return typeof code === 'string' && code in messages;
+}
+
+/** Builds the ApiError for a failed response from its status and (maybe) its error envelope. */
+export function errorFromResponse(status: number, body: unknown): ApiError {
+  const detail =
+    body && typeof body === 'object' && 'error' in body && body.error && typeof body.error === 'object'
+      ? (body.error as Record<string, unknown>)
+      : {};
+  const code: ApiErrorCode = isKnownCode(detail.code)
+    ? detail.code
+    : (codeByStatus[status] ?? (status >= 500 ? 'internal' : 'validation'));
+  const serverMessage = typeof detail.message === 'string' ? detail.message.trim() : '';
+  return new ApiError({
+    status,
+    code,
+    message: serverWorded.has(code) && serverMessage ? serverMessage : messages[code],
+    field: typeof detail.field === 'string' ? detail.field : undefined,
+    requestId: typeof detail.requestId === 'string' ? detail.requestId : undefined,
+  });
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Delays between GET attempts; a GET is tried at most retryDelaysMs.length + 1 times. */
+export const retryDelaysMs = [300, 1000];
+
+async function accessToken(): Promise<string | undefined> {
+  try {
+    const { tokens } = await fetchAuthSession();
+    return tokens?.accessToken?.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = getConfig().apiBase + path;
+  const retries = method === 'GET' ? retryDelaysMs : [];
+  for (let attempt = 0; ; attempt++) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = await accessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (err) {
+      if (options.signal?.aborted) throw err;
+      if (attempt < retries.length) {
+        await wait(retries[attempt]!, options.signal);
+        continue;
+      }
+      throw new ApiError({ status: 0, code: 'network', message: messages.network });
+    }
+
+    if (res.ok) return (await readJson(res)) as T;
+    if (res.status >= 500 && attempt < retries.length) {
+      await wait(retries[attempt]!, options.signal);
+      continue;
+    }
+    throw errorFromResponse(res.status, await readJson(res));
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};

@@ -1,0 +1,107 @@
+import { signIn, signInWithRedirect, signOut, signUp } from 'aws-amplify/auth';
+import { getConfig } from '@/lib/config';
+import { openBlankPopup, popupCustomState, popupSessionOpener } from '@/lib/auth/google-popup';
+import { clearRedirectMarker, markRedirectStarted } from '@/lib/auth/redirect-result';
+
+// The Amplify calls behind each auth action. Each returns success, or failure with the
+// provider's error text as is (SPEC §7); the screens choose the words the user reads.
+
+export type ActionResult = { success: true } | { success: false; error: string };
+export type GoogleActionResult =
+  | { success: true }
+  | { success: false; error: string; popupBlocked?: boolean }
+  | { success: false; redirect: true };
+
+export function errorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (error && typeof error === 'object' && 'message' in error) return String(error.message);
+  return String(error);
+}
+
+function errorName(error: unknown): string {
+  return error && typeof error === 'object' && 'name' in error ? String(error.name) : '';
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<ActionResult> {
+  const attempt = () =>
+    signIn({ username: email.trim(), password, options: { authFlowType: getConfig().authFlowType } });
+  try {
+    let output;
+    try {
+      output = await attempt();
+    } catch (error) {
+      // A leftover session of another user (say, in another tab) must not block this sign-in.
+      if (errorName(error) !== 'UserAlreadyAuthenticatedException') throw error;
+      await signOut();
+      output = await attempt();
+    }
+    if (!output.isSignedIn) return { success: false, error: `Etapa de login não suportada: ${output.nextStep.signInStep}` };
+    return { success: true };
+  } catch (error) {
+    return { success: false, error: errorText(error) };
+  }
+}
+
+/** Creates the account with its display name (Cognito `name`), then signs in. */
+export async function registerWithEmail(name: string, email: string, password: string): Promise<ActionResult> {
+  try {
+    const output = await signUp({
+      username: email.trim(),
+      password,
+      options: { userAttributes: { email: email.trim(), name: name.trim() } },
+    });
+    if (!output.isSignUpComplete && output.nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
+      return { success: false, error: 'Confirmação de e-mail pendente' };
+    }
+  } catch (error) {
+    return { success: false, error: errorText(error) };
+  }
+  return signInWithEmail(email, password);
+}
+
+/**
+ * Google sign-in: a popup with forced account selection first; if the popup is blocked or the
+ * user closes it, the redirect flow (the page leaves; `redirect: true`). Must be called straight
+ * from the click handler, before any await, so the browser lets the popup open.
+ */
+export async function signInWithGoogle(returnTo: string): Promise<GoogleActionResult> {
+  const popup = openBlankPopup();
+  if (popup) {
+    const here = window.location.href;
+    try {
+      await signInWithRedirect({
+        provider: 'Google',
+        customState: popupCustomState,
+        options: { prompt: 'SELECT_ACCOUNT', authSessionOpener: popupSessionOpener(popup) },
+      });
+      // Amplify rewrites the address bar to redirectSignIn when it finishes; the router owns it.
+      window.history.replaceState(window.history.state, '', here);
+      return { success: true };
+    } catch (error) {
+      window.history.replaceState(window.history.state, '', here);
+      if (errorText(error) !== 'canceled') return { success: false, error: errorText(error) };
+      // Closed by the user: on to the redirect below.
+    }
+  }
+  return startGoogleRedirect(returnTo, popup === null);
+}
+
+async function startGoogleRedirect(returnTo: string, popupBlocked: boolean): Promise<GoogleActionResult> {
+  markRedirectStarted(returnTo);
+  try {
+    await signInWithRedirect({ provider: 'Google' });
+    return { success: false, redirect: true };
+  } catch (error) {
+    clearRedirectMarker();
+    return { success: false, error: errorText(error), popupBlocked };
+  }
+}
+
+export async function signOutUser(): Promise<ActionResult> {
+  try {
+    await signOut();
+    return { success: true };
+  } catch (error) {
+    return { success: false, error: errorText(error) };
+  }
+}

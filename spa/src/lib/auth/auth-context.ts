@@ -1,0 +1,36 @@
+import { createContext, useContext } from 'react';
+import type { AuthUser } from '@/lib/auth/session';
+import type { RedirectResult } from '@/lib/auth/redirect-result';
+import type { Profile } from '@/types/api';
+
+export type AuthResult = { success: true; user: AuthUser } | { success: false; error: string };
+export type GoogleAuthResult =
+  | { success: true; user: AuthUser }
+  | { success: false; error: string; popupBlocked?: boolean }
+  | { success: false; redirect: true };
+
+export interface AuthContextValue {
+  /** The Cognito user, or null when signed out. */
+  user: AuthUser | null;
+  /** The profile from GET /api/me (created there when absent), or null. */
+  userData: Profile | null;
+  /** True until the first session check (and its profile load) has finished. */
+  loading: boolean;
+  isAdmin: boolean;
+  signIn(email: string, password: string): Promise<AuthResult>;
+  register(name: string, email: string, password: string): Promise<AuthResult>;
+  signInWithGoogle(returnTo: string): Promise<GoogleAuthResult>;
+  /** The outcome of a Google redirect that brought the user back to the app. */
+  getRedirectResult(): Promise<RedirectResult>;
+  signOut(): Promise<void>;
+  /** Re-reads tokens and profile (after a sign-in elsewhere, a profile edit...). */
+  refresh(): Promise<AuthUser | null>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth fora do AuthProvider');
+  return value;
+}

@@ -1,0 +1,144 @@
+// Google sign-in in a popup with forced account selection, on top of Amplify's own PKCE flow.
+//
+// Amplify v6 has no popup API, but signInWithRedirect takes an `authSessionOpener`: Amplify
+// generates the state and PKCE verifier, stores them, builds the /oauth2/authorize URL and hands
+// it to the opener; when the opener resolves with the callback URL, Amplify validates the state
+// and exchanges the code itself. So the popup only carries the browser there and back, and
+// Amplify's state handling stays untouched.
+//
+// The popup lands on our own redirectSignIn page. That page must not run Amplify (it would race
+// the opener to exchange the one-time code), so main.tsx recognises it by the custom state we put
+// in `state` and only relays the URL to the opener over a BroadcastChannel, which works even if
+// a provider page cut window.opener with Cross-Origin-Opener-Policy. The opener also reads the
+// popup's location directly when it is same-origin again, for browsers without BroadcastChannel.
+
+export interface AuthSessionResult {
+  type: 'success' | 'canceled' | 'error';
+  url?: string;
+  error?: unknown;
+}
+
+export const popupCustomState = 'verde-popup';
+const channelName = 'verde-google-popup';
+const popupWindowName = 'verde-google-login';
+
+function hex(text: string): string {
+  // Amplify appends the custom state to `state` as the hex of its char codes.
+  return Array.from(text, (c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
+}
+
+const stateSuffix = '-' + hex(popupCustomState);
+
+function isCallbackUrl(href: string): boolean {
+  const url = new URL(href);
+  const state = url.searchParams.get('state');
+  return !!state && state.endsWith(stateSuffix) && (url.searchParams.has('code') || url.searchParams.has('error'));
+}
+
+/** True on the page the popup lands on after the provider: it relays and closes. */
+export function isPopupCallback(href: string = window.location.href): boolean {
+  return isCallbackUrl(href);
+}
+
+/** Hands the callback URL to the window that opened the popup, then closes the popup. */
+export function relayPopupCallback(): void {
+  if (typeof BroadcastChannel !== 'undefined') {
+    const channel = new BroadcastChannel(channelName);
+    channel.postMessage({ type: 'callback', url: window.location.href });
+    channel.close();
+  }
+  // The opener closes the popup too; this covers an opener that lost its reference to it.
+  setTimeout(() => window.close(), 300);
+}
+
+/**
+ * Opens an empty popup. Call it synchronously inside the click handler: browsers allow popups
+ * only during the user's activation, and Amplify awaits before it has the URL. null = blocked.
+ */
+export function openBlankPopup(): Window | null {
+  const width = 500;
+  const height = 640;
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
+  let popup: Window | null = null;
+  try {
+    popup = window.open('', popupWindowName, `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
+  } catch {
+    popup = null;
+  }
+  if (!popup || popup.closed) return null;
+  try {
+    popup.document.title = 'Entrar com Google';
+    popup.document.body.textContent = 'Carregando...';
+  } catch {
+    // A reused popup may already be on another origin; it is navigated below anyway.
+  }
+  return popup;
+}
+
+/** How long a closed popup may still be delivering its callback message. */
+const closeGraceMs = 1000;
+const pollMs = 300;
+
+/** The authSessionOpener for Amplify: navigates the popup and waits for the callback URL. */
+export function popupSessionOpener(popup: Window) {
+  return (url: string): Promise<AuthSessionResult> =>
+    new Promise((resolve) => {
+      let settled = false;
+      let closedAt = 0;
+      const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(channelName) : null;
+
+      const finish = (result: AuthSessionResult) => {
+        if (settled) return;
+        settled = true;
+        clearInterval(timer);
+        channel?.close();
+        try {
+          popup.close();
+        } catch {
+          // already closed
+        }
+        resolve(result);
+      };
+
+      if (channel) {
+        channel.onmessage = (event: MessageEvent) => {
+          const data = event.data as { type?: unknown; url?: unknown } | null;
+          if (data?.type === 'callback' && typeof data.url === 'string' && isSameOrigin(data.url) && isCallbackUrl(data.url)) {
+            finish({ type: 'success', url: data.url });
+          }
+        };
+      }
+
+      const timer = setInterval(() => {
+        let href: string | undefined;
+        try {
+          href = popup.location.href; // throws while the popup is on another origin
+        } catch {
+          href = undefined;
+        }
+        if (href && isSameOrigin(href) && isCallbackUrl(href)) {
+          finish({ type: 'success', url: href });
+          return;
+        }
+        if (popup.closed) {
+          closedAt ||= Date.now();
+          if (Date.now() - closedAt >= closeGraceMs) finish({ type: 'canceled' });
+        }
+      }, pollMs);
+
+      try {
+        popup.location.href = url;
+      } catch (error) {
+        finish({ type: 'error', error });
+      }
+    });
+}
+
+function isSameOrigin(href: string): boolean {
+  try {
+    return new URL(href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,49 @@
+import { fetchAuthSession, fetchUserAttributes } from 'aws-amplify/auth';
+
+export interface AuthUser {
+  /** Cognito sub: the id of the user's profile. */
+  id: string;
+  email: string;
+  /** The display name given at sign-up (Cognito `name`); the profile's nome wins where shown. */
+  name: string;
+  isAdmin: boolean;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Admin = membership of the Cognito group `admin`, read from the access token (DESIGN §1). */
+export function isAdminClaim(groups: unknown): boolean {
+  return Array.isArray(groups) && groups.includes('admin');
+}
+
+/** The signed-in user from Amplify's stored tokens (refreshing them if needed), or null. */
+export async function readSession(): Promise<AuthUser | null> {
+  let session;
+  try {
+    session = await fetchAuthSession();
+  } catch {
+    return null; // a refresh token that no longer works is a signed-out user
+  }
+  const access = session.tokens?.accessToken;
+  if (!access) return null;
+  const idClaims = session.tokens?.idToken?.payload ?? {};
+  let name = text(idClaims.name);
+  let email = text(idClaims.email);
+  if (!name || !email) {
+    try {
+      const attributes = await fetchUserAttributes();
+      name ||= text(attributes.name);
+      email ||= text(attributes.email);
+    } catch {
+      // The profile from /api/me still names the user.
+    }
+  }
+  return {
+    id: text(access.payload.sub),
+    email,
+    name,
+    isAdmin: isAdminClaim(access.payload['cognito:groups']),
+  };
+}

@@ -1,0 +1,43 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { isPopupCallback, relayPopupCallback } from '@/lib/auth/google-popup';
+import { loadConfig } from '@/lib/config';
+import { configureAmplify } from '@/lib/auth/configure-amplify';
+import { watchRedirectResult } from '@/lib/auth/redirect-result';
+import { App } from '@/app/app';
+import '@/styles/global.css';
+
+const container = document.getElementById('root')!;
+
+async function start() {
+  // The Google popup landed back here: hand the result to the window that opened it and stop.
+  if (isPopupCallback()) {
+    container.textContent = 'Concluindo login com Google...';
+    relayPopupCallback();
+    return;
+  }
+  const root = createRoot(container);
+  try {
+    const config = await loadConfig();
+    watchRedirectResult();
+    configureAmplify(config);
+  } catch (error) {
+    console.error('Erro ao carregar a configuração:', error);
+    root.render(
+      <div className="boot-error" role="alert">
+        <p>Não foi possível carregar o Verde. Verifique sua conexão e recarregue a página.</p>
+        <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+          Recarregar
+        </button>
+      </div>,
+    );
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

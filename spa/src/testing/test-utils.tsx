@@ -1,0 +1,100 @@
+import { act, render } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
+import { createQueryClient } from '@/lib/query-client';
+import { setConfig } from '@/lib/config';
+import { routes, routerFuture } from '@/app/router';
+import { PageLoader } from '@/components/ui/spinner';
+import type { AuthUser } from '@/lib/auth/session';
+import type { Profile } from '@/types/api';
+
+// Screens are tested against the real router and routes; only the auth state (our own context)
+// and the API's HTTP answers are made up.
+
+export const testUser: AuthUser = { id: 'user-1', email: 'maria@exemplo.com', name: 'Maria Clara Souza', isAdmin: false };
+
+export const testProfile: Profile = {
+  id: 'user-1',
+  nome: 'Maria Clara Souza',
+  email: 'maria@exemplo.com',
+  foto: null,
+  bio: '',
+  nivel: 1,
+  conquistas: [],
+  dataCadastro: '2025-01-15T12:00:00Z',
+  gruposParticipantes: [],
+  pontosTotais: 0,
+};
+
+export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+  const user = overrides.user === undefined ? testUser : overrides.user;
+  return {
+    user,
+    userData: user ? testProfile : null,
+    loading: false,
+    isAdmin: user?.isAdmin ?? false,
+    signIn: vi.fn(async () => ({ success: false as const, error: 'not used' })),
+    register: vi.fn(async () => ({ success: false as const, error: 'not used' })),
+    signInWithGoogle: vi.fn(async () => ({ success: false as const, error: 'not used' })),
+    getRedirectResult: vi.fn(async () => ({ success: false as const, error: 'Nenhum resultado de redirect encontrado' })),
+    signOut: vi.fn(async () => {}),
+    refresh: vi.fn(async () => user),
+    ...overrides,
+  };
+}
+
+export const adminUser: AuthUser = { ...testUser, isAdmin: true };
+
+/** Answers the API's HTTP calls; unknown paths get a 404 envelope. */
+export function stubApi(handlers: Record<string, (init?: RequestInit) => Response | Promise<Response>> = {}) {
+  setConfig({
+    region: 'us-east-1',
+    userPoolId: 'us-east-1_test',
+    userPoolClientId: 'client',
+    authFlowType: 'USER_PASSWORD_AUTH',
+    apiBase: '/api',
+  });
+  const all: Record<string, (init?: RequestInit) => Response | Promise<Response>> = {
+    'GET /api/notifications/unread-count': () => json({ count: 0 }),
+    ...handlers,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const key = `${init?.method ?? 'GET'} ${new URL(url, 'http://localhost').pathname}`;
+    const handler = all[key];
+    if (!handler) return json({ error: { code: 'not_found', message: 'Não encontrado' } }, 404);
+    return handler(init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Holds the fake auth state so a test can change it the way a sign-in or sign-out would. */
+function AuthHarness({ initial, bind, children }: { initial: AuthContextValue; bind: (set: (v: AuthContextValue) => void) => void; children: ReactNode }) {
+  const [value, setValue] = useState(initial);
+  bind(setValue);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function renderApp(path: string, auth: AuthContextValue = fakeAuth()) {
+  const router = createMemoryRouter(routes, { initialEntries: [path], future: routerFuture });
+  const queryClient = createQueryClient();
+  let setValue: (v: AuthContextValue) => void = () => {};
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <AuthHarness initial={auth} bind={(set) => (setValue = set)}>
+        <RouterProvider router={router} fallbackElement={<PageLoader />} future={{ v7_startTransition: true }} />
+      </AuthHarness>
+    </QueryClientProvider>,
+  );
+  /** Replaces the auth state, as the real provider does after a sign-in or sign-out. */
+  const setAuth = (next: AuthContextValue) => act(() => setValue(next));
+  return { ...view, router, queryClient, setAuth };
+}
