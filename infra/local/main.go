@@ -1,5 +1,5 @@
 // Command local runs Verde's local cloud: the whole product at http://localhost:8080 (PORT
-// overrides) with DynamoDB Local and cognito-local, no AWS account. Run it from the repository
+// overrides; LOCAL_DATA_DIR moves its data from .local) with DynamoDB Local and cognito-local, no AWS account. Run it from the repository
 // root with `go run ./infra/local` (or `make dev`, which also builds the SPA).
 package main
 
@@ -33,7 +33,8 @@ func run(ctx context.Context, getenv func(string) string, out io.Writer) error {
 		}
 		port = n
 	}
-	c, err := cloud.Start(ctx, cloud.Options{Port: port, Log: out})
+	// LOCAL_DATA_DIR keeps a second cloud (the browser tests) apart from .local.
+	c, err := cloud.Start(ctx, cloud.Options{Port: port, Log: out, DataDir: getenv("LOCAL_DATA_DIR")})
 	if err != nil {
 		return err
 	}

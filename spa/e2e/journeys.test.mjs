@@ -221,6 +221,7 @@ describe('Verde in Chromium against the local cloud', { timeout: 600_000 }, () =
     });
     await withSession(async (page, session) => {
       await page.goto('/login');
+      await page.evaluate(() => (window.__sameDocument = true));
       const popupOpened = session.context.waitForEvent('page');
       await page.getByRole('button', { name: 'Entrar com Google' }).click();
       const popup = await popupOpened;
@@ -230,11 +231,20 @@ describe('Verde in Chromium against the local cloud', { timeout: 600_000 }, () =
       await popup.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL('**/dashboard');
       await heading(page, 'Dashboard');
+      assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page itself never left');
       assert.equal(await dropdownName(page), user.name);
       if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 10_000 });
       assert.ok(popup.isClosed(), 'the popup closes itself');
       await page.reload();
       await heading(page, 'Dashboard');
+
+      // A hosted-UI session signs out through Cognito's /logout, which sends the browser back.
+      await page.getByRole('button', { name: /Menu do usuário/ }).click();
+      await page.getByRole('button', { name: 'Sair' }).click();
+      await page.waitForURL('**/login');
+      await heading(page, 'Entrar na sua conta');
+      await page.goto('/dashboard');
+      await page.waitForURL('**/login');
     });
   });
 

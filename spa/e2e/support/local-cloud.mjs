@@ -1,5 +1,6 @@
 // Starts the whole product locally (`go run ./infra/local` from the repository root) on free
-// ports with its data in a fresh temporary directory, and stops it again.
+// ports, asking through LOCAL_DATA_DIR for a fresh temporary data directory so that a developer's
+// own cloud (and its .local lock) is left alone, and stops it again.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -44,7 +45,7 @@ export async function startLocalCloud({ timeoutMs = 240_000 } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'verde-e2e-'));
   let output = '';
   // detached: its own process group, so stop() reaches `go run` and the binary it starts.
-  const child = spawn('go', ['run', ...(process.env.E2E_GO_OVERLAY ? ['-overlay', process.env.E2E_GO_OVERLAY] : []), './infra/local'], {
+  const child = spawn('go', ['run', './infra/local'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), LOCAL_DATA_DIR: dataDir },
     detached: true,

@@ -52,7 +52,7 @@ export function Component() {
   // Back from signing in or registering with the intent to join: join once, without a second click.
   const wantsToJoin = params.get(joinIntent) === '1';
   useEffect(() => {
-    if (started.current || !user || !wantsToJoin || !data || data.status !== 'valido' || data.jaMembro !== false) return;
+    if (started.current || !user || !wantsToJoin || !data || data.status !== 'valido' || data.jaMembro === true) return;
     started.current = true;
     join();
   });

@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/spinner';
 import { UsersIcon } from '@/components/ui/icons';
 import { useMyGroups } from '@/features/groups/api/groups';
+import { Flash } from '@/features/groups/components/flash';
 import { GroupCard } from '@/features/groups/components/group-card';
 import { ErrorState, LoadMore } from '@/features/groups/components/query-states';
 import { papelLabel } from '@/features/groups/labels';
@@ -74,6 +75,7 @@ export function Component() {
   return (
     <>
       <PageHeader title="Meus Grupos" subtitle="Os grupos de que você participa e o seu papel em cada um." actions={actions} />
+      <Flash />
       {body}
     </>
   );

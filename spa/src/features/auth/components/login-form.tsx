@@ -75,7 +75,7 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
   const disabled = busy !== 'idle';
   return (
     <>
-      <form className="auth-form" onSubmit={handleSubmit} noValidate aria-describedby={errorId}>
+      <form className="auth-form" onSubmit={handleSubmit} noValidate>
         <TextField
           ref={fields.email}
           label="Email"

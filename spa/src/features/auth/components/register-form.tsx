@@ -65,7 +65,7 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
   const invalid = (field: AuthField) => error?.field === field;
   return (
     <>
-      <form className="auth-form" onSubmit={handleSubmit} noValidate aria-describedby={errorId}>
+      <form className="auth-form" onSubmit={handleSubmit} noValidate>
         <TextField
           ref={refs.name}
           label="Nome completo"

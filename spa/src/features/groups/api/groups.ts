@@ -18,7 +18,7 @@ export function invalidateMembership(queryClient: QueryClient, groupId: string) 
 }
 
 export function getMyGroups(cursor: string | null): Promise<Page<MyGroup>> {
-  return api.get<Page<MyGroup>>(`/groups/mine${queryString({ limit: pageSize, cursor })}`);
+  return api.get<Page<MyGroup>>(`/me/groups${queryString({ limit: pageSize, cursor })}`);
 }
 
 export function useMyGroups() {

@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import { fakeAuth, json, renderApp, stubApi } from '@/testing/test-utils';
+import { publicGroup } from '@/features/groups/test-fixtures';
+
+describe('public group page', () => {
+  it('shows the summary and counts, with a call to join, and never an e-mail or a person', async () => {
+    stubApi({
+      'GET /api/groups/g1/public': () =>
+        json(publicGroup({ memberCount: 7, lotes: { livre: 9, ocupado: 3, manutencao: 0, total: 12 }, novosMembrosMes: 2 })),
+    });
+    const { container } = renderApp('/grupos/g1/publico', fakeAuth({ user: null }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Horta da Vila' })).toBeInTheDocument();
+    expect(screen.getByText('Uma horta no terreno da associação.')).toBeInTheDocument();
+    expect(screen.getByText('Campinas/SP')).toBeInTheDocument();
+    const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fact('Membros')).toBe('7 de 50');
+    expect(fact('Lotes livres')).toBe('9');
+    expect(fact('Lotes ocupados')).toBe('3');
+    expect(fact('Novos membros este mês')).toBe('2');
+    expect(screen.getByRole('link', { name: 'Criar conta e participar' })).toHaveAttribute('href', '/registro');
+    expect(screen.getByRole('link', { name: 'Já tenho conta' })).toHaveAttribute('href', '/login');
+    expect(container.textContent).not.toMatch(/@/);
+  });
+
+  it('a signed-in visitor goes to the group to join', async () => {
+    stubApi({ 'GET /api/groups/g1/public': () => json(publicGroup({ entrada: 'aprovacao' })) });
+    renderApp('/grupos/g1/publico');
+    expect(await screen.findByRole('link', { name: 'Pedir para participar' })).toHaveAttribute('href', '/grupos/g1');
+    expect(document.body.querySelector('main')!.textContent).not.toMatch(/@/);
+  });
+
+  it('a group that takes invites only says so', async () => {
+    stubApi({ 'GET /api/groups/g1/public': () => json(publicGroup({ entrada: 'convite' })) });
+    renderApp('/grupos/g1/publico', fakeAuth({ user: null }));
+    expect(await screen.findByText(/aceita novos membros apenas por convite/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Criar conta e participar' })).not.toBeInTheDocument();
+  });
+
+  it('a private or unknown group gets a clear not-found page', async () => {
+    stubApi({ 'GET /api/groups/privado/public': () => json({ error: { code: 'not_found', message: 'Grupo não encontrado' } }, 404) });
+    renderApp('/grupos/privado/publico', fakeAuth({ user: null }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Grupo não encontrado' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Página do grupo' })).toBeInTheDocument();
+  });
+});
