@@ -13,6 +13,8 @@ MAKEFLAGS += --no-builtin-rules --no-print-directory
 FUNCTIONS := \
 	MeFunction:me \
 	NotificationsFunction:notifications \
+	GroupsFunction:groups \
+	SlotsFunction:slots \
 	PreSignUpFunction:presignup \
 	PostConfirmationFunction:postconfirmation
 

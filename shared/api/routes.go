@@ -16,9 +16,13 @@ type Route struct {
 }
 
 // NewMux serves routes with Go's pattern mux; an unknown path answers 404 and
-// a known path with another method 405, both in the envelope.
+// a known path with another method 405, both in the envelope. The 405 check
+// uses a second, path-only mux: method-less patterns in the main mux would
+// conflict with a fixed segment beside a wildcard ("GET /a/mine" next to
+// "/a/{id}").
 func NewMux(routes []Route) http.Handler {
 	mux := http.NewServeMux()
+	paths := http.NewServeMux()
 	allowed := map[string][]string{}
 	for _, rt := range routes {
 		mux.Handle(rt.Method+" "+rt.Path, rt.Handler)
@@ -26,9 +30,13 @@ func NewMux(routes []Route) http.Handler {
 	}
 	for path, methods := range allowed {
 		sort.Strings(methods)
-		mux.Handle(path, methodNotAllowed(methods))
+		paths.Handle(path, methodNotAllowed(methods))
 	}
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if h, pattern := paths.Handler(r); pattern != "" {
+			h.ServeHTTP(w, r)
+			return
+		}
 		WriteError(w, r, domain.NotFound("Rota não encontrada"))
 	}))
 	return Chain(mux, WithRequestID, Recover, NoStore)

@@ -8,17 +8,25 @@ import (
 )
 
 func TestNewMuxAnswersUnknownRoutesAndMethodsInTheEnvelope(t *testing.T) {
-	h := NewMux([]Route{{Method: "GET", Path: "/api/things/{id}", Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		Encode(w, 200, map[string]string{"id": r.PathValue("id")})
-	})}})
+	})
+	// A fixed segment beside a wildcard, with different methods, must not panic.
+	h := NewMux([]Route{
+		{Method: "GET", Path: "/api/things/{id}", Handler: ok},
+		{Method: "DELETE", Path: "/api/things/{id}", Handler: ok},
+		{Method: "GET", Path: "/api/things/mine", Handler: ok},
+	})
 	cases := []struct {
 		method, path string
 		status       int
 		code         string
 	}{
 		{"GET", "/api/things/7", 200, ""},
-		{"DELETE", "/api/things/7", 405, "method_not_allowed"},
+		{"POST", "/api/things/7", 405, "method_not_allowed"},
 		{"GET", "/api/nothing", 404, "not_found"},
+		{"GET", "/api/things/mine", 200, ""},
+		{"PUT", "/api/things/mine", 405, "method_not_allowed"},
 	}
 	for _, c := range cases {
 		rec := httptest.NewRecorder()

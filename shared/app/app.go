@@ -17,6 +17,7 @@ import (
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
 
@@ -105,4 +106,14 @@ func MustDeps(ctx context.Context, cfg Config) Deps {
 		os.Exit(1)
 	}
 	return d
+}
+
+// ProfileFromCognito is the caller's initial profile, made from their Cognito
+// attributes (read with their own access token) when they have none yet.
+func (d Deps) ProfileFromCognito(ctx context.Context, c *auth.Claims) (domain.Profile, error) {
+	attrs, err := d.Users.UserAttributes(ctx, c.Token)
+	if err != nil {
+		return domain.Profile{}, fmt.Errorf("read cognito attributes: %w", err)
+	}
+	return domain.ProfileFromIdentity(c.Sub, attrs.Name, attrs.Email, attrs.Picture, d.Now()), nil
 }

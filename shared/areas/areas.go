@@ -7,8 +7,10 @@ import (
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/groups"
 	"github.com/verde-app/verde/shared/api/me"
 	"github.com/verde-app/verde/shared/api/notifications"
+	"github.com/verde-app/verde/shared/api/slots"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/triggers"
 )
@@ -23,6 +25,8 @@ type API struct {
 var APIs = map[string]API{
 	"MeFunction":            {New: me.NewServer, Routes: me.Routes},
 	"NotificationsFunction": {New: notifications.NewServer, Routes: notifications.Routes},
+	"GroupsFunction":        {New: groups.NewServer, Routes: groups.Routes},
+	"SlotsFunction":         {New: slots.NewServer, Routes: slots.Routes},
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.

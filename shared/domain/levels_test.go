@@ -1,6 +1,9 @@
 package domain
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestLevelForFollowsFiftyNTimesNMinusOne(t *testing.T) {
 	cases := []struct{ points, level int }{
@@ -48,5 +51,16 @@ func TestProfileUpdateValid(t *testing.T) {
 				t.Fatalf("%s: got %+v", c.name, e)
 			}
 		}
+	}
+}
+
+func TestProfileFromIdentityFallsBackToTheEmailAndKeepsOnlyHTTPSPhotos(t *testing.T) {
+	p := ProfileFromIdentity("u1", "  ", "joana.silva@gmail.com", "http://insecure/x.png", time.Now())
+	if p.Nome != "joana.silva" || p.Foto != nil || p.Nivel != 1 || p.Bio != "" {
+		t.Fatalf("%+v", p)
+	}
+	p = ProfileFromIdentity("u1", "Joana  Silva", "j@x.com", "https://lh3.googleusercontent.com/a.png", time.Now())
+	if p.Nome != "Joana Silva" || p.Foto == nil || *p.Foto != "https://lh3.googleusercontent.com/a.png" {
+		t.Fatalf("%+v", p)
 	}
 }

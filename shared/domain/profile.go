@@ -2,6 +2,7 @@ package domain
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -38,6 +39,20 @@ func NewProfile(id, nome, email string, foto *string, now time.Time) Profile {
 		GruposParticipantes: []string{},
 		PontosTotais:        0,
 	}
+}
+
+// ProfileFromIdentity is a new profile from sign-in attributes: without a
+// name (some Google accounts) it falls back to the e-mail's local part, and
+// only an https picture becomes the photo.
+func ProfileFromIdentity(id, name, email, picture string, now time.Time) Profile {
+	if CleanText(name) == "" {
+		name, _, _ = strings.Cut(email, "@")
+	}
+	var foto *string
+	if strings.HasPrefix(picture, "https://") {
+		foto = &picture
+	}
+	return NewProfile(id, name, email, foto, now)
 }
 
 // Normalize fills what an older or partial document lacks (nivel shows as 1 when missing).

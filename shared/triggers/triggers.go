@@ -4,7 +4,6 @@ package triggers
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -47,15 +46,7 @@ func PostConfirmation(d app.Deps) PostConfirmationFunc {
 		if sub == "" {
 			return ev, errors.New("PostConfirmation without sub")
 		}
-		name := attrs["name"]
-		if domain.CleanText(name) == "" {
-			name, _, _ = strings.Cut(attrs["email"], "@")
-		}
-		var foto *string
-		if pic := attrs["picture"]; strings.HasPrefix(pic, "https://") {
-			foto = &pic
-		}
-		_, _, err := d.Store.CreateProfile(ctx, domain.NewProfile(sub, name, attrs["email"], foto, d.Now()))
+		_, _, err := d.Store.CreateProfile(ctx, domain.ProfileFromIdentity(sub, attrs["name"], attrs["email"], attrs["picture"], d.Now()))
 		return ev, err
 	}
 }

@@ -1,9 +1,7 @@
 package me
 
 import (
-	"fmt"
 	"net/http"
-	"strings"
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/app"
@@ -22,12 +20,12 @@ func handleGetMe(d app.Deps) http.Handler {
 			return
 		}
 		if !found {
-			attrs, err := d.Users.UserAttributes(r.Context(), c.Token)
+			initial, err := d.ProfileFromCognito(r.Context(), c)
 			if err != nil {
-				api.WriteError(w, r, fmt.Errorf("read cognito attributes: %w", err))
+				api.WriteError(w, r, err)
 				return
 			}
-			p, _, err = d.Store.CreateProfile(r.Context(), domain.NewProfile(c.Sub, displayName(attrs), attrs.Email, photo(attrs), d.Now()))
+			p, _, err = d.Store.CreateProfile(r.Context(), initial)
 			if err != nil {
 				api.WriteError(w, r, err)
 				return
@@ -52,21 +50,4 @@ func handlePutMe(d app.Deps) http.Handler {
 		}
 		api.Encode(w, http.StatusOK, p)
 	})
-}
-
-// displayName falls back to the e-mail's local part when Cognito has no name.
-func displayName(a auth.UserAttributes) string {
-	if n := domain.CleanText(a.Name); n != "" {
-		return n
-	}
-	local, _, _ := strings.Cut(a.Email, "@")
-	return local
-}
-
-func photo(a auth.UserAttributes) *string {
-	if strings.HasPrefix(a.Picture, "https://") {
-		p := a.Picture
-		return &p
-	}
-	return nil
 }

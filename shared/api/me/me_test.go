@@ -241,4 +241,3 @@ func keys(m map[string]any) []string {
 	}
 	return out
 }
-

@@ -1,0 +1,97 @@
+package groups
+
+import (
+	"net/http"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// handleInvites lists a group's invite links (coordinators, site admins).
+func handleInvites(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v, access, err := view(d, r)
+		if err == nil {
+			err = access.CanReadManagement(v.Group)
+		}
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		listPage(w, r, d, store.InvitesScope(v.Group.ID), func(limit int, after map[string]string) ([]Invite, map[string]string, error) {
+			is, next, err := d.Store.Invites(r.Context(), v.Group.ID, limit, after)
+			out := make([]Invite, 0, len(is))
+			for _, i := range is {
+				out = append(out, inviteOf(i))
+			}
+			return out, next, err
+		})
+	})
+}
+
+// handleCreateInvite makes an invite link (coordinators).
+func handleCreateInvite(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.InviteInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		inv, err := d.Store.CreateInvite(r.Context(), r.PathValue("groupId"), ActorFrom(d, r), in)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, inviteOf(inv))
+	})
+}
+
+// handleRevokeInvite turns a link off (coordinators); it stays listed as revogado.
+func handleRevokeInvite(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		inv, err := d.Store.RevokeInvite(r.Context(), r.PathValue("groupId"), r.PathValue("token"), ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, inviteOf(inv))
+	})
+}
+
+// handleInvite is the invite landing page, open to anyone with the link: the
+// group's summary (even of a private group) and the invite's status. An
+// unknown token is a 404 with a message the page can show as is.
+func handleInvite(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		uid := ""
+		c := auth.FromContext(r.Context())
+		if c != nil {
+			uid = c.Sub
+		}
+		iv, err := d.Store.InviteWithGroup(r.Context(), r.PathValue("token"), uid)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		out := PublicInvite{Token: iv.Invite.Token, Status: iv.Invite.Status, ExpiraEm: iv.Invite.ExpiraEm, Grupo: summaryOf(iv.Group)}
+		if c != nil {
+			out.JaMembro = &iv.Member
+		}
+		api.Encode(w, http.StatusOK, out)
+	})
+}
+
+// handleAcceptInvite joins the caller through the link (201).
+func handleAcceptInvite(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		res, err := d.Store.AcceptInvite(r.Context(), r.PathValue("token"), ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, JoinReply{Status: res.Status, PontosGanhos: res.Pontos, Grupo: summaryOf(res.Group)})
+	})
+}

@@ -1,0 +1,45 @@
+// Package groups serves groups, memberships, join requests and invites
+// (the GroupsFunction). Lotes are the slots package's (SlotsFunction): API
+// Gateway routes each method and path to one function.
+package groups
+
+import (
+	"net/http"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/app"
+)
+
+// Routes is this area's whole API surface; template.yaml declares the same.
+func Routes(d app.Deps) []api.Route {
+	signedIn := d.Verifier.Require
+	// The invite page shows more to a signed-in visitor (jaMembro); a token,
+	// when sent, must be valid. The public page reads no identity at all, so
+	// it takes none: a stale token in the browser cannot turn it into a 401.
+	maybeSignedIn := d.Verifier.Optional
+	return []api.Route{
+		{Method: "GET", Path: "/api/groups", Handler: signedIn(handleDirectory(d))},
+		{Method: "POST", Path: "/api/groups", Handler: signedIn(handleCreate(d))},
+		{Method: "GET", Path: "/api/me/groups", Handler: signedIn(handleMine(d))},
+		{Method: "GET", Path: "/api/groups/{groupId}", Handler: signedIn(handleGet(d))},
+		{Method: "PATCH", Path: "/api/groups/{groupId}", Handler: signedIn(handleUpdate(d))},
+		{Method: "DELETE", Path: "/api/groups/{groupId}", Handler: signedIn(handleDelete(d))},
+		{Method: "GET", Path: "/api/groups/{groupId}/public", Handler: handlePublic(d)},
+		{Method: "POST", Path: "/api/groups/{groupId}/join", Handler: signedIn(handleJoin(d))},
+		{Method: "GET", Path: "/api/groups/{groupId}/members", Handler: signedIn(handleMembers(d))},
+		{Method: "PATCH", Path: "/api/groups/{groupId}/members/{userId}", Handler: signedIn(handleSetPapel(d))},
+		{Method: "DELETE", Path: "/api/groups/{groupId}/members/{userId}", Handler: signedIn(handleRemoveMember(d))},
+		{Method: "POST", Path: "/api/groups/{groupId}/transfer", Handler: signedIn(handleTransfer(d))},
+		{Method: "GET", Path: "/api/groups/{groupId}/requests", Handler: signedIn(handleRequests(d))},
+		{Method: "POST", Path: "/api/groups/{groupId}/requests/{userId}/approve", Handler: signedIn(handleApprove(d))},
+		{Method: "DELETE", Path: "/api/groups/{groupId}/requests/{userId}", Handler: signedIn(handleDeleteRequest(d))},
+		{Method: "GET", Path: "/api/groups/{groupId}/invites", Handler: signedIn(handleInvites(d))},
+		{Method: "POST", Path: "/api/groups/{groupId}/invites", Handler: signedIn(handleCreateInvite(d))},
+		{Method: "DELETE", Path: "/api/groups/{groupId}/invites/{token}", Handler: signedIn(handleRevokeInvite(d))},
+		{Method: "GET", Path: "/api/invites/{token}", Handler: maybeSignedIn(handleInvite(d))},
+		{Method: "POST", Path: "/api/invites/{token}/accept", Handler: signedIn(handleAcceptInvite(d))},
+	}
+}
+
+// NewServer is the GroupsFunction handler.
+func NewServer(d app.Deps) http.Handler { return api.NewMux(Routes(d)) }

@@ -1,0 +1,212 @@
+package slots
+
+import (
+	"net/http"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/groups"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// codigo reads {codigo} of the path (a1 is A1).
+func codigo(r *http.Request) (string, error) { return domain.ParseCodigo(r.PathValue("codigo")) }
+
+// handleList is the grid: every lote of the group in natural order (members
+// and site admins). One BatchGetItem (group and membership) and one Query;
+// a group has at most 500 lotes, so the list is one page.
+func handleList(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c := auth.FromContext(r.Context())
+		v, err := d.Store.GroupFor(r.Context(), r.PathValue("groupId"), c.Sub)
+		if err == nil {
+			err = v.Access(c.Sub, c.IsAdmin()).CanReadInside(v.Group)
+		}
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		lotes, err := d.Store.Lotes(r.Context(), v.Group.ID)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, api.Page[domain.Lote]{Items: lotes})
+	})
+}
+
+// handleCreate creates lotes prefixo+inicio … prefixo+fim (coordinators).
+func handleCreate(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.LoteBulkInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		lotes, err := d.Store.CreateLotes(r.Context(), r.PathValue("groupId"), groups.ActorFrom(d, r), in)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, api.Page[domain.Lote]{Items: lotes})
+	})
+}
+
+// handleUpdate edits area, observações and status livre/manutenção (coordinators).
+func handleUpdate(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		code, err := codigo(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		u, err := api.Decode[domain.LoteUpdate](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		l, err := d.Store.UpdateLote(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r), u)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, l)
+	})
+}
+
+// handleDelete removes a lote that is not ocupado and has no open requests (coordinators).
+func handleDelete(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		code, err := codigo(r)
+		if err == nil {
+			err = d.Store.DeleteLote(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r))
+		}
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+// handleAssign makes a member responsible for a free lote (coordinators).
+func handleAssign(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		code, err := codigo(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		in, err := api.Decode[domain.AssignInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		l, err := d.Store.AssignLote(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r), in.UserID, false)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, l)
+	})
+}
+
+// handleFree makes an occupied lote livre (coordinators, or its responsible member).
+func handleFree(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		code, err := codigo(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		l, err := d.Store.FreeLote(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, l)
+	})
+}
+
+// handleRequest files the caller's request for a free lote (members).
+func handleRequest(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		code, err := codigo(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		req, err := d.Store.RequestLote(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, req)
+	})
+}
+
+// handleApprove grants a request: the lote is assigned to the requester (coordinators).
+func handleApprove(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		code, err := codigo(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		l, err := d.Store.AssignLote(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r), r.PathValue("userId"), true)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, l)
+	})
+}
+
+// handleDeleteRequest rejects (coordinators) or cancels (the requester) a lote request.
+func handleDeleteRequest(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		code, err := codigo(r)
+		if err == nil {
+			err = d.Store.DeleteLoteRequest(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r), r.PathValue("userId"))
+		}
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+// handleRequests lists open lote requests (coordinators, site admins).
+func handleRequests(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c := auth.FromContext(r.Context())
+		v, err := d.Store.GroupFor(r.Context(), r.PathValue("groupId"), c.Sub)
+		if err == nil {
+			err = v.Access(c.Sub, c.IsAdmin()).CanReadManagement(v.Group)
+		}
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		limit, err := api.ParseLimit(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		scope := store.LoteRequestsScope(v.Group.ID)
+		after, err := d.Cursors.Open(r, scope)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		reqs, next, err := d.Store.LoteRequests(r.Context(), v.Group.ID, limit, after)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, api.Page[domain.LoteRequest]{Items: reqs, NextCursor: d.Cursors.Seal(scope, next)})
+	})
+}

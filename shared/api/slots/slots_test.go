@@ -1,0 +1,235 @@
+package slots_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/verde-app/verde/shared/api/slots"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/testkit"
+)
+
+type expect [6]int
+
+// TestAuthorizationMatrix sends every route of the SlotsFunction as each
+// role on a fresh fixture (A3 held by member, A4 requested by member).
+func TestAuthorizationMatrix(t *testing.T) {
+	setup(t)
+	const (
+		ok, created, noContent      = 200, 201, 204
+		unauth, forbidden, notFound = 401, 403, 404
+	)
+	cases := []struct {
+		name, method, path string
+		opts               testkit.FixtureOpts
+		body               func(f testkit.Fixture) any
+		want               expect
+	}{
+		{name: "list", method: "GET", path: "/lotes", want: expect{unauth, forbidden, ok, ok, ok, ok}},
+		{name: "list private", method: "GET", path: "/lotes", opts: testkit.FixtureOpts{Private: true}, want: expect{unauth, notFound, ok, ok, ok, ok}},
+		{name: "create", method: "POST", path: "/lotes", body: func(testkit.Fixture) any { return map[string]any{"prefixo": "B", "inicio": 1, "fim": 3, "area": 8} }, want: expect{unauth, forbidden, forbidden, created, created, forbidden}},
+		{name: "edit", method: "PATCH", path: "/lotes/A1", body: func(testkit.Fixture) any { return map[string]any{"version": 1, "observacoes": "Sol da manhã"} }, want: expect{unauth, forbidden, forbidden, ok, ok, forbidden}},
+		{name: "edit private", method: "PATCH", path: "/lotes/A1", opts: testkit.FixtureOpts{Private: true}, body: func(testkit.Fixture) any { return map[string]any{"version": 1, "status": "manutencao"} }, want: expect{unauth, notFound, forbidden, ok, ok, forbidden}},
+		{name: "delete", method: "DELETE", path: "/lotes/A2", want: expect{unauth, forbidden, forbidden, noContent, noContent, forbidden}},
+		{name: "assign", method: "PUT", path: "/lotes/A1/responsavel", body: func(testkit.Fixture) any { return map[string]any{"userId": cast.Alvo.ID} }, want: expect{unauth, forbidden, forbidden, ok, ok, forbidden}},
+		{name: "free", method: "DELETE", path: "/lotes/A3/responsavel", want: expect{unauth, forbidden, ok, ok, ok, forbidden}},
+		{name: "request", method: "POST", path: "/lotes/A1/requests", want: expect{unauth, forbidden, created, created, created, forbidden}},
+		{name: "approve request", method: "POST", path: "/lotes/A4/requests/{member}/approve", want: expect{unauth, forbidden, forbidden, ok, ok, forbidden}},
+		{name: "reject or cancel request", method: "DELETE", path: "/lotes/A4/requests/{member}", want: expect{unauth, forbidden, noContent, noContent, noContent, forbidden}},
+		{name: "lote requests", method: "GET", path: "/lote-requests", want: expect{unauth, forbidden, forbidden, ok, ok, ok}},
+	}
+	codes := map[int]string{unauth: "unauthenticated", forbidden: "forbidden", notFound: "not_found"}
+	for _, c := range cases {
+		for i, u := range cast.ByRole() {
+			t.Run(c.name+"/"+testkit.Roles[i], func(t *testing.T) {
+				f := env.NewFixture(t, cast, c.opts)
+				path := "/api/groups/" + f.Group.ID + strings.ReplaceAll(c.path, "{member}", cast.Member.ID)
+				var b any
+				if c.body != nil {
+					b = c.body(f)
+				}
+				res := testkit.Do(t, h, c.method, path, u, b)
+				if res.Status != c.want[i] {
+					t.Fatalf("%s %s as %s: %d, want %d: %s", c.method, path, testkit.Roles[i], res.Status, c.want[i], res.Body)
+				}
+				if want, isErr := codes[res.Status]; isErr && res.ErrorCode() != want {
+					t.Fatalf("envelope %s", res.Body)
+				}
+			})
+		}
+	}
+	// Every route has a row.
+	rows := map[string]bool{}
+	for _, c := range cases {
+		rows[c.method+" /api/groups/{groupId}"+strings.NewReplacer("A1", "{codigo}", "A2", "{codigo}", "A3", "{codigo}", "A4", "{codigo}", "{member}", "{userId}").Replace(c.path)] = true
+	}
+	for _, r := range slots.Routes(env.Deps) {
+		if !rows[r.Method+" "+r.Path] {
+			t.Errorf("route %s %s has no row in the matrix", r.Method, r.Path)
+		}
+	}
+}
+
+type calls map[string]int
+
+func measure(t *testing.T, method, path string, u testkit.User, body any, status int) calls {
+	t.Helper()
+	env.Calls.Reset()
+	res := testkit.Do(t, h, method, path, u, body)
+	if res.Status != status {
+		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.Status, status, res.Body)
+	}
+	return calls(env.Calls.ByOperation())
+}
+
+func TestCallsPerRequest(t *testing.T) {
+	setup(t)
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	base := "/api/groups/" + f.Group.ID
+	cases := []struct {
+		name, method, path string
+		user               testkit.User
+		body               any
+		status             int
+		want               calls
+	}{
+		{"lotes list", "GET", base + "/lotes", cast.Member, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
+		{"lote requests", "GET", base + "/lote-requests", cast.Coord, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
+		{"bulk create", "POST", base + "/lotes", cast.Coord, map[string]any{"prefixo": "C", "inicio": 1, "fim": 98, "area": 4}, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		{"edit", "PATCH", base + "/lotes/A1", cast.Coord, map[string]any{"version": 1, "status": "manutencao"}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		{"request", "POST", base + "/lotes/A2/requests", cast.Alvo, nil, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		{"approve", "POST", base + "/lotes/A2/requests/" + cast.Alvo.ID + "/approve", cast.Coord, nil, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		{"reject", "DELETE", base + "/lotes/A4/requests/" + cast.Member.ID, cast.Coord, nil, 204, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		{"free", "DELETE", base + "/lotes/A3/responsavel", cast.Member, nil, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		{"assign", "PUT", base + "/lotes/A3/responsavel", cast.Coord, map[string]any{"userId": cast.Member.ID}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		{"delete", "DELETE", base + "/lotes/C98", cast.Coord, nil, 204, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+	}
+	for _, c := range cases {
+		if got := measure(t, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	// The grid of 101 lotes is still one Query, in natural order.
+	res := testkit.Do(t, h, "GET", base+"/lotes", cast.Member, nil)
+	var page struct {
+		Items []domain.Lote `json:"items"`
+	}
+	res.Decode(t, &page)
+	var codes []string
+	for _, l := range page.Items {
+		codes = append(codes, l.Codigo)
+	}
+	if len(codes) != 101 || codes[0] != "A1" || codes[4] != "C1" || codes[5] != "C2" || codes[13] != "C10" || codes[100] != "C97" {
+		t.Fatalf("grid order %v", codes)
+	}
+}
+
+func TestTwentySimultaneousAssignmentsOfOneLote(t *testing.T) {
+	setup(t)
+	ctx := context.Background()
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	const n = 20
+	members := make([]testkit.User, n)
+	for i := range members {
+		members[i] = env.NewUser(t, fmt.Sprintf("Hortelã %d", i))
+		if _, err := env.Deps.Store.Join(ctx, f.Group.ID, testkit.Actor(members[i])); err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 1 {
+			if res := testkit.Do(t, h, "POST", "/api/groups/"+f.Group.ID+"/lotes/A1/requests", members[i], nil); res.Status != 201 {
+				t.Fatalf("request %d %s", res.Status, res.Body)
+			}
+		}
+	}
+	statuses := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			base := "/api/groups/" + f.Group.ID + "/lotes/A1"
+			if i%2 == 1 { // approvals of requests and direct assignments race
+				statuses[i] = testkit.Do(t, h, "POST", base+"/requests/"+members[i].ID+"/approve", cast.Coord, nil).Status
+			} else {
+				statuses[i] = testkit.Do(t, h, "PUT", base+"/responsavel", cast.Owner, map[string]any{"userId": members[i].ID}).Status
+			}
+		}()
+	}
+	wg.Wait()
+	count := map[int]int{}
+	winner := -1
+	for i, s := range statuses {
+		count[s]++
+		if s == 200 {
+			winner = i
+		}
+	}
+	if count[200] != 1 || count[409] != n-1 {
+		t.Fatalf("statuses %v", count)
+	}
+	lotes, _ := env.Deps.Store.Lotes(ctx, f.Group.ID)
+	v, _ := env.Deps.Store.GroupFor(ctx, f.Group.ID, members[winner].ID)
+	if lotes[0].ResponsavelID == nil || *lotes[0].ResponsavelID != members[winner].ID || v.Group.Lotes.Ocupado != 2 || len(v.Membership.Lotes) != 1 {
+		t.Fatalf("lote %+v, counts %+v, membership %+v", lotes[0], v.Group.Lotes, v.Membership)
+	}
+	if n, _ := env.Deps.Store.UnreadCount(ctx, members[winner].ID); n != 1 {
+		t.Fatalf("winner was told %d times", n)
+	}
+}
+
+func TestLoteValidationNamesTheField(t *testing.T) {
+	setup(t)
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	base := "/api/groups/" + f.Group.ID
+	cases := []struct {
+		name, method, path string
+		body               any
+		status             int
+		field, msg         string
+	}{
+		{"prefixo", "POST", "/lotes", map[string]any{"prefixo": "ABCD", "inicio": 1, "fim": 2, "area": 5}, 400, "prefixo", "no máximo 3 letras"},
+		{"inicio", "POST", "/lotes", map[string]any{"fim": 2, "area": 5}, 400, "inicio", "Informe o número inicial"},
+		{"fim", "POST", "/lotes", map[string]any{"inicio": 5, "fim": 2, "area": 5}, 400, "fim", "entre o inicial"},
+		{"too many", "POST", "/lotes", map[string]any{"inicio": 1, "fim": 99, "area": 5}, 400, "fim", "no máximo 98 lotes"},
+		{"area", "POST", "/lotes", map[string]any{"inicio": 1, "fim": 2, "area": 0}, 400, "area", "maior que 0"},
+		{"area big", "POST", "/lotes", map[string]any{"inicio": 1, "fim": 2, "area": 10001}, 400, "area", "10000"},
+		{"area text", "POST", "/lotes", map[string]any{"inicio": 1, "fim": 2, "area": "grande"}, 400, "area", "deve ser um número"},
+		{"duplicate", "POST", "/lotes", map[string]any{"prefixo": "A", "inicio": 3, "fim": 5, "area": 5}, 409, "", "O lote A3 já existe"},
+		{"codigo", "PATCH", "/lotes/A-1", map[string]any{"version": 1, "area": 3}, 400, "codigo", "até 3 letras"},
+		{"version", "PATCH", "/lotes/A1", map[string]any{"area": 3}, 400, "version", "versão"},
+		{"status ocupado", "PATCH", "/lotes/A1", map[string]any{"version": 1, "status": "ocupado"}, 400, "status", "atribua-o"},
+		{"stale version", "PATCH", "/lotes/A1", map[string]any{"version": 7, "area": 3}, 409, "", "alterado por outra pessoa"},
+		{"status of occupied", "PATCH", "/lotes/A3", map[string]any{"version": 2, "status": "manutencao"}, 409, "", "libere-o"},
+		{"unknown lote", "PATCH", "/lotes/Z9", map[string]any{"version": 1, "area": 3}, 404, "", "Lote Z9 não encontrado"},
+		{"assign without user", "PUT", "/lotes/A1/responsavel", map[string]any{}, 400, "userId", "Informe o membro"},
+		{"assign to a stranger", "PUT", "/lotes/A1/responsavel", map[string]any{"userId": cast.Stranger.ID}, 404, "", "Membro não encontrado"},
+		{"assign occupied", "PUT", "/lotes/A3/responsavel", map[string]any{"userId": cast.Alvo.ID}, 409, "", "já está ocupado"},
+		{"delete occupied", "DELETE", "/lotes/A3", nil, 409, "", "libere-o"},
+		{"delete requested", "DELETE", "/lotes/A4", nil, 409, "", "pedidos pendentes"},
+		{"free a free lote", "DELETE", "/lotes/A1/responsavel", nil, 409, "", "não está ocupado"},
+	}
+	for _, c := range cases {
+		res := testkit.Do(t, h, c.method, base+c.path, cast.Owner, c.body)
+		if res.Status != c.status || res.ErrorField() != c.field || !strings.Contains(res.ErrorMessage(), c.msg) {
+			t.Errorf("%s: %d %s", c.name, res.Status, res.Body)
+		}
+	}
+	again := testkit.Do(t, h, "POST", base+"/lotes/A4/requests", cast.Member, nil)
+	if again.Status != 409 || !strings.Contains(again.ErrorMessage(), "Você já pediu o lote A4") {
+		t.Errorf("second request: %d %s", again.Status, again.Body)
+	}
+}
+
+func BenchmarkLotesList(b *testing.B) {
+	setup(b)
+	f := env.NewFixture(b, cast, testkit.FixtureOpts{})
+	b.ResetTimer()
+	for b.Loop() {
+		if res := testkit.Do(b, h, "GET", "/api/groups/"+f.Group.ID+"/lotes", cast.Member, nil); res.Status != 200 {
+			b.Fatal(res.Status)
+		}
+	}
+}

@@ -1,0 +1,407 @@
+package domain
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// Visibilidade says whether a group is listed in the directory.
+type Visibilidade string
+
+const (
+	Publico Visibilidade = "publico"
+	Privado Visibilidade = "privado"
+)
+
+// Entrada is how people get into a group.
+type Entrada string
+
+const (
+	EntradaAberta    Entrada = "aberta"    // anyone joins at once
+	EntradaAprovacao Entrada = "aprovacao" // a coordinator approves a request
+	EntradaConvite   Entrada = "convite"   // only through an invite link
+)
+
+// Papel is a member's role in a group.
+type Papel string
+
+const (
+	PapelDono        Papel = "dono"
+	PapelCoordenador Papel = "coordenador"
+	PapelMembro      Papel = "membro"
+)
+
+// Group caps. They also bound the work of deleting a group: every item under
+// it is limited by one of these.
+const (
+	MinNomeGrupo          = 3
+	MaxNomeGrupo          = 60
+	MaxDescricaoGrupo     = 1000
+	MaxCidade             = 80
+	DefaultMaxMembros     = 50
+	MinMaxMembros         = 2
+	MaxMaxMembros         = 500
+	MaxFotoCapa           = 500
+	MaxPendingRequests    = 100 // open join requests per group
+	MaxInvitesPerGroup    = 200 // invite links ever kept per group (revoked ones included)
+	MaxLotesPerGroup      = 500
+	MaxLotesPerMember     = 10 // lotes one member is responsible for
+	MaxLoteRequestsMember = 5  // open lote requests of one member in one group
+)
+
+// UFs are the 27 federative units of Brazil.
+var UFs = []string{
+	"AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA",
+	"PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
+}
+
+// ValidUF reports whether uf (already upper-cased) is one of the 27 units.
+func ValidUF(uf string) bool {
+	for _, u := range UFs {
+		if u == uf {
+			return true
+		}
+	}
+	return false
+}
+
+// Group is a community garden group. Counters are kept in step by the writes
+// that change them (joins, leaves, lote writes, requests, invites).
+type Group struct {
+	ID                    string         `json:"id"`
+	Nome                  string         `json:"nome"`
+	Descricao             string         `json:"descricao"`
+	Cidade                string         `json:"cidade"`
+	UF                    string         `json:"uf"`
+	FotoCapa              *string        `json:"fotoCapa"`
+	Visibilidade          Visibilidade   `json:"visibilidade"`
+	Entrada               Entrada        `json:"entrada"`
+	MaxMembros            int            `json:"maxMembros"`
+	MemberCount           int            `json:"memberCount"`
+	Lotes                 LoteCounts     `json:"lotes"`
+	SolicitacoesPendentes int            `json:"solicitacoesPendentes"`
+	Convites              int            `json:"-"`
+	EntradasPorMes        map[string]int `json:"-"`
+	OwnerID               string         `json:"ownerId"`
+	CreatedAt             time.Time      `json:"createdAt"`
+	UpdatedAt             time.Time      `json:"updatedAt"`
+	Version               int            `json:"version"`
+	Deleting              bool           `json:"-"`
+}
+
+// LoteCounts are a group's lotes by status.
+type LoteCounts struct {
+	Livre      int `json:"livre"`
+	Ocupado    int `json:"ocupado"`
+	Manutencao int `json:"manutencao"`
+	Total      int `json:"total"`
+}
+
+// Full reports whether the group has no place left.
+func (g Group) Full() bool { return g.MemberCount >= g.MaxMembros }
+
+// MonthKey is the key of EntradasPorMes for t.
+func MonthKey(t time.Time) string { return t.UTC().Format("2006-01") }
+
+// GroupInput is the body of POST /api/groups.
+type GroupInput struct {
+	Nome         string       `json:"nome"`
+	Descricao    string       `json:"descricao"`
+	Cidade       string       `json:"cidade"`
+	UF           string       `json:"uf"`
+	FotoCapa     *string      `json:"fotoCapa"`
+	Visibilidade Visibilidade `json:"visibilidade"`
+	Entrada      Entrada      `json:"entrada"`
+	MaxMembros   *int         `json:"maxMembros"`
+}
+
+// Valid cleans the input, fills defaults and reports the first bad field.
+func (in *GroupInput) Valid() error {
+	var err error
+	if in.Nome, err = cleanGroupNome(in.Nome); err != nil {
+		return err
+	}
+	if in.Descricao, err = cleanDescricao(in.Descricao); err != nil {
+		return err
+	}
+	if in.Cidade, err = cleanCidade(in.Cidade); err != nil {
+		return err
+	}
+	if in.UF, err = cleanUF(in.UF); err != nil {
+		return err
+	}
+	if in.FotoCapa, err = cleanFotoCapa(in.FotoCapa); err != nil {
+		return err
+	}
+	if in.Visibilidade == "" {
+		in.Visibilidade = Publico
+	}
+	if in.Entrada == "" {
+		in.Entrada = EntradaAberta
+		if in.Visibilidade == Privado {
+			in.Entrada = EntradaConvite
+		}
+	}
+	if err := checkAccess(in.Visibilidade, in.Entrada); err != nil {
+		return err
+	}
+	if in.MaxMembros == nil {
+		n := DefaultMaxMembros
+		in.MaxMembros = &n
+	}
+	return checkMaxMembros(*in.MaxMembros)
+}
+
+// NewGroup is the group the input describes, owned by ownerID, with its
+// creator as the only member.
+func NewGroup(id, ownerID string, in GroupInput, now time.Time) Group {
+	now = now.UTC().Truncate(time.Millisecond)
+	return Group{
+		ID: id, Nome: in.Nome, Descricao: in.Descricao, Cidade: in.Cidade, UF: in.UF,
+		FotoCapa: in.FotoCapa, Visibilidade: in.Visibilidade, Entrada: in.Entrada,
+		MaxMembros: *in.MaxMembros, MemberCount: 1, OwnerID: ownerID,
+		EntradasPorMes: map[string]int{MonthKey(now): 1},
+		CreatedAt:      now, UpdatedAt: now, Version: 1,
+	}
+}
+
+// GroupUpdate is the body of PATCH /api/groups/{groupId}: absent fields stay
+// as they are; version is the one the editor read (409 when it moved on).
+// fotoCapa "" removes the cover photo.
+type GroupUpdate struct {
+	Version      *int          `json:"version"`
+	Nome         *string       `json:"nome"`
+	Descricao    *string       `json:"descricao"`
+	Cidade       *string       `json:"cidade"`
+	UF           *string       `json:"uf"`
+	FotoCapa     *string       `json:"fotoCapa"`
+	Visibilidade *Visibilidade `json:"visibilidade"`
+	Entrada      *Entrada      `json:"entrada"`
+	MaxMembros   *int          `json:"maxMembros"`
+}
+
+// Valid checks each field given on its own; Apply checks the result as a whole.
+func (u *GroupUpdate) Valid() error {
+	if u.Version == nil || *u.Version < 1 {
+		return Invalid("version", "Informe a versão (version) do grupo que você está editando")
+	}
+	if u.Nome == nil && u.Descricao == nil && u.Cidade == nil && u.UF == nil && u.FotoCapa == nil &&
+		u.Visibilidade == nil && u.Entrada == nil && u.MaxMembros == nil {
+		return Invalid("", "Informe ao menos um campo para alterar")
+	}
+	if u.Nome != nil {
+		v, err := cleanGroupNome(*u.Nome)
+		if err != nil {
+			return err
+		}
+		u.Nome = &v
+	}
+	if u.Descricao != nil {
+		v, err := cleanDescricao(*u.Descricao)
+		if err != nil {
+			return err
+		}
+		u.Descricao = &v
+	}
+	if u.Cidade != nil {
+		v, err := cleanCidade(*u.Cidade)
+		if err != nil {
+			return err
+		}
+		u.Cidade = &v
+	}
+	if u.UF != nil {
+		v, err := cleanUF(*u.UF)
+		if err != nil {
+			return err
+		}
+		u.UF = &v
+	}
+	if u.FotoCapa != nil && strings.TrimSpace(*u.FotoCapa) != "" {
+		v, err := cleanFotoCapa(u.FotoCapa)
+		if err != nil {
+			return err
+		}
+		u.FotoCapa = v
+	}
+	if u.Visibilidade != nil && *u.Visibilidade != Publico && *u.Visibilidade != Privado {
+		return Invalid("visibilidade", "A visibilidade deve ser publico ou privado")
+	}
+	if u.Entrada != nil && !validEntrada(*u.Entrada) {
+		return Invalid("entrada", "A entrada deve ser aberta, aprovacao ou convite")
+	}
+	if u.MaxMembros != nil {
+		return checkMaxMembros(*u.MaxMembros)
+	}
+	return nil
+}
+
+// Apply returns g with the update applied, checking the rules that involve
+// more than one field (a private group only takes invites; the cap cannot go
+// below the current number of members).
+func (u GroupUpdate) Apply(g Group, now time.Time) (Group, error) {
+	if u.Nome != nil {
+		g.Nome = *u.Nome
+	}
+	if u.Descricao != nil {
+		g.Descricao = *u.Descricao
+	}
+	if u.Cidade != nil {
+		g.Cidade = *u.Cidade
+	}
+	if u.UF != nil {
+		g.UF = *u.UF
+	}
+	if u.FotoCapa != nil {
+		if strings.TrimSpace(*u.FotoCapa) == "" {
+			g.FotoCapa = nil
+		} else {
+			g.FotoCapa = u.FotoCapa
+		}
+	}
+	if u.Visibilidade != nil {
+		g.Visibilidade = *u.Visibilidade
+		if g.Visibilidade == Privado && u.Entrada == nil {
+			g.Entrada = EntradaConvite
+		}
+	}
+	if u.Entrada != nil {
+		g.Entrada = *u.Entrada
+	}
+	if err := checkAccess(g.Visibilidade, g.Entrada); err != nil {
+		return g, err
+	}
+	if u.MaxMembros != nil {
+		if *u.MaxMembros < g.MemberCount {
+			return g, Invalid("maxMembros", fmt.Sprintf("O limite de membros não pode ser menor que o número atual de membros (%d)", g.MemberCount))
+		}
+		g.MaxMembros = *u.MaxMembros
+	}
+	g.UpdatedAt = now.UTC().Truncate(time.Millisecond)
+	g.Version++
+	return g, nil
+}
+
+func cleanGroupNome(s string) (string, error) {
+	n := CleanText(s)
+	if n == "" {
+		return "", Invalid("nome", "O nome do grupo é obrigatório")
+	}
+	if l := Length(n); l < MinNomeGrupo || l > MaxNomeGrupo {
+		return "", Invalid("nome", fmt.Sprintf("O nome do grupo deve ter entre %d e %d caracteres", MinNomeGrupo, MaxNomeGrupo))
+	}
+	return n, nil
+}
+
+func cleanDescricao(s string) (string, error) {
+	d := CleanMultiline(s)
+	if Length(d) > MaxDescricaoGrupo {
+		return "", Invalid("descricao", fmt.Sprintf("A descrição deve ter no máximo %d caracteres", MaxDescricaoGrupo))
+	}
+	return d, nil
+}
+
+func cleanCidade(s string) (string, error) {
+	c := CleanText(s)
+	if c == "" {
+		return "", Invalid("cidade", "A cidade é obrigatória")
+	}
+	if Length(c) > MaxCidade {
+		return "", Invalid("cidade", fmt.Sprintf("A cidade deve ter no máximo %d caracteres", MaxCidade))
+	}
+	return c, nil
+}
+
+func cleanUF(s string) (string, error) {
+	uf := strings.ToUpper(strings.TrimSpace(s))
+	if uf == "" {
+		return "", Invalid("uf", "A UF é obrigatória")
+	}
+	if !ValidUF(uf) {
+		return "", Invalid("uf", "A UF deve ser a sigla de um dos 27 estados brasileiros (por exemplo SP)")
+	}
+	return uf, nil
+}
+
+// uploadKey is the shape of a key in the uploads bucket.
+var uploadKey = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9/_.=-]*$`)
+
+func cleanFotoCapa(p *string) (*string, error) {
+	if p == nil {
+		return nil, nil
+	}
+	v := strings.TrimSpace(*p)
+	if v == "" {
+		return nil, nil
+	}
+	if Length(v) > MaxFotoCapa {
+		return nil, Invalid("fotoCapa", fmt.Sprintf("A foto de capa deve ter no máximo %d caracteres", MaxFotoCapa))
+	}
+	isURL := strings.HasPrefix(v, "https://") && !strings.ContainsAny(v, " \"<>")
+	isKey := uploadKey.MatchString(v) && !strings.Contains(v, "..")
+	if !isURL && !isKey {
+		return nil, Invalid("fotoCapa", "A foto de capa deve ser um endereço https:// ou a chave de um arquivo enviado")
+	}
+	return &v, nil
+}
+
+func validEntrada(e Entrada) bool {
+	return e == EntradaAberta || e == EntradaAprovacao || e == EntradaConvite
+}
+
+func checkAccess(v Visibilidade, e Entrada) error {
+	if v != Publico && v != Privado {
+		return Invalid("visibilidade", "A visibilidade deve ser publico ou privado")
+	}
+	if !validEntrada(e) {
+		return Invalid("entrada", "A entrada deve ser aberta, aprovacao ou convite")
+	}
+	if v == Privado && e != EntradaConvite {
+		return Invalid("entrada", "Grupos privados só aceitam entrada por convite")
+	}
+	return nil
+}
+
+func checkMaxMembros(n int) error {
+	if n < MinMaxMembros || n > MaxMaxMembros {
+		return Invalid("maxMembros", fmt.Sprintf("O limite de membros deve ser um número entre %d e %d", MinMaxMembros, MaxMaxMembros))
+	}
+	return nil
+}
+
+// SearchKey folds a name for directory search: lower case, accents stripped,
+// anything but letters and digits turned into single spaces. The same folding
+// applies to what is stored and to what is searched.
+func SearchKey(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(s) {
+		if f, ok := foldAccent[r]; ok {
+			r = f
+		}
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+			continue
+		}
+		space = true
+	}
+	return b.String()
+}
+
+// foldAccent covers the accented letters of Portuguese (and neighbours); a
+// table keeps the module free of golang.org/x/text for one small job.
+var foldAccent = map[rune]rune{
+	'á': 'a', 'à': 'a', 'â': 'a', 'ã': 'a', 'ä': 'a', 'å': 'a',
+	'é': 'e', 'è': 'e', 'ê': 'e', 'ë': 'e',
+	'í': 'i', 'ì': 'i', 'î': 'i', 'ï': 'i',
+	'ó': 'o', 'ò': 'o', 'ô': 'o', 'õ': 'o', 'ö': 'o',
+	'ú': 'u', 'ù': 'u', 'û': 'u', 'ü': 'u',
+	'ç': 'c', 'ñ': 'n', 'ý': 'y', 'ÿ': 'y',
+}

@@ -1,0 +1,64 @@
+package domain
+
+import (
+	"fmt"
+	"time"
+)
+
+// Notification is one entry of a user's notifications (SPEC names userId and read).
+type Notification struct {
+	ID       string    `json:"id"`
+	UserID   string    `json:"userId"`
+	Read     bool      `json:"read"`
+	Tipo     string    `json:"tipo"`
+	Texto    string    `json:"texto"`
+	Link     string    `json:"link"`
+	CriadoEm time.Time `json:"criadoEm"`
+}
+
+// Tipos of notification.
+const (
+	NotifSolicitacaoEntrada  = "solicitacao_entrada"
+	NotifSolicitacaoAprovada = "solicitacao_aprovada"
+	NotifSolicitacaoRecusada = "solicitacao_recusada"
+	NotifLoteAtribuido       = "lote_atribuido"
+	NotifGrupoTransferido    = "grupo_transferido"
+	NotifNivel               = "nivel"
+)
+
+// NewNotification is an unread notification.
+func NewNotification(id, userID, tipo, texto, link string, now time.Time) Notification {
+	return Notification{ID: id, UserID: userID, Tipo: tipo, Texto: texto, Link: link, CriadoEm: now.UTC()}
+}
+
+// Texts of the group slice's notifications (Portuguese, as shown).
+
+func TextoSolicitacaoEntrada(nome, grupo string) string {
+	return fmt.Sprintf("%s pediu para entrar no grupo %s", nome, grupo)
+}
+
+func TextoSolicitacaoAprovada(grupo string) string {
+	return fmt.Sprintf("Seu pedido para entrar no grupo %s foi aprovado. Boas-vindas!", grupo)
+}
+
+func TextoSolicitacaoRecusada(grupo string) string {
+	return fmt.Sprintf("Seu pedido para entrar no grupo %s não foi aceito", grupo)
+}
+
+func TextoLoteAtribuido(codigo, grupo string) string {
+	return fmt.Sprintf("O lote %s do grupo %s agora é seu", codigo, grupo)
+}
+
+func TextoGrupoTransferido(grupo string) string {
+	return fmt.Sprintf("Você agora é o dono do grupo %s", grupo)
+}
+
+func TextoNivel(nivel int) string {
+	return fmt.Sprintf("Você alcançou o nível %d: %s!", nivel, LevelName(nivel))
+}
+
+// Links of the SPA that notifications point to.
+func LinkGrupo(gid string) string             { return "/grupos/" + gid }
+func LinkGrupoSolicitacoes(gid string) string { return "/grupos/" + gid + "?aba=solicitacoes" }
+func LinkLotes(gid string) string             { return "/grupos/" + gid + "/lotes" }
+func LinkPerfil() string                      { return "/perfil" }

@@ -1,0 +1,37 @@
+package domain
+
+// Points of DESIGN §4 that the group slice awards.
+const (
+	PontosCriarGrupo  = 20
+	PontosEntrarGrupo = 10 // once per group, even after leaving and joining again
+)
+
+// Motivos of the points ledger (USER#uid / POINTS#<MOTIVO>#<ref>): one
+// ledger item per act, written only if absent, so each is awarded once.
+const (
+	MotivoCriarGrupo  = "CREATE"
+	MotivoEntrarGrupo = "JOIN"
+)
+
+// Award is a points change to apply to a profile in the same transaction as
+// the act that earns it.
+type Award struct {
+	Motivo string // MotivoCriarGrupo, MotivoEntrarGrupo …
+	Ref    string // what it is for (a group id)
+	Pontos int
+}
+
+// Scored is a profile's total and level after an award.
+type Scored struct {
+	PontosTotais int
+	Nivel        int
+	LevelUp      bool
+}
+
+// ApplyAward is the new total and level for a profile that has total points now.
+func ApplyAward(total int, a Award) Scored {
+	before := LevelFor(total)
+	after := total + a.Pontos
+	lvl := LevelFor(after)
+	return Scored{PontosTotais: after, Nivel: lvl, LevelUp: lvl > before}
+}

@@ -1,0 +1,449 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// Keys of the group slice (DESIGN §3). Everything of one group lives in the
+// partition GROUP#gid, except invites (INVITE#token, found by token without
+// knowing the group) and what belongs to users (points, notifications).
+//
+//	GROUP#gid  META                 the group; public ones carry the directory keys
+//	                                GSI1 DIR#PUBLIC / <name key>#gid, GSI2 DIR#UF#<UF> / <city key>#<name key>#gid
+//	GROUP#gid  MEMBER#uid           membership; GSI1 USER#uid / GROUP#gid (my groups)
+//	GROUP#gid  REQUEST#uid          open join request
+//	GROUP#gid  LOTE#<code>          lote
+//	GROUP#gid  LOTEREQ#<code>#uid   open lote request
+//	INVITE#tok META                 invite; GSI1 GROUP#gid / INVITE#<createdAt>
+//	USER#uid   POINTS#<motivo>#<ref> points ledger (awarded once)
+func GroupPK(gid string) string             { return "GROUP#" + gid }
+func MemberSK(uid string) string            { return "MEMBER#" + uid }
+func RequestSK(uid string) string           { return "REQUEST#" + uid }
+func LoteSK(code string) string             { return "LOTE#" + code }
+func LoteRequestSK(code, uid string) string { return "LOTEREQ#" + code + "#" + uid }
+func InvitePK(token string) string          { return "INVITE#" + token }
+
+const (
+	skMeta      = "META"
+	dirPublic   = "DIR#PUBLIC"
+	dirUFPrefix = "DIR#UF#"
+)
+
+// Item names used in cancellations.
+const (
+	itemMeta    = "meta"
+	itemMember  = "member"
+	itemActor   = "actor"
+	itemRequest = "request"
+)
+
+// groupItem is the stored shape of domain.Group.
+type groupItem struct {
+	PK                    string         `dynamodbav:"PK"`
+	SK                    string         `dynamodbav:"SK"`
+	Type                  string         `dynamodbav:"type"`
+	ID                    string         `dynamodbav:"id"`
+	Nome                  string         `dynamodbav:"nome"`
+	NomeBusca             string         `dynamodbav:"nomeBusca"`
+	Descricao             string         `dynamodbav:"descricao"`
+	Cidade                string         `dynamodbav:"cidade"`
+	CidadeBusca           string         `dynamodbav:"cidadeBusca"`
+	UF                    string         `dynamodbav:"uf"`
+	FotoCapa              *string        `dynamodbav:"fotoCapa,omitempty"`
+	Visibilidade          string         `dynamodbav:"visibilidade"`
+	Entrada               string         `dynamodbav:"entrada"`
+	MaxMembros            int            `dynamodbav:"maxMembros"`
+	MemberCount           int            `dynamodbav:"memberCount"`
+	LotesTotal            int            `dynamodbav:"lotesTotal"`
+	LotesLivres           int            `dynamodbav:"lotesLivres"`
+	LotesOcupados         int            `dynamodbav:"lotesOcupados"`
+	LotesManutencao       int            `dynamodbav:"lotesManutencao"`
+	SolicitacoesPendentes int            `dynamodbav:"solicitacoesPendentes"`
+	Convites              int            `dynamodbav:"convites"`
+	EntradasPorMes        map[string]int `dynamodbav:"entradasPorMes"`
+	OwnerID               string         `dynamodbav:"ownerId"`
+	CreatedAt             string         `dynamodbav:"createdAt"`
+	UpdatedAt             string         `dynamodbav:"updatedAt"`
+	Version               int            `dynamodbav:"version"`
+	Deleting              bool           `dynamodbav:"deleting,omitempty"`
+	GSI1PK                string         `dynamodbav:"GSI1PK,omitempty"`
+	GSI1SK                string         `dynamodbav:"GSI1SK,omitempty"`
+	GSI2PK                string         `dynamodbav:"GSI2PK,omitempty"`
+	GSI2SK                string         `dynamodbav:"GSI2SK,omitempty"`
+}
+
+// directoryKeys are the GSI keys of a public group; private groups have none.
+func directoryKeys(g domain.Group) (gsi1pk, gsi1sk, gsi2pk, gsi2sk string) {
+	if g.Visibilidade != domain.Publico || g.Deleting {
+		return "", "", "", ""
+	}
+	name, city := domain.SearchKey(g.Nome), domain.SearchKey(g.Cidade)
+	return dirPublic, name + "#" + g.ID, dirUFPrefix + g.UF, city + "#" + name + "#" + g.ID
+}
+
+func toGroupItem(g domain.Group) groupItem {
+	it := groupItem{
+		PK: GroupPK(g.ID), SK: skMeta, Type: "group", ID: g.ID,
+		Nome: g.Nome, NomeBusca: domain.SearchKey(g.Nome), Descricao: g.Descricao,
+		Cidade: g.Cidade, CidadeBusca: domain.SearchKey(g.Cidade), UF: g.UF, FotoCapa: g.FotoCapa,
+		Visibilidade: string(g.Visibilidade), Entrada: string(g.Entrada),
+		MaxMembros: g.MaxMembros, MemberCount: g.MemberCount,
+		LotesTotal: g.Lotes.Total, LotesLivres: g.Lotes.Livre, LotesOcupados: g.Lotes.Ocupado, LotesManutencao: g.Lotes.Manutencao,
+		SolicitacoesPendentes: g.SolicitacoesPendentes, Convites: g.Convites, EntradasPorMes: g.EntradasPorMes,
+		OwnerID: g.OwnerID, CreatedAt: fmtTime(g.CreatedAt), UpdatedAt: fmtTime(g.UpdatedAt), Version: g.Version,
+	}
+	if it.EntradasPorMes == nil {
+		it.EntradasPorMes = map[string]int{}
+	}
+	it.GSI1PK, it.GSI1SK, it.GSI2PK, it.GSI2SK = directoryKeys(g)
+	return it
+}
+
+func (it groupItem) group() domain.Group {
+	return domain.Group{
+		ID: it.ID, Nome: it.Nome, Descricao: it.Descricao, Cidade: it.Cidade, UF: it.UF, FotoCapa: it.FotoCapa,
+		Visibilidade: domain.Visibilidade(it.Visibilidade), Entrada: domain.Entrada(it.Entrada),
+		MaxMembros: it.MaxMembros, MemberCount: it.MemberCount,
+		Lotes:                 domain.LoteCounts{Livre: it.LotesLivres, Ocupado: it.LotesOcupados, Manutencao: it.LotesManutencao, Total: it.LotesTotal},
+		SolicitacoesPendentes: it.SolicitacoesPendentes, Convites: it.Convites, EntradasPorMes: it.EntradasPorMes,
+		OwnerID: it.OwnerID, CreatedAt: parseTime(it.CreatedAt), UpdatedAt: parseTime(it.UpdatedAt),
+		Version: it.Version, Deleting: it.Deleting,
+	}
+}
+
+// MarshalGroup is the stored item of g (seeding, imports, tests that fill
+// the table with BatchWriteItem).
+func MarshalGroup(g domain.Group) (map[string]types.AttributeValue, error) {
+	return attributevalue.MarshalMap(toGroupItem(g))
+}
+
+func decodeGroup(item map[string]types.AttributeValue) (domain.Group, error) {
+	var it groupItem
+	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+		return domain.Group{}, fmt.Errorf("decode group: %w", err)
+	}
+	return it.group(), nil
+}
+
+// memberItem is the stored shape of domain.Membership; the group's nome,
+// cidade and uf are a snapshot taken at join (the list of my groups reads the
+// group itself, so a later rename shows at once).
+type memberItem struct {
+	PK               string   `dynamodbav:"PK"`
+	SK               string   `dynamodbav:"SK"`
+	Type             string   `dynamodbav:"type"`
+	GroupID          string   `dynamodbav:"groupId"`
+	UserID           string   `dynamodbav:"userId"`
+	Papel            string   `dynamodbav:"papel"`
+	Nome             string   `dynamodbav:"nome"`
+	JoinedAt         string   `dynamodbav:"joinedAt"`
+	Lotes            []string `dynamodbav:"lotes,stringset,omitempty"`
+	LotesSolicitados []string `dynamodbav:"lotesSolicitados,stringset,omitempty"`
+	GrupoNome        string   `dynamodbav:"grupoNome"`
+	GrupoCidade      string   `dynamodbav:"grupoCidade"`
+	GrupoUF          string   `dynamodbav:"grupoUf"`
+	GSI1PK           string   `dynamodbav:"GSI1PK"`
+	GSI1SK           string   `dynamodbav:"GSI1SK"`
+}
+
+func toMemberItem(g domain.Group, m domain.Membership) memberItem {
+	return memberItem{
+		PK: GroupPK(g.ID), SK: MemberSK(m.UserID), Type: "member", GroupID: g.ID, UserID: m.UserID,
+		Papel: string(m.Papel), Nome: m.Nome, JoinedAt: fmtTime(m.JoinedAt),
+		Lotes: m.Lotes, LotesSolicitados: m.LotesSolicitados,
+		GrupoNome: g.Nome, GrupoCidade: g.Cidade, GrupoUF: g.UF,
+		GSI1PK: UserPK(m.UserID), GSI1SK: GroupPK(g.ID),
+	}
+}
+
+func decodeMember(item map[string]types.AttributeValue) (domain.Membership, error) {
+	var it memberItem
+	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+		return domain.Membership{}, fmt.Errorf("decode member: %w", err)
+	}
+	m := domain.Membership{
+		GroupID: it.GroupID, UserID: it.UserID, Papel: domain.Papel(it.Papel), Nome: it.Nome,
+		JoinedAt: parseTime(it.JoinedAt), Lotes: it.Lotes, LotesSolicitados: it.LotesSolicitados,
+	}
+	if m.Lotes == nil {
+		m.Lotes = []string{}
+	}
+	if m.LotesSolicitados == nil {
+		m.LotesSolicitados = []string{}
+	}
+	domain.SortCodigos(m.Lotes)
+	domain.SortCodigos(m.LotesSolicitados)
+	return m, nil
+}
+
+type requestItem struct {
+	PK        string `dynamodbav:"PK"`
+	SK        string `dynamodbav:"SK"`
+	Type      string `dynamodbav:"type"`
+	GroupID   string `dynamodbav:"groupId"`
+	UserID    string `dynamodbav:"userId"`
+	Nome      string `dynamodbav:"nome"`
+	CreatedAt string `dynamodbav:"createdAt"`
+}
+
+func decodeRequest(item map[string]types.AttributeValue) (domain.JoinRequest, error) {
+	var it requestItem
+	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+		return domain.JoinRequest{}, fmt.Errorf("decode request: %w", err)
+	}
+	return domain.JoinRequest{GroupID: it.GroupID, UserID: it.UserID, Nome: it.Nome, CreatedAt: parseTime(it.CreatedAt)}, nil
+}
+
+// fmtTime is how the group slice stores times: RFC 3339 UTC with a fixed
+// fraction, so that stored times compare correctly as strings (an invite's
+// expiraEm in a condition, keys that sort by time).
+func fmtTime(t time.Time) string { return t.UTC().Format(sortableTime) }
+
+func parseTime(s string) time.Time {
+	t, _ := time.Parse(time.RFC3339Nano, s)
+	return t.UTC()
+}
+
+// GroupView is a group as one caller sees it.
+type GroupView struct {
+	Group      domain.Group
+	Membership *domain.Membership // nil when the caller is not a member
+	Requested  bool               // the caller has an open join request
+}
+
+// Access is the caller's place in the group for the rules of domain.Access.
+func (v GroupView) Access(uid string, admin bool) domain.Access {
+	a := domain.Access{Self: uid, Admin: admin}
+	if v.Membership != nil {
+		a.Papel = v.Membership.Papel
+	}
+	return a
+}
+
+// GroupFor reads a group with the caller's membership and join request in
+// one BatchGetItem (uid "" for an anonymous caller: one GetItem). A missing
+// or half-deleted group is domain's not-found.
+func (s *Store) GroupFor(ctx context.Context, gid, uid string) (GroupView, error) {
+	if !validID(gid) {
+		return GroupView{}, domain.ErrGroupNotFound()
+	}
+	keys := []itemKey{{GroupPK(gid), skMeta}}
+	if uid != "" {
+		keys = append(keys, itemKey{GroupPK(gid), MemberSK(uid)}, itemKey{GroupPK(gid), RequestSK(uid)})
+	}
+	var items map[itemKey]map[string]types.AttributeValue
+	var err error
+	if uid == "" {
+		out, gerr := s.DB.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.Table), Key: keyOf(GroupPK(gid), skMeta)})
+		if gerr != nil {
+			return GroupView{}, fmt.Errorf("get group: %w", gerr)
+		}
+		items = map[itemKey]map[string]types.AttributeValue{keys[0]: out.Item}
+	} else if items, err = s.batchGet(ctx, keys...); err != nil {
+		return GroupView{}, err
+	}
+	return viewOf(items, gid, uid)
+}
+
+func viewOf(items map[itemKey]map[string]types.AttributeValue, gid, uid string) (GroupView, error) {
+	meta := items[itemKey{GroupPK(gid), skMeta}]
+	if meta == nil {
+		return GroupView{}, domain.ErrGroupNotFound()
+	}
+	g, err := decodeGroup(meta)
+	if err != nil {
+		return GroupView{}, err
+	}
+	if g.Deleting {
+		return GroupView{}, domain.ErrGroupNotFound()
+	}
+	v := GroupView{Group: g}
+	if uid != "" {
+		if mi := items[itemKey{GroupPK(gid), MemberSK(uid)}]; mi != nil {
+			m, err := decodeMember(mi)
+			if err != nil {
+				return GroupView{}, err
+			}
+			v.Membership = &m
+		}
+		v.Requested = items[itemKey{GroupPK(gid), RequestSK(uid)}] != nil
+	}
+	return v, nil
+}
+
+// memberOf decodes an optional membership from a batch.
+func memberOf(items map[itemKey]map[string]types.AttributeValue, gid, uid string) (*domain.Membership, error) {
+	mi := items[itemKey{GroupPK(gid), MemberSK(uid)}]
+	if mi == nil {
+		return nil, nil
+	}
+	m, err := decodeMember(mi)
+	if err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// validID keeps ids that could not be keys (empty, huge, with the key
+// separator) from ever reaching DynamoDB.
+func validID(id string) bool {
+	if id == "" || len(id) > 128 {
+		return false
+	}
+	for _, r := range id {
+		if r == '#' || r < 0x21 || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// Actor is who makes a change: their id and whether they are a site admin.
+type Actor struct {
+	ID    string
+	Admin bool
+	// Source builds the actor's profile if they have none (joins and
+	// creation write to it); may be nil where the profile is not touched.
+	Source ProfileSource
+}
+
+// CreateGroup stores a new group with its creator as dono, awards the
+// creator's points and adds the group to their profile: one GetItem of the
+// profile and one TransactWriteItems.
+func (s *Store) CreateGroup(ctx context.Context, g domain.Group, owner Actor) (domain.Group, int, error) {
+	var awarded int
+	err := attempt(ctx, func() error {
+		out, err := s.DB.GetItem(ctx, &dynamodb.GetItemInput{
+			TableName: aws.String(s.Table), Key: keyOf(UserPK(owner.ID), skProfile), ConsistentRead: aws.Bool(true),
+		})
+		if err != nil {
+			return fmt.Errorf("get profile: %w", err)
+		}
+		ps, err := readProfileState(owner.ID, out.Item)
+		if err != nil {
+			return err
+		}
+		t := newTxn(s.Table)
+		meta, err := attributevalue.MarshalMap(toGroupItem(g))
+		if err != nil {
+			return err
+		}
+		t.put(itemMeta, meta, "attribute_not_exists(PK)")
+		pts, nome, err := s.applyProfile(ctx, t, ps,
+			profileChange{award: &domain.Award{Motivo: domain.MotivoCriarGrupo, Ref: g.ID, Pontos: domain.PontosCriarGrupo}, addGroup: g.ID},
+			false, owner.Source, g.CreatedAt)
+		if err != nil {
+			return err
+		}
+		member, err := attributevalue.MarshalMap(toMemberItem(g, domain.Membership{
+			UserID: owner.ID, Papel: domain.PapelDono, Nome: nome, JoinedAt: g.CreatedAt,
+		}))
+		if err != nil {
+			return err
+		}
+		t.put(itemMember, member, "attribute_not_exists(PK)")
+		err = retryable(s.write(ctx, t), itemProfile, itemLedger)
+		awarded = pts
+		return err
+	})
+	if err != nil {
+		return domain.Group{}, 0, err
+	}
+	return g, awarded, nil
+}
+
+// SaveGroup writes an edited group (domain.GroupUpdate.Apply) if nobody
+// changed it since it was read at prev.Version, the cap still holds the
+// members, and the editor is still a coordinator (site admins excepted):
+// one TransactWriteItems.
+func (s *Store) SaveGroup(ctx context.Context, g domain.Group, prevVersion int, editor Actor, asMember bool) error {
+	t := newTxn(s.Table)
+	u := t.update(itemMeta, GroupPK(g.ID), skMeta)
+	u.cond("attribute_exists(PK) AND attribute_not_exists(deleting)")
+	u.cond("version = %s", u.v(num(prevVersion)))
+	u.cond("memberCount <= %s", u.v(num(g.MaxMembros)))
+	set := func(attr string, av types.AttributeValue) { u.set("%s = %s", u.n(attr), u.v(av)) }
+	set("nome", str(g.Nome))
+	set("nomeBusca", str(domain.SearchKey(g.Nome)))
+	set("descricao", str(g.Descricao))
+	set("cidade", str(g.Cidade))
+	set("cidadeBusca", str(domain.SearchKey(g.Cidade)))
+	set("uf", str(g.UF))
+	set("visibilidade", str(string(g.Visibilidade)))
+	set("entrada", str(string(g.Entrada)))
+	set("maxMembros", num(g.MaxMembros))
+	set("updatedAt", str(fmtTime(g.UpdatedAt)))
+	set("version", num(g.Version))
+	if g.FotoCapa != nil {
+		set("fotoCapa", str(*g.FotoCapa))
+	} else {
+		u.remove(u.n("fotoCapa"))
+	}
+	if p1, s1, p2, s2 := directoryKeys(g); p1 != "" {
+		set(attrGSI1PK, str(p1))
+		set(attrGSI1SK, str(s1))
+		set(attrGSI2PK, str(p2))
+		set(attrGSI2SK, str(s2))
+	} else {
+		for _, a := range []string{attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK} {
+			u.remove(u.n(a))
+		}
+	}
+	if asMember {
+		requireManager(t, g.ID, editor.ID)
+	}
+	err := s.write(ctx, t)
+	var c *cancelled
+	if errors.As(err, &c) {
+		switch {
+		case c.failed(itemActor):
+			return domain.Forbidden("Apenas coordenadores do grupo podem editá-lo")
+		case c.failed(itemMeta):
+			return s.explainGroupEdit(ctx, g)
+		case c.transient():
+			return errBusy
+		}
+	}
+	return err
+}
+
+// explainGroupEdit reads the group after a refused edit to say why.
+func (s *Store) explainGroupEdit(ctx context.Context, g domain.Group) error {
+	v, err := s.GroupFor(ctx, g.ID, "")
+	if err != nil {
+		return err
+	}
+	if v.Group.MemberCount > g.MaxMembros && v.Group.Version == g.Version-1 {
+		return domain.Invalid("maxMembros", fmt.Sprintf("O limite de membros não pode ser menor que o número atual de membros (%d)", v.Group.MemberCount))
+	}
+	return domain.Conflict("O grupo foi alterado por outra pessoa enquanto você editava. Recarregue a página e tente novamente")
+}
+
+// requireManager adds "the actor is still dono or coordenador" to t.
+func requireManager(t *txn, gid, uid string) {
+	u := t.check(itemActor, GroupPK(gid), MemberSK(uid))
+	u.cond("papel IN (%s, %s)", u.v(str(string(domain.PapelDono))), u.v(str(string(domain.PapelCoordenador))))
+}
+
+// requireOwner adds "the actor is still the dono" to t.
+func requireOwner(t *txn, gid, uid string) {
+	u := t.check(itemActor, GroupPK(gid), MemberSK(uid))
+	u.cond("papel = %s", u.v(str(string(domain.PapelDono))))
+}
+
+// requireMeta adds "the group exists and is not being deleted" to t.
+func requireMeta(t *txn, gid string) *upd {
+	u := t.update(itemMeta, GroupPK(gid), skMeta)
+	u.cond("attribute_exists(PK) AND attribute_not_exists(deleting)")
+	return u
+}

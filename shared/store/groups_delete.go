@@ -1,0 +1,194 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// DeleteGroup removes a group with everything under it: memberships, join
+// requests, lotes, lote requests and invites, and takes the group out of each
+// member's gruposParticipantes (the dono or a site admin).
+//
+// This is the one request whose number of calls depends on the group's size,
+// bounded by the caps in domain (500 members, 100 open requests, 500 lotes, 5
+// lote requests per member, 200 invites): a few Query pages, BatchGetItem of
+// the members' profiles in chunks of 100, TransactWriteItems of their
+// gruposParticipantes in chunks of 100, BatchWriteItem deletes in chunks of
+// 25, then the group itself. The group is first marked deleting (it drops out
+// of the directory and every write to it fails its condition), so a
+// deletion cut short is finished by calling DELETE again.
+func (s *Store) DeleteGroup(ctx context.Context, gid string, actor Actor) error {
+	if !validID(gid) {
+		return domain.ErrGroupNotFound()
+	}
+	items, err := s.batchGet(ctx, itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)})
+	if err != nil {
+		return err
+	}
+	meta := items[itemKey{GroupPK(gid), skMeta}]
+	if meta == nil {
+		return domain.ErrGroupNotFound()
+	}
+	g, err := decodeGroup(meta)
+	if err != nil {
+		return err
+	}
+	if g.Deleting {
+		// Finishing an interrupted deletion: the memberships may be gone already.
+		if !actor.Admin && g.OwnerID != actor.ID {
+			return domain.ErrGroupNotFound()
+		}
+	} else {
+		m, err := memberOf(items, gid, actor.ID)
+		if err != nil {
+			return err
+		}
+		if err := (GroupView{Group: g, Membership: m}).Access(actor.ID, actor.Admin).CanDelete(g); err != nil {
+			return err
+		}
+		if _, err := s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+			TableName: aws.String(s.Table), Key: keyOf(GroupPK(gid), skMeta),
+			UpdateExpression:          aws.String("SET deleting = :t REMOVE GSI1PK, GSI1SK, GSI2PK, GSI2SK"),
+			ConditionExpression:       aws.String("attribute_exists(PK)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}},
+		}); err != nil {
+			if isConditionFailed(err) {
+				return domain.ErrGroupNotFound()
+			}
+			return fmt.Errorf("mark group deleting: %w", err)
+		}
+	}
+
+	var keys []map[string]types.AttributeValue
+	var members []string
+	var after map[string]string
+	for {
+		page, next, err := s.queryKeys(ctx, &dynamodb.QueryInput{
+			KeyConditionExpression:    aws.String("PK = :pk"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(GroupPK(gid))},
+		}, after)
+		if err != nil {
+			return err
+		}
+		for _, k := range page {
+			sk := sOf(k[attrSK])
+			if sk == skMeta {
+				continue
+			}
+			if uid, ok := strings.CutPrefix(sk, "MEMBER#"); ok {
+				members = append(members, uid)
+			}
+			keys = append(keys, keyOf(sOf(k[attrPK]), sk))
+		}
+		if next == nil {
+			break
+		}
+		after = next
+	}
+	after = nil
+	for {
+		page, next, err := s.queryKeys(ctx, &dynamodb.QueryInput{
+			IndexName:                 aws.String(IndexGSI1),
+			KeyConditionExpression:    aws.String("GSI1PK = :pk AND begins_with(GSI1SK, :p)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(GroupPK(gid)), ":p": str("INVITE#")},
+		}, after)
+		if err != nil {
+			return err
+		}
+		for _, k := range page {
+			keys = append(keys, keyOf(sOf(k[attrPK]), sOf(k[attrSK])))
+		}
+		if next == nil {
+			break
+		}
+		after = next
+	}
+
+	for start := 0; start < len(members); start += 100 {
+		if err := s.dropGroupFromProfiles(ctx, gid, members[start:min(start+100, len(members))]); err != nil {
+			return err
+		}
+	}
+	if err := s.batchDelete(ctx, keys); err != nil {
+		return err
+	}
+	if _, err := s.DB.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: keyOf(GroupPK(gid), skMeta)}); err != nil {
+		return fmt.Errorf("delete group: %w", err)
+	}
+	return nil
+}
+
+// queryKeys is one Query page projected to the keys.
+func (s *Store) queryKeys(ctx context.Context, in *dynamodb.QueryInput, after map[string]string) ([]map[string]types.AttributeValue, map[string]string, error) {
+	in.TableName = aws.String(s.Table)
+	in.ProjectionExpression = aws.String("PK, SK")
+	in.ExclusiveStartKey = startKey(after)
+	out, err := s.DB.Query(ctx, in)
+	if err != nil {
+		return nil, nil, fmt.Errorf("query group items: %w", err)
+	}
+	return out.Items, lastKey(out.LastEvaluatedKey), nil
+}
+
+// dropGroupFromProfiles removes gid from up to 100 members' gruposParticipantes
+// in one transaction; a profile changed meanwhile is read again (bounded).
+func (s *Store) dropGroupFromProfiles(ctx context.Context, gid string, uids []string) error {
+	return attempt(ctx, func() error {
+		keys := make([]itemKey, len(uids))
+		for i, uid := range uids {
+			keys[i] = itemKey{UserPK(uid), skProfile}
+		}
+		items, err := s.batchGet(ctx, keys...)
+		if err != nil {
+			return err
+		}
+		t := newTxn(s.Table)
+		for _, uid := range uids {
+			ps, err := readProfileState(uid, items[itemKey{UserPK(uid), skProfile}])
+			if err != nil {
+				return err
+			}
+			if !ps.found || !contains(ps.profile.GruposParticipantes, gid) {
+				continue
+			}
+			i := index(ps.profile.GruposParticipantes, gid)
+			u := t.update("profile:"+uid, UserPK(uid), skProfile)
+			u.remove(fmt.Sprintf("gruposParticipantes[%d]", i))
+			u.cond("gruposParticipantes[%d] = %s", i, u.v(str(gid)))
+			u.incr("version", 1)
+		}
+		return retryable(s.write(ctx, t), "profile:*")
+	})
+}
+
+// batchDelete deletes keys 25 at a time, retrying unprocessed ones (bounded).
+func (s *Store) batchDelete(ctx context.Context, keys []map[string]types.AttributeValue) error {
+	for start := 0; start < len(keys); start += 25 {
+		var reqs []types.WriteRequest
+		for _, k := range keys[start:min(start+25, len(keys))] {
+			reqs = append(reqs, types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: k}})
+		}
+		for round := 0; len(reqs) > 0; round++ {
+			if round == 8 {
+				return fmt.Errorf("batch delete: items still unprocessed after %d rounds", round)
+			}
+			if round > 0 {
+				time.Sleep(time.Duration(25<<round) * time.Millisecond)
+			}
+			out, err := s.DB.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{s.Table: reqs}})
+			if err != nil {
+				return fmt.Errorf("batch delete: %w", err)
+			}
+			reqs = out.UnprocessedItems[s.Table]
+		}
+	}
+	return nil
+}

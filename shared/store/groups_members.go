@@ -1,0 +1,463 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// Every change of membership here reads what it decides on in one
+// BatchGetItem, then writes in one TransactWriteItems whose conditions pin
+// what was read; when another request got in between, the whole
+// read-decide-write runs again (attempt), so the answer is always given on
+// fresh data: "the group is full" after the tenth of fifty simultaneous
+// joins, never an eleventh member.
+
+// joinState is what a join reads about the group and the joiner.
+type joinState struct {
+	view    GroupView
+	profile profileState
+	ledger  bool // the join points were paid before (joined once already)
+	items   map[itemKey]map[string]types.AttributeValue
+}
+
+func (s *Store) readJoin(ctx context.Context, gid, uid string, extra ...itemKey) (joinState, error) {
+	keys := append([]itemKey{
+		{GroupPK(gid), skMeta}, {GroupPK(gid), MemberSK(uid)}, {GroupPK(gid), RequestSK(uid)},
+		{UserPK(uid), skProfile}, {UserPK(uid), PointsSK(domain.MotivoEntrarGrupo, gid)},
+	}, extra...)
+	items, err := s.batchGet(ctx, keys...)
+	if err != nil {
+		return joinState{}, err
+	}
+	v, err := viewOf(items, gid, uid)
+	if err != nil {
+		return joinState{}, err
+	}
+	ps, err := readProfileState(uid, items[itemKey{UserPK(uid), skProfile}])
+	if err != nil {
+		return joinState{}, err
+	}
+	return joinState{
+		view: v, profile: ps, items: items,
+		ledger: items[itemKey{UserPK(uid), PointsSK(domain.MotivoEntrarGrupo, gid)}] != nil,
+	}, nil
+}
+
+func errGroupFull() error {
+	return domain.Conflict("O grupo está cheio: não há vagas no momento")
+}
+
+// addMember adds uid to the group in t: the membership (if absent), one more
+// member on the group (only while memberCount < maxMembros), the join points
+// (once per group), gruposParticipantes, and the removal of an open join
+// request. fallbackNome names a user without a profile (from their request).
+func (s *Store) addMember(ctx context.Context, t *txn, js joinState, uid string, source ProfileSource, fallbackNome string, now time.Time) (int, error) {
+	g := js.view.Group
+	meta := requireMeta(t, g.ID)
+	meta.cond("memberCount < maxMembros")
+	meta.incr("memberCount", 1)
+	month := meta.n("entradasPorMes") + "." + meta.n(domain.MonthKey(now))
+	meta.set("%s = if_not_exists(%s, %s) + %s", month, month, meta.v(num(0)), meta.v(num(1)))
+	if js.view.Requested {
+		t.delete(itemRequest, GroupPK(g.ID), RequestSK(uid), condExists())
+		meta.incr("solicitacoesPendentes", -1)
+	}
+	pts, nome, err := s.applyProfile(ctx, t, js.profile,
+		profileChange{award: &domain.Award{Motivo: domain.MotivoEntrarGrupo, Ref: g.ID, Pontos: domain.PontosEntrarGrupo}, addGroup: g.ID},
+		js.ledger, source, now)
+	if err != nil {
+		return 0, err
+	}
+	if nome == "" {
+		nome = fallbackNome
+	}
+	item, err := attributevalue.MarshalMap(toMemberItem(g, domain.Membership{
+		UserID: uid, Papel: domain.PapelMembro, Nome: nome, JoinedAt: now.UTC(),
+	}))
+	if err != nil {
+		return 0, err
+	}
+	t.put(itemMember, item, "attribute_not_exists(PK)")
+	return pts, nil
+}
+
+func condExists() *upd {
+	u := newUpd()
+	u.cond("attribute_exists(PK)")
+	return u
+}
+
+// JoinStatus says what a join did.
+type JoinStatus string
+
+const (
+	JoinedNow JoinStatus = "membro"   // member at once (open group, approval, invite)
+	Requested JoinStatus = "pendente" // request sent to the coordinators
+)
+
+// JoinResult is the outcome of a join.
+type JoinResult struct {
+	Status JoinStatus
+	Pontos int // points awarded by this join (0 when paid before)
+	Group  domain.Group
+}
+
+// Join lets the caller into an open group or files a request to a group that
+// takes approval: one BatchGetItem and one TransactWriteItems. The join points
+// are paid once per group, even after leaving and joining again.
+func (s *Store) Join(ctx context.Context, gid string, who Actor) (JoinResult, error) {
+	if !validID(gid) {
+		return JoinResult{}, domain.ErrGroupNotFound()
+	}
+	var res JoinResult
+	err := attempt(ctx, func() error {
+		now := s.now()
+		js, err := s.readJoin(ctx, gid, who.ID)
+		if err != nil {
+			return err
+		}
+		g := js.view.Group
+		if err := js.view.Access(who.ID, who.Admin).CanJoin(g); err != nil {
+			return err
+		}
+		t := newTxn(s.Table)
+		switch g.Entrada {
+		case domain.EntradaConvite:
+			return domain.Forbidden("Este grupo aceita novos membros apenas por convite")
+		case domain.EntradaAprovacao:
+			if js.view.Requested {
+				return domain.Conflict("Você já pediu para entrar neste grupo. Aguarde a aprovação de um coordenador")
+			}
+			if g.SolicitacoesPendentes >= domain.MaxPendingRequests {
+				return domain.Conflict("Este grupo tem muitos pedidos pendentes. Tente novamente mais tarde")
+			}
+			meta := requireMeta(t, gid)
+			meta.cond("entrada = %s", meta.v(str(string(domain.EntradaAprovacao))))
+			meta.cond("solicitacoesPendentes < %s", meta.v(num(domain.MaxPendingRequests)))
+			meta.incr("solicitacoesPendentes", 1)
+			notMember := t.check(itemMember, GroupPK(gid), MemberSK(who.ID))
+			notMember.cond("attribute_not_exists(PK)")
+			_, nome, err := s.applyProfile(ctx, t, js.profile, profileChange{}, false, who.Source, now)
+			if err != nil {
+				return err
+			}
+			item, err := attributevalue.MarshalMap(requestItem{
+				PK: GroupPK(gid), SK: RequestSK(who.ID), Type: "joinRequest", GroupID: gid, UserID: who.ID,
+				Nome: nome, CreatedAt: fmtTime(now),
+			})
+			if err != nil {
+				return err
+			}
+			t.put(itemRequest, item, "attribute_not_exists(PK)")
+			t.notify(NewNotification(g.OwnerID, domain.NotifSolicitacaoEntrada,
+				domain.TextoSolicitacaoEntrada(nome, g.Nome), domain.LinkGrupoSolicitacoes(gid), now))
+			if err := retryable(s.write(ctx, t), itemMeta, itemMember, itemRequest, itemProfile); err != nil {
+				return err
+			}
+			res = JoinResult{Status: Requested, Group: g}
+			return nil
+		default:
+			if g.Full() {
+				return errGroupFull()
+			}
+			meta := requireMeta(t, gid)
+			meta.cond("entrada = %s", meta.v(str(string(domain.EntradaAberta))))
+			pts, err := s.addMember(ctx, t, js, who.ID, who.Source, "", now)
+			if err != nil {
+				return err
+			}
+			if err := retryable(s.write(ctx, t), itemMeta, itemMember, itemRequest, itemProfile, itemLedger); err != nil {
+				return err
+			}
+			g.MemberCount++
+			res = JoinResult{Status: JoinedNow, Pontos: pts, Group: g}
+			return nil
+		}
+	})
+	return res, err
+}
+
+// ApproveRequest makes the requester a member (with the join points once)
+// and tells them: one BatchGetItem and one TransactWriteItems.
+func (s *Store) ApproveRequest(ctx context.Context, gid string, actor Actor, target string) (domain.Membership, error) {
+	if !validID(gid) || !validID(target) {
+		return domain.Membership{}, domain.ErrGroupNotFound()
+	}
+	var m domain.Membership
+	err := attempt(ctx, func() error {
+		now := s.now()
+		js, err := s.readJoin(ctx, gid, target, itemKey{GroupPK(gid), MemberSK(actor.ID)})
+		if err != nil {
+			return err
+		}
+		g := js.view.Group
+		am, err := memberOf(js.items, gid, actor.ID)
+		if err != nil {
+			return err
+		}
+		access := GroupView{Group: g, Membership: am}.Access(actor.ID, actor.Admin)
+		if err := access.CanManage(g); err != nil {
+			return err
+		}
+		if !js.view.Requested {
+			return domain.NotFound("Pedido de entrada não encontrado")
+		}
+		req, err := decodeRequest(js.items[itemKey{GroupPK(gid), RequestSK(target)}])
+		if err != nil {
+			return err
+		}
+		if js.view.Membership != nil {
+			return domain.Conflict("Esta pessoa já participa do grupo")
+		}
+		if g.Full() {
+			return errGroupFull()
+		}
+		t := newTxn(s.Table)
+		if _, err := s.addMember(ctx, t, js, target, nil, req.Nome, now); err != nil {
+			return err
+		}
+		requireManager(t, gid, actor.ID)
+		t.notify(NewNotification(target, domain.NotifSolicitacaoAprovada,
+			domain.TextoSolicitacaoAprovada(g.Nome), domain.LinkGrupo(gid), now))
+		if err := retryable(s.write(ctx, t), itemMeta, itemMember, itemRequest, itemProfile, itemLedger, itemActor); err != nil {
+			return err
+		}
+		m = domain.Membership{GroupID: gid, UserID: target, Papel: domain.PapelMembro, Nome: req.Nome, JoinedAt: now, Lotes: []string{}, LotesSolicitados: []string{}}
+		return nil
+	})
+	return m, err
+}
+
+// DeleteRequest rejects a join request (a coordinator; the requester is told)
+// or cancels it (the requester): one BatchGetItem, one TransactWriteItems.
+func (s *Store) DeleteRequest(ctx context.Context, gid string, actor Actor, target string) error {
+	if !validID(gid) || !validID(target) {
+		return domain.ErrGroupNotFound()
+	}
+	return attempt(ctx, func() error {
+		now := s.now()
+		items, err := s.batchGet(ctx, itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)}, itemKey{GroupPK(gid), RequestSK(target)})
+		if err != nil {
+			return err
+		}
+		v, err := viewOf(items, gid, actor.ID)
+		if err != nil {
+			return err
+		}
+		g := v.Group
+		self := actor.ID == target
+		if !self {
+			if err := v.Access(actor.ID, actor.Admin).CanManage(g); err != nil {
+				return err
+			}
+		}
+		if items[itemKey{GroupPK(gid), RequestSK(target)}] == nil {
+			return domain.NotFound("Pedido de entrada não encontrado")
+		}
+		t := newTxn(s.Table)
+		t.delete(itemRequest, GroupPK(gid), RequestSK(target), condExists())
+		requireMeta(t, gid).incr("solicitacoesPendentes", -1)
+		if !self {
+			requireManager(t, gid, actor.ID)
+			t.notify(NewNotification(target, domain.NotifSolicitacaoRecusada,
+				domain.TextoSolicitacaoRecusada(g.Nome), domain.LinkGrupo(gid), now))
+		}
+		return retryable(s.write(ctx, t), itemRequest, itemMeta, itemActor)
+	})
+}
+
+// RemoveMember takes target out of the group (target == actor: leaving): the
+// membership goes, the member count drops, the lotes they held become free,
+// their open lote requests go, and the group leaves their
+// gruposParticipantes — one BatchGetItem and one TransactWriteItems (at most
+// 10 lotes and 5 lote requests per member keep it under 100 items).
+func (s *Store) RemoveMember(ctx context.Context, gid string, actor Actor, target string) error {
+	if !validID(gid) || !validID(target) {
+		return domain.ErrGroupNotFound()
+	}
+	return attempt(ctx, func() error {
+		now := s.now()
+		items, err := s.batchGet(ctx,
+			itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)},
+			itemKey{GroupPK(gid), MemberSK(target)}, itemKey{UserPK(target), skProfile})
+		if err != nil {
+			return err
+		}
+		v, err := viewOf(items, gid, actor.ID)
+		if err != nil {
+			return err
+		}
+		g := v.Group
+		access := v.Access(actor.ID, actor.Admin)
+		tm, err := memberOf(items, gid, target)
+		if err != nil {
+			return err
+		}
+		if target == actor.ID && tm == nil {
+			if !access.Sees(g) {
+				return domain.ErrGroupNotFound()
+			}
+			return domain.NotFound("Você não participa deste grupo")
+		}
+		var targetPapel domain.Papel
+		if tm != nil {
+			targetPapel = tm.Papel
+		}
+		if err := access.CanRemove(g, target, targetPapel); err != nil {
+			return err
+		}
+		ps, err := readProfileState(target, items[itemKey{UserPK(target), skProfile}])
+		if err != nil {
+			return err
+		}
+
+		t := newTxn(s.Table)
+		del := newUpd()
+		del.cond("attribute_exists(PK) AND papel = %s", del.v(str(string(tm.Papel))))
+		t.delete(itemMember, GroupPK(gid), MemberSK(target), del)
+		meta := requireMeta(t, gid)
+		meta.incr("memberCount", -1)
+		freeHeldLotes(t, meta, gid, target, tm.Lotes, now)
+		dropLoteRequests(t, gid, target, tm.LotesSolicitados)
+		if _, _, err := s.applyProfile(ctx, t, ps, profileChange{removeGroup: gid}, false, nil, now); err != nil {
+			return err
+		}
+		if target != actor.ID && !actor.Admin {
+			if targetPapel == domain.PapelCoordenador {
+				requireOwner(t, gid, actor.ID)
+			} else {
+				requireManager(t, gid, actor.ID)
+			}
+		}
+		return retryable(s.write(ctx, t), itemMember, itemMeta, itemProfile, itemActor, "lote:*")
+	})
+}
+
+// freeHeldLotes frees the lotes uid held (leaving, removal).
+func freeHeldLotes(t *txn, meta *upd, gid, uid string, codes []string, now time.Time) {
+	for _, code := range codes {
+		u := t.update("lote:"+code, GroupPK(gid), LoteSK(code))
+		u.cond("responsavelId = %s", u.v(str(uid)))
+		u.set("%s = %s", u.n("status"), u.v(str(string(domain.LoteLivre))))
+		u.set("updatedAt = %s", u.v(str(fmtTime(now))))
+		u.remove("responsavelId")
+		u.remove("responsavelNome")
+		u.remove("atribuidoEm")
+		u.incr("version", 1)
+	}
+	meta.incr("lotesOcupados", -len(codes))
+	meta.incr("lotesLivres", len(codes))
+}
+
+// dropLoteRequests deletes uid's open lote requests and their counts on the lotes.
+func dropLoteRequests(t *txn, gid, uid string, codes []string) {
+	for _, code := range codes {
+		t.delete("lotereq:"+code, GroupPK(gid), LoteRequestSK(code, uid), nil)
+		u := t.update("lote:"+code, GroupPK(gid), LoteSK(code))
+		u.cond("attribute_exists(PK)")
+		u.incr("pedidosPendentes", -1)
+	}
+}
+
+// SetPapel promotes a membro to coordenador or demotes back (the dono only):
+// one BatchGetItem, one TransactWriteItems (none when nothing changes).
+func (s *Store) SetPapel(ctx context.Context, gid string, actor Actor, target string, papel domain.Papel) (domain.Membership, error) {
+	if !validID(gid) || !validID(target) {
+		return domain.Membership{}, domain.ErrGroupNotFound()
+	}
+	var out domain.Membership
+	err := attempt(ctx, func() error {
+		items, err := s.batchGet(ctx, itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)}, itemKey{GroupPK(gid), MemberSK(target)})
+		if err != nil {
+			return err
+		}
+		v, err := viewOf(items, gid, actor.ID)
+		if err != nil {
+			return err
+		}
+		tm, err := memberOf(items, gid, target)
+		if err != nil {
+			return err
+		}
+		var tp domain.Papel
+		if tm != nil {
+			tp = tm.Papel
+		}
+		if err := v.Access(actor.ID, actor.Admin).CanSetPapel(v.Group, target, tp, papel); err != nil {
+			return err
+		}
+		out = *tm
+		if tm.Papel == papel {
+			return nil
+		}
+		t := newTxn(s.Table)
+		u := t.update(itemMember, GroupPK(gid), MemberSK(target))
+		u.cond("papel = %s", u.v(str(string(tm.Papel))))
+		u.set("papel = %s", u.v(str(string(papel))))
+		requireOwner(t, gid, actor.ID)
+		if err := retryable(s.write(ctx, t), itemMember, itemActor); err != nil {
+			return err
+		}
+		out.Papel = papel
+		return nil
+	})
+	return out, err
+}
+
+// Transfer hands the group to another member: they become dono, the old dono
+// a coordenador, and they are told. One BatchGetItem, one TransactWriteItems.
+func (s *Store) Transfer(ctx context.Context, gid string, actor Actor, target string) error {
+	if !validID(gid) {
+		return domain.ErrGroupNotFound()
+	}
+	if !validID(target) {
+		return domain.NotFound("Membro não encontrado neste grupo")
+	}
+	return attempt(ctx, func() error {
+		now := s.now()
+		items, err := s.batchGet(ctx, itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)}, itemKey{GroupPK(gid), MemberSK(target)})
+		if err != nil {
+			return err
+		}
+		v, err := viewOf(items, gid, actor.ID)
+		if err != nil {
+			return err
+		}
+		tm, err := memberOf(items, gid, target)
+		if err != nil {
+			return err
+		}
+		var tp domain.Papel
+		if tm != nil {
+			tp = tm.Papel
+		}
+		if err := v.Access(actor.ID, actor.Admin).CanTransfer(v.Group, target, tp); err != nil {
+			return err
+		}
+		t := newTxn(s.Table)
+		nu := t.update(itemMember, GroupPK(gid), MemberSK(target))
+		nu.cond("papel = %s", nu.v(str(string(tm.Papel))))
+		nu.set("papel = %s", nu.v(str(string(domain.PapelDono))))
+		ou := t.update(itemActor, GroupPK(gid), MemberSK(actor.ID))
+		ou.cond("papel = %s", ou.v(str(string(domain.PapelDono))))
+		ou.set("papel = %s", ou.v(str(string(domain.PapelCoordenador))))
+		meta := requireMeta(t, gid)
+		meta.cond("ownerId = %s", meta.v(str(actor.ID)))
+		meta.set("ownerId = %s", meta.v(str(target)))
+		t.notify(NewNotification(target, domain.NotifGrupoTransferido, domain.TextoGrupoTransferido(v.Group.Nome), domain.LinkGrupo(gid), now))
+		return retryable(s.write(ctx, t), itemMember, itemActor, itemMeta)
+	})
+}
+
+// isCancelled reports whether err is a refused transaction.
+func isCancelled(err error) (*cancelled, bool) {
+	var c *cancelled
+	ok := errors.As(err, &c)
+	return c, ok
+}

@@ -1,0 +1,199 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+type fixture struct {
+	t     *testing.T
+	s     *store.Store
+	calls *store.CallCounter
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	calls := &store.CallCounter{}
+	d, err := app.NewDeps(context.Background(), app.ConfigFromEnv(), calls.Attach)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fixture{t: t, s: d.Store, calls: calls}
+}
+
+// user makes a profile and returns an actor for it.
+func (f *fixture) user(name string) store.Actor {
+	f.t.Helper()
+	id := uuid.NewString()
+	if _, _, err := f.s.CreateProfile(context.Background(), domain.NewProfile(id, name, id+"@example.com", nil, time.Now())); err != nil {
+		f.t.Fatal(err)
+	}
+	return store.Actor{ID: id}
+}
+
+func (f *fixture) profile(uid string) domain.Profile {
+	f.t.Helper()
+	p, found, err := f.s.Profile(context.Background(), uid)
+	if err != nil || !found {
+		f.t.Fatalf("profile %s: found=%v err=%v", uid, found, err)
+	}
+	return p
+}
+
+func (f *fixture) group(owner store.Actor, edit func(*domain.GroupInput)) domain.Group {
+	f.t.Helper()
+	in := domain.GroupInput{Nome: "Horta " + uuid.NewString()[:6], Cidade: "Campinas", UF: "SP"}
+	if edit != nil {
+		edit(&in)
+	}
+	if err := in.Valid(); err != nil {
+		f.t.Fatal(err)
+	}
+	g, pts, err := f.s.CreateGroup(context.Background(), domain.NewGroup(uuid.Must(uuid.NewV7()).String(), owner.ID, in, time.Now()), owner)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if pts != domain.PontosCriarGrupo {
+		f.t.Fatalf("create awarded %d points", pts)
+	}
+	return g
+}
+
+func (f *fixture) view(gid, uid string) store.GroupView {
+	f.t.Helper()
+	v, err := f.s.GroupFor(context.Background(), gid, uid)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return v
+}
+
+func code(err error) domain.Code {
+	if err == nil {
+		return ""
+	}
+	return domain.ErrorCode(err)
+}
+
+func TestCreateGroupMakesOwnerAwardsPointsOnceInOneTransaction(t *testing.T) {
+	f := newFixture(t)
+	owner := f.user("Ana")
+	f.calls.Reset()
+	g := f.group(owner, nil)
+	if ops := f.calls.ByOperation(); ops["GetItem"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 2 {
+		t.Fatalf("create made %v", ops)
+	}
+	v := f.view(g.ID, owner.ID)
+	if v.Membership == nil || v.Membership.Papel != domain.PapelDono || v.Group.MemberCount != 1 {
+		t.Fatalf("owner membership %+v %+v", v.Membership, v.Group)
+	}
+	p := f.profile(owner.ID)
+	if p.PontosTotais != 20 || p.Nivel != 1 || !slices.Equal(p.GruposParticipantes, []string{g.ID}) {
+		t.Fatalf("profile %+v", p)
+	}
+}
+
+func TestCreateGroupBuildsAMissingProfile(t *testing.T) {
+	f := newFixture(t)
+	id := uuid.NewString()
+	owner := store.Actor{ID: id, Source: func(context.Context) (domain.Profile, error) {
+		return domain.NewProfile(id, "Sem Perfil", "x@example.com", nil, time.Now()), nil
+	}}
+	g := f.group(owner, nil)
+	p := f.profile(id)
+	if p.PontosTotais != 20 || p.Nome != "Sem Perfil" || !slices.Equal(p.GruposParticipantes, []string{g.ID}) {
+		t.Fatalf("profile %+v", p)
+	}
+	if m := f.view(g.ID, id).Membership; m == nil || m.Nome != "Sem Perfil" {
+		t.Fatalf("membership %+v", m)
+	}
+}
+
+func TestJoinTwiceAndRejoinAwardPointsOnce(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	owner, joiner := f.user("Dona"), f.user("Bia")
+	g := f.group(owner, nil)
+
+	f.calls.Reset()
+	res, err := f.s.Join(ctx, g.ID, joiner)
+	if err != nil || res.Status != store.JoinedNow || res.Pontos != 10 {
+		t.Fatalf("join: %+v %v", res, err)
+	}
+	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 2 {
+		t.Fatalf("join made %v", ops)
+	}
+	if _, err := f.s.Join(ctx, g.ID, joiner); code(err) != domain.EConflict {
+		t.Fatalf("second join: %v", err)
+	}
+	if p := f.profile(joiner.ID); p.PontosTotais != 10 || !slices.Equal(p.GruposParticipantes, []string{g.ID}) {
+		t.Fatalf("after join %+v", p)
+	}
+	if err := f.s.RemoveMember(ctx, g.ID, joiner, joiner.ID); err != nil {
+		t.Fatalf("leave: %v", err)
+	}
+	if p := f.profile(joiner.ID); p.PontosTotais != 10 || len(p.GruposParticipantes) != 0 {
+		t.Fatalf("after leave %+v", p)
+	}
+	if v := f.view(g.ID, joiner.ID); v.Membership != nil || v.Group.MemberCount != 1 {
+		t.Fatalf("after leave %+v", v)
+	}
+	res, err = f.s.Join(ctx, g.ID, joiner)
+	if err != nil || res.Pontos != 0 {
+		t.Fatalf("rejoin: %+v %v", res, err)
+	}
+	if p := f.profile(joiner.ID); p.PontosTotais != 10 || !slices.Equal(p.GruposParticipantes, []string{g.ID}) {
+		t.Fatalf("after rejoin %+v", p)
+	}
+}
+
+func TestJoinRejectsWhenFullUnderConcurrency(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	owner := f.user("Dona")
+	g := f.group(owner, func(in *domain.GroupInput) { n := 10; in.MaxMembros = &n })
+	const n = 50
+	joiners := make([]store.Actor, n)
+	for i := range joiners {
+		joiners[i] = f.user(fmt.Sprintf("Pessoa %d", i))
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = f.s.Join(ctx, g.ID, joiners[i])
+		}()
+	}
+	wg.Wait()
+	joined, full := 0, 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			joined++
+		case code(err) == domain.EConflict:
+			full++
+		default:
+			t.Errorf("unexpected error %v", err)
+		}
+	}
+	v := f.view(g.ID, "")
+	members, _, err := f.s.Members(ctx, g.ID, 100, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if joined != 9 || v.Group.MemberCount != 10 || len(members) != 10 || full != 41 {
+		t.Fatalf("joined %d, refused %d, memberCount %d, members %d", joined, full, v.Group.MemberCount, len(members))
+	}
+}

@@ -1,0 +1,411 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// This file holds the small machinery every multi-item write of the group
+// slice uses (and that cultivos, feed and rankings can reuse): an update
+// expression builder that merges several contributions to one item, a named
+// transaction whose cancellation says which item's condition failed, a
+// bounded retry of read-decide-write, and a consistent BatchGetItem.
+
+// upd builds one UpdateItem / ConditionCheck expression. Several parts of a
+// transaction may add to the same upd (a join and a request approval both
+// change the group's counters), since a transaction may touch an item once.
+type upd struct {
+	sets, adds, removes, deletes, conds []string
+	names                               map[string]string
+	values                              map[string]types.AttributeValue
+}
+
+func newUpd() *upd {
+	return &upd{names: map[string]string{}, values: map[string]types.AttributeValue{}}
+}
+
+// v binds a value and returns its placeholder.
+func (u *upd) v(av types.AttributeValue) string {
+	p := ":v" + strconv.Itoa(len(u.values))
+	u.values[p] = av
+	return p
+}
+
+// n binds an attribute name (or one map key) and returns its placeholder.
+func (u *upd) n(name string) string {
+	for k, v := range u.names {
+		if v == name {
+			return k
+		}
+	}
+	p := "#n" + strconv.Itoa(len(u.names))
+	u.names[p] = name
+	return p
+}
+
+func (u *upd) set(format string, args ...any) { u.sets = append(u.sets, fmt.Sprintf(format, args...)) }
+func (u *upd) add(format string, args ...any) { u.adds = append(u.adds, fmt.Sprintf(format, args...)) }
+func (u *upd) remove(path string)             { u.removes = append(u.removes, path) }
+func (u *upd) del(format string, args ...any) {
+	u.deletes = append(u.deletes, fmt.Sprintf(format, args...))
+}
+func (u *upd) cond(format string, args ...any) {
+	u.conds = append(u.conds, "("+fmt.Sprintf(format, args...)+")")
+}
+
+// incr adds delta to a number attribute (top level).
+func (u *upd) incr(attr string, delta int) {
+	if delta != 0 {
+		u.add("%s %s", u.n(attr), u.v(num(delta)))
+	}
+}
+
+func (u *upd) expression() *string {
+	var parts []string
+	if len(u.sets) > 0 {
+		parts = append(parts, "SET "+strings.Join(u.sets, ", "))
+	}
+	if len(u.adds) > 0 {
+		parts = append(parts, "ADD "+strings.Join(u.adds, ", "))
+	}
+	if len(u.removes) > 0 {
+		parts = append(parts, "REMOVE "+strings.Join(u.removes, ", "))
+	}
+	if len(u.deletes) > 0 {
+		parts = append(parts, "DELETE "+strings.Join(u.deletes, ", "))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return aws.String(strings.Join(parts, " "))
+}
+
+func (u *upd) condition() *string {
+	if len(u.conds) == 0 {
+		return nil
+	}
+	return aws.String(strings.Join(u.conds, " AND "))
+}
+
+func (u *upd) attrNames() map[string]string {
+	if len(u.names) == 0 {
+		return nil
+	}
+	return u.names
+}
+
+func (u *upd) attrValues() map[string]types.AttributeValue {
+	if len(u.values) == 0 {
+		return nil
+	}
+	return u.values
+}
+
+// txn is one TransactWriteItems whose items carry names, so a cancellation
+// tells which condition failed. Updates to the same key are merged (see upd);
+// notifications to the same user share one counter update.
+type txn struct {
+	table   string
+	names   []string
+	items   []types.TransactWriteItem
+	updates map[string]*pendingUpdate // by PK|SK, built at the end
+	order   []string
+	unread  map[string]int
+}
+
+type pendingUpdate struct {
+	name  string
+	key   map[string]types.AttributeValue
+	u     *upd
+	check bool // a ConditionCheck unless something is also SET
+}
+
+func newTxn(table string) *txn {
+	return &txn{table: table, updates: map[string]*pendingUpdate{}, unread: map[string]int{}}
+}
+
+// update returns the upd of the item (pk, sk), creating it under name.
+func (t *txn) update(name, pk, sk string) *upd {
+	k := pk + "|" + sk
+	if p, ok := t.updates[k]; ok {
+		return p.u
+	}
+	p := &pendingUpdate{name: name, key: keyOf(pk, sk), u: newUpd()}
+	t.updates[k] = p
+	t.order = append(t.order, k)
+	return p.u
+}
+
+// check is a condition on an item the transaction does not change; it merges
+// into an update of the same item when there is one.
+func (t *txn) check(name, pk, sk string) *upd { return t.update(name, pk, sk) }
+
+// has reports whether the transaction already touches (pk, sk).
+func (t *txn) has(pk, sk string) bool { _, ok := t.updates[pk+"|"+sk]; return ok }
+
+func (t *txn) put(name string, item map[string]types.AttributeValue, cond string) {
+	p := &types.Put{TableName: aws.String(t.table), Item: item}
+	if cond != "" {
+		p.ConditionExpression = aws.String(cond)
+	}
+	t.names = append(t.names, name)
+	t.items = append(t.items, types.TransactWriteItem{Put: p})
+}
+
+func (t *txn) delete(name, pk, sk string, u *upd) {
+	d := &types.Delete{TableName: aws.String(t.table), Key: keyOf(pk, sk)}
+	if u != nil {
+		d.ConditionExpression = u.condition()
+		d.ExpressionAttributeNames = u.attrNames()
+		d.ExpressionAttributeValues = u.attrValues()
+	}
+	t.names = append(t.names, name)
+	t.items = append(t.items, types.TransactWriteItem{Delete: d})
+}
+
+// build returns the items in a stable order, names alongside.
+func (t *txn) build() ([]types.TransactWriteItem, []string) {
+	items := append([]types.TransactWriteItem(nil), t.items...)
+	names := append([]string(nil), t.names...)
+	for uid, n := range t.unread {
+		u := t.update("unread:"+uid, UserPK(uid), skNotifState)
+		u.incr("unread", n)
+	}
+	t.unread = map[string]int{}
+	for _, k := range t.order {
+		p := t.updates[k]
+		expr := p.u.expression()
+		if expr == nil {
+			items = append(items, types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+				TableName: aws.String(t.table), Key: p.key, ConditionExpression: p.u.condition(),
+				ExpressionAttributeNames: p.u.attrNames(), ExpressionAttributeValues: p.u.attrValues(),
+			}})
+		} else {
+			items = append(items, types.TransactWriteItem{Update: &types.Update{
+				TableName: aws.String(t.table), Key: p.key, UpdateExpression: expr, ConditionExpression: p.u.condition(),
+				ExpressionAttributeNames: p.u.attrNames(), ExpressionAttributeValues: p.u.attrValues(),
+			}})
+		}
+		names = append(names, p.name)
+	}
+	return items, names
+}
+
+// cancelled is a transaction DynamoDB refused, by item name.
+type cancelled struct {
+	codes map[string]string // item name -> reason code (None, ConditionalCheckFailed, TransactionConflict …)
+	err   error
+}
+
+func (c *cancelled) Error() string { return "transaction cancelled: " + c.err.Error() }
+func (c *cancelled) Unwrap() error { return c.err }
+
+// failed reports a condition failure of the named item.
+func (c *cancelled) failed(name string) bool { return c.codes[name] == "ConditionalCheckFailed" }
+
+// failedPrefix reports a condition failure of any item whose name starts with prefix.
+func (c *cancelled) failedPrefix(prefix string) (string, bool) {
+	for n, code := range c.codes {
+		if code == "ConditionalCheckFailed" && strings.HasPrefix(n, prefix) {
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// transient reports a cancellation worth retrying as is (another
+// transaction held an item, or throttling).
+func (c *cancelled) transient() bool {
+	for _, code := range c.codes {
+		if code == "TransactionConflict" || code == "ThrottlingError" || code == "ProvisionedThroughputExceeded" {
+			return true
+		}
+	}
+	return false
+}
+
+// reasonsInMessage reads the reasons from the message, for emulators that
+// leave CancellationReasons empty: "... reasons [None, ConditionalCheckFailed]".
+var reasonsInMessage = regexp.MustCompile(`\[([A-Za-z, ]+)\]`)
+
+// write runs the transaction. A refusal comes back as *cancelled.
+func (s *Store) write(ctx context.Context, t *txn) error {
+	items, names := t.build()
+	if len(items) == 0 {
+		return nil
+	}
+	if len(items) > 100 {
+		return fmt.Errorf("transaction of %d items exceeds DynamoDB's 100", len(items))
+	}
+	_, err := s.DB.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+	if err == nil {
+		return nil
+	}
+	var tce *types.TransactionCanceledException
+	if !errors.As(err, &tce) {
+		var tcf *types.TransactionConflictException
+		if errors.As(err, &tcf) {
+			return &cancelled{codes: map[string]string{"*": "TransactionConflict"}, err: err}
+		}
+		return fmt.Errorf("transact write: %w", err)
+	}
+	c := &cancelled{codes: map[string]string{}, err: err}
+	reasons := make([]string, 0, len(names))
+	for _, r := range tce.CancellationReasons {
+		reasons = append(reasons, aws.ToString(r.Code))
+	}
+	if len(reasons) == 0 {
+		if m := reasonsInMessage.FindStringSubmatch(tce.ErrorMessage()); m != nil {
+			for _, r := range strings.Split(m[1], ",") {
+				reasons = append(reasons, strings.TrimSpace(r))
+			}
+		}
+	}
+	for i, r := range reasons {
+		if i < len(names) {
+			c.codes[names[i]] = r
+		}
+	}
+	return c
+}
+
+// errRetry asks attempt to read again and decide again.
+var errRetry = errors.New("retry")
+
+// maxAttempts bounds read-decide-write retries: contention on one group
+// (many joins at once) costs a few rounds, never an unbounded loop.
+const maxAttempts = 12
+
+var errBusy = domain.Conflict("Muitas alterações ao mesmo tempo neste grupo. Tente novamente em instantes")
+
+// attempt runs f until it returns something other than errRetry, at most
+// maxAttempts times, with jittered backoff between rounds.
+func attempt(ctx context.Context, f func() error) error {
+	for i := 0; i < maxAttempts; i++ {
+		err := f()
+		if !errors.Is(err, errRetry) {
+			return err
+		}
+		d := time.Duration(10*(1<<min(i, 5))) * time.Millisecond
+		d = d/2 + time.Duration(rand.Int64N(int64(d)))
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(d):
+		}
+	}
+	return errBusy
+}
+
+// retryable turns a cancellation into errRetry when a fresh read may decide
+// differently: a transient conflict, or one of the named items (whose state
+// the decision read) changed in between.
+func retryable(err error, names ...string) error {
+	var c *cancelled
+	if !errors.As(err, &c) {
+		return err
+	}
+	if c.transient() {
+		return errRetry
+	}
+	for _, n := range names {
+		if strings.HasSuffix(n, "*") {
+			if _, ok := c.failedPrefix(strings.TrimSuffix(n, "*")); ok {
+				return errRetry
+			}
+			continue
+		}
+		if c.failed(n) {
+			return errRetry
+		}
+	}
+	return err
+}
+
+// itemKey identifies an item in a batch result.
+type itemKey struct{ PK, SK string }
+
+// batchGet reads up to 100 items with strongly consistent reads: one call,
+// plus (rarely) a bounded retry of unprocessed keys. Duplicate keys are read once.
+func (s *Store) batchGet(ctx context.Context, keys ...itemKey) (map[itemKey]map[string]types.AttributeValue, error) {
+	out := map[itemKey]map[string]types.AttributeValue{}
+	seen := map[itemKey]bool{}
+	var req []map[string]types.AttributeValue
+	for _, k := range keys {
+		if seen[k] || k.PK == "" {
+			continue
+		}
+		seen[k] = true
+		req = append(req, keyOf(k.PK, k.SK))
+	}
+	if len(req) > 100 {
+		return nil, fmt.Errorf("batch of %d keys exceeds DynamoDB's 100", len(req))
+	}
+	for round := 0; len(req) > 0; round++ {
+		if round == 5 {
+			return nil, fmt.Errorf("batch get: keys still unprocessed after %d rounds", round)
+		}
+		if round > 0 {
+			time.Sleep(time.Duration(20*round) * time.Millisecond)
+		}
+		res, err := s.DB.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{
+			RequestItems: map[string]types.KeysAndAttributes{s.Table: {Keys: req, ConsistentRead: aws.Bool(true)}},
+		})
+		if err != nil {
+			return nil, fmt.Errorf("batch get: %w", err)
+		}
+		for _, item := range res.Responses[s.Table] {
+			out[itemKey{sOf(item[attrPK]), sOf(item[attrSK])}] = item
+		}
+		req = res.UnprocessedKeys[s.Table].Keys
+	}
+	return out, nil
+}
+
+func num(n int) types.AttributeValue { return &types.AttributeValueMemberN{Value: strconv.Itoa(n)} }
+
+func sOf(av types.AttributeValue) string {
+	if v, ok := av.(*types.AttributeValueMemberS); ok {
+		return v.Value
+	}
+	return ""
+}
+
+// lastKey turns a LastEvaluatedKey (all string keys in this table) into a cursor position.
+func lastKey(k map[string]types.AttributeValue) map[string]string {
+	if len(k) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(k))
+	for name, av := range k {
+		out[name] = sOf(av)
+	}
+	return out
+}
+
+// startKey is lastKey's inverse; only our key attributes pass.
+func startKey(pos map[string]string) map[string]types.AttributeValue {
+	if len(pos) == 0 {
+		return nil
+	}
+	out := map[string]types.AttributeValue{}
+	for name, v := range pos {
+		switch name {
+		case attrPK, attrSK, attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK:
+			out[name] = str(v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,570 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// A lote is never held by two members: every assignment is conditional on
+// the lote being livre, in the same transaction that adds it to the member's
+// lotes and moves the group's counters; of twenty simultaneous assignments
+// one commits, and the others, reading again, find it ocupado (409).
+
+type loteItem struct {
+	PK               string  `dynamodbav:"PK"`
+	SK               string  `dynamodbav:"SK"`
+	Type             string  `dynamodbav:"type"`
+	GroupID          string  `dynamodbav:"groupId"`
+	Codigo           string  `dynamodbav:"codigo"`
+	Area             float64 `dynamodbav:"area"`
+	Status           string  `dynamodbav:"status"`
+	ResponsavelID    *string `dynamodbav:"responsavelId,omitempty"`
+	ResponsavelNome  *string `dynamodbav:"responsavelNome,omitempty"`
+	AtribuidoEm      *string `dynamodbav:"atribuidoEm,omitempty"`
+	Observacoes      string  `dynamodbav:"observacoes"`
+	PedidosPendentes int     `dynamodbav:"pedidosPendentes"`
+	Version          int     `dynamodbav:"version"`
+	CreatedAt        string  `dynamodbav:"createdAt"`
+	UpdatedAt        string  `dynamodbav:"updatedAt"`
+}
+
+func toLoteItem(l domain.Lote) loteItem {
+	return loteItem{
+		PK: GroupPK(l.GroupID), SK: LoteSK(l.Codigo), Type: "lote", GroupID: l.GroupID, Codigo: l.Codigo,
+		Area: l.Area, Status: string(l.Status), Observacoes: l.Observacoes, Version: l.Version,
+		CreatedAt: fmtTime(l.CreatedAt), UpdatedAt: fmtTime(l.UpdatedAt),
+	}
+}
+
+func decodeLote(item map[string]types.AttributeValue) (domain.Lote, error) {
+	var it loteItem
+	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+		return domain.Lote{}, fmt.Errorf("decode lote: %w", err)
+	}
+	l := domain.Lote{
+		GroupID: it.GroupID, Codigo: it.Codigo, Area: it.Area, Status: domain.LoteStatus(it.Status),
+		ResponsavelID: it.ResponsavelID, ResponsavelNome: it.ResponsavelNome, Observacoes: it.Observacoes,
+		PedidosPendentes: it.PedidosPendentes, Version: it.Version,
+		CreatedAt: parseTime(it.CreatedAt), UpdatedAt: parseTime(it.UpdatedAt),
+	}
+	if it.AtribuidoEm != nil {
+		t := parseTime(*it.AtribuidoEm)
+		l.AtribuidoEm = &t
+	}
+	return l, nil
+}
+
+type loteRequestItem struct {
+	PK        string `dynamodbav:"PK"`
+	SK        string `dynamodbav:"SK"`
+	Type      string `dynamodbav:"type"`
+	GroupID   string `dynamodbav:"groupId"`
+	Codigo    string `dynamodbav:"codigo"`
+	UserID    string `dynamodbav:"userId"`
+	Nome      string `dynamodbav:"nome"`
+	CreatedAt string `dynamodbav:"createdAt"`
+}
+
+func decodeLoteRequest(item map[string]types.AttributeValue) (domain.LoteRequest, error) {
+	var it loteRequestItem
+	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+		return domain.LoteRequest{}, fmt.Errorf("decode lote request: %w", err)
+	}
+	return domain.LoteRequest{GroupID: it.GroupID, Codigo: it.Codigo, UserID: it.UserID, Nome: it.Nome, CreatedAt: parseTime(it.CreatedAt)}, nil
+}
+
+func errLoteNotFound(code string) error {
+	return domain.NotFound(fmt.Sprintf("Lote %s não encontrado neste grupo", code))
+}
+
+// Lotes lists a group's lotes in natural order (A2 before A10): one Query.
+// A group has at most 500 lotes of about 1 KB at most, under the 1 MB a Query
+// page returns; the loop is there only should an item ever grow past that.
+func (s *Store) Lotes(ctx context.Context, gid string) ([]domain.Lote, error) {
+	var out []domain.Lote
+	var after map[string]string
+	for page := 0; page < 5; page++ {
+		items, next, err := s.queryPrefix(ctx, GroupPK(gid), "LOTE#", 0, after)
+		if err != nil {
+			return nil, err
+		}
+		for _, item := range items {
+			l, err := decodeLote(item)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, l)
+		}
+		if next == nil {
+			break
+		}
+		after = next
+	}
+	if out == nil {
+		out = []domain.Lote{}
+	}
+	domain.SortLotes(out)
+	return out, nil
+}
+
+// LoteRequestsScope binds a lote-requests cursor to its group.
+func LoteRequestsScope(gid string) string { return "slots:requests|" + gid }
+
+// LoteRequests lists a group's open lote requests by lote: one Query.
+func (s *Store) LoteRequests(ctx context.Context, gid string, limit int, after map[string]string) ([]domain.LoteRequest, map[string]string, error) {
+	items, next, err := s.queryPrefix(ctx, GroupPK(gid), "LOTEREQ#", limit, after)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]domain.LoteRequest, 0, len(items))
+	for _, item := range items {
+		r, err := decodeLoteRequest(item)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, r)
+	}
+	return out, next, nil
+}
+
+// loteState is what a lote write reads: the group, the actor's membership,
+// the lote, and optionally a member and that member's request for it.
+type loteState struct {
+	view    GroupView
+	access  domain.Access
+	lote    *domain.Lote
+	target  *domain.Membership
+	request *domain.LoteRequest
+}
+
+func (s *Store) readLote(ctx context.Context, gid, code string, actor Actor, target string) (loteState, error) {
+	keys := []itemKey{{GroupPK(gid), skMeta}, {GroupPK(gid), MemberSK(actor.ID)}}
+	if code != "" {
+		keys = append(keys, itemKey{GroupPK(gid), LoteSK(code)})
+	}
+	if target != "" {
+		keys = append(keys, itemKey{GroupPK(gid), MemberSK(target)})
+		if code != "" {
+			keys = append(keys, itemKey{GroupPK(gid), LoteRequestSK(code, target)})
+		}
+	}
+	items, err := s.batchGet(ctx, keys...)
+	if err != nil {
+		return loteState{}, err
+	}
+	v, err := viewOf(items, gid, actor.ID)
+	if err != nil {
+		return loteState{}, err
+	}
+	st := loteState{view: v, access: v.Access(actor.ID, actor.Admin)}
+	if li := items[itemKey{GroupPK(gid), LoteSK(code)}]; code != "" && li != nil {
+		l, err := decodeLote(li)
+		if err != nil {
+			return loteState{}, err
+		}
+		st.lote = &l
+	}
+	if target != "" {
+		if st.target, err = memberOf(items, gid, target); err != nil {
+			return loteState{}, err
+		}
+		if ri := items[itemKey{GroupPK(gid), LoteRequestSK(code, target)}]; code != "" && ri != nil {
+			r, err := decodeLoteRequest(ri)
+			if err != nil {
+				return loteState{}, err
+			}
+			st.request = &r
+		}
+	}
+	return st, nil
+}
+
+// counterOf is the group attribute counting lotes in status st.
+func counterOf(st domain.LoteStatus) string {
+	switch st {
+	case domain.LoteOcupado:
+		return "lotesOcupados"
+	case domain.LoteManutencao:
+		return "lotesManutencao"
+	default:
+		return "lotesLivres"
+	}
+}
+
+// CreateLotes adds free lotes to a group (a coordinator; at most 98 at a
+// time, 500 in all): one BatchGetItem and one TransactWriteItems that fails
+// as a whole when any code already exists.
+func (s *Store) CreateLotes(ctx context.Context, gid string, actor Actor, in domain.LoteBulkInput) ([]domain.Lote, error) {
+	if !validID(gid) {
+		return nil, domain.ErrGroupNotFound()
+	}
+	var created []domain.Lote
+	err := attempt(ctx, func() error {
+		st, err := s.readLote(ctx, gid, "", actor, "")
+		if err != nil {
+			return err
+		}
+		g := st.view.Group
+		if err := st.access.CanManage(g); err != nil {
+			return err
+		}
+		lotes := in.NewLotes(gid, s.now())
+		n := len(lotes)
+		if g.Lotes.Total+n > domain.MaxLotesPerGroup {
+			return domain.Invalid("fim", fmt.Sprintf("Um grupo pode ter no máximo %d lotes; este já tem %d", domain.MaxLotesPerGroup, g.Lotes.Total))
+		}
+		t := newTxn(s.Table)
+		meta := requireMeta(t, gid)
+		meta.cond("lotesTotal <= %s", meta.v(num(domain.MaxLotesPerGroup-n)))
+		meta.incr("lotesTotal", n)
+		meta.incr("lotesLivres", n)
+		requireManager(t, gid, actor.ID)
+		for _, l := range lotes {
+			item, err := attributevalue.MarshalMap(toLoteItem(l))
+			if err != nil {
+				return err
+			}
+			t.put("lote:"+l.Codigo, item, "attribute_not_exists(PK)")
+		}
+		err = s.write(ctx, t)
+		if c, ok := isCancelled(err); ok {
+			if name, dup := c.failedPrefix("lote:"); dup {
+				return domain.Conflict(fmt.Sprintf("O lote %s já existe neste grupo", strings.TrimPrefix(name, "lote:")))
+			}
+		}
+		if err := retryable(err, itemMeta, itemActor); err != nil {
+			return err
+		}
+		created = lotes
+		return nil
+	})
+	return created, err
+}
+
+// UpdateLote edits a lote's area, observações or status livre/manutenção (a
+// coordinator), if nobody changed it since version: one BatchGetItem and one
+// TransactWriteItems.
+func (s *Store) UpdateLote(ctx context.Context, gid, code string, actor Actor, u domain.LoteUpdate) (domain.Lote, error) {
+	if !validID(gid) {
+		return domain.Lote{}, domain.ErrGroupNotFound()
+	}
+	var out domain.Lote
+	err := attempt(ctx, func() error {
+		st, err := s.readLote(ctx, gid, code, actor, "")
+		if err != nil {
+			return err
+		}
+		if err := st.access.CanManage(st.view.Group); err != nil {
+			return err
+		}
+		if st.lote == nil {
+			return errLoteNotFound(code)
+		}
+		if *u.Version != st.lote.Version {
+			return errLoteChanged(code)
+		}
+		next, err := u.Apply(*st.lote, s.now())
+		if err != nil {
+			return err
+		}
+		t := newTxn(s.Table)
+		lu := t.update("lote", GroupPK(gid), LoteSK(code))
+		lu.cond("%s = %s", lu.n("version"), lu.v(num(st.lote.Version)))
+		lu.set("%s = %s", lu.n("area"), lu.v(&types.AttributeValueMemberN{Value: fmt.Sprint(next.Area)}))
+		lu.set("%s = %s", lu.n("observacoes"), lu.v(str(next.Observacoes)))
+		lu.set("%s = %s", lu.n("status"), lu.v(str(string(next.Status))))
+		lu.set("%s = %s", lu.n("updatedAt"), lu.v(str(fmtTime(next.UpdatedAt))))
+		lu.set("%s = %s", lu.n("version"), lu.v(num(next.Version)))
+		meta := requireMeta(t, gid)
+		if next.Status != st.lote.Status {
+			meta.incr(counterOf(st.lote.Status), -1)
+			meta.incr(counterOf(next.Status), 1)
+		}
+		requireManager(t, gid, actor.ID)
+		err = s.write(ctx, t)
+		if c, ok := isCancelled(err); ok && c.failed("lote") {
+			return errLoteChanged(code)
+		}
+		if err := retryable(err, itemMeta, itemActor); err != nil {
+			return err
+		}
+		out = next
+		return nil
+	})
+	return out, err
+}
+
+func errLoteChanged(code string) error {
+	return domain.Conflict(fmt.Sprintf("O lote %s foi alterado por outra pessoa enquanto você editava. Recarregue e tente novamente", code))
+}
+
+// DeleteLote removes a lote that is not ocupado and has no open requests (a
+// coordinator): one BatchGetItem and one TransactWriteItems.
+func (s *Store) DeleteLote(ctx context.Context, gid, code string, actor Actor) error {
+	if !validID(gid) {
+		return domain.ErrGroupNotFound()
+	}
+	return attempt(ctx, func() error {
+		st, err := s.readLote(ctx, gid, code, actor, "")
+		if err != nil {
+			return err
+		}
+		if err := st.access.CanManage(st.view.Group); err != nil {
+			return err
+		}
+		l := st.lote
+		if l == nil {
+			return errLoteNotFound(code)
+		}
+		if l.Status == domain.LoteOcupado {
+			return domain.Conflict(fmt.Sprintf("O lote %s está ocupado: libere-o antes de excluí-lo", code))
+		}
+		if l.PedidosPendentes > 0 {
+			return domain.Conflict(fmt.Sprintf("O lote %s tem pedidos pendentes: responda-os antes de excluí-lo", code))
+		}
+		t := newTxn(s.Table)
+		d := newUpd()
+		d.cond("%s = %s AND pedidosPendentes = %s", d.n("status"), d.v(str(string(l.Status))), d.v(num(0)))
+		t.delete("lote", GroupPK(gid), LoteSK(code), d)
+		meta := requireMeta(t, gid)
+		meta.incr("lotesTotal", -1)
+		meta.incr(counterOf(l.Status), -1)
+		requireManager(t, gid, actor.ID)
+		return retryable(s.write(ctx, t), "lote", itemMeta, itemActor)
+	})
+}
+
+// AssignLote makes target responsible for a free lote (a coordinator), or
+// approves target's request for it (fromRequest: the request must exist).
+// The member is told. One BatchGetItem and one TransactWriteItems.
+func (s *Store) AssignLote(ctx context.Context, gid, code string, actor Actor, target string, fromRequest bool) (domain.Lote, error) {
+	if !validID(gid) {
+		return domain.Lote{}, domain.ErrGroupNotFound()
+	}
+	if !validID(target) {
+		return domain.Lote{}, domain.NotFound("Membro não encontrado neste grupo")
+	}
+	var out domain.Lote
+	err := attempt(ctx, func() error {
+		now := s.now()
+		st, err := s.readLote(ctx, gid, code, actor, target)
+		if err != nil {
+			return err
+		}
+		g := st.view.Group
+		if err := st.access.CanManage(g); err != nil {
+			return err
+		}
+		if st.lote == nil {
+			return errLoteNotFound(code)
+		}
+		if fromRequest && st.request == nil {
+			return domain.NotFound("Pedido de lote não encontrado")
+		}
+		if st.target == nil {
+			return domain.NotFound("Membro não encontrado neste grupo")
+		}
+		switch st.lote.Status {
+		case domain.LoteOcupado:
+			return domain.Conflict(fmt.Sprintf("O lote %s já está ocupado", code))
+		case domain.LoteManutencao:
+			return domain.Conflict(fmt.Sprintf("O lote %s está em manutenção", code))
+		}
+		if len(st.target.Lotes) >= domain.MaxLotesPerMember {
+			return domain.Conflict(fmt.Sprintf("Este membro já é responsável por %d lotes, o máximo por pessoa", domain.MaxLotesPerMember))
+		}
+		t := newTxn(s.Table)
+		lu := t.update("lote", GroupPK(gid), LoteSK(code))
+		lu.cond("%s = %s", lu.n("status"), lu.v(str(string(domain.LoteLivre))))
+		lu.set("%s = %s", lu.n("status"), lu.v(str(string(domain.LoteOcupado))))
+		lu.set("responsavelId = %s", lu.v(str(target)))
+		lu.set("responsavelNome = %s", lu.v(str(st.target.Nome)))
+		lu.set("atribuidoEm = %s", lu.v(str(fmtTime(now))))
+		lu.set("updatedAt = %s", lu.v(str(fmtTime(now))))
+		lu.incr("version", 1)
+		mu := t.update(itemMember, GroupPK(gid), MemberSK(target))
+		mu.cond("attribute_exists(PK)")
+		mu.cond("attribute_not_exists(lotes) OR size(lotes) < %s", mu.v(num(domain.MaxLotesPerMember)))
+		mu.add("lotes %s", mu.v(&types.AttributeValueMemberSS{Value: []string{code}}))
+		if st.request != nil {
+			t.delete("lotereq", GroupPK(gid), LoteRequestSK(code, target), condExists())
+			mu.del("lotesSolicitados %s", mu.v(&types.AttributeValueMemberSS{Value: []string{code}}))
+			lu.incr("pedidosPendentes", -1)
+		}
+		meta := requireMeta(t, gid)
+		meta.incr("lotesLivres", -1)
+		meta.incr("lotesOcupados", 1)
+		requireManager(t, gid, actor.ID) // merges into the member's update when assigning to oneself
+		if target != actor.ID {
+			t.notify(NewNotification(target, domain.NotifLoteAtribuido, domain.TextoLoteAtribuido(code, g.Nome), domain.LinkLotes(gid), now))
+		}
+		if err := retryable(s.write(ctx, t), "lote", "lotereq", itemMember, itemMeta, itemActor); err != nil {
+			return err
+		}
+		l := *st.lote
+		l.Status, l.ResponsavelID, l.ResponsavelNome, l.AtribuidoEm, l.UpdatedAt = domain.LoteOcupado, &target, &st.target.Nome, &now, now
+		l.Version++
+		if st.request != nil {
+			l.PedidosPendentes--
+		}
+		out = l
+		return nil
+	})
+	return out, err
+}
+
+// FreeLote makes an occupied lote livre again (a coordinator, or the member
+// responsible giving it up): one BatchGetItem and one TransactWriteItems.
+func (s *Store) FreeLote(ctx context.Context, gid, code string, actor Actor) (domain.Lote, error) {
+	if !validID(gid) {
+		return domain.Lote{}, domain.ErrGroupNotFound()
+	}
+	var out domain.Lote
+	err := attempt(ctx, func() error {
+		now := s.now()
+		st, err := s.readLote(ctx, gid, code, actor, "")
+		if err != nil {
+			return err
+		}
+		g := st.view.Group
+		if err := st.access.CanReadInside(g); err != nil {
+			return err
+		}
+		if st.lote == nil {
+			return errLoteNotFound(code)
+		}
+		l := *st.lote
+		holder := l.ResponsavelID != nil && *l.ResponsavelID == actor.ID
+		if !holder {
+			if err := st.access.CanManage(g); err != nil {
+				return err
+			}
+		}
+		if l.Status != domain.LoteOcupado || l.ResponsavelID == nil {
+			return domain.Conflict(fmt.Sprintf("O lote %s não está ocupado", code))
+		}
+		t := newTxn(s.Table)
+		meta := requireMeta(t, gid)
+		freeHeldLotes(t, meta, gid, *l.ResponsavelID, []string{code}, now)
+		mu := t.update(itemMember, GroupPK(gid), MemberSK(*l.ResponsavelID))
+		mu.cond("attribute_exists(PK)")
+		mu.del("lotes %s", mu.v(&types.AttributeValueMemberSS{Value: []string{code}}))
+		if !holder {
+			requireManager(t, gid, actor.ID)
+		}
+		if err := retryable(s.write(ctx, t), "lote:*", itemMember, itemMeta, itemActor); err != nil {
+			return err
+		}
+		l.Status, l.ResponsavelID, l.ResponsavelNome, l.AtribuidoEm, l.UpdatedAt = domain.LoteLivre, nil, nil, nil, now
+		l.Version++
+		out = l
+		return nil
+	})
+	return out, err
+}
+
+// RequestLote files the caller's request for a free lote (any member; one
+// open request per member and lote, at most 5 open per member): one
+// BatchGetItem and one TransactWriteItems.
+func (s *Store) RequestLote(ctx context.Context, gid, code string, actor Actor) (domain.LoteRequest, error) {
+	if !validID(gid) {
+		return domain.LoteRequest{}, domain.ErrGroupNotFound()
+	}
+	var out domain.LoteRequest
+	err := attempt(ctx, func() error {
+		now := s.now()
+		st, err := s.readLote(ctx, gid, code, actor, actor.ID)
+		if err != nil {
+			return err
+		}
+		g := st.view.Group
+		if !st.access.Member() {
+			return st.access.CanParticipate(g)
+		}
+		if st.lote == nil {
+			return errLoteNotFound(code)
+		}
+		if st.lote.Status != domain.LoteLivre {
+			return domain.Conflict(fmt.Sprintf("O lote %s não está livre", code))
+		}
+		if st.request != nil {
+			return domain.Conflict(fmt.Sprintf("Você já pediu o lote %s. Aguarde a resposta de um coordenador", code))
+		}
+		me := st.view.Membership
+		if len(me.LotesSolicitados) >= domain.MaxLoteRequestsMember {
+			return domain.Conflict(fmt.Sprintf("Você já tem %d pedidos de lote em aberto neste grupo", domain.MaxLoteRequestsMember))
+		}
+		if len(me.Lotes) >= domain.MaxLotesPerMember {
+			return domain.Conflict(fmt.Sprintf("Você já é responsável por %d lotes, o máximo por pessoa", domain.MaxLotesPerMember))
+		}
+		t := newTxn(s.Table)
+		req := domain.LoteRequest{GroupID: gid, Codigo: code, UserID: actor.ID, Nome: me.Nome, CreatedAt: now}
+		item, err := attributevalue.MarshalMap(loteRequestItem{
+			PK: GroupPK(gid), SK: LoteRequestSK(code, actor.ID), Type: "loteRequest", GroupID: gid,
+			Codigo: code, UserID: actor.ID, Nome: me.Nome, CreatedAt: fmtTime(now),
+		})
+		if err != nil {
+			return err
+		}
+		t.put("lotereq", item, "attribute_not_exists(PK)")
+		mu := t.update(itemMember, GroupPK(gid), MemberSK(actor.ID))
+		mu.cond("attribute_exists(PK)")
+		mu.cond("attribute_not_exists(lotesSolicitados) OR size(lotesSolicitados) < %s", mu.v(num(domain.MaxLoteRequestsMember)))
+		mu.add("lotesSolicitados %s", mu.v(&types.AttributeValueMemberSS{Value: []string{code}}))
+		lu := t.update("lote", GroupPK(gid), LoteSK(code))
+		lu.cond("%s = %s", lu.n("status"), lu.v(str(string(domain.LoteLivre))))
+		lu.incr("pedidosPendentes", 1)
+		requireMeta(t, gid)
+		if err := retryable(s.write(ctx, t), "lotereq", itemMember, "lote", itemMeta); err != nil {
+			return err
+		}
+		out = req
+		return nil
+	})
+	return out, err
+}
+
+// DeleteLoteRequest rejects (a coordinator) or cancels (the requester) a
+// lote request: one BatchGetItem and one TransactWriteItems.
+func (s *Store) DeleteLoteRequest(ctx context.Context, gid, code string, actor Actor, target string) error {
+	if !validID(gid) {
+		return domain.ErrGroupNotFound()
+	}
+	if !validID(target) {
+		return domain.NotFound("Pedido de lote não encontrado")
+	}
+	return attempt(ctx, func() error {
+		st, err := s.readLote(ctx, gid, code, actor, target)
+		if err != nil {
+			return err
+		}
+		self := actor.ID == target
+		if self {
+			if !st.access.Member() {
+				return st.access.CanParticipate(st.view.Group)
+			}
+		} else if err := st.access.CanManage(st.view.Group); err != nil {
+			return err
+		}
+		if st.request == nil {
+			return domain.NotFound("Pedido de lote não encontrado")
+		}
+		t := newTxn(s.Table)
+		dropLoteRequests(t, gid, target, []string{code})
+		if st.target != nil {
+			mu := t.update(itemMember, GroupPK(gid), MemberSK(target))
+			mu.cond("attribute_exists(PK)")
+			mu.del("lotesSolicitados %s", mu.v(&types.AttributeValueMemberSS{Value: []string{code}}))
+		}
+		if !self {
+			requireManager(t, gid, actor.ID)
+		}
+		return retryable(s.write(ctx, t), "lote:*", "lotereq:*", itemMember, itemActor)
+	})
+}

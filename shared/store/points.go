@@ -1,0 +1,174 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// ProfileSource builds the profile of a user who has none yet (a Google
+// sign-in that never opened /api/me); the API reads Cognito for it. It is
+// called only when needed.
+type ProfileSource func(ctx context.Context) (domain.Profile, error)
+
+// PointsSK is the ledger item of one award: written only if absent, in the
+// same transaction as the act, so an act pays once.
+func PointsSK(motivo, ref string) string { return "POINTS#" + motivo + "#" + ref }
+
+type pointsItem struct {
+	PK       string `dynamodbav:"PK"`
+	SK       string `dynamodbav:"SK"`
+	Type     string `dynamodbav:"type"`
+	UserID   string `dynamodbav:"userId"`
+	Motivo   string `dynamodbav:"motivo"`
+	Ref      string `dynamodbav:"ref"`
+	Pontos   int    `dynamodbav:"pontos"`
+	CriadoEm string `dynamodbav:"criadoEm"`
+}
+
+// profileState is a profile as read for a transaction.
+type profileState struct {
+	uid     string
+	found   bool
+	profile domain.Profile
+	hasPts  bool // the stored item has pontosTotais
+}
+
+func readProfileState(uid string, item map[string]types.AttributeValue) (profileState, error) {
+	ps := profileState{uid: uid}
+	if item == nil {
+		return ps, nil
+	}
+	p, err := decodeProfile(item)
+	if err != nil {
+		return ps, err
+	}
+	_, ps.hasPts = item["pontosTotais"]
+	ps.found, ps.profile = true, p
+	return ps, nil
+}
+
+// profileChange is what one act does to its user's profile.
+type profileChange struct {
+	award       *domain.Award // nil: no points
+	addGroup    string
+	removeGroup string
+}
+
+// Item names used in cancellations.
+const (
+	itemProfile = "profile"
+	itemLedger  = "ledger"
+)
+
+// applyProfile adds the profile's part of an act to t: points and level with
+// an optimistic condition on the total read (a concurrent award makes the
+// transaction fail on this item, and the caller reads again), the ledger item
+// that makes the award once-only, gruposParticipantes kept in step, and a
+// level-up notification. A user without a profile gets one, built by source.
+// It returns the points actually awarded and the user's display name.
+func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch profileChange, ledgerExists bool, source ProfileSource, now time.Time) (int, string, error) {
+	award := ch.award
+	if award != nil && ledgerExists {
+		award = nil
+	}
+	if !ps.found {
+		if ch.removeGroup != "" || source == nil {
+			return 0, "", nil // nothing to take a group out of; nobody to build a profile for
+		}
+		p, err := source(ctx)
+		if err != nil {
+			return 0, "", fmt.Errorf("profile source: %w", err)
+		}
+		p.ID = ps.uid
+		p.Normalize()
+		ps = profileState{uid: ps.uid, profile: p, hasPts: true}
+		pts := 0
+		if award != nil {
+			sc := domain.ApplyAward(p.PontosTotais, *award)
+			p.PontosTotais, p.Nivel = sc.PontosTotais, sc.Nivel
+			pts = award.Pontos
+			s.putLedger(t, ps.uid, *award, now)
+		}
+		if ch.addGroup != "" {
+			p.GruposParticipantes = append(p.GruposParticipantes, ch.addGroup)
+		}
+		item, err := attributevalue.MarshalMap(toProfileItem(p))
+		if err != nil {
+			return 0, "", err
+		}
+		t.put(itemProfile, item, "attribute_not_exists(PK)")
+		return pts, p.Nome, nil
+	}
+
+	p := ps.profile
+	u := t.update(itemProfile, UserPK(ps.uid), skProfile)
+	u.cond("attribute_exists(PK)")
+	changed := false
+	pts := 0
+	if award != nil {
+		sc := domain.ApplyAward(p.PontosTotais, *award)
+		if ps.hasPts {
+			u.cond("pontosTotais = %s", u.v(num(p.PontosTotais)))
+		} else {
+			u.cond("attribute_not_exists(pontosTotais)")
+		}
+		u.set("pontosTotais = %s", u.v(num(sc.PontosTotais)))
+		u.set("nivel = %s", u.v(num(sc.Nivel)))
+		pts = award.Pontos
+		changed = true
+		s.putLedger(t, ps.uid, *award, now)
+		if sc.LevelUp {
+			t.notify(NewNotification(ps.uid, domain.NotifNivel, domain.TextoNivel(sc.Nivel), domain.LinkPerfil(), now))
+		}
+	}
+	if g := ch.addGroup; g != "" && !contains(p.GruposParticipantes, g) {
+		gid := u.v(str(g))
+		u.set("gruposParticipantes = list_append(if_not_exists(gruposParticipantes, %s), %s)",
+			u.v(&types.AttributeValueMemberL{Value: []types.AttributeValue{}}),
+			u.v(&types.AttributeValueMemberL{Value: []types.AttributeValue{str(g)}}))
+		u.cond("NOT contains(gruposParticipantes, %s)", gid)
+		changed = true
+	}
+	if g := ch.removeGroup; g != "" {
+		// Lists are removed from by index: the condition pins the element
+		// read, so a concurrent change of the list fails this item and the
+		// caller reads again.
+		if i := index(p.GruposParticipantes, g); i >= 0 {
+			u.remove(fmt.Sprintf("gruposParticipantes[%d]", i))
+			u.cond("gruposParticipantes[%d] = %s", i, u.v(str(g)))
+			changed = true
+		}
+	}
+	if changed {
+		u.incr("version", 1)
+	}
+	return pts, p.Nome, nil
+}
+
+func (s *Store) putLedger(t *txn, uid string, a domain.Award, now time.Time) {
+	item, err := attributevalue.MarshalMap(pointsItem{
+		PK: UserPK(uid), SK: PointsSK(a.Motivo, a.Ref), Type: "points", UserID: uid,
+		Motivo: a.Motivo, Ref: a.Ref, Pontos: a.Pontos, CriadoEm: now.UTC().Format(time.RFC3339Nano),
+	})
+	if err != nil {
+		panic(err)
+	}
+	t.put(itemLedger, item, "attribute_not_exists(PK)")
+}
+
+func contains(list []string, v string) bool { return index(list, v) >= 0 }
+
+func index(list []string, v string) int {
+	for i, x := range list {
+		if x == v {
+			return i
+		}
+	}
+	return -1
+}

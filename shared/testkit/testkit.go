@@ -1,0 +1,222 @@
+// Package testkit is what the API tests share: real users in the local
+// cloud's cognito-local (with real access tokens), dependencies whose
+// DynamoDB calls are counted, and a small HTTP client for handlers. Use it
+// from a test binary whose TestMain runs testcloud.Run.
+package testkit
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	cip "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider"
+	"github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider/types"
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/infra/local/cloud"
+	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// Env is one test's view of the local cloud: Deps built from the cloud's
+// environment exactly as a Lambda builds them, plus a DynamoDB call counter.
+type Env struct {
+	Cloud *cloud.Cloud
+	Deps  app.Deps
+	Calls *store.CallCounter
+}
+
+// NewEnv builds dependencies with a call counter attached (app.NewDeps with
+// counter.Attach), against the cloud testcloud.Run started.
+func NewEnv(t testing.TB) *Env {
+	t.Helper()
+	calls := &store.CallCounter{}
+	d, err := app.NewDeps(context.Background(), app.ConfigFromEnv(), calls.Attach)
+	if err != nil {
+		t.Fatalf("deps: %v", err)
+	}
+	return &Env{Cloud: testcloud.Get(), Deps: d, Calls: calls}
+}
+
+// User is a person in cognito-local with a valid access token.
+type User struct {
+	ID    string // the token's sub
+	Email string
+	Name  string
+	Token string
+	Admin bool
+}
+
+// Bearer is the Authorization header value ("" for the zero User: anonymous).
+func (u User) Bearer() string {
+	if u.Token == "" {
+		return ""
+	}
+	return "Bearer " + u.Token
+}
+
+// Password of every test user.
+const Password = "segredo-de-teste-1"
+
+// NewUser creates a confirmed user with a permanent password (AdminCreateUser,
+// AdminSetUserPassword), signs them in with USER_PASSWORD_AUTH and writes
+// their profile as PostConfirmation would.
+func (e *Env) NewUser(t testing.TB, name string) User {
+	t.Helper()
+	return e.newUser(t, name, false, true)
+}
+
+// NewAdmin is NewUser in the Cognito group admin.
+func (e *Env) NewAdmin(t testing.TB, name string) User {
+	t.Helper()
+	return e.newUser(t, name, true, true)
+}
+
+// NewUserWithoutProfile is NewUser without the profile (a Google sign-in
+// that never opened /api/me).
+func (e *Env) NewUserWithoutProfile(t testing.TB, name string) User {
+	t.Helper()
+	return e.newUser(t, name, false, false)
+}
+
+func (e *Env) newUser(t testing.TB, name string, admin, profile bool) User {
+	t.Helper()
+	ctx := context.Background()
+	idp := e.Cloud.Cognito()
+	email := fmt.Sprintf("t-%s@example.com", strings.ReplaceAll(uuid.NewString(), "-", "")[:12])
+	_, err := idp.AdminCreateUser(ctx, &cip.AdminCreateUserInput{
+		UserPoolId: aws.String(e.Cloud.UserPoolID), Username: aws.String(email), MessageAction: types.MessageActionTypeSuppress,
+		UserAttributes: []types.AttributeType{
+			{Name: aws.String("email"), Value: aws.String(email)},
+			{Name: aws.String("email_verified"), Value: aws.String("true")},
+			{Name: aws.String("name"), Value: aws.String(name)},
+		},
+	})
+	if err != nil {
+		t.Fatalf("create user %s: %v", name, err)
+	}
+	if _, err := idp.AdminSetUserPassword(ctx, &cip.AdminSetUserPasswordInput{
+		UserPoolId: aws.String(e.Cloud.UserPoolID), Username: aws.String(email), Password: aws.String(Password), Permanent: true,
+	}); err != nil {
+		t.Fatalf("set password of %s: %v", name, err)
+	}
+	if admin {
+		if _, err := idp.AdminAddUserToGroup(ctx, &cip.AdminAddUserToGroupInput{
+			UserPoolId: aws.String(e.Cloud.UserPoolID), Username: aws.String(email), GroupName: aws.String(auth.AdminGroup),
+		}); err != nil {
+			t.Fatalf("add %s to admin: %v", name, err)
+		}
+	}
+	out, err := idp.InitiateAuth(ctx, &cip.InitiateAuthInput{
+		ClientId: aws.String(e.Cloud.ClientID), AuthFlow: types.AuthFlowTypeUserPasswordAuth,
+		AuthParameters: map[string]string{"USERNAME": email, "PASSWORD": Password},
+	})
+	if err != nil {
+		t.Fatalf("sign in %s: %v", name, err)
+	}
+	tok := aws.ToString(out.AuthenticationResult.AccessToken)
+	u := User{ID: subOf(t, tok), Email: email, Name: name, Token: tok, Admin: admin}
+	if profile {
+		if _, _, err := e.Deps.Store.CreateProfile(ctx, domain.NewProfile(u.ID, name, email, nil, e.Deps.Now())); err != nil {
+			t.Fatalf("profile of %s: %v", name, err)
+		}
+	}
+	return u
+}
+
+// subOf reads the sub claim (the signature is the API's business, not ours here).
+func subOf(t testing.TB, token string) string {
+	t.Helper()
+	parts := strings.Split(token, ".")
+	if len(parts) != 3 {
+		t.Fatalf("not a JWT: %q", token)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err != nil {
+		t.Fatalf("JWT payload: %v", err)
+	}
+	var c struct {
+		Sub string `json:"sub"`
+	}
+	if err := json.Unmarshal(raw, &c); err != nil || c.Sub == "" {
+		t.Fatalf("JWT sub: %v", err)
+	}
+	return c.Sub
+}
+
+// Response is a handler's answer.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// Decode reads the body into v, failing the test on bad JSON.
+func (r Response) Decode(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("response (%d) is not the expected JSON: %v\n%s", r.Status, err, r.Body)
+	}
+}
+
+// Map is the body as a JSON object.
+func (r Response) Map(t testing.TB) map[string]any {
+	t.Helper()
+	var m map[string]any
+	r.Decode(t, &m)
+	return m
+}
+
+// ErrorCode and ErrorField read the error envelope ("" when absent).
+func (r Response) ErrorCode() string  { return r.errorPart("code") }
+func (r Response) ErrorField() string { return r.errorPart("field") }
+func (r Response) ErrorMessage() string {
+	return r.errorPart("message")
+}
+
+func (r Response) errorPart(k string) string {
+	var e struct {
+		Error map[string]string `json:"error"`
+	}
+	json.Unmarshal(r.Body, &e)
+	return e.Error[k]
+}
+
+// Do sends one request to h as user (the zero User is anonymous). body is
+// marshalled to JSON unless it is a string (sent as is) or nil.
+func Do(t testing.TB, h http.Handler, method, path string, user User, body any) Response {
+	t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req := httptest.NewRequest(method, path, rd)
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if user.Token != "" {
+		req.Header.Set("Authorization", user.Bearer())
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
+}
