@@ -42,8 +42,8 @@ func run(ctx context.Context, getenv func(string) string, out io.Writer) error {
 	fmt.Fprintf(out, `
 Verde is running at %s
   demo admin       %s / %s
-  Cognito (TLS)    %s   (open it once and accept the self-signed certificate,
-                   or the browser will refuse the sign-in calls)
+  Cognito (TLS)    %s   (for the Google button's hosted-UI flow: open it once
+                   and accept the self-signed certificate; e-mail sign-in needs nothing)
   DynamoDB Local   %s   table %s
   cognito-local    %s   issuer %s
   S3 uploads       %s   bucket %s
