@@ -6,7 +6,7 @@ const (
 	PontosEntrarGrupo = 10 // once per group, even after leaving and joining again
 )
 
-// Motivos of the points ledger (USER#uid / POINTS#<MOTIVO>#<ref>): one
+// Motivos of the points ledger (USER#uid / AWARD#<MOTIVO>#<ref>): one
 // ledger item per act, written only if absent, so each is awarded once.
 const (
 	MotivoCriarGrupo  = "CREATE"

@@ -25,7 +25,7 @@ import (
 //	GROUP#gid  LOTE#<code>          lote
 //	GROUP#gid  LOTEREQ#<code>#uid   open lote request
 //	INVITE#tok META                 invite; GSI1 GROUP#gid / INVITE#<createdAt>
-//	USER#uid   POINTS#<motivo>#<ref> points ledger (awarded once)
+//	USER#uid   AWARD#<motivo>#<ref>  points ledger (awarded once)
 func GroupPK(gid string) string             { return "GROUP#" + gid }
 func MemberSK(uid string) string            { return "MEMBER#" + uid }
 func RequestSK(uid string) string           { return "REQUEST#" + uid }

@@ -18,7 +18,9 @@ type ProfileSource func(ctx context.Context) (domain.Profile, error)
 
 // PointsSK is the ledger item of one award: written only if absent, in the
 // same transaction as the act, so an act pays once.
-func PointsSK(motivo, ref string) string { return "POINTS#" + motivo + "#" + ref }
+// AWARD# keeps the ledger apart from the monthly totals (POINTS#yyyy-mm) that
+// rankings read with begins_with.
+func PointsSK(motivo, ref string) string { return "AWARD#" + motivo + "#" + ref }
 
 type pointsItem struct {
 	PK       string `dynamodbav:"PK"`
