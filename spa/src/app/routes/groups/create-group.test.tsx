@@ -3,6 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { json, renderApp, stubApi } from '@/testing/test-utils';
 import { calls, detail } from '@/features/groups/test-fixtures';
 
+// The screen's code is a lazy chunk: load it once up front, so each test times the screen, not the import.
+beforeAll(async () => {
+  await import('@/app/routes/groups/create-group');
+});
+
 describe('create group screen', () => {
   it('shows the server’s validation messages before sending anything', async () => {
     const fetchMock = stubApi();
@@ -95,6 +100,7 @@ describe('create group screen', () => {
     answer(json({ error: { code: 'validation', message: 'A cidade deve ter no máximo 80 caracteres', field: 'cidade' } }, 400));
     expect(await screen.findByText('A cidade deve ter no máximo 80 caracteres')).toBeInTheDocument();
     expect(screen.getByLabelText('Cidade')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Cidade')).toHaveFocus();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Criar grupo' })).toBeEnabled());
   });
 

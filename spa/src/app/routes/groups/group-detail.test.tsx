@@ -30,6 +30,11 @@ function groupApi(papel: Papel | null, extra: Parameters<typeof stubApi>[0] = {}
   });
 }
 
+// The screen's code is a lazy chunk: load it once up front, so each test times the screen, not the import.
+beforeAll(async () => {
+  await import('@/app/routes/groups/group-detail');
+});
+
 describe('group detail screen', () => {
   it('says clearly when the group does not exist (or is private)', async () => {
     stubApi({ 'GET /api/groups/nada': () => json({ error: { code: 'not_found', message: 'Grupo não encontrado' } }, 404) });

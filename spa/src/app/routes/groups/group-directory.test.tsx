@@ -3,6 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
 import { calls, page, summary } from '@/features/groups/test-fixtures';
 
+// The screen's code is a lazy chunk: load it once up front, so each test times the screen, not the import.
+beforeAll(async () => {
+  await import('@/app/routes/groups/group-directory');
+});
+
 describe('group directory screen', () => {
   it('searches by name, city and UF, and loads more with the cursor', async () => {
     const fetchMock = stubApi({

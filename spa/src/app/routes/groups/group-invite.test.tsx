@@ -6,6 +6,11 @@ import { calls, detail, publicInvite, summary } from '@/features/groups/test-fix
 const token = 'abcdefghijklmnopqrstuv';
 const invitePath = `/grupos/g1/convite?c=${token}`;
 
+// The screen's code is a lazy chunk: load it once up front, so each test times the screen, not the import.
+beforeAll(async () => {
+  await import('@/app/routes/groups/group-invite');
+});
+
 describe('invite page', () => {
   it('shows the group’s summary and sends a signed-out visitor through /login, then joins on return', async () => {
     let signedIn = false;

@@ -1,6 +1,11 @@
 import { screen } from '@testing-library/react';
-import { fakeAuth, json, renderApp, stubApi } from '@/testing/test-utils';
+import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
 import { publicGroup } from '@/features/groups/test-fixtures';
+
+// The screen's code is a lazy chunk: load it once up front, so each test times the screen, not the import.
+beforeAll(async () => {
+  await import('@/app/routes/groups/group-public');
+});
 
 describe('public group page', () => {
   it('shows the summary and counts, with a call to join, and never an e-mail or a person', async () => {
@@ -27,6 +32,13 @@ describe('public group page', () => {
     renderApp('/grupos/g1/publico');
     expect(await screen.findByRole('link', { name: 'Pedir para participar' })).toHaveAttribute('href', '/grupos/g1');
     expect(document.body.querySelector('main')!.textContent).not.toMatch(/@/);
+  });
+
+  it('a member is sent to the group itself', async () => {
+    stubApi({ 'GET /api/groups/g1/public': () => json(publicGroup()) });
+    renderApp('/grupos/g1/publico', fakeAuth({ userData: { ...testProfile, gruposParticipantes: ['g1'] } }));
+    expect(await screen.findByText('Você já participa deste grupo.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrir grupo' })).toHaveAttribute('href', '/grupos/g1');
   });
 
   it('a group that takes invites only says so', async () => {

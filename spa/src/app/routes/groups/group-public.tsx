@@ -18,7 +18,7 @@ const title = 'Página do grupo';
 // name or e-mail. A private group answers exactly like an unknown one.
 export function Component() {
   const { groupId = '' } = useParams();
-  const { user, loading } = useAuth();
+  const { user, userData, loading } = useAuth();
   const query = usePublicGroup(groupId);
 
   if (query.isPending) {
@@ -53,8 +53,10 @@ export function Component() {
   const gid = encodeURIComponent(group.id);
   const detailPath = `/grupos/${gid}`;
   const full = group.memberCount >= group.maxMembros;
-  const how =
-    group.entrada === 'convite'
+  const member = !!userData?.gruposParticipantes.includes(group.id);
+  const how = member
+    ? 'Você já participa deste grupo.'
+    : group.entrada === 'convite'
       ? 'Este grupo aceita novos membros apenas por convite. Peça um link a quem já participa.'
       : full
         ? 'O grupo está lotado no momento.'
@@ -77,9 +79,16 @@ export function Component() {
         />
       </section>
       <section className="card public-cta" aria-labelledby="publico-participar">
-        <h2 id="publico-participar">Quer participar?</h2>
+        <h2 id="publico-participar">{member ? 'Seu grupo' : 'Quer participar?'}</h2>
         <p>{how}</p>
-        {group.entrada !== 'convite' && !full && !loading && (
+        {member && (
+          <p className="actions-row">
+            <Link className="button button-primary" to={detailPath}>
+              Abrir grupo
+            </Link>
+          </p>
+        )}
+        {!member && group.entrada !== 'convite' && !full && !loading && (
           <p className="actions-row">
             {user ? (
               <Link className="button button-primary" to={detailPath}>

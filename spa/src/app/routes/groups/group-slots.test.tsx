@@ -17,6 +17,11 @@ function cells() {
     .map((b) => b.getAttribute('aria-label'));
 }
 
+// The screen's code is a lazy chunk: load it once up front, so each test times the screen, not the import.
+beforeAll(async () => {
+  await import('@/app/routes/groups/group-slots');
+});
+
 describe('lotes screen', () => {
   it('shows the grid with each lote’s status and responsible member in words', async () => {
     stubApi({
@@ -161,18 +166,20 @@ describe('lotes screen', () => {
     expect(await within(dialog).findByText('O lote A1 já existe neste grupo')).toBeInTheDocument();
   });
 
-  it('a coordinator assigns a free lote, approves a request, frees, sets maintenance, edits and deletes', async () => {
-    const fetchMock = stubApi({
+  function coordinatorApi(extra: Parameters<typeof stubApi>[0] = {}) {
+    return stubApi({
       'GET /api/groups/g1': () => json(detail({ meuPapel: 'coordenador' })),
       'GET /api/groups/g1/lotes': () => json(page(grid)),
       'GET /api/groups/g1/members': () => json(page(members)),
       'GET /api/groups/g1/lote-requests': () => json(page([loteRequest('A10', 'u-2', 'João Pedro')])),
+      ...extra,
+    });
+  }
+
+  it('a coordinator approves a lote request and assigns a free lote to a member', async () => {
+    const fetchMock = coordinatorApi({
       'PUT /api/groups/g1/lotes/A3/responsavel': () => json(lote('A3', { status: 'ocupado', responsavelId: 'u-2' })),
       'POST /api/groups/g1/lotes/A10/requests/u-2/approve': () => json(lote('A10', { status: 'ocupado' })),
-      'DELETE /api/groups/g1/lotes/A2/responsavel': () => json(lote('A2')),
-      'PATCH /api/groups/g1/lotes/A3': () => json(lote('A3', { status: 'manutencao', version: 2 })),
-      'PATCH /api/groups/g1/lotes/A4': () => json(lote('A4', { area: 8, version: 2 })),
-      'DELETE /api/groups/g1/lotes/A4': () => new Response(null, { status: 204 }),
     });
     const user = userEvent.setup();
     renderApp('/grupos/g1/lotes');
@@ -183,8 +190,8 @@ describe('lotes screen', () => {
     let dialog = screen.getByRole('dialog', { name: 'Lote A10' });
     await user.click(within(dialog).getByRole('button', { name: 'Aprovar pedido de João Pedro' }));
     expect(await screen.findByText('O lote A10 agora é de João Pedro.')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/api/groups/g1/lotes/A10/requests/u-2/approve')).toHaveLength(1);
 
-    // Assign A3 to a member picked from the list.
     await user.click(screen.getByRole('button', { name: 'Lote A3, livre' }));
     dialog = screen.getByRole('dialog', { name: 'Lote A3' });
     await user.click(within(dialog).getByRole('button', { name: 'Atribuir' }));
@@ -193,24 +200,40 @@ describe('lotes screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Atribuir' }));
     expect(await screen.findByText('O lote A3 agora é de João Pedro.')).toBeInTheDocument();
     expect(calls(fetchMock, 'PUT', '/api/groups/g1/lotes/A3/responsavel')[0]!.body).toEqual({ userId: 'u-2' });
+  });
 
-    // Maintenance with the version read.
-    await user.click(screen.getByRole('button', { name: 'Lote A3, livre' }));
+  it('a coordinator puts a lote in maintenance and frees someone else’s lote after confirming', async () => {
+    const fetchMock = coordinatorApi({
+      'DELETE /api/groups/g1/lotes/A2/responsavel': () => json(lote('A2')),
+      'PATCH /api/groups/g1/lotes/A3': () => json(lote('A3', { status: 'manutencao', version: 2 })),
+    });
+    const user = userEvent.setup();
+    renderApp('/grupos/g1/lotes');
+
+    await user.click(await screen.findByRole('button', { name: 'Lote A3, livre' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Colocar em manutenção' }));
     expect(await screen.findByText('O lote A3 está em manutenção.')).toBeInTheDocument();
     expect(calls(fetchMock, 'PATCH', '/api/groups/g1/lotes/A3')[0]!.body).toEqual({ version: 1, status: 'manutencao' });
 
-    // Free someone else's lote, after confirming.
     await user.click(screen.getByRole('button', { name: 'Lote A2, ocupado por João Pedro' }));
-    dialog = screen.getByRole('dialog', { name: 'Lote A2' });
+    const dialog = screen.getByRole('dialog', { name: 'Lote A2' });
     expect(within(dialog).queryByRole('button', { name: 'Excluir lote' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Liberar lote' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Liberar o lote A2?' })).getByRole('button', { name: 'Liberar lote' }));
     expect(await screen.findByText('O lote A2 agora está livre.')).toBeInTheDocument();
+    expect(calls(fetchMock, 'DELETE', '/api/groups/g1/lotes/A2/responsavel')).toHaveLength(1);
+  });
 
-    // Edit area, then delete.
-    await user.click(screen.getByRole('button', { name: 'Lote A4, manutenção' }));
-    dialog = screen.getByRole('dialog', { name: 'Lote A4' });
+  it('a coordinator edits a lote’s area and deletes a lote after confirming', async () => {
+    const fetchMock = coordinatorApi({
+      'PATCH /api/groups/g1/lotes/A4': () => json(lote('A4', { area: 8, version: 2 })),
+      'DELETE /api/groups/g1/lotes/A4': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/grupos/g1/lotes');
+
+    await user.click(await screen.findByRole('button', { name: 'Lote A4, manutenção' }));
+    const dialog = screen.getByRole('dialog', { name: 'Lote A4' });
     await user.click(within(dialog).getByRole('button', { name: 'Editar área e observações' }));
     await user.clear(within(dialog).getByLabelText('Área (m²)'));
     await user.type(within(dialog).getByLabelText('Área (m²)'), '8');
@@ -224,6 +247,7 @@ describe('lotes screen', () => {
     expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
     await user.click(within(confirm).getByRole('button', { name: 'Excluir lote' }));
     await waitFor(() => expect(calls(fetchMock, 'DELETE', '/api/groups/g1/lotes/A4')).toHaveLength(1));
+    expect(await screen.findByText('O lote A4 foi excluído.')).toBeInTheDocument();
   });
 
   it('shows an action’s error in the dialog and keeps it open', async () => {

@@ -3,6 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { json, renderApp, stubApi } from '@/testing/test-utils';
 import { calls, myGroup, page } from '@/features/groups/test-fixtures';
 
+// The screen's code is a lazy chunk: load it once up front, so each test times the screen, not the import.
+beforeAll(async () => {
+  await import('@/app/routes/groups/my-groups');
+});
+
 describe('my groups screen', () => {
   it('lists my groups with my role and my lotes, and loads more', async () => {
     const fetchMock = stubApi({

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { InputField, SelectField, TextAreaField } from '@/features/groups/components/fields';
 import { entradaHint, entradaLabel, ufs } from '@/features/groups/labels';
@@ -48,6 +48,12 @@ export function GroupForm({
   // react-query clears a mutation's error when it runs again, so this is the last answer's.
   const server = serverErrors(error, fieldOrder);
   const errors: FieldErrors = { ...server.fields, ...clientErrors };
+  const serverField = Object.keys(server.fields)[0];
+
+  // A field the server refused gets the focus, so its message (its description) is read out.
+  useEffect(() => {
+    if (serverField) form.current?.querySelector<HTMLElement>(`[name="${serverField}"]`)?.focus();
+  }, [error, serverField]);
 
   function set<K extends keyof GroupFormValues>(key: K, value: GroupFormValues[K]) {
     setValues((v) => {
