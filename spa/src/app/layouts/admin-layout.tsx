@@ -23,7 +23,7 @@ export function AdminLayout() {
         <span className="admin-banner-title">Painel Admin</span>
         <span className="tag tag-dev">Dev</span>
       </div>
-      <nav className="admin-nav" aria-label="Seções do painel admin">
+      <nav className="tab-nav" aria-label="Seções do painel admin">
         <ul>
           {adminSections.map((section) => {
             const current = isCurrentPath(section.path, pathname);

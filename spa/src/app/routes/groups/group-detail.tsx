@@ -101,7 +101,7 @@ export function Component() {
       />
       <Flash />
       {sections.length > 1 && (
-        <nav className="group-tabs" aria-label="Seções do grupo">
+        <nav className="tab-nav" aria-label="Seções do grupo">
           <ul>
             {sections.map((s) => (
               <li key={s.id}>
