@@ -20,7 +20,8 @@ import (
 	"github.com/verde-app/verde/infra/local/testcloud"
 )
 
-func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
+// The seed is kept for the demo admin, whose token the ownership test uses.
+func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
 type tokens struct{ access, id string }
 
@@ -240,4 +241,25 @@ func keys(m map[string]any) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// The profile is always the caller's own: there is no way to name another
+// user, and a write by one user leaves every other profile as it was.
+func TestMeIsAlwaysTheCallersOwnProfile(t *testing.T) {
+	aliceEmail, alice := signUp(t, "Alice")
+	bobEmail, bob := signUp(t, "Bob")
+	c := testcloud.Get()
+	admin := signIn(t, c.AdminEmail, c.AdminPassword)
+	if _, p := call(t, "GET", alice.access, ""); p["email"] != aliceEmail || p["nome"] != "Alice" {
+		t.Fatalf("alice sees %v", p)
+	}
+	if status, p := call(t, "PUT", bob.access, `{"bio":"Sou o Bob"}`); status != 200 || p["email"] != bobEmail {
+		t.Fatalf("bob's write: %d %v", status, p)
+	}
+	if _, p := call(t, "GET", alice.access, ""); p["bio"] != "" {
+		t.Fatalf("bob's write reached alice: %v", p)
+	}
+	if _, p := call(t, "GET", admin.access, ""); p["email"] != c.AdminEmail {
+		t.Fatalf("admin sees %v", p)
+	}
 }
