@@ -50,6 +50,10 @@ const (
 	MaxLotesPerGroup      = 500
 	MaxLotesPerMember     = 10 // lotes one member is responsible for
 	MaxLoteRequestsMember = 5  // open lote requests of one member in one group
+	// MaxRequestsPerLote bounds the open requests for one lote, so that the
+	// assignment closing all of them (each: the request, the requester's
+	// membership, a notification and its unread counter) is one transaction.
+	MaxRequestsPerLote = 20
 )
 
 // UFs are the 27 federative units of Brazil.

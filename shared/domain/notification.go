@@ -22,6 +22,8 @@ const (
 	NotifSolicitacaoAprovada = "solicitacao_aprovada"
 	NotifSolicitacaoRecusada = "solicitacao_recusada"
 	NotifLoteAtribuido       = "lote_atribuido"
+	NotifPedidoLote          = "pedido_lote"           // to the dono: a member asked for a lote
+	NotifPedidoLoteEncerrado = "pedido_lote_encerrado" // to a requester: the lote went to someone else
 	NotifGrupoTransferido    = "grupo_transferido"
 	NotifNivel               = "nivel"
 )
@@ -47,6 +49,14 @@ func TextoSolicitacaoRecusada(grupo string) string {
 
 func TextoLoteAtribuido(codigo, grupo string) string {
 	return fmt.Sprintf("O lote %s do grupo %s agora é seu", codigo, grupo)
+}
+
+func TextoPedidoLote(nome, codigo, grupo string) string {
+	return fmt.Sprintf("%s pediu o lote %s no grupo %s", nome, codigo, grupo)
+}
+
+func TextoPedidoLoteEncerrado(codigo, grupo string) string {
+	return fmt.Sprintf("O lote %s do grupo %s foi atribuído a outra pessoa. Seu pedido foi encerrado.", codigo, grupo)
 }
 
 func TextoGrupoTransferido(grupo string) string {

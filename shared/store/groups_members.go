@@ -335,7 +335,7 @@ func (s *Store) RemoveMember(ctx context.Context, gid string, actor Actor, targe
 				requireManager(t, gid, actor.ID)
 			}
 		}
-		return retryable(s.write(ctx, t), itemMember, itemMeta, itemProfile, itemActor, "lote:*")
+		return retryable(s.write(ctx, t), itemMember, itemMeta, itemProfile, itemActor, "lote:*", "lotereq:*")
 	})
 }
 
@@ -358,7 +358,12 @@ func freeHeldLotes(t *txn, meta *upd, gid, uid string, codes []string, now time.
 // dropLoteRequests deletes uid's open lote requests and their counts on the lotes.
 func dropLoteRequests(t *txn, gid, uid string, codes []string) {
 	for _, code := range codes {
-		t.delete("lotereq:"+code, GroupPK(gid), LoteRequestSK(code, uid), nil)
+		// Only if still there: an assignment may have just closed it (and taken
+		// it off the member's list); the retry then reads the new list, so the
+		// lote's count is never taken down twice.
+		gone := newUpd()
+		gone.cond("attribute_exists(PK)")
+		t.delete("lotereq:"+code, GroupPK(gid), LoteRequestSK(code, uid), gone)
 		u := t.update("lote:"+code, GroupPK(gid), LoteSK(code))
 		u.cond("attribute_exists(PK)")
 		u.incr("pedidosPendentes", -1)

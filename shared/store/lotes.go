@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -15,6 +18,29 @@ import (
 // the lote being livre, in the same transaction that adds it to the member's
 // lotes and moves the group's counters; of twenty simultaneous assignments
 // one commits, and the others, reading again, find it ocupado (409).
+//
+// Open requests for a lote (GROUP#gid / LOTEREQ#<code>#<uid>) are counted on
+// the lote (pedidosPendentes) and on each requester's membership
+// (lotesSolicitados, at most MaxLoteRequestsMember per group); every write
+// that adds or removes a request moves both in its transaction. The
+// assignment closes every open request for the lote in its transaction: it
+// pins pedidosPendentes to the value it read (a request filed or withdrawn in
+// between makes it read again), deletes the requests, takes the code out of
+// each requester's lotesSolicitados, tells them, and leaves the count at 0.
+
+// The assignment's transaction: the lote, the member's membership, their own
+// request, the group, the actor's check, and the member's notification and
+// unread counter; then, per other request closed, the request, the
+// requester's membership, a notification and its unread counter.
+const (
+	assignBaseItems        = 7
+	closedRequestItems     = 4
+	maxClosedPerAssignment = (100 - assignBaseItems) / closedRequestItems
+)
+
+// The per-lote cap keeps every assignment inside DynamoDB's 100 items (this
+// fails to compile otherwise).
+const _ uint = maxClosedPerAssignment - domain.MaxRequestsPerLote
 
 type loteItem struct {
 	PK               string  `dynamodbav:"PK"`
@@ -131,6 +157,40 @@ func (s *Store) LoteRequests(ctx context.Context, gid string, limit int, after m
 		out = append(out, r)
 	}
 	return out, next, nil
+}
+
+// openRequestsFor reads every open request for one lote: one strongly
+// consistent Query of LOTEREQ#<code>#. The per-lote cap (20 small items)
+// keeps it to one page; the loop only guards against older data.
+func (s *Store) openRequestsFor(ctx context.Context, gid, code string) ([]domain.LoteRequest, error) {
+	var out []domain.LoteRequest
+	var start map[string]types.AttributeValue
+	for page := 0; page < 5; page++ {
+		res, err := s.DB.Query(ctx, &dynamodb.QueryInput{
+			TableName:              aws.String(s.Table),
+			KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :prefix)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":pk": str(GroupPK(gid)), ":prefix": str(LoteRequestSK(code, "")),
+			},
+			ConsistentRead:    aws.Bool(true),
+			ExclusiveStartKey: start,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("query requests of lote %s: %w", code, err)
+		}
+		for _, item := range res.Items {
+			r, err := decodeLoteRequest(item)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, r)
+		}
+		if len(res.LastEvaluatedKey) == 0 {
+			return out, nil
+		}
+		start = res.LastEvaluatedKey
+	}
+	return nil, fmt.Errorf("requests of lote %s: more than 5 pages", code)
 }
 
 // loteState is what a lote write reads: the group, the actor's membership,
@@ -342,7 +402,10 @@ func (s *Store) DeleteLote(ctx context.Context, gid, code string, actor Actor) e
 
 // AssignLote makes target responsible for a free lote (a coordinator), or
 // approves target's request for it (fromRequest: the request must exist).
-// The member is told. One BatchGetItem and one TransactWriteItems.
+// The member is told; every other open request for the lote is closed in the
+// same transaction and its requester told. One BatchGetItem, one Query when
+// the lote has requests other than target's (its pedidosPendentes says so),
+// and one TransactWriteItems: 2 calls, or 3.
 func (s *Store) AssignLote(ctx context.Context, gid, code string, actor Actor, target string, fromRequest bool) (domain.Lote, error) {
 	if !validID(gid) {
 		return domain.Lote{}, domain.ErrGroupNotFound()
@@ -351,6 +414,7 @@ func (s *Store) AssignLote(ctx context.Context, gid, code string, actor Actor, t
 		return domain.Lote{}, domain.NotFound("Membro não encontrado neste grupo")
 	}
 	var out domain.Lote
+	recheck := fromRequest
 	err := attempt(ctx, func() error {
 		now := s.now()
 		st, err := s.readLote(ctx, gid, code, actor, target)
@@ -364,29 +428,70 @@ func (s *Store) AssignLote(ctx context.Context, gid, code string, actor Actor, t
 		if st.lote == nil {
 			return errLoteNotFound(code)
 		}
-		if fromRequest && st.request == nil {
-			return domain.NotFound("Pedido de lote não encontrado")
-		}
-		if st.target == nil {
-			return domain.NotFound("Membro não encontrado neste grupo")
-		}
+		// The status before the request: an approval that lost the race finds
+		// its request closed by the winner, and the answer is that the lote is taken.
 		switch st.lote.Status {
 		case domain.LoteOcupado:
 			return domain.Conflict(fmt.Sprintf("O lote %s já está ocupado", code))
 		case domain.LoteManutencao:
 			return domain.Conflict(fmt.Sprintf("O lote %s está em manutenção", code))
 		}
+		if fromRequest && st.request == nil {
+			// BatchGetItem reads each item on its own: it may see the request
+			// already closed by an assignment committing right then, and the
+			// lote still livre. One more read tells that from a missing request.
+			if recheck {
+				recheck = false
+				return errRetry
+			}
+			return domain.NotFound("Pedido de lote não encontrado")
+		}
+		if st.target == nil {
+			return domain.NotFound("Membro não encontrado neste grupo")
+		}
 		if len(st.target.Lotes) >= domain.MaxLotesPerMember {
 			return domain.Conflict(fmt.Sprintf("Este membro já é responsável por %d lotes, o máximo por pessoa", domain.MaxLotesPerMember))
+		}
+		own := 0
+		if st.request != nil {
+			own = 1
+		}
+		// Only the lote's count says whether anyone else asked: the Query runs
+		// when it is anything but target's own request (a count gone wrong
+		// included; the assignment leaves it at 0 either way).
+		var others []domain.LoteRequest
+		if st.lote.PedidosPendentes != own {
+			all, err := s.openRequestsFor(ctx, gid, code)
+			if err != nil {
+				return err
+			}
+			for _, r := range all {
+				if r.UserID != target {
+					others = append(others, r)
+				} else if st.request == nil {
+					return errRetry // target's request arrived after the read
+				}
+			}
+			if len(others) > maxClosedPerAssignment {
+				return domain.Conflict(fmt.Sprintf("O lote %s tem %d pedidos em aberto: recuse alguns antes de atribuí-lo", code, len(others)+own))
+			}
 		}
 		t := newTxn(s.Table)
 		lu := t.update("lote", GroupPK(gid), LoteSK(code))
 		lu.cond("%s = %s", lu.n("status"), lu.v(str(string(domain.LoteLivre))))
+		// The requests closed below are all there are: a request filed or
+		// withdrawn since the read moved this count.
+		if st.lote.PedidosPendentes == 0 {
+			lu.cond("attribute_not_exists(pedidosPendentes) OR pedidosPendentes = %s", lu.v(num(0)))
+		} else {
+			lu.cond("pedidosPendentes = %s", lu.v(num(st.lote.PedidosPendentes)))
+		}
 		lu.set("%s = %s", lu.n("status"), lu.v(str(string(domain.LoteOcupado))))
 		lu.set("responsavelId = %s", lu.v(str(target)))
 		lu.set("responsavelNome = %s", lu.v(str(st.target.Nome)))
 		lu.set("atribuidoEm = %s", lu.v(str(fmtTime(now))))
 		lu.set("updatedAt = %s", lu.v(str(fmtTime(now))))
+		lu.set("pedidosPendentes = %s", lu.v(num(0)))
 		lu.incr("version", 1)
 		mu := t.update(itemMember, GroupPK(gid), MemberSK(target))
 		mu.cond("attribute_exists(PK)")
@@ -395,8 +500,8 @@ func (s *Store) AssignLote(ctx context.Context, gid, code string, actor Actor, t
 		if st.request != nil {
 			t.delete("lotereq", GroupPK(gid), LoteRequestSK(code, target), condExists())
 			mu.del("lotesSolicitados %s", mu.v(&types.AttributeValueMemberSS{Value: []string{code}}))
-			lu.incr("pedidosPendentes", -1)
 		}
+		closeLoteRequests(t, g, code, actor.ID, others, now)
 		meta := requireMeta(t, gid)
 		meta.incr("lotesLivres", -1)
 		meta.incr("lotesOcupados", 1)
@@ -404,19 +509,35 @@ func (s *Store) AssignLote(ctx context.Context, gid, code string, actor Actor, t
 		if target != actor.ID {
 			t.notify(NewNotification(target, domain.NotifLoteAtribuido, domain.TextoLoteAtribuido(code, g.Nome), domain.LinkLotes(gid), now))
 		}
-		if err := retryable(s.write(ctx, t), "lote", "lotereq", itemMember, itemMeta, itemActor); err != nil {
+		if err := retryable(s.write(ctx, t), "lote", "lotereq", "lotereq:*", itemMember, "member:*", itemMeta, itemActor); err != nil {
 			return err
 		}
 		l := *st.lote
 		l.Status, l.ResponsavelID, l.ResponsavelNome, l.AtribuidoEm, l.UpdatedAt = domain.LoteOcupado, &target, &st.target.Nome, &now, now
+		l.PedidosPendentes = 0
 		l.Version++
-		if st.request != nil {
-			l.PedidosPendentes--
-		}
 		out = l
 		return nil
 	})
 	return out, err
+}
+
+// closeLoteRequests closes other members' open requests for a lote being
+// assigned: each request goes, its code leaves the requester's
+// lotesSolicitados (freeing one of their MaxLoteRequestsMember), and the
+// requester is told (unless they are the one assigning). The lote's count is
+// the caller's.
+func closeLoteRequests(t *txn, g domain.Group, code, actorID string, reqs []domain.LoteRequest, now time.Time) {
+	for _, r := range reqs {
+		t.delete("lotereq:"+r.UserID, GroupPK(g.ID), LoteRequestSK(code, r.UserID), condExists())
+		mu := t.update("member:"+r.UserID, GroupPK(g.ID), MemberSK(r.UserID))
+		mu.cond("attribute_exists(PK)")
+		mu.del("lotesSolicitados %s", mu.v(&types.AttributeValueMemberSS{Value: []string{code}}))
+		if r.UserID != actorID {
+			t.notify(NewNotification(r.UserID, domain.NotifPedidoLoteEncerrado,
+				domain.TextoPedidoLoteEncerrado(code, g.Nome), domain.LinkLotes(g.ID), now))
+		}
+	}
 }
 
 // FreeLote makes an occupied lote livre again (a coordinator, or the member
@@ -470,8 +591,9 @@ func (s *Store) FreeLote(ctx context.Context, gid, code string, actor Actor) (do
 }
 
 // RequestLote files the caller's request for a free lote (any member; one
-// open request per member and lote, at most 5 open per member): one
-// BatchGetItem and one TransactWriteItems.
+// open request per member and lote, at most 5 open per member, at most 20
+// open per lote) and tells the group's dono: one BatchGetItem and one
+// TransactWriteItems.
 func (s *Store) RequestLote(ctx context.Context, gid, code string, actor Actor) (domain.LoteRequest, error) {
 	if !validID(gid) {
 		return domain.LoteRequest{}, domain.ErrGroupNotFound()
@@ -496,6 +618,9 @@ func (s *Store) RequestLote(ctx context.Context, gid, code string, actor Actor) 
 		if st.request != nil {
 			return domain.Conflict(fmt.Sprintf("Você já pediu o lote %s. Aguarde a resposta de um coordenador", code))
 		}
+		if st.lote.PedidosPendentes >= domain.MaxRequestsPerLote {
+			return errLoteRequestsFull(code)
+		}
 		me := st.view.Membership
 		if len(me.LotesSolicitados) >= domain.MaxLoteRequestsMember {
 			return domain.Conflict(fmt.Sprintf("Você já tem %d pedidos de lote em aberto neste grupo", domain.MaxLoteRequestsMember))
@@ -519,8 +644,15 @@ func (s *Store) RequestLote(ctx context.Context, gid, code string, actor Actor) 
 		mu.add("lotesSolicitados %s", mu.v(&types.AttributeValueMemberSS{Value: []string{code}}))
 		lu := t.update("lote", GroupPK(gid), LoteSK(code))
 		lu.cond("%s = %s", lu.n("status"), lu.v(str(string(domain.LoteLivre))))
+		lu.cond("attribute_not_exists(pedidosPendentes) OR pedidosPendentes < %s", lu.v(num(domain.MaxRequestsPerLote)))
 		lu.incr("pedidosPendentes", 1)
-		requireMeta(t, gid)
+		meta := requireMeta(t, gid)
+		if g.OwnerID != actor.ID {
+			// The dono read is the dono told: a transfer in between makes this read again.
+			meta.cond("ownerId = %s", meta.v(str(g.OwnerID)))
+			t.notify(NewNotification(g.OwnerID, domain.NotifPedidoLote,
+				domain.TextoPedidoLote(me.Nome, code, g.Nome), domain.LinkLotes(gid), now))
+		}
 		if err := retryable(s.write(ctx, t), "lotereq", itemMember, "lote", itemMeta); err != nil {
 			return err
 		}
@@ -530,8 +662,14 @@ func (s *Store) RequestLote(ctx context.Context, gid, code string, actor Actor) 
 	return out, err
 }
 
+func errLoteRequestsFull(code string) error {
+	return domain.Conflict(fmt.Sprintf("O lote %s já tem %d pedidos em aberto, o máximo por lote. Aguarde a resposta de um coordenador ou peça outro lote", code, domain.MaxRequestsPerLote))
+}
+
 // DeleteLoteRequest rejects (a coordinator) or cancels (the requester) a
-// lote request: one BatchGetItem and one TransactWriteItems.
+// lote request: one BatchGetItem and one TransactWriteItems. The request's
+// delete is conditional, so a request closed in between (an assignment, a
+// second click) is not counted off the lote twice.
 func (s *Store) DeleteLoteRequest(ctx context.Context, gid, code string, actor Actor, target string) error {
 	if !validID(gid) {
 		return domain.ErrGroupNotFound()
@@ -556,7 +694,10 @@ func (s *Store) DeleteLoteRequest(ctx context.Context, gid, code string, actor A
 			return domain.NotFound("Pedido de lote não encontrado")
 		}
 		t := newTxn(s.Table)
-		dropLoteRequests(t, gid, target, []string{code})
+		t.delete("lotereq", GroupPK(gid), LoteRequestSK(code, target), condExists())
+		lu := t.update("lote", GroupPK(gid), LoteSK(code))
+		lu.cond("attribute_exists(PK)")
+		lu.incr("pedidosPendentes", -1)
 		if st.target != nil {
 			mu := t.update(itemMember, GroupPK(gid), MemberSK(target))
 			mu.cond("attribute_exists(PK)")
@@ -565,6 +706,6 @@ func (s *Store) DeleteLoteRequest(ctx context.Context, gid, code string, actor A
 		if !self {
 			requireManager(t, gid, actor.ID)
 		}
-		return retryable(s.write(ctx, t), "lote:*", "lotereq:*", itemMember, itemActor)
+		return retryable(s.write(ctx, t), "lote", "lotereq", itemMember, itemActor)
 	})
 }

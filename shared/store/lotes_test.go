@@ -7,6 +7,11 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -139,6 +144,21 @@ func TestTwentySimultaneousAssignmentsGiveALoteToExactlyOneMember(t *testing.T) 
 	if ok != 1 || holders != 1 || all[0].Status != domain.LoteOcupado || v.Group.Lotes.Ocupado != 1 || v.Group.Lotes.Livre != 1 {
 		t.Fatalf("assigned %d times, %d holders, lote %+v, counts %+v", ok, holders, all[0], v.Group.Lotes)
 	}
+	// The winner's transaction closed every other request, each told once.
+	winner := *all[0].ResponsavelID
+	var closed []store.Actor
+	for i := n / 2; i < n; i++ {
+		if members[i].ID != winner {
+			closed = append(closed, members[i])
+		}
+	}
+	if len(closed) != n/2 && len(closed) != n/2-1 {
+		t.Fatalf("winner %s", winner)
+	}
+	f.checkClosed(g, "A1", closed, nil)
+	if f.unread(winner) != 1 || len(f.notifications(winner, domain.NotifPedidoLoteEncerrado)) != 0 {
+		t.Fatalf("winner unread %d", f.unread(winner))
+	}
 }
 
 func TestLeavingFreesLotesAndDropsRequests(t *testing.T) {
@@ -173,5 +193,364 @@ func TestLeavingFreesLotesAndDropsRequests(t *testing.T) {
 	reqs, _, _ := f.s.LoteRequests(ctx, g.ID, 10, nil)
 	if v := f.view(g.ID, ""); v.Group.Lotes != (domain.LoteCounts{Livre: 3, Total: 3}) || v.Group.MemberCount != 1 || len(reqs) != 0 {
 		t.Fatalf("group after leave %+v, requests %v", v.Group, reqs)
+	}
+}
+
+type storedNotification struct {
+	UserID string `dynamodbav:"userId"`
+	Read   bool   `dynamodbav:"read"`
+	Tipo   string `dynamodbav:"tipo"`
+	Texto  string `dynamodbav:"texto"`
+	Link   string `dynamodbav:"link"`
+}
+
+// notifications reads uid's notification items of one tipo straight from the table.
+func (f *fixture) notifications(uid, tipo string) []storedNotification {
+	f.t.Helper()
+	out, err := f.s.DB.Query(context.Background(), &dynamodb.QueryInput{
+		TableName:              aws.String(f.s.Table),
+		KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :p)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": &types.AttributeValueMemberS{Value: store.UserPK(uid)}, ":p": &types.AttributeValueMemberS{Value: "NOTIF#"},
+		},
+		ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	var ns []storedNotification
+	for _, item := range out.Items {
+		var n storedNotification
+		if err := attributevalue.UnmarshalMap(item, &n); err != nil {
+			f.t.Fatal(err)
+		}
+		if n.Tipo == tipo {
+			ns = append(ns, n)
+		}
+	}
+	return ns
+}
+
+func (f *fixture) unread(uid string) int {
+	f.t.Helper()
+	n, err := f.s.UnreadCount(context.Background(), uid)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return n
+}
+
+func (f *fixture) lote(gid, code string) domain.Lote {
+	f.t.Helper()
+	all, err := f.s.Lotes(context.Background(), gid)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	for _, l := range all {
+		if l.Codigo == code {
+			return l
+		}
+	}
+	f.t.Fatalf("no lote %s", code)
+	return domain.Lote{}
+}
+
+// requestsFor lists the requesters of one lote's open requests.
+func (f *fixture) requestsFor(gid, code string) []string {
+	f.t.Helper()
+	reqs, _, err := f.s.LoteRequests(context.Background(), gid, 100, nil)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	var out []string
+	for _, r := range reqs {
+		if r.Codigo == code {
+			out = append(out, r.UserID)
+		}
+	}
+	return out
+}
+
+// checkClosed asserts that each requester's request for code was closed by
+// the assignment: told once (pedido_lote_encerrado), the code out of their
+// lotesSolicitados, and the rest of their requests kept.
+func (f *fixture) checkClosed(g domain.Group, code string, requesters []store.Actor, kept []string) {
+	f.t.Helper()
+	for _, r := range requesters {
+		if n := f.unread(r.ID); n != 1 {
+			f.t.Errorf("requester %s unread %d, want 1", r.ID, n)
+		}
+		ns := f.notifications(r.ID, domain.NotifPedidoLoteEncerrado)
+		want := fmt.Sprintf("O lote %s do grupo %s foi atribuído a outra pessoa. Seu pedido foi encerrado.", code, g.Nome)
+		if len(ns) != 1 || ns[0].Texto != want || ns[0].Link != "/grupos/"+g.ID+"/lotes" || ns[0].Read || ns[0].UserID != r.ID {
+			f.t.Errorf("requester %s told %+v", r.ID, ns)
+		}
+		if v := f.view(g.ID, r.ID); strings.Join(v.Membership.LotesSolicitados, ",") != strings.Join(kept, ",") {
+			f.t.Errorf("requester %s still asks for %v, want %v", r.ID, v.Membership.LotesSolicitados, kept)
+		}
+	}
+	if left := f.requestsFor(g.ID, code); len(left) != 0 {
+		f.t.Errorf("requests for %s left open: %v", code, left)
+	}
+	if l := f.lote(g.ID, code); l.PedidosPendentes != 0 || l.Status != domain.LoteOcupado {
+		f.t.Errorf("lote %+v", l)
+	}
+}
+
+func TestAssigningALoteClosesTheOtherRequestsInOneTransaction(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	owner := f.user("Dona")
+	g := f.group(owner, nil)
+	if _, err := f.s.CreateLotes(ctx, g.ID, owner, bulk("A", 1, 6, 10)); err != nil {
+		t.Fatal(err)
+	}
+	holder := f.member(g, "Hugo")
+	requesters := []store.Actor{f.member(g, "Ana"), f.member(g, "Beto"), f.member(g, "Caio")}
+	for _, r := range requesters { // each at the 5 open requests a member may have
+		for _, c := range []string{"A1", "A2", "A3", "A4", "A5"} {
+			if _, err := f.s.RequestLote(ctx, g.ID, c, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := f.s.RequestLote(ctx, g.ID, "A6", r); code(err) != domain.EConflict || !strings.Contains(err.Error(), "5 pedidos de lote em aberto") {
+			t.Fatalf("sixth request: %v", err)
+		}
+	}
+	if l := f.lote(g.ID, "A1"); l.PedidosPendentes != 3 {
+		t.Fatalf("A1 before %+v", l)
+	}
+	f.calls.Reset()
+	l, err := f.s.AssignLote(ctx, g.ID, "A1", owner, holder.ID, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["Query"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 3 {
+		t.Fatalf("assignment made %v", ops)
+	}
+	if l.PedidosPendentes != 0 || l.Status != domain.LoteOcupado || *l.ResponsavelID != holder.ID {
+		t.Fatalf("returned %+v", l)
+	}
+	f.checkClosed(g, "A1", requesters, []string{"A2", "A3", "A4", "A5"})
+	if n := f.unread(holder.ID); n != 1 || len(f.notifications(holder.ID, domain.NotifLoteAtribuido)) != 1 {
+		t.Fatalf("holder unread %d", n)
+	}
+	if l := f.lote(g.ID, "A2"); l.PedidosPendentes != 3 {
+		t.Fatalf("other lotes' requests must stay: %+v", l)
+	}
+	// The closed request frees the allowance: each may ask for one more lote.
+	for _, r := range requesters {
+		if _, err := f.s.RequestLote(ctx, g.ID, "A6", r); err != nil {
+			t.Fatalf("request after the close: %v", err)
+		}
+	}
+	if v := f.view(g.ID, ""); v.Group.Lotes != (domain.LoteCounts{Livre: 5, Ocupado: 1, Total: 6}) {
+		t.Fatalf("counts %+v", v.Group.Lotes)
+	}
+	// A lote without other requests is still two calls.
+	f.calls.Reset()
+	if _, err := f.s.AssignLote(ctx, g.ID, "A6", owner, holder.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	if f.calls.Total() != 3 || f.calls.ByOperation()["Query"] != 1 {
+		t.Fatalf("A6 (3 requests) made %v", f.calls.ByOperation())
+	}
+	if _, err := f.s.CreateLotes(ctx, g.ID, owner, bulk("B", 1, 1, 10)); err != nil {
+		t.Fatal(err)
+	}
+	f.calls.Reset()
+	if _, err := f.s.AssignLote(ctx, g.ID, "B1", owner, holder.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 2 {
+		t.Fatalf("B1 (no requests) made %v", ops)
+	}
+}
+
+func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	owner := f.user("Dona")
+	g := f.group(owner, nil)
+	if _, err := f.s.CreateLotes(ctx, g.ID, owner, bulk("A", 1, 2, 10)); err != nil {
+		t.Fatal(err)
+	}
+	coord := f.member(g, "Carla")
+	if _, err := f.s.SetPapel(ctx, g.ID, owner, coord.ID, domain.PapelCoordenador); err != nil {
+		t.Fatal(err)
+	}
+	chosen := f.member(g, "Eva")
+	others := []store.Actor{f.member(g, "Ana"), f.member(g, "Beto"), f.member(g, "Caio")}
+	for _, r := range append([]store.Actor{chosen}, others...) {
+		for _, c := range []string{"A1", "A2"} {
+			if _, err := f.s.RequestLote(ctx, g.ID, c, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// The coordinator asks too, then approves someone else's request: their
+	// own request is closed like the others, without telling them.
+	if _, err := f.s.RequestLote(ctx, g.ID, "A1", coord); err != nil {
+		t.Fatal(err)
+	}
+	f.calls.Reset()
+	l, err := f.s.AssignLote(ctx, g.ID, "A1", coord, chosen.ID, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["Query"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 3 {
+		t.Fatalf("approval made %v", ops)
+	}
+	if l.PedidosPendentes != 0 || *l.ResponsavelID != chosen.ID {
+		t.Fatalf("returned %+v", l)
+	}
+	f.checkClosed(g, "A1", others, []string{"A2"})
+	if v := f.view(g.ID, coord.ID); len(v.Membership.LotesSolicitados) != 0 || f.unread(coord.ID) != 0 {
+		t.Fatalf("coordinator %+v, unread %d", v.Membership, f.unread(coord.ID))
+	}
+	v := f.view(g.ID, chosen.ID)
+	if strings.Join(v.Membership.Lotes, ",") != "A1" || strings.Join(v.Membership.LotesSolicitados, ",") != "A2" {
+		t.Fatalf("chosen %+v", v.Membership)
+	}
+	if f.unread(chosen.ID) != 1 || len(f.notifications(chosen.ID, domain.NotifLoteAtribuido)) != 1 || len(f.notifications(chosen.ID, domain.NotifPedidoLoteEncerrado)) != 0 {
+		t.Fatalf("chosen unread %d", f.unread(chosen.ID))
+	}
+	// Approving a closed request: the lote is taken.
+	if _, err := f.s.AssignLote(ctx, g.ID, "A1", coord, others[0].ID, true); code(err) != domain.EConflict || !strings.Contains(err.Error(), "já está ocupado") {
+		t.Fatalf("approve a closed request: %v", err)
+	}
+	// Cancelling a closed request is a 404 and leaves the counts alone.
+	if err := f.s.DeleteLoteRequest(ctx, g.ID, "A1", others[0], others[0].ID); code(err) != domain.ENotFound {
+		t.Fatalf("cancel a closed request: %v", err)
+	}
+	if l := f.lote(g.ID, "A1"); l.PedidosPendentes != 0 {
+		t.Fatalf("A1 after %+v", l)
+	}
+}
+
+func TestRequestingALoteTellsTheDono(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	owner := f.user("Dona")
+	g := f.group(owner, nil)
+	if _, err := f.s.CreateLotes(ctx, g.ID, owner, bulk("A", 1, 2, 10)); err != nil {
+		t.Fatal(err)
+	}
+	bia := f.member(g, "Bia Souza")
+	f.calls.Reset()
+	if _, err := f.s.RequestLote(ctx, g.ID, "A1", bia); err != nil {
+		t.Fatal(err)
+	}
+	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 2 {
+		t.Fatalf("request made %v", ops)
+	}
+	ns := f.notifications(owner.ID, domain.NotifPedidoLote)
+	if f.unread(owner.ID) != 1 || len(ns) != 1 || ns[0].Texto != "Bia Souza pediu o lote A1 no grupo "+g.Nome || ns[0].Link != "/grupos/"+g.ID+"/lotes" {
+		t.Fatalf("dono unread %d, told %+v", f.unread(owner.ID), ns)
+	}
+	if f.unread(bia.ID) != 0 {
+		t.Fatalf("requester told %d", f.unread(bia.ID))
+	}
+	// The dono's own request tells nobody.
+	if _, err := f.s.RequestLote(ctx, g.ID, "A2", owner); err != nil {
+		t.Fatal(err)
+	}
+	if f.unread(owner.ID) != 1 {
+		t.Fatalf("dono told of their own request: %d", f.unread(owner.ID))
+	}
+	// After a transfer, the new dono is the one told.
+	if err := f.s.Transfer(ctx, g.ID, owner, bia.ID); err != nil {
+		t.Fatal(err)
+	}
+	caio := f.member(g, "Caio")
+	if _, err := f.s.RequestLote(ctx, g.ID, "A2", caio); err != nil {
+		t.Fatal(err)
+	}
+	if f.unread(owner.ID) != 1 || len(f.notifications(bia.ID, domain.NotifPedidoLote)) != 1 {
+		t.Fatalf("after transfer: old dono %d, new dono %+v", f.unread(owner.ID), f.notifications(bia.ID, domain.NotifPedidoLote))
+	}
+}
+
+func TestALoteTakesAtMostTwentyOpenRequestsAndTheFullLoteStillAssigns(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	owner := f.user("Dona")
+	g := f.group(owner, nil)
+	if _, err := f.s.CreateLotes(ctx, g.ID, owner, bulk("A", 1, 2, 10)); err != nil {
+		t.Fatal(err)
+	}
+	const capN = domain.MaxRequestsPerLote
+	members := make([]store.Actor, capN+9)
+	for i := range members {
+		members[i] = f.member(g, fmt.Sprintf("Pessoa %d", i))
+	}
+	for _, m := range members[:capN] {
+		if _, err := f.s.RequestLote(ctx, g.ID, "A1", m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	capMsg := "O lote A1 já tem 20 pedidos em aberto"
+	if _, err := f.s.RequestLote(ctx, g.ID, "A1", members[capN]); code(err) != domain.EConflict || !strings.Contains(err.Error(), capMsg) {
+		t.Fatalf("21st request: %v", err)
+	}
+	// Racing for the last places: A2 has 17 requests and 8 more arrive at once.
+	for _, m := range members[:capN-3] {
+		if _, err := f.s.RequestLote(ctx, g.ID, "A2", m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	racers := members[capN-3 : capN+5]
+	errs := make([]error, len(racers))
+	var wg sync.WaitGroup
+	for i := range racers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = f.s.RequestLote(ctx, g.ID, "A2", racers[i])
+		}()
+	}
+	wg.Wait()
+	filed, full := 0, 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			filed++
+		case code(err) == domain.EConflict && strings.Contains(err.Error(), "O lote A2 já tem 20 pedidos em aberto"):
+			full++
+		default:
+			t.Errorf("unexpected %v", err)
+		}
+	}
+	if filed != 3 || full != 5 || f.lote(g.ID, "A2").PedidosPendentes != capN || len(f.requestsFor(g.ID, "A2")) != capN {
+		t.Fatalf("filed %d, refused %d, lote %+v", filed, full, f.lote(g.ID, "A2"))
+	}
+	// Assigning a full lote to someone who did not ask closes all twenty in
+	// one transaction (86 items).
+	holder := members[len(members)-1]
+	f.calls.Reset()
+	if _, err := f.s.AssignLote(ctx, g.ID, "A1", owner, holder.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	if ops := f.calls.ByOperation(); ops["TransactWriteItems"] != 1 || f.calls.Total() != 3 {
+		t.Fatalf("assignment made %v", ops)
+	}
+	for _, m := range members[:capN] {
+		ns := f.notifications(m.ID, domain.NotifPedidoLoteEncerrado)
+		if len(ns) != 1 || !strings.Contains(ns[0].Texto, "O lote A1") {
+			t.Errorf("member %s told %+v", m.ID, ns)
+		}
+	}
+	if left := f.requestsFor(g.ID, "A1"); len(left) != 0 || f.lote(g.ID, "A1").PedidosPendentes != 0 {
+		t.Fatalf("left %v, lote %+v", left, f.lote(g.ID, "A1"))
+	}
+	if len(f.requestsFor(g.ID, "A2")) != capN || f.lote(g.ID, "A2").PedidosPendentes != capN {
+		t.Fatalf("A2 touched: %+v", f.lote(g.ID, "A2"))
+	}
+	// A1 taken, A2 can take one more only after a place frees up.
+	if err := f.s.DeleteLoteRequest(ctx, g.ID, "A2", members[0], members[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.RequestLote(ctx, g.ID, "A2", members[capN+6]); err != nil {
+		t.Fatalf("request after a cancel: %v", err)
 	}
 }

@@ -3,12 +3,21 @@ package slots_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	ddbt "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/shared/api/notifications"
 	"github.com/verde-app/verde/shared/api/slots"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
 	"github.com/verde-app/verde/shared/testkit"
 )
 
@@ -100,11 +109,19 @@ func TestCallsPerRequest(t *testing.T) {
 		{"lote requests", "GET", base + "/lote-requests", cast.Coord, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
 		{"bulk create", "POST", base + "/lotes", cast.Coord, map[string]any{"prefixo": "C", "inicio": 1, "fim": 98, "area": 4}, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 		{"edit", "PATCH", base + "/lotes/A1", cast.Coord, map[string]any{"version": 1, "status": "manutencao"}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		// A request tells the dono in its transaction.
 		{"request", "POST", base + "/lotes/A2/requests", cast.Alvo, nil, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
-		{"approve", "POST", base + "/lotes/A2/requests/" + cast.Alvo.ID + "/approve", cast.Coord, nil, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		{"second request", "POST", base + "/lotes/A2/requests", cast.Coord, nil, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		// Other open requests for the lote (its pedidosPendentes says so) are
+		// read in one Query and closed in the same transaction.
+		{"approve with another request", "POST", base + "/lotes/A2/requests/" + cast.Alvo.ID + "/approve", cast.Coord, nil, 200, calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}},
 		{"reject", "DELETE", base + "/lotes/A4/requests/" + cast.Member.ID, cast.Coord, nil, 204, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 		{"free", "DELETE", base + "/lotes/A3/responsavel", cast.Member, nil, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 		{"assign", "PUT", base + "/lotes/A3/responsavel", cast.Coord, map[string]any{"userId": cast.Member.ID}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		{"request C1", "POST", base + "/lotes/C1/requests", cast.Alvo, nil, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		{"assign with a request", "PUT", base + "/lotes/C1/responsavel", cast.Coord, map[string]any{"userId": cast.Member.ID}, 200, calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}},
+		{"request C2", "POST", base + "/lotes/C2/requests", cast.Alvo, nil, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+		{"approve the only request", "POST", base + "/lotes/C2/requests/" + cast.Alvo.ID + "/approve", cast.Coord, nil, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 		{"delete", "DELETE", base + "/lotes/C98", cast.Coord, nil, 204, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 	}
 	for _, c := range cases {
@@ -178,7 +195,270 @@ func TestTwentySimultaneousAssignmentsOfOneLote(t *testing.T) {
 	if n, _ := env.Deps.Store.UnreadCount(ctx, members[winner].ID); n != 1 {
 		t.Fatalf("winner was told %d times", n)
 	}
+	// The winner's transaction also closed every other request for A1.
+	var closed []testkit.User
+	for i := 1; i < n; i += 2 {
+		if i != winner {
+			closed = append(closed, members[i])
+		}
+	}
+	checkClosed(t, f, "A1", closed, nil)
+	if lotes[0].PedidosPendentes != 0 || len(told(t, members[winner].ID, domain.NotifPedidoLoteEncerrado)) != 0 {
+		t.Fatalf("lote %+v", lotes[0])
+	}
 }
+
+// told reads uid's notifications of one tipo straight from the table (not
+// through the counted client).
+func told(t *testing.T, uid, tipo string) []domain.Notification {
+	t.Helper()
+	c := testcloud.Get()
+	out, err := c.DynamoDB().Query(context.Background(), &dynamodb.QueryInput{
+		TableName:              aws.String(c.TableName),
+		KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :p)"),
+		ExpressionAttributeValues: map[string]ddbt.AttributeValue{
+			":pk": &ddbt.AttributeValueMemberS{Value: store.UserPK(uid)}, ":p": &ddbt.AttributeValueMemberS{Value: "NOTIF#"},
+		},
+		ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ns []domain.Notification
+	for _, item := range out.Items {
+		var n struct {
+			UserID string `dynamodbav:"userId"`
+			Read   bool   `dynamodbav:"read"`
+			Tipo   string `dynamodbav:"tipo"`
+			Texto  string `dynamodbav:"texto"`
+			Link   string `dynamodbav:"link"`
+		}
+		if err := attributevalue.UnmarshalMap(item, &n); err != nil {
+			t.Fatal(err)
+		}
+		if n.Tipo == tipo {
+			ns = append(ns, domain.Notification{UserID: n.UserID, Read: n.Read, Tipo: n.Tipo, Texto: n.Texto, Link: n.Link})
+		}
+	}
+	return ns
+}
+
+func unread(t *testing.T, uid string) int {
+	t.Helper()
+	res := testkit.Do(t, notifications.NewServer(env.Deps), "GET", "/api/notifications/unread-count", testkit.User{ID: uid, Token: tokens[uid]}, nil)
+	if res.Status != 200 {
+		t.Fatalf("unread count: %d %s", res.Status, res.Body)
+	}
+	var c struct {
+		Count int `json:"count"`
+	}
+	res.Decode(t, &c)
+	return c.Count
+}
+
+// tokens lets unread ask as the user (filled by newMember).
+var tokens = map[string]string{}
+
+func newMember(t *testing.T, f testkit.Fixture, name string) testkit.User {
+	t.Helper()
+	u := env.NewUser(t, name)
+	if _, err := env.Deps.Store.Join(context.Background(), f.Group.ID, testkit.Actor(u)); err != nil {
+		t.Fatal(err)
+	}
+	tokens[u.ID] = u.Token
+	return u
+}
+
+// checkClosed asserts each requester's request for code was closed by an
+// assignment: told once (unread counter and a pedido_lote_encerrado item),
+// the code out of their open requests (kept are the ones left), and no
+// request for code left open in the group.
+func checkClosed(t *testing.T, f testkit.Fixture, code string, requesters []testkit.User, kept []string) {
+	t.Helper()
+	ctx := context.Background()
+	want := fmt.Sprintf("O lote %s do grupo %s foi atribuído a outra pessoa. Seu pedido foi encerrado.", code, f.Group.Nome)
+	for _, r := range requesters {
+		n, err := env.Deps.Store.UnreadCount(ctx, r.ID)
+		if err != nil || n != 1 {
+			t.Errorf("%s unread %d %v", r.Name, n, err)
+		}
+		if ns := told(t, r.ID, domain.NotifPedidoLoteEncerrado); len(ns) != 1 || ns[0].Texto != want || ns[0].Link != "/grupos/"+f.Group.ID+"/lotes" || ns[0].Read {
+			t.Errorf("%s told %+v", r.Name, ns)
+		}
+		v, err := env.Deps.Store.GroupFor(ctx, f.Group.ID, r.ID)
+		if err != nil || strings.Join(v.Membership.LotesSolicitados, ",") != strings.Join(kept, ",") {
+			t.Errorf("%s still asks for %v (want %v) %v", r.Name, v.Membership.LotesSolicitados, kept, err)
+		}
+	}
+	res := testkit.Do(t, h, "GET", "/api/groups/"+f.Group.ID+"/lote-requests?limit=100", cast.Owner, nil)
+	var page struct {
+		Items []domain.LoteRequest `json:"items"`
+	}
+	res.Decode(t, &page)
+	for _, r := range page.Items {
+		if r.Codigo == code {
+			t.Errorf("request of %s for %s left open", r.Nome, code)
+		}
+	}
+}
+
+func loteOf(t *testing.T, f testkit.Fixture, code string) domain.Lote {
+	t.Helper()
+	res := testkit.Do(t, h, "GET", "/api/groups/"+f.Group.ID+"/lotes", cast.Owner, nil)
+	var page struct {
+		Items []domain.Lote `json:"items"`
+	}
+	res.Decode(t, &page)
+	for _, l := range page.Items {
+		if l.Codigo == code {
+			return l
+		}
+	}
+	t.Fatalf("no lote %s", code)
+	return domain.Lote{}
+}
+
+func TestAssigningALoteClosesTheOtherRequests(t *testing.T) {
+	setup(t)
+	ctx := context.Background()
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	base := "/api/groups/" + f.Group.ID + "/lotes"
+	if _, err := env.Deps.Store.CreateLotes(ctx, f.Group.ID, testkit.Actor(cast.Owner), domain.LoteBulkInput{Prefixo: "B", Inicio: ptr(1), Fim: ptr(5), Area: ptr(6.0)}); err != nil {
+		t.Fatal(err)
+	}
+	requesters := []testkit.User{newMember(t, f, "Ana Lima"), newMember(t, f, "Beto Reis"), newMember(t, f, "Caio Dias")}
+	for _, r := range requesters { // each at the 5 open requests a member may have
+		for _, c := range []string{"A1", "B1", "B2", "B3", "B4"} {
+			if res := testkit.Do(t, h, "POST", base+"/"+c+"/requests", r, nil); res.Status != 201 {
+				t.Fatalf("request %s: %d %s", c, res.Status, res.Body)
+			}
+		}
+		if res := testkit.Do(t, h, "POST", base+"/B5/requests", r, nil); res.Status != 409 || !strings.Contains(res.ErrorMessage(), "5 pedidos de lote em aberto") {
+			t.Fatalf("sixth request: %d %s", res.Status, res.Body)
+		}
+	}
+	if l := loteOf(t, f, "A1"); l.PedidosPendentes != 3 {
+		t.Fatalf("A1 %+v", l)
+	}
+	got := measure(t, "PUT", base+"/A1/responsavel", cast.Coord, map[string]any{"userId": cast.Alvo.ID}, 200)
+	if fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}) {
+		t.Errorf("assignment made %v", got)
+	}
+	checkClosed(t, f, "A1", requesters, []string{"B1", "B2", "B3", "B4"})
+	if l := loteOf(t, f, "A1"); l.PedidosPendentes != 0 || l.Status != domain.LoteOcupado || *l.ResponsavelID != cast.Alvo.ID {
+		t.Fatalf("A1 %+v", l)
+	}
+	if l := loteOf(t, f, "B1"); l.PedidosPendentes != 3 {
+		t.Fatalf("B1 touched: %+v", l)
+	}
+	// Each got one of their five places back.
+	for _, r := range requesters {
+		if res := testkit.Do(t, h, "POST", base+"/B5/requests", r, nil); res.Status != 201 {
+			t.Fatalf("request after the close: %d %s", res.Status, res.Body)
+		}
+		if n := unread(t, r.ID); n != 1 {
+			t.Fatalf("bell of %s: %d", r.Name, n)
+		}
+	}
+}
+
+func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
+	setup(t)
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	base := "/api/groups/" + f.Group.ID + "/lotes"
+	chosen := newMember(t, f, "Eva Rocha")
+	others := []testkit.User{newMember(t, f, "Ana Lima"), newMember(t, f, "Beto Reis"), newMember(t, f, "Caio Dias")}
+	for _, r := range append([]testkit.User{chosen}, others...) {
+		for _, c := range []string{"A1", "A2"} {
+			if res := testkit.Do(t, h, "POST", base+"/"+c+"/requests", r, nil); res.Status != 201 {
+				t.Fatalf("request: %d %s", res.Status, res.Body)
+			}
+		}
+	}
+	got := measure(t, "POST", base+"/A1/requests/"+chosen.ID+"/approve", cast.Coord, nil, 200)
+	if fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}) {
+		t.Errorf("approval made %v", got)
+	}
+	checkClosed(t, f, "A1", others, []string{"A2"})
+	v, _ := env.Deps.Store.GroupFor(context.Background(), f.Group.ID, chosen.ID)
+	if strings.Join(v.Membership.Lotes, ",") != "A1" || strings.Join(v.Membership.LotesSolicitados, ",") != "A2" {
+		t.Fatalf("chosen %+v", v.Membership)
+	}
+	if unread(t, chosen.ID) != 1 || len(told(t, chosen.ID, domain.NotifLoteAtribuido)) != 1 || len(told(t, chosen.ID, domain.NotifPedidoLoteEncerrado)) != 0 {
+		t.Fatalf("chosen was told %d", unread(t, chosen.ID))
+	}
+	if l := loteOf(t, f, "A1"); l.PedidosPendentes != 0 {
+		t.Fatalf("A1 %+v", l)
+	}
+	if l := loteOf(t, f, "A2"); l.PedidosPendentes != 4 {
+		t.Fatalf("A2 touched: %+v", l)
+	}
+	// A closed request can be neither approved (the lote is taken) nor cancelled.
+	if res := testkit.Do(t, h, "POST", base+"/A1/requests/"+others[0].ID+"/approve", cast.Coord, nil); res.Status != 409 || !strings.Contains(res.ErrorMessage(), "já está ocupado") {
+		t.Fatalf("approve a closed request: %d %s", res.Status, res.Body)
+	}
+	if res := testkit.Do(t, h, "DELETE", base+"/A1/requests/"+others[0].ID, others[0], nil); res.Status != 404 {
+		t.Fatalf("cancel a closed request: %d %s", res.Status, res.Body)
+	}
+}
+
+func TestRequestingALoteTellsTheDono(t *testing.T) {
+	setup(t)
+	ctx := context.Background()
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	base := "/api/groups/" + f.Group.ID + "/lotes"
+	before, _ := env.Deps.Store.UnreadCount(ctx, cast.Owner.ID)
+	toldBefore := len(told(t, cast.Owner.ID, domain.NotifPedidoLote))
+	if res := testkit.Do(t, h, "POST", base+"/a1/requests", cast.Alvo, nil); res.Status != 201 {
+		t.Fatalf("request: %d %s", res.Status, res.Body)
+	}
+	after, _ := env.Deps.Store.UnreadCount(ctx, cast.Owner.ID)
+	ns := told(t, cast.Owner.ID, domain.NotifPedidoLote)
+	want := domain.Notification{UserID: cast.Owner.ID, Tipo: "pedido_lote", Texto: "Álvaro Alvo pediu o lote A1 no grupo " + f.Group.Nome, Link: "/grupos/" + f.Group.ID + "/lotes"}
+	if after != before+1 || len(ns) != toldBefore+1 || !slices.Contains(ns, want) {
+		t.Fatalf("dono unread %d → %d, told %+v", before, after, ns)
+	}
+	// The coordinators are not told, nor the dono of their own request.
+	coordBefore, _ := env.Deps.Store.UnreadCount(ctx, cast.Coord.ID)
+	if res := testkit.Do(t, h, "POST", base+"/A2/requests", cast.Owner, nil); res.Status != 201 {
+		t.Fatalf("dono's request: %d %s", res.Status, res.Body)
+	}
+	if n, _ := env.Deps.Store.UnreadCount(ctx, cast.Owner.ID); n != after {
+		t.Fatalf("dono told of their own request: %d → %d", after, n)
+	}
+	if n, _ := env.Deps.Store.UnreadCount(ctx, cast.Coord.ID); n != coordBefore {
+		t.Fatalf("coordinator told: %d → %d", coordBefore, n)
+	}
+}
+
+func TestALoteTakesAtMostTwentyOpenRequests(t *testing.T) {
+	setup(t)
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	base := "/api/groups/" + f.Group.ID + "/lotes"
+	var requesters []testkit.User
+	for i := range domain.MaxRequestsPerLote {
+		r := newMember(t, f, fmt.Sprintf("Pessoa %d", i))
+		if res := testkit.Do(t, h, "POST", base+"/A1/requests", r, nil); res.Status != 201 {
+			t.Fatalf("request %d: %d %s", i, res.Status, res.Body)
+		}
+		requesters = append(requesters, r)
+	}
+	res := testkit.Do(t, h, "POST", base+"/A1/requests", cast.Alvo, nil)
+	if res.Status != 409 || res.ErrorCode() != "conflict" || res.ErrorMessage() != "O lote A1 já tem 20 pedidos em aberto, o máximo por lote. Aguarde a resposta de um coordenador ou peça outro lote" {
+		t.Fatalf("21st request: %d %s", res.Status, res.Body)
+	}
+	if l := loteOf(t, f, "A1"); l.PedidosPendentes != 20 {
+		t.Fatalf("A1 %+v", l)
+	}
+	// The full lote still goes in one transaction, closing all twenty.
+	got := measure(t, "PUT", base+"/A1/responsavel", cast.Coord, map[string]any{"userId": cast.Alvo.ID}, 200)
+	if fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}) {
+		t.Errorf("assignment made %v", got)
+	}
+	checkClosed(t, f, "A1", requesters, nil)
+}
+
+func ptr[T any](v T) *T { return &v }
 
 func TestLoteValidationNamesTheField(t *testing.T) {
 	setup(t)
