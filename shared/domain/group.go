@@ -196,33 +196,13 @@ func (u *GroupUpdate) Valid() error {
 		u.Visibilidade == nil && u.Entrada == nil && u.MaxMembros == nil {
 		return Invalid("", "Informe ao menos um campo para alterar")
 	}
-	if u.Nome != nil {
-		v, err := cleanGroupNome(*u.Nome)
-		if err != nil {
+	for _, f := range []struct {
+		p     *string
+		clean func(string) (string, error)
+	}{{u.Nome, cleanGroupNome}, {u.Descricao, cleanDescricao}, {u.Cidade, cleanCidade}, {u.UF, cleanUF}} {
+		if err := cleanInPlace(f.p, f.clean); err != nil {
 			return err
 		}
-		u.Nome = &v
-	}
-	if u.Descricao != nil {
-		v, err := cleanDescricao(*u.Descricao)
-		if err != nil {
-			return err
-		}
-		u.Descricao = &v
-	}
-	if u.Cidade != nil {
-		v, err := cleanCidade(*u.Cidade)
-		if err != nil {
-			return err
-		}
-		u.Cidade = &v
-	}
-	if u.UF != nil {
-		v, err := cleanUF(*u.UF)
-		if err != nil {
-			return err
-		}
-		u.UF = &v
 	}
 	if u.FotoCapa != nil && strings.TrimSpace(*u.FotoCapa) != "" {
 		v, err := cleanFotoCapa(u.FotoCapa)
@@ -287,6 +267,19 @@ func (u GroupUpdate) Apply(g Group, now time.Time) (Group, error) {
 	g.UpdatedAt = now.UTC().Truncate(time.Millisecond)
 	g.Version++
 	return g, nil
+}
+
+// cleanInPlace replaces a given optional field by its cleaned value.
+func cleanInPlace(p *string, clean func(string) (string, error)) error {
+	if p == nil {
+		return nil
+	}
+	v, err := clean(*p)
+	if err != nil {
+		return err
+	}
+	*p = v
+	return nil
 }
 
 func cleanGroupNome(s string) (string, error) {

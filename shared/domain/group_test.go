@@ -203,3 +203,13 @@ func TestAccessRules(t *testing.T) {
 	check("owner transfers to stranger", owner.CanTransfer(pub, "x", ""), ENotFound)
 	check("admin transfers", admin.CanTransfer(pub, "x", PapelMembro), EForbidden)
 }
+
+func TestGroupUpdateValidCleansTheFieldsItIsGiven(t *testing.T) {
+	u := GroupUpdate{Version: ptr(1), Nome: ptr("  Horta   da Vila "), Cidade: ptr(" São  Paulo "), UF: ptr("sp")}
+	if err := u.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	if *u.Nome != "Horta da Vila" || *u.Cidade != "São Paulo" || *u.UF != "SP" || u.Descricao != nil {
+		t.Fatalf("cleaned to %q %q %q %v", *u.Nome, *u.Cidade, *u.UF, u.Descricao)
+	}
+}

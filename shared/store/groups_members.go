@@ -283,32 +283,20 @@ func (s *Store) RemoveMember(ctx context.Context, gid string, actor Actor, targe
 	}
 	return attempt(ctx, func() error {
 		now := s.now()
-		items, err := s.batchGet(ctx,
-			itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)},
-			itemKey{GroupPK(gid), MemberSK(target)}, itemKey{UserPK(target), skProfile})
+		about, err := s.readAboutMember(ctx, gid, actor.ID, target, itemKey{UserPK(target), skProfile})
 		if err != nil {
 			return err
 		}
-		v, err := viewOf(items, gid, actor.ID)
-		if err != nil {
-			return err
-		}
+		items, v, tm := about.items, about.view, about.target
 		g := v.Group
 		access := v.Access(actor.ID, actor.Admin)
-		tm, err := memberOf(items, gid, target)
-		if err != nil {
-			return err
-		}
 		if target == actor.ID && tm == nil {
 			if !access.Sees(g) {
 				return domain.ErrGroupNotFound()
 			}
 			return domain.NotFound("Você não participa deste grupo")
 		}
-		var targetPapel domain.Papel
-		if tm != nil {
-			targetPapel = tm.Papel
-		}
+		targetPapel := about.papel
 		if err := access.CanRemove(g, target, targetPapel); err != nil {
 			return err
 		}
@@ -370,6 +358,37 @@ func dropLoteRequests(t *txn, gid, uid string, codes []string) {
 	}
 }
 
+// aboutMember is what a write about another member reads in one BatchGetItem:
+// the group as the actor sees it, and the target's membership (nil and no
+// papel when they are not a member), plus any extra items the write needs.
+type aboutMember struct {
+	view   GroupView
+	target *domain.Membership
+	papel  domain.Papel
+	items  map[itemKey]map[string]types.AttributeValue
+}
+
+func (s *Store) readAboutMember(ctx context.Context, gid, actorID, target string, extra ...itemKey) (aboutMember, error) {
+	keys := append([]itemKey{{GroupPK(gid), skMeta}, {GroupPK(gid), MemberSK(actorID)}, {GroupPK(gid), MemberSK(target)}}, extra...)
+	items, err := s.batchGet(ctx, keys...)
+	if err != nil {
+		return aboutMember{}, err
+	}
+	v, err := viewOf(items, gid, actorID)
+	if err != nil {
+		return aboutMember{}, err
+	}
+	tm, err := memberOf(items, gid, target)
+	if err != nil {
+		return aboutMember{}, err
+	}
+	a := aboutMember{view: v, target: tm, items: items}
+	if tm != nil {
+		a.papel = tm.Papel
+	}
+	return a, nil
+}
+
 // SetPapel promotes a membro to coordenador or demotes back (the dono only):
 // one BatchGetItem, one TransactWriteItems (none when nothing changes).
 func (s *Store) SetPapel(ctx context.Context, gid string, actor Actor, target string, papel domain.Papel) (domain.Membership, error) {
@@ -378,22 +397,11 @@ func (s *Store) SetPapel(ctx context.Context, gid string, actor Actor, target st
 	}
 	var out domain.Membership
 	err := attempt(ctx, func() error {
-		items, err := s.batchGet(ctx, itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)}, itemKey{GroupPK(gid), MemberSK(target)})
+		about, err := s.readAboutMember(ctx, gid, actor.ID, target)
 		if err != nil {
 			return err
 		}
-		v, err := viewOf(items, gid, actor.ID)
-		if err != nil {
-			return err
-		}
-		tm, err := memberOf(items, gid, target)
-		if err != nil {
-			return err
-		}
-		var tp domain.Papel
-		if tm != nil {
-			tp = tm.Papel
-		}
+		v, tm, tp := about.view, about.target, about.papel
 		if err := v.Access(actor.ID, actor.Admin).CanSetPapel(v.Group, target, tp, papel); err != nil {
 			return err
 		}
@@ -426,22 +434,11 @@ func (s *Store) Transfer(ctx context.Context, gid string, actor Actor, target st
 	}
 	return attempt(ctx, func() error {
 		now := s.now()
-		items, err := s.batchGet(ctx, itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)}, itemKey{GroupPK(gid), MemberSK(target)})
+		about, err := s.readAboutMember(ctx, gid, actor.ID, target)
 		if err != nil {
 			return err
 		}
-		v, err := viewOf(items, gid, actor.ID)
-		if err != nil {
-			return err
-		}
-		tm, err := memberOf(items, gid, target)
-		if err != nil {
-			return err
-		}
-		var tp domain.Papel
-		if tm != nil {
-			tp = tm.Papel
-		}
+		v, tm, tp := about.view, about.target, about.papel
 		if err := v.Access(actor.ID, actor.Admin).CanTransfer(v.Group, target, tp); err != nil {
 			return err
 		}

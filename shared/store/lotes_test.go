@@ -24,6 +24,16 @@ func bulk(prefix string, from, to int, area float64) domain.LoteBulkInput {
 	return in
 }
 
+// groupWithLotes is a group of owner's with lotes A1…An of 10 m².
+func (f *fixture) groupWithLotes(owner store.Actor, n int) domain.Group {
+	f.t.Helper()
+	g := f.group(owner, nil)
+	if _, err := f.s.CreateLotes(context.Background(), g.ID, owner, bulk("A", 1, n, 10)); err != nil {
+		f.t.Fatal(err)
+	}
+	return g
+}
+
 func (f *fixture) member(g domain.Group, name string) store.Actor {
 	f.t.Helper()
 	a := f.user(name)
@@ -98,10 +108,7 @@ func TestTwentySimultaneousAssignmentsGiveALoteToExactlyOneMember(t *testing.T) 
 	f := newFixture(t)
 	ctx := context.Background()
 	owner := f.user("Dona")
-	g := f.group(owner, nil)
-	if _, err := f.s.CreateLotes(ctx, g.ID, owner, bulk("A", 1, 2, 10)); err != nil {
-		t.Fatal(err)
-	}
+	g := f.groupWithLotes(owner, 2)
 	const n = 20
 	members := make([]store.Actor, n)
 	for i := range members {
@@ -165,10 +172,7 @@ func TestLeavingFreesLotesAndDropsRequests(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
 	owner := f.user("Dona")
-	g := f.group(owner, nil)
-	if _, err := f.s.CreateLotes(ctx, g.ID, owner, bulk("A", 1, 3, 10)); err != nil {
-		t.Fatal(err)
-	}
+	g := f.groupWithLotes(owner, 3)
 	m := f.member(g, "Bia")
 	if _, err := f.s.AssignLote(ctx, g.ID, "A1", owner, m.ID, false); err != nil {
 		t.Fatal(err)
@@ -301,10 +305,7 @@ func TestAssigningALoteClosesTheOtherRequestsInOneTransaction(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
 	owner := f.user("Dona")
-	g := f.group(owner, nil)
-	if _, err := f.s.CreateLotes(ctx, g.ID, owner, bulk("A", 1, 6, 10)); err != nil {
-		t.Fatal(err)
-	}
+	g := f.groupWithLotes(owner, 6)
 	holder := f.member(g, "Hugo")
 	requesters := []store.Actor{f.member(g, "Ana"), f.member(g, "Beto"), f.member(g, "Caio")}
 	for _, r := range requesters { // each at the 5 open requests a member may have
@@ -371,10 +372,7 @@ func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
 	owner := f.user("Dona")
-	g := f.group(owner, nil)
-	if _, err := f.s.CreateLotes(ctx, g.ID, owner, bulk("A", 1, 2, 10)); err != nil {
-		t.Fatal(err)
-	}
+	g := f.groupWithLotes(owner, 2)
 	coord := f.member(g, "Carla")
 	if _, err := f.s.SetPapel(ctx, g.ID, owner, coord.ID, domain.PapelCoordenador); err != nil {
 		t.Fatal(err)
@@ -432,10 +430,7 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
 	owner := f.user("Dona")
-	g := f.group(owner, nil)
-	if _, err := f.s.CreateLotes(ctx, g.ID, owner, bulk("A", 1, 2, 10)); err != nil {
-		t.Fatal(err)
-	}
+	g := f.groupWithLotes(owner, 2)
 	bia := f.member(g, "Bia Souza")
 	f.calls.Reset()
 	if _, err := f.s.RequestLote(ctx, g.ID, "A1", bia); err != nil {
@@ -475,10 +470,7 @@ func TestALoteTakesAtMostTwentyOpenRequestsAndTheFullLoteStillAssigns(t *testing
 	f := newFixture(t)
 	ctx := context.Background()
 	owner := f.user("Dona")
-	g := f.group(owner, nil)
-	if _, err := f.s.CreateLotes(ctx, g.ID, owner, bulk("A", 1, 2, 10)); err != nil {
-		t.Fatal(err)
-	}
+	g := f.groupWithLotes(owner, 2)
 	const capN = domain.MaxRequestsPerLote
 	members := make([]store.Actor, capN+9)
 	for i := range members {
