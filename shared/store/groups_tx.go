@@ -206,6 +206,7 @@ func (t *txn) build() ([]types.TransactWriteItem, []string) {
 // cancelled is a transaction DynamoDB refused, by item name.
 type cancelled struct {
 	codes map[string]string // item name -> reason code (None, ConditionalCheckFailed, TransactionConflict …)
+	order []string          // item names in transaction order, so reports are deterministic
 	err   error
 }
 
@@ -216,9 +217,11 @@ func (c *cancelled) Unwrap() error { return c.err }
 func (c *cancelled) failed(name string) bool { return c.codes[name] == "ConditionalCheckFailed" }
 
 // failedPrefix reports a condition failure of any item whose name starts with prefix.
+// When several do (a bulk create over A3–A5), it names the first in
+// transaction order, the one a person reading the request expects.
 func (c *cancelled) failedPrefix(prefix string) (string, bool) {
-	for n, code := range c.codes {
-		if code == "ConditionalCheckFailed" && strings.HasPrefix(n, prefix) {
+	for _, n := range c.order {
+		if c.codes[n] == "ConditionalCheckFailed" && strings.HasPrefix(n, prefix) {
 			return n, true
 		}
 	}
@@ -276,6 +279,7 @@ func (s *Store) write(ctx context.Context, t *txn) error {
 	for i, r := range reasons {
 		if i < len(names) {
 			c.codes[names[i]] = r
+			c.order = append(c.order, names[i])
 		}
 	}
 	return c
