@@ -13,7 +13,8 @@ import tseslint from 'typescript-eslint';
 //   src/features/<feature>              imports shared code and itself, never another feature or app
 //   src/app                             composes features into routes, layouts and providers
 // src/testing (test support) and src/main.tsx (the entry) may import anything.
-const src = fileURLToPath(new URL('./src', import.meta.url));
+const root = fileURLToPath(new URL('.', import.meta.url));
+const src = `${root}src`;
 const features = readdirSync(`${src}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -55,7 +56,7 @@ export default defineConfig([
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-restricted-paths': ['error', { zones, basePath: root }],
       // One way to name a module: the @/ alias (STYLE.md), so zones and moves read alike.
       'no-restricted-imports': [
         'error',

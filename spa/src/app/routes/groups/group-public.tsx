@@ -4,12 +4,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/spinner';
 import { UsersIcon } from '@/components/ui/icons';
-import { PublicShell } from '@/app/routes/groups/public-shell';
+import { ErrorState } from '@/components/ui/query-states';
+import { isNotFound } from '@/lib/errors';
+import { formatDate, plural } from '@/lib/format';
+import { PublicShell } from '@/app/layouts/public-shell';
 import { usePublicGroup } from '@/features/groups/api/groups';
 import { GroupFacts } from '@/features/groups/components/group-facts';
-import { ErrorState } from '@/features/groups/components/query-states';
-import { isNotFound } from '@/features/groups/errors';
-import { formatDate, plural } from '@/features/groups/labels';
 import '@/features/groups/groups.css';
 
 const title = 'Página do grupo';
