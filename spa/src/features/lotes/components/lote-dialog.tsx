@@ -206,7 +206,7 @@ export function LoteDialog({
                 <span>
                   {r.nome} <span className="muted">· {formatDateTime(r.createdAt)}</span>
                 </span>
-                <span className="member-actions">
+                <span className="button-row">
                   <button
                     type="button"
                     className="button button-primary button-small"

@@ -80,7 +80,7 @@ export function MembersTab({ group }: { group: GroupDetail }) {
                 </p>
               </div>
               {any && (
-                <div className="member-actions">
+                <div className="button-row">
                   {can.promote && (
                     <button
                       type="button"

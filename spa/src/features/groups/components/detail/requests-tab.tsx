@@ -51,7 +51,7 @@ export function RequestsTab({ group, canAnswer }: { group: GroupDetail; canAnswe
                   <p className="member-meta">Pediu em {formatDateTime(r.createdAt)}</p>
                 </div>
                 {canAnswer && (
-                  <div className="member-actions">
+                  <div className="button-row">
                     <button
                       type="button"
                       className="button button-primary button-small"
