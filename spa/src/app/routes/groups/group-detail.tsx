@@ -1,14 +1,11 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
-import { isNotFound } from '@/lib/errors';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Flash } from '@/components/ui/flash';
-import { UsersIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
-import { ErrorState } from '@/components/ui/query-states';
 import { PageLoader } from '@/components/ui/spinner';
 import { groupAccess, type GroupAccess } from '@/features/groups/access';
 import { useGroup } from '@/features/groups/api/groups';
+import { GroupLoadError } from '@/features/groups/components/group-load-error';
 import { InvitesTab } from '@/features/groups/components/detail/invites-tab';
 import { MembersTab } from '@/features/groups/components/detail/members-tab';
 import { OverviewTab } from '@/features/groups/components/detail/overview-tab';
@@ -51,21 +48,20 @@ export function Component() {
     return (
       <>
         <PageHeader title="Grupo" />
-        {isNotFound(query.error) ? (
-          <EmptyState icon={<UsersIcon />} title="Grupo não encontrado">
-            <p>Este grupo não existe, foi excluído ou é privado.</p>
-            <p className="actions-row">
+        <GroupLoadError
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          ways={
+            <>
               <Link className="button button-primary" to="/grupos/diretorio">
                 Explorar Grupos
               </Link>
               <Link className="button button-secondary" to="/grupos">
                 Meus Grupos
               </Link>
-            </p>
-          </EmptyState>
-        ) : (
-          <ErrorState title="Não foi possível carregar o grupo" error={query.error} onRetry={() => void query.refetch()} />
-        )}
+            </>
+          }
+        />
       </>
     );
   }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
-import { errorMessage, isForbidden, isNotFound } from '@/lib/errors';
+import { errorMessage, isForbidden } from '@/lib/errors';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/flash';
 import { SproutIcon } from '@/components/ui/icons';
@@ -11,6 +11,7 @@ import { PageLoader } from '@/components/ui/spinner';
 import { groupAccess } from '@/features/groups/access';
 import { useGroup } from '@/features/groups/api/groups';
 import { useMembers } from '@/features/groups/api/members';
+import { GroupLoadError } from '@/features/groups/components/group-load-error';
 import { useLoteRequests, useLotes } from '@/features/lotes/api/lotes';
 import { BulkLotesDialog } from '@/features/lotes/components/bulk-lotes-dialog';
 import { LoteDialog } from '@/features/lotes/components/lote-dialog';
@@ -59,18 +60,16 @@ export function Component() {
     return (
       <>
         <PageHeader title={title} />
-        {isNotFound(group.error) ? (
-          <EmptyState icon={<SproutIcon />} title="Grupo não encontrado">
-            <p>Este grupo não existe, foi excluído ou é privado.</p>
-            <p className="actions-row">
-              <Link className="button button-primary" to="/grupos">
-                Meus Grupos
-              </Link>
-            </p>
-          </EmptyState>
-        ) : (
-          <ErrorState title="Não foi possível carregar o grupo" error={group.error} onRetry={() => void group.refetch()} />
-        )}
+        <GroupLoadError
+          error={group.error}
+          onRetry={() => void group.refetch()}
+          icon={<SproutIcon />}
+          ways={
+            <Link className="button button-primary" to="/grupos">
+              Meus Grupos
+            </Link>
+          }
+        />
       </>
     );
   }

@@ -16,7 +16,7 @@ import type {
 // Groups themselves: my groups, the directory, one group, create, edit, delete, join, and the
 // public page. Lists are cursor pages ({items, nextCursor}) read with useCursorList.
 
-export const pageSize = 20;
+const pageSize = 20;
 
 /** After a change of group fields, every list and page that shows them is stale. */
 function refreshGroupViews(queryClient: QueryClient, groupId: string) {

@@ -12,7 +12,7 @@ import { inviteLimits, validateInvite } from '@/features/groups/validation';
 import type { GroupDetail, Invite } from '@/types/api';
 import '@/features/groups/groups.css';
 
-export function inviteUrl(invite: Pick<Invite, 'link'>): string {
+function inviteUrl(invite: Pick<Invite, 'link'>): string {
   return new URL(invite.link, window.location.origin).toString();
 }
 
