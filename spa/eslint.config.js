@@ -2,8 +2,6 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -14,29 +12,35 @@ import tseslint from 'typescript-eslint';
 //   src/app                             composes features into routes, layouts and providers
 // src/testing (test support) and src/main.tsx (the entry) may import anything.
 const root = fileURLToPath(new URL('.', import.meta.url));
-const src = `${root}src`;
-const features = readdirSync(`${src}/features`, { withFileTypes: true })
+const features = readdirSync(`${root}src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const shared = ['./src/components', './src/lib', './src/types'];
+
+// Every import goes through the @/ alias (a relative path is refused below), so the zones are
+// import patterns that ESLint's own no-restricted-imports checks, with no resolver plugin.
+const relative = { group: ['./*', '../*'], message: 'Import through the @/ alias, not a relative path.' };
+const fromApp = { group: ['@/app', '@/app/*'], message: 'Only src/app (and main.tsx) import from src/app.' };
+const restrict = (...patterns) => ['error', { patterns }];
 
 const zones = [
+  {
+    files: ['src/components/**', 'src/lib/**', 'src/types/**'],
+    rules: {
+      'no-restricted-imports': restrict(relative, fromApp, {
+        group: ['@/features', '@/features/*'],
+        message: 'Shared code (components, lib, types) does not import features.',
+      }),
+    },
+  },
   ...features.map((feature) => ({
-    target: `./src/features/${feature}`,
-    from: './src/features',
-    except: [`./${feature}`],
-    message: 'Features do not import one another: move what both need to src/components or src/lib, or compose them in src/app.',
+    files: [`src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': restrict(relative, fromApp, {
+        group: ['@/features/*', `!@/features/${feature}`],
+        message: 'Features do not import one another: move what both need to src/components or src/lib, or compose them in src/app.',
+      }),
+    },
   })),
-  {
-    target: ['./src/features', ...shared],
-    from: './src/app',
-    message: 'Only src/app (and main.tsx) import from src/app.',
-  },
-  {
-    target: shared,
-    from: './src/features',
-    message: 'Shared code (components, lib, types) does not import features.',
-  },
 ];
 
 export default defineConfig([
@@ -47,25 +51,19 @@ export default defineConfig([
   {
     files: ['src/**/*.{ts,tsx}', 'vite.config.ts'],
     extends: [tseslint.configs.recommended, reactHooks.configs.flat.recommended],
-    plugins: { 'import-x': importX },
     languageOptions: {
       globals: globals.browser,
       parserOptions: { projectService: false },
     },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones, basePath: root }],
       // One way to name a module: the @/ alias (STYLE.md), so zones and moves read alike.
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['./*', '../*'], message: 'Import through the @/ alias, not a relative path.' }] },
-      ],
+      'no-restricted-imports': restrict(relative),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+
+  ...zones,
 
   {
     files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', 'eslint.config.js'],
