@@ -148,6 +148,8 @@ test-infra: $(VENV_STAMP)
 .PHONY: test-spa
 test-spa: $(SPA_DEPS) $(LOCAL_DEPS)
 	$(NPM) --prefix spa run typecheck
+	$(NPM) --prefix spa run lint
+	$(NPM) --prefix spa run check:api
 	CI=true $(NPM) --prefix spa test
 	$(NPM) --prefix spa run build
 	$(NPM) --prefix spa run --if-present size

@@ -29,7 +29,8 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    css: false,
+    // Components' stylesheets stay empty in tests; src/styles/css-imports.test.ts reads them raw.
+    css: { include: [/\.css\?raw$/] },
     restoreMocks: true,
   },
 });

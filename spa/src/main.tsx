@@ -5,7 +5,10 @@ import { loadConfig } from '@/lib/config';
 import { configureAmplify } from '@/lib/auth/configure-amplify';
 import { watchRedirectResult } from '@/lib/auth/redirect-result';
 import { App } from '@/app/app';
-import '@/styles/global.css';
+import '@/styles/tokens.css';
+import '@/styles/base.css';
+import '@/styles/components.css';
+import '@/styles/shell.css';
 
 const container = document.getElementById('root')!;
 

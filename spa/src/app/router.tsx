@@ -11,7 +11,7 @@ const toDashboard = <Navigate to="/dashboard" replace />;
 
 const register = () => import('@/app/routes/auth/register');
 const cultivationDetail = () => import('@/app/routes/app/cultivation-detail');
-const groupSlots = () => import('@/app/routes/groups/group-slots');
+const groupLotes = () => import('@/app/routes/groups/group-lotes');
 
 export const routes: RouteObject[] = [
   // Public
@@ -34,8 +34,8 @@ export const routes: RouteObject[] = [
           { path: '/grupos/diretorio', lazy: () => import('@/app/routes/groups/group-directory') },
           { path: '/grupos/novo', lazy: () => import('@/app/routes/groups/create-group') },
           { path: '/grupos/:groupId', lazy: () => import('@/app/routes/groups/group-detail') },
-          { path: '/grupos/:groupId/slots', lazy: groupSlots },
-          { path: '/grupos/:groupId/lotes', lazy: groupSlots },
+          { path: '/grupos/:groupId/slots', lazy: groupLotes },
+          { path: '/grupos/:groupId/lotes', lazy: groupLotes },
           { path: '/grupos/:groupId/cultivos/:cultivationId', lazy: cultivationDetail },
           { path: '/cultivos', lazy: () => import('@/app/routes/app/cultivos') },
           { path: '/cultivos/:cultivationId', lazy: cultivationDetail },

@@ -24,6 +24,12 @@ describe('error envelope → ApiError', () => {
     expect(errorFromResponse(502, undefined).code).toBe('internal');
   });
 
+  it('gives method_not_allowed (405) its own Portuguese text, with or without an envelope', () => {
+    const message = 'Método não permitido nesta rota.';
+    expect(errorFromResponse(405, { error: { code: 'method_not_allowed', message: 'x' } })).toMatchObject({ code: 'method_not_allowed', message });
+    expect(errorFromResponse(405, undefined)).toMatchObject({ code: 'method_not_allowed', message });
+  });
+
   it('keeps the request id for support', () => {
     expect(errorFromResponse(500, { error: { code: 'internal', message: 'x', requestId: 'req-1' } }).requestId).toBe('req-1');
   });

@@ -1,26 +1,21 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { getConfig } from '@/lib/config';
+import type { components } from '@/types/api.gen';
 
 // The one way the SPA talks to the API: adds the Cognito access token, turns the error envelope
 // {"error":{"code","message","field"}} into an ApiError with a Portuguese message, and retries
 // only reads (GET) after a network failure or a 5xx. Writes are never retried: a POST that timed
 // out may have happened, and sending it again could apply it twice.
 
-export type ApiErrorCode =
-  | 'validation'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'internal'
-  | 'network';
+/** The error envelope's codes (shared/api/openapi.yaml), and 'network' when no answer came. */
+export type ApiErrorCode = components['schemas']['Error']['error']['code'] | 'network';
 
 const messages: Record<ApiErrorCode, string> = {
   validation: 'Dados inválidos. Revise os campos e tente novamente.',
   unauthenticated: 'Sua sessão expirou. Entre novamente.',
   forbidden: 'Você não tem permissão para fazer isso.',
   not_found: 'Não encontrado.',
+  method_not_allowed: 'Método não permitido nesta rota.',
   conflict: 'Os dados foram alterados por outra pessoa. Recarregue a página e tente novamente.',
   rate_limited: 'Muitas solicitações em pouco tempo. Aguarde um instante e tente novamente.',
   internal: 'Erro interno do servidor. Tente novamente em instantes.',
@@ -36,6 +31,7 @@ const codeByStatus: Record<number, ApiErrorCode> = {
   401: 'unauthenticated',
   403: 'forbidden',
   404: 'not_found',
+  405: 'method_not_allowed',
   409: 'conflict',
   422: 'validation',
   429: 'rate_limited',

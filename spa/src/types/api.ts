@@ -1,18 +1,67 @@
-// JSON shapes of the API (CONTRACT / DESIGN §2); field names are the spec's.
+import type { components } from '@/types/api.gen';
 
-export interface Profile {
-  id: string;
-  nome: string;
-  email: string;
-  foto: string | null;
-  bio: string;
-  nivel: number;
-  conquistas: string[];
-  dataCadastro: string;
-  gruposParticipantes: string[];
-  pontosTotais: number;
+// The API's JSON shapes, named for the SPA. Every one is an alias of a schema of
+// shared/api/openapi.yaml, generated into api.gen.ts by `npm run gen:api` (`npm run check:api`
+// fails when that file is behind the document): change the document, never a copy here.
+
+type Schemas = components['schemas'];
+
+/**
+ * The one list shape of the API: a page of items and the cursor of the next one. The document
+ * names a schema per list (MemberPage …); each of those below must fit this shape.
+ */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
 }
 
-export interface UnreadCount {
-  count: number;
-}
+// Me and notifications
+export type Profile = Schemas['Profile'];
+export type ProfileUpdate = Schemas['ProfileUpdate'];
+export type UnreadCount = Schemas['UnreadCount'];
+
+// Groups
+export type UF = Schemas['UF'];
+export type Papel = Schemas['Papel'];
+export type Visibilidade = Schemas['GroupSummary']['visibilidade'];
+export type Entrada = Schemas['GroupSummary']['entrada'];
+/** What anyone who may see a group sees of it (directory, public page, invite page): no person's data. */
+export type GroupSummary = Schemas['GroupSummary'];
+/** GET /api/groups/{groupId}: the group and the caller's place in it. */
+export type GroupDetail = Schemas['GroupDetail'];
+export type PublicGroup = Schemas['PublicGroup'];
+export type MyGroup = Schemas['MyGroup'];
+export type MyGroupPage = Schemas['MyGroupPage'];
+export type GroupSummaryPage = Schemas['GroupSummaryPage'];
+export type GroupInput = Schemas['GroupInput'];
+/** PATCH body: the fields that changed and the version the editor read (409 if it moved on). */
+export type GroupUpdate = Schemas['GroupUpdate'];
+/** The answer to a join, a request to a group that takes approval, or an invite accepted. */
+export type JoinReply = Schemas['JoinReply'];
+
+// Members and join requests
+export type Member = Schemas['Member'];
+export type MemberPage = Schemas['MemberPage'];
+export type JoinRequest = Schemas['JoinRequest'];
+export type JoinRequestPage = Schemas['JoinRequestPage'];
+/** The roles a member can be given; the dono changes only by transfer. */
+export type AssignablePapel = Schemas['RoleInput']['papel'];
+
+// Invites
+export type InviteStatus = Schemas['InviteStatus'];
+/** An invite as coordinators see it, with the SPA path to share. */
+export type Invite = Schemas['Invite'];
+/** GET /api/invites/{token}: the invite landing page (jaMembro is null when signed out). */
+export type PublicInvite = Schemas['PublicInvite'];
+export type InvitePage = Schemas['InvitePage'];
+export type InviteInput = Schemas['InviteInput'];
+
+// Lotes
+export type LoteStatus = Schemas['Lote']['status'];
+export type LoteCounts = Schemas['LoteCounts'];
+export type Lote = Schemas['Lote'];
+export type LotePage = Schemas['LotePage'];
+export type LoteRequest = Schemas['LoteRequest'];
+export type LoteRequestPage = Schemas['LoteRequestPage'];
+export type LoteBulkInput = Schemas['LoteBulkInput'];
+export type LoteUpdate = Schemas['LoteUpdate'];

@@ -5,7 +5,7 @@ import { Logo } from '@/components/ui/logo';
 import { MenuIcon } from '@/components/ui/icons';
 import { PageLoader } from '@/components/ui/spinner';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
+import { useUnreadCount } from '@/features/notifications/api/unread-count';
 import { SideMenu } from '@/app/layouts/shell/side-menu';
 import { UserMenu } from '@/app/layouts/shell/user-menu';
 

@@ -1,14 +1,14 @@
-import type { GroupInput, GroupUpdate } from '@/features/groups/api/groups';
-import type { GroupDetail } from '@/features/groups/types';
-import { cleanText, type GroupFormValues } from '@/features/groups/validation';
+import { cleanText } from '@/lib/text';
+import type { GroupFormValues } from '@/features/groups/validation';
+import type { GroupDetail, GroupInput, GroupUpdate, UF } from '@/types/api';
 
-/** The create body from the form. */
-export function groupInputFrom(v: GroupFormValues): GroupInput {
+/** The create body from the form, every field given; validateGroup has passed it, so uf is a UF. */
+export function groupInputFrom(v: GroupFormValues): Required<GroupInput> {
   return {
     nome: cleanText(v.nome),
     descricao: v.descricao.trim(),
     cidade: cleanText(v.cidade),
-    uf: v.uf,
+    uf: v.uf as UF,
     fotoCapa: v.fotoCapa.trim() || null,
     visibilidade: v.visibilidade,
     entrada: v.entrada,

@@ -1,11 +1,15 @@
-import type { Entrada, InviteStatus, LoteStatus, Papel, Visibilidade } from '@/features/groups/types';
+import type { Entrada, InviteStatus, Papel, UF, Visibilidade } from '@/types/api';
 
 // Words the screens show for the API's enums, and the 27 federative units (shared/domain.UFs).
 
-export const ufs = [
+export const ufs: readonly UF[] = [
   'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
-] as const;
+];
+
+export function isUf(s: string): s is UF {
+  return (ufs as readonly string[]).includes(s);
+}
 
 export const papelLabel: Record<Papel, string> = {
   dono: 'Dono',
@@ -30,39 +34,9 @@ export const visibilidadeLabel: Record<Visibilidade, string> = {
   privado: 'Privado',
 };
 
-export const loteStatusLabel: Record<LoteStatus, string> = {
-  livre: 'livre',
-  ocupado: 'ocupado',
-  manutencao: 'manutenção',
-};
-
 export const inviteStatusLabel: Record<InviteStatus, string> = {
   valido: 'Válido',
   expirado: 'Expirado',
   revogado: 'Revogado',
   esgotado: 'Esgotado',
 };
-
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
-}
-
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateTimeFormat.format(d);
-}
-
-const areaFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
-
-export function formatArea(m2: number): string {
-  return `${areaFormat.format(m2)} m²`;
-}
-
-/** '1 membro', '12 membros'. */
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Hub } from 'aws-amplify/utils';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import { readSession, type AuthUser } from '@/lib/auth/session';
-import { getMe, meQueryKey } from '@/lib/auth/me-query';
+import { getMe } from '@/lib/auth/me-query';
+import { queryKeys } from '@/lib/query-keys';
 import { takeRedirectResult } from '@/lib/auth/redirect-result';
 import * as actions from '@/lib/auth/actions';
 
@@ -19,7 +20,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const user = session.status === 'signedIn' ? session.user : null;
 
   const me = useQuery({
-    queryKey: meQueryKey(user?.id ?? ''),
+    queryKey: queryKeys.me.profile(user?.id ?? ''),
     queryFn: getMe,
     enabled: !!user,
     staleTime: 60_000,
@@ -37,7 +38,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const next = await readSession();
         if (next) {
           await queryClient
-            .fetchQuery({ queryKey: meQueryKey(next.id), queryFn: getMe, staleTime: 0 })
+            .fetchQuery({ queryKey: queryKeys.me.profile(next.id), queryFn: getMe, staleTime: 0 })
             .catch((error: unknown) => console.error(profileLoadError, error));
           setSession({ status: 'signedIn', user: next });
         } else {

@@ -60,7 +60,7 @@ export function openBlankPopup(): Window | null {
   const height = 640;
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
-  let popup: Window | null = null;
+  let popup: Window | null;
   try {
     popup = window.open('', popupWindowName, `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
   } catch {

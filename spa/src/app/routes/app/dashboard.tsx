@@ -3,6 +3,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SproutIcon, UsersIcon } from '@/components/ui/icons';
+import { plural } from '@/lib/format';
 import { LevelCard } from '@/features/profile/components/level-card';
 
 export function Component() {
@@ -12,7 +13,7 @@ export function Component() {
   return (
     <>
       <PageHeader title="Dashboard" subtitle={firstName ? `Olá, ${firstName}!` : 'Olá!'} />
-      <div className="dashboard-grid">
+      <div className="page-grid">
         {userData && <LevelCard nivel={userData.nivel} pontos={userData.pontosTotais} />}
         <section className="card" aria-labelledby="dash-cultivos">
           <h2 id="dash-cultivos">Meus cultivos</h2>
@@ -30,7 +31,7 @@ export function Component() {
             </EmptyState>
           ) : (
             <p>
-              <Link to="/grupos">{groups === 1 ? 'Você participa de 1 grupo' : `Você participa de ${groups} grupos`}</Link>
+              <Link to="/grupos">{`Você participa de ${plural(groups, 'grupo', 'grupos')}`}</Link>
             </p>
           )}
         </section>

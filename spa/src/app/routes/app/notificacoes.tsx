@@ -1,7 +1,8 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { BellIcon } from '@/components/ui/icons';
-import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
+import { plural } from '@/lib/format';
+import { useUnreadCount } from '@/features/notifications/api/unread-count';
 
 export function Component() {
   const unread = useUnreadCount();
@@ -15,7 +16,7 @@ export function Component() {
       ) : (
         <EmptyState
           icon={<BellIcon />}
-          title={unread === 1 ? 'Você tem 1 notificação não lida' : `Você tem ${unread} notificações não lidas`}
+          title={`Você tem ${plural(unread, 'notificação não lida', 'notificações não lidas')}`}
         >
           <p>A lista das notificações chega aqui em breve.</p>
         </EmptyState>

@@ -6,8 +6,8 @@ import { Avatar } from '@/components/ui/avatar';
 import { UserIcon } from '@/components/ui/icons';
 import { LevelCard } from '@/features/profile/components/level-card';
 import { ProfileForm } from '@/features/profile/components/profile-form';
-
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric' });
+import { formatDate } from '@/lib/format';
+import '@/features/profile/profile.css';
 
 export function Component() {
   const { userData, user } = useAuth();
@@ -24,11 +24,11 @@ export function Component() {
     );
   }
 
-  const since = userData.dataCadastro ? dateFormat.format(new Date(userData.dataCadastro)) : null;
+  const since = formatDate(userData.dataCadastro);
   return (
     <>
       <PageHeader title="Meu Perfil" />
-      <div className="profile-grid">
+      <div className="page-grid">
         <section className="card profile-card" aria-labelledby="perfil-nome">
           <div className="profile-identity">
             <Avatar name={userData.nome || user?.name || ''} photo={userData.foto} size={72} />

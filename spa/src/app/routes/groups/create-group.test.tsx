@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderApp, stubApi } from '@/testing/test-utils';
-import { calls, detail } from '@/features/groups/test-fixtures';
+import { calls, detail } from '@/testing/group-fixtures';
 
 // The screen's code is a lazy chunk: load it once up front, so each test times the screen, not the import.
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useCreateGroup } from '@/features/groups/api/groups';
 import { GroupForm, initialGroupValues } from '@/features/groups/components/group-form';
 import { groupInputFrom } from '@/features/groups/form-values';
-import { plural } from '@/features/groups/labels';
+import { plural } from '@/lib/format';
 import '@/features/groups/groups.css';
 
 export function Component() {

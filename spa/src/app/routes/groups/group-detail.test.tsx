@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, fakeAuth, json, renderApp, stubApi } from '@/testing/test-utils';
-import { calls, detail, invite, member, page } from '@/features/groups/test-fixtures';
-import type { Papel } from '@/features/groups/types';
+import { calls, detail, invite, member, page } from '@/testing/group-fixtures';
+import type { Papel } from '@/types/api';
 
 /** Members of g1 with the test user (user-1) in the given role. */
 function membersWith(papel: Papel | null) {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
-import { calls, page, summary } from '@/features/groups/test-fixtures';
+import { calls, page, summary } from '@/testing/group-fixtures';
 
 // The screen's code is a lazy chunk: load it once up front, so each test times the screen, not the import.
 beforeAll(async () => {

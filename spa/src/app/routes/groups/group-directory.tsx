@@ -1,18 +1,19 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/spinner';
 import { CompassIcon } from '@/components/ui/icons';
+import { InputField, SelectField } from '@/components/ui/fields';
+import { ErrorState, LoadMore } from '@/components/ui/query-states';
+import type { FieldErrors } from '@/lib/errors';
+import { plural } from '@/lib/format';
+import type { DirectorySearch } from '@/lib/query-keys';
 import { useDirectory } from '@/features/groups/api/groups';
-import type { DirectorySearch } from '@/features/groups/api/query-keys';
 import { GroupCard } from '@/features/groups/components/group-card';
-import { InputField, SelectField } from '@/features/groups/components/fields';
 import { JoinButton } from '@/features/groups/components/join-button';
-import { ErrorState, LoadMore } from '@/features/groups/components/query-states';
-import { plural, ufs } from '@/features/groups/labels';
-import type { FieldErrors } from '@/features/groups/validation';
+import { ufs } from '@/features/groups/labels';
 import '@/features/groups/groups.css';
 
 const maxBusca = 100;
@@ -38,13 +39,16 @@ export function Component() {
   const { userData } = useAuth();
   const mine = new Set(userData?.gruposParticipantes ?? []);
   const query = useDirectory(search);
-  const groups = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const groups = query.data ?? [];
   const form = useRef<HTMLFormElement>(null);
 
   // Back and forward move through searches: the form follows the address.
-  useEffect(() => {
+  const searchKey = [search.q, search.cidade, search.uf].join('\n');
+  const [draftOf, setDraftOf] = useState(searchKey);
+  if (draftOf !== searchKey) {
+    setDraftOf(searchKey);
     setDraft({ q: search.q, cidade: search.cidade, uf: search.uf });
-  }, [search.q, search.cidade, search.uf]);
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, json, renderApp, stubApi } from '@/testing/test-utils';
-import { calls, detail, publicInvite, summary } from '@/features/groups/test-fixtures';
+import { calls, detail, publicInvite, summary } from '@/testing/group-fixtures';
 
 const token = 'abcdefghijklmnopqrstuv';
 const invitePath = `/grupos/g1/convite?c=${token}`;

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
-import { publicGroup } from '@/features/groups/test-fixtures';
+import { publicGroup } from '@/testing/group-fixtures';
 
 // The screen's code is a lazy chunk: load it once up front, so each test times the screen, not the import.
 beforeAll(async () => {

@@ -1,15 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/spinner';
-import { UsersIcon } from '@/components/ui/icons';
-import { PublicShell } from '@/app/routes/groups/public-shell';
+import { formatDate, plural } from '@/lib/format';
+import { PublicShell } from '@/app/layouts/public-shell';
 import { usePublicGroup } from '@/features/groups/api/groups';
+import { GroupLoadError } from '@/features/groups/components/group-load-error';
 import { GroupFacts } from '@/features/groups/components/group-facts';
-import { ErrorState } from '@/features/groups/components/query-states';
-import { isNotFound } from '@/features/groups/errors';
-import { formatDate, plural } from '@/features/groups/labels';
 import '@/features/groups/groups.css';
 
 const title = 'Página do grupo';
@@ -33,18 +30,15 @@ export function Component() {
     return (
       <PublicShell>
         <PageHeader title={title} />
-        {isNotFound(query.error) ? (
-          <EmptyState icon={<UsersIcon />} title="Grupo não encontrado">
-            <p>Este grupo não existe, foi excluído ou é privado.</p>
-            <p className="actions-row">
-              <Link className="button button-primary" to={user ? '/grupos/diretorio' : '/login'}>
-                {user ? 'Explorar Grupos' : 'Entrar no Verde'}
-              </Link>
-            </p>
-          </EmptyState>
-        ) : (
-          <ErrorState title="Não foi possível carregar o grupo" error={query.error} onRetry={() => void query.refetch()} />
-        )}
+        <GroupLoadError
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          ways={
+            <Link className="button button-primary" to={user ? '/grupos/diretorio' : '/login'}>
+              {user ? 'Explorar Grupos' : 'Entrar no Verde'}
+            </Link>
+          }
+        />
       </PublicShell>
     );
   }

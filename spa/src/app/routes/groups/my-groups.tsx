@@ -3,16 +3,17 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/spinner';
 import { UsersIcon } from '@/components/ui/icons';
+import { Flash } from '@/components/ui/flash';
+import { ErrorState, LoadMore } from '@/components/ui/query-states';
+import { pluralForm } from '@/lib/format';
 import { useMyGroups } from '@/features/groups/api/groups';
-import { Flash } from '@/features/groups/components/flash';
 import { GroupCard } from '@/features/groups/components/group-card';
-import { ErrorState, LoadMore } from '@/features/groups/components/query-states';
-import { papelLabel } from '@/features/groups/labels';
+import { PapelTag } from '@/features/groups/components/papel-tag';
 import '@/features/groups/groups.css';
 
 export function Component() {
   const query = useMyGroups();
-  const groups = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const groups = query.data ?? [];
 
   const actions = (
     <>
@@ -50,7 +51,7 @@ export function Component() {
             <li key={g.id}>
               <GroupCard
                 group={g}
-                badge={<span className={`tag tag-papel tag-papel-${g.meuPapel}`}>{papelLabel[g.meuPapel]}</span>}
+                badge={<PapelTag papel={g.meuPapel} />}
                 actions={
                   <Link className="button button-secondary" to={`/grupos/${encodeURIComponent(g.id)}/lotes`}>
                     Ver lotes
@@ -59,7 +60,7 @@ export function Component() {
               >
                 {g.meusLotes.length > 0 && (
                   <p className="group-card-mine">
-                    {g.meusLotes.length === 1 ? 'Seu lote: ' : 'Seus lotes: '}
+                    {pluralForm(g.meusLotes.length, 'Seu lote: ', 'Seus lotes: ')}
                     {g.meusLotes.join(', ')}
                   </p>
                 )}

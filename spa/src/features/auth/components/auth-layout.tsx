@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Logo } from '@/components/ui/logo';
 import { AuthBackground } from '@/features/auth/components/auth-background';
+import '@/features/auth/auth.css';
 
 export function AuthLayout({
   heading,

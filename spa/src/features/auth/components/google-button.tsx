@@ -1,5 +1,6 @@
 import { GoogleIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import '@/features/auth/auth.css';
 
 export function GoogleButton({
   onClick,

@@ -2,21 +2,21 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { isRedirectInFlight } from '@/lib/auth/redirect-result';
-import { TextField } from '@/components/ui/text-field';
+import { InputField } from '@/components/ui/fields';
 import { Spinner } from '@/components/ui/spinner';
-import { authMessages, validateLogin, type AuthField } from '@/features/auth/validation';
+import { authMessages, validateLogin } from '@/features/auth/validation';
 import { Divider, GoogleButton } from '@/features/auth/components/google-button';
 import { FormError } from '@/features/auth/components/form-error';
-
-type Busy = 'idle' | 'email' | 'google';
+import { useGoogleSignIn, type AuthFormBusy, type AuthFormError } from '@/features/auth/hooks/use-google-sign-in';
 
 export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess: (path: string) => void }) {
   const auth = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState<Busy>(() => (isRedirectInFlight() ? 'google' : 'idle'));
-  const [error, setError] = useState<{ message: string; field?: AuthField } | null>(null);
-  const fields = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const [busy, setBusy] = useState<AuthFormBusy>(() => (isRedirectInFlight() ? 'google' : 'idle'));
+  const [error, setError] = useState<AuthFormError>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const redirectChecked = useRef(false);
 
   // A Google redirect that brought the user back here: finish it (SPEC §4).
@@ -41,7 +41,7 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
     const invalid = validateLogin({ email, password });
     if (invalid) {
       setError(invalid);
-      fields[invalid.field as 'email' | 'password'].current?.focus();
+      (invalid.field === 'email' ? emailRef : passwordRef).current?.focus();
       return;
     }
     setError(null);
@@ -55,29 +55,18 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
     setError({ message: authMessages.loginFailed });
   }
 
-  async function handleGoogle() {
-    if (busy !== 'idle') return;
-    // No await before this call: the popup must open inside the click.
-    const pending = auth.signInWithGoogle(returnTo);
-    setError(null);
-    setBusy('google');
-    const result = await pending;
-    if (result.success) {
-      onSuccess(returnTo);
-      return;
-    }
-    if ('redirect' in result) return; // the page is leaving for Google; keep waiting
-    setBusy('idle');
-    setError({ message: result.popupBlocked ? authMessages.popupBlocked : authMessages.googleLoginFailedPrefix + result.error });
-  }
+  const handleGoogle = useGoogleSignIn({
+    returnTo, onSuccess, busy, setBusy, setError,
+    failureMessage: (providerError) => authMessages.googleLoginFailedPrefix + providerError,
+  });
 
   const errorId = 'login-error';
   const disabled = busy !== 'idle';
   return (
     <>
       <form className="auth-form" onSubmit={handleSubmit} noValidate>
-        <TextField
-          ref={fields.email}
+        <InputField
+          ref={emailRef}
           label="Email"
           type="email"
           name="email"
@@ -90,8 +79,8 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
           invalid={error?.field === 'email'}
           errorId={errorId}
         />
-        <TextField
-          ref={fields.password}
+        <InputField
+          ref={passwordRef}
           label="Senha"
           type="password"
           name="password"
@@ -109,7 +98,7 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
         </button>
       </form>
       <Divider text="Ou continue com" />
-      <GoogleButton onClick={handleGoogle} disabled={disabled} busy={busy === 'google'} label="Entrar com Google" />
+      <GoogleButton onClick={() => void handleGoogle()} disabled={disabled} busy={busy === 'google'} label="Entrar com Google" />
       <p className="auth-switch">
         Não tem uma conta? <Link to="/registro" state={returnTo !== '/dashboard' ? { from: returnTo } : undefined}>Criar conta</Link>
       </p>

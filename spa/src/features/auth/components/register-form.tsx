@@ -1,25 +1,22 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
-import { TextField } from '@/components/ui/text-field';
+import { InputField } from '@/components/ui/fields';
 import { Spinner } from '@/components/ui/spinner';
 import { authMessages, minPasswordLength, validateRegistration, type AuthField } from '@/features/auth/validation';
 import { Divider, GoogleButton } from '@/features/auth/components/google-button';
 import { FormError } from '@/features/auth/components/form-error';
-
-type Busy = 'idle' | 'email' | 'google';
+import { useGoogleSignIn, type AuthFormBusy, type AuthFormError } from '@/features/auth/hooks/use-google-sign-in';
 
 export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSuccess: (path: string) => void }) {
   const auth = useAuth();
   const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
-  const [busy, setBusy] = useState<Busy>('idle');
-  const [error, setError] = useState<{ message: string; field?: AuthField } | null>(null);
-  const refs = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    confirmPassword: useRef<HTMLInputElement>(null),
-  };
+  const [busy, setBusy] = useState<AuthFormBusy>('idle');
+  const [error, setError] = useState<AuthFormError>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmPasswordRef = useRef<HTMLInputElement>(null);
 
   const set = (field: AuthField) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -30,6 +27,7 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
     const invalid = validateRegistration(values);
     if (invalid) {
       setError(invalid);
+      const refs = { name: nameRef, email: emailRef, password: passwordRef, confirmPassword: confirmPasswordRef };
       refs[invalid.field].current?.focus();
       return;
     }
@@ -44,21 +42,10 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
     setError({ message: authMessages.registerFailed });
   }
 
-  async function handleGoogle() {
-    if (busy !== 'idle') return;
-    // No await before this call: the popup must open inside the click.
-    const pending = auth.signInWithGoogle(returnTo);
-    setError(null);
-    setBusy('google');
-    const result = await pending;
-    if (result.success) {
-      onSuccess(returnTo);
-      return;
-    }
-    if ('redirect' in result) return; // the page is leaving for Google; keep waiting
-    setBusy('idle');
-    setError({ message: result.popupBlocked ? authMessages.popupBlocked : authMessages.googleRegisterFailed });
-  }
+  const handleGoogle = useGoogleSignIn({
+    returnTo, onSuccess, busy, setBusy, setError,
+    failureMessage: () => authMessages.googleRegisterFailed,
+  });
 
   const errorId = 'register-error';
   const disabled = busy !== 'idle';
@@ -66,8 +53,8 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
   return (
     <>
       <form className="auth-form" onSubmit={handleSubmit} noValidate>
-        <TextField
-          ref={refs.name}
+        <InputField
+          ref={nameRef}
           label="Nome completo"
           name="name"
           autoComplete="name"
@@ -78,8 +65,8 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
           invalid={invalid('name')}
           errorId={errorId}
         />
-        <TextField
-          ref={refs.email}
+        <InputField
+          ref={emailRef}
           label="Email"
           type="email"
           name="email"
@@ -92,8 +79,8 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
           invalid={invalid('email')}
           errorId={errorId}
         />
-        <TextField
-          ref={refs.password}
+        <InputField
+          ref={passwordRef}
           label="Senha"
           type="password"
           name="password"
@@ -106,8 +93,8 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
           invalid={invalid('password')}
           errorId={errorId}
         />
-        <TextField
-          ref={refs.confirmPassword}
+        <InputField
+          ref={confirmPasswordRef}
           label="Confirmar senha"
           type="password"
           name="confirmPassword"
@@ -125,7 +112,7 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
         </button>
       </form>
       <Divider text="Ou registre-se com" />
-      <GoogleButton onClick={handleGoogle} disabled={disabled} busy={busy === 'google'} label="Registrar com Google" />
+      <GoogleButton onClick={() => void handleGoogle()} disabled={disabled} busy={busy === 'google'} label="Registrar com Google" />
       <p className="auth-switch">
         Já tem uma conta? <Link to="/login" state={returnTo !== '/dashboard' ? { from: returnTo } : undefined}>Entrar</Link>
       </p>

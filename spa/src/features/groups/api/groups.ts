@@ -1,48 +1,53 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { enc, groupKeys, queryString, type DirectorySearch } from '@/features/groups/api/query-keys';
-import type { GroupDetail, GroupSummary, JoinReply, MyGroup, Page, PublicGroup } from '@/features/groups/types';
+import { enc, queryString } from '@/lib/api-path';
+import { useCursorList } from '@/lib/cursor-list';
+import { queryKeys, type DirectorySearch } from '@/lib/query-keys';
+import type {
+  GroupDetail,
+  GroupInput,
+  GroupSummaryPage,
+  GroupUpdate,
+  JoinReply,
+  MyGroupPage,
+  PublicGroup,
+} from '@/types/api';
 
 // Groups themselves: my groups, the directory, one group, create, edit, delete, join, and the
-// public page. Lists are cursor pages ({items, nextCursor}) read with useInfiniteQuery.
+// public page. Lists are cursor pages ({items, nextCursor}) read with useCursorList.
 
-export const pageSize = 20;
+const pageSize = 20;
+
+/** After a change of group fields, every list and page that shows them is stale. */
+function refreshGroupViews(queryClient: QueryClient, groupId: string) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.groups.group(groupId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.groups.mine });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.groups.publicPage(groupId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.groups.directoryAll });
+}
 
 /** After a change of membership the profile's gruposParticipantes (and points) changed too. */
 export function invalidateMembership(queryClient: QueryClient, groupId: string) {
-  void queryClient.invalidateQueries({ queryKey: groupKeys.group(groupId) });
-  void queryClient.invalidateQueries({ queryKey: groupKeys.mine() });
-  void queryClient.invalidateQueries({ queryKey: groupKeys.publicPage(groupId) });
-  void queryClient.invalidateQueries({ queryKey: ['groups', 'directory'] });
-  void queryClient.invalidateQueries({ queryKey: ['me'] });
+  refreshGroupViews(queryClient, groupId);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.me.all });
 }
 
-export function getMyGroups(cursor: string | null): Promise<Page<MyGroup>> {
-  return api.get<Page<MyGroup>>(`/me/groups${queryString({ limit: pageSize, cursor })}`);
+export function getMyGroups(cursor: string | null): Promise<MyGroupPage> {
+  return api.get<MyGroupPage>(`/me/groups${queryString({ limit: pageSize, cursor })}`);
 }
 
 export function useMyGroups() {
-  return useInfiniteQuery({
-    queryKey: groupKeys.mine(),
-    queryFn: ({ pageParam }) => getMyGroups(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useCursorList({ queryKey: queryKeys.groups.mine, fetchPage: getMyGroups });
 }
 
-export function getDirectory(search: DirectorySearch, cursor: string | null): Promise<Page<GroupSummary>> {
-  return api.get<Page<GroupSummary>>(
+export function getDirectory(search: DirectorySearch, cursor: string | null): Promise<GroupSummaryPage> {
+  return api.get<GroupSummaryPage>(
     `/groups${queryString({ q: search.q, cidade: search.cidade, uf: search.uf, limit: pageSize, cursor })}`,
   );
 }
 
 export function useDirectory(search: DirectorySearch) {
-  return useInfiniteQuery({
-    queryKey: groupKeys.directory(search),
-    queryFn: ({ pageParam }) => getDirectory(search, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useCursorList({ queryKey: queryKeys.groups.directory(search), fetchPage: (cursor) => getDirectory(search, cursor) });
 }
 
 export function getGroup(groupId: string): Promise<GroupDetail> {
@@ -50,18 +55,7 @@ export function getGroup(groupId: string): Promise<GroupDetail> {
 }
 
 export function useGroup(groupId: string) {
-  return useQuery({ queryKey: groupKeys.detail(groupId), queryFn: () => getGroup(groupId) });
-}
-
-export interface GroupInput {
-  nome: string;
-  descricao: string;
-  cidade: string;
-  uf: string;
-  fotoCapa: string | null;
-  visibilidade: GroupDetail['visibilidade'];
-  entrada: GroupDetail['entrada'];
-  maxMembros: number;
+  return useQuery({ queryKey: queryKeys.groups.detail(groupId), queryFn: () => getGroup(groupId) });
 }
 
 export function createGroup(input: GroupInput): Promise<GroupDetail> {
@@ -73,14 +67,11 @@ export function useCreateGroup() {
   return useMutation({
     mutationFn: createGroup,
     onSuccess: (group) => {
-      queryClient.setQueryData(groupKeys.detail(group.id), group);
+      queryClient.setQueryData(queryKeys.groups.detail(group.id), group);
       invalidateMembership(queryClient, group.id);
     },
   });
 }
-
-/** PATCH body: the fields that changed and the version the editor read (409 if it moved on). */
-export type GroupUpdate = Partial<Omit<GroupInput, 'fotoCapa'>> & { fotoCapa?: string; version: number };
 
 export function updateGroup(groupId: string, update: GroupUpdate): Promise<GroupDetail> {
   return api.patch<GroupDetail>(`/groups/${enc(groupId)}`, update);
@@ -90,12 +81,7 @@ export function useUpdateGroup(groupId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: GroupUpdate) => updateGroup(groupId, update),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: groupKeys.group(groupId) });
-      void queryClient.invalidateQueries({ queryKey: groupKeys.mine() });
-      void queryClient.invalidateQueries({ queryKey: groupKeys.publicPage(groupId) });
-      void queryClient.invalidateQueries({ queryKey: ['groups', 'directory'] });
-    },
+    onSuccess: () => refreshGroupViews(queryClient, groupId),
   });
 }
 
@@ -108,7 +94,7 @@ export function useDeleteGroup(groupId: string) {
   return useMutation({
     mutationFn: () => deleteGroup(groupId),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: groupKeys.group(groupId) });
+      queryClient.removeQueries({ queryKey: queryKeys.groups.group(groupId) });
       invalidateMembership(queryClient, groupId);
     },
   });
@@ -132,5 +118,5 @@ export function getPublicGroup(groupId: string): Promise<PublicGroup> {
 }
 
 export function usePublicGroup(groupId: string) {
-  return useQuery({ queryKey: groupKeys.publicPage(groupId), queryFn: () => getPublicGroup(groupId) });
+  return useQuery({ queryKey: queryKeys.groups.publicPage(groupId), queryFn: () => getPublicGroup(groupId) });
 }

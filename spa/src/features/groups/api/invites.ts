@@ -1,28 +1,19 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { enc, groupKeys, queryString } from '@/features/groups/api/query-keys';
+import { enc, queryString } from '@/lib/api-path';
+import { useCursorList } from '@/lib/cursor-list';
+import { queryKeys } from '@/lib/query-keys';
 import { invalidateMembership } from '@/features/groups/api/groups';
-import type { Invite, JoinReply, Page, PublicInvite } from '@/features/groups/types';
+import type { Invite, InviteInput, InvitePage, JoinReply, PublicInvite } from '@/types/api';
 
 // Invite links: coordinators make, list and revoke them; anyone opens one; a signed-in user accepts.
 
-export function getInvites(groupId: string, cursor: string | null): Promise<Page<Invite>> {
-  return api.get<Page<Invite>>(`/groups/${enc(groupId)}/invites${queryString({ limit: 20, cursor })}`);
+export function getInvites(groupId: string, cursor: string | null): Promise<InvitePage> {
+  return api.get<InvitePage>(`/groups/${enc(groupId)}/invites${queryString({ limit: 20, cursor })}`);
 }
 
 export function useInvites(groupId: string, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: groupKeys.invites(groupId),
-    queryFn: ({ pageParam }) => getInvites(groupId, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled,
-  });
-}
-
-export interface InviteInput {
-  expiraEmDias: number;
-  maxUsos: number;
+  return useCursorList({ queryKey: queryKeys.groups.invites(groupId), fetchPage: (cursor) => getInvites(groupId, cursor), enabled });
 }
 
 export function createInvite(groupId: string, input: InviteInput): Promise<Invite> {
@@ -33,7 +24,7 @@ export function useCreateInvite(groupId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: InviteInput) => createInvite(groupId, input),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: groupKeys.invites(groupId) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.groups.invites(groupId) }),
   });
 }
 
@@ -45,7 +36,7 @@ export function useRevokeInvite(groupId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => revokeInvite(groupId, token),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: groupKeys.invites(groupId) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.groups.invites(groupId) }),
   });
 }
 
@@ -56,7 +47,7 @@ export function getPublicInvite(token: string): Promise<PublicInvite> {
 /** The invite page's invite; the key carries who asks, since jaMembro depends on it. */
 export function usePublicInvite(token: string, userId: string | null) {
   return useQuery({
-    queryKey: [...groupKeys.invite(token), userId ?? 'anonimo'],
+    queryKey: queryKeys.groups.invite(token, userId),
     queryFn: () => getPublicInvite(token),
     enabled: token !== '',
   });
@@ -72,7 +63,7 @@ export function useAcceptInvite(token: string) {
     mutationFn: () => acceptInvite(token),
     onSuccess: (reply) => {
       invalidateMembership(queryClient, reply.grupo.id);
-      void queryClient.invalidateQueries({ queryKey: groupKeys.invite(token) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.groups.inviteAll(token) });
     },
   });
 }

@@ -1,36 +1,32 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { enc, groupKeys, queryString } from '@/features/groups/api/query-keys';
+import { enc, queryString } from '@/lib/api-path';
+import { useCursorList } from '@/lib/cursor-list';
+import { queryKeys } from '@/lib/query-keys';
 import { invalidateMembership } from '@/features/groups/api/groups';
-import type { JoinRequest, Member, Page, Papel } from '@/features/groups/types';
+import type { AssignablePapel, JoinRequestPage, Member, MemberPage } from '@/types/api';
 
 // Members and join requests of one group, and what the roles do to them.
 
 const membersPageSize = 50;
 
-export function getMembers(groupId: string, cursor: string | null): Promise<Page<Member>> {
-  return api.get<Page<Member>>(`/groups/${enc(groupId)}/members${queryString({ limit: membersPageSize, cursor })}`);
+export function getMembers(groupId: string, cursor: string | null): Promise<MemberPage> {
+  return api.get<MemberPage>(`/groups/${enc(groupId)}/members${queryString({ limit: membersPageSize, cursor })}`);
 }
 
 export function useMembers(groupId: string, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: groupKeys.members(groupId),
-    queryFn: ({ pageParam }) => getMembers(groupId, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled,
-  });
+  return useCursorList({ queryKey: queryKeys.groups.members(groupId), fetchPage: (cursor) => getMembers(groupId, cursor), enabled });
 }
 
-export function setPapel(groupId: string, userId: string, papel: Exclude<Papel, 'dono'>): Promise<Member> {
+export function setPapel(groupId: string, userId: string, papel: AssignablePapel): Promise<Member> {
   return api.patch<Member>(`/groups/${enc(groupId)}/members/${enc(userId)}`, { papel });
 }
 
 export function useSetPapel(groupId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, papel }: { userId: string; papel: Exclude<Papel, 'dono'> }) => setPapel(groupId, userId, papel),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: groupKeys.group(groupId) }),
+    mutationFn: ({ userId, papel }: { userId: string; papel: AssignablePapel }) => setPapel(groupId, userId, papel),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.groups.group(groupId) }),
   });
 }
 
@@ -59,18 +55,12 @@ export function useTransferOwnership(groupId: string) {
   });
 }
 
-export function getRequests(groupId: string, cursor: string | null): Promise<Page<JoinRequest>> {
-  return api.get<Page<JoinRequest>>(`/groups/${enc(groupId)}/requests${queryString({ limit: membersPageSize, cursor })}`);
+export function getRequests(groupId: string, cursor: string | null): Promise<JoinRequestPage> {
+  return api.get<JoinRequestPage>(`/groups/${enc(groupId)}/requests${queryString({ limit: membersPageSize, cursor })}`);
 }
 
 export function useRequests(groupId: string, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: groupKeys.requests(groupId),
-    queryFn: ({ pageParam }) => getRequests(groupId, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled,
-  });
+  return useCursorList({ queryKey: queryKeys.groups.requests(groupId), fetchPage: (cursor) => getRequests(groupId, cursor), enabled });
 }
 
 export function approveRequest(groupId: string, userId: string): Promise<Member> {

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { entradaLabel, plural } from '@/features/groups/labels';
-import type { GroupSummary } from '@/features/groups/types';
+import { plural } from '@/lib/format';
+import { entradaLabel } from '@/features/groups/labels';
+import type { GroupSummary } from '@/types/api';
+import '@/features/groups/groups.css';
 
 /** A group in a list (my groups, the directory): name as the link, where, how many, and extras. */
 export function GroupCard({ group, badge, children, actions }: { group: GroupSummary; badge?: ReactNode; children?: ReactNode; actions?: ReactNode }) {

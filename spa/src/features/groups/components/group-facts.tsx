@@ -1,5 +1,6 @@
-import { entradaLabel, plural } from '@/features/groups/labels';
-import type { GroupSummary } from '@/features/groups/types';
+import { entradaLabel } from '@/features/groups/labels';
+import type { GroupSummary } from '@/types/api';
+import '@/features/groups/groups.css';
 
 /** The numbers anyone who may see a group sees: members, lotes by status, how to get in. */
 export function GroupFacts({ group, extra }: { group: GroupSummary; extra?: { label: string; value: string }[] }) {
@@ -23,7 +24,3 @@ export function GroupFacts({ group, extra }: { group: GroupSummary; extra?: { la
   );
 }
 
-/** 'São Paulo/SP · 12 membros'. */
-export function placeLine(group: Pick<GroupSummary, 'cidade' | 'uf' | 'memberCount'>): string {
-  return `${group.cidade}/${group.uf} · ${plural(group.memberCount, 'membro', 'membros')}`;
-}

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { Spinner } from '@/components/ui/spinner';
-import { InputField, SelectField, TextAreaField } from '@/features/groups/components/fields';
+import { serverErrors, type FieldErrors } from '@/lib/errors';
+import { charCount } from '@/lib/text';
 import { entradaHint, entradaLabel, ufs } from '@/features/groups/labels';
-import { serverErrors } from '@/features/groups/errors';
-import { groupLimits, length, validateGroup, type FieldErrors, type GroupFormValues } from '@/features/groups/validation';
-import type { Entrada, GroupSummary, Visibilidade } from '@/features/groups/types';
+import { groupLimits, validateGroup, type GroupFormValues } from '@/features/groups/validation';
+import type { Entrada, GroupSummary, Visibilidade } from '@/types/api';
+import '@/features/groups/groups.css';
 
 const fieldOrder = ['nome', 'descricao', 'cidade', 'uf', 'fotoCapa', 'visibilidade', 'entrada', 'maxMembros'] as const;
 
@@ -79,7 +81,7 @@ export function GroupForm({
     onSubmit(values);
   }
 
-  const descricaoCount = length(values.descricao);
+  const descricaoCount = charCount(values.descricao);
   return (
     <form ref={form} className="group-form" onSubmit={handleSubmit} noValidate>
       <InputField
@@ -143,7 +145,7 @@ export function GroupForm({
             </span>
           </label>
         ))}
-        <p id="grupo-visibilidade-erro" className="field-error groups-field-error" role="alert">
+        <p id="grupo-visibilidade-erro" className="field-error" role="alert">
           {errors.visibilidade}
         </p>
       </fieldset>
@@ -162,7 +164,7 @@ export function GroupForm({
           );
         })}
         {values.visibilidade === 'privado' && <p className="field-hint">Grupos privados só aceitam entrada por convite.</p>}
-        <p id="grupo-entrada-erro" className="field-error groups-field-error" role="alert">
+        <p id="grupo-entrada-erro" className="field-error" role="alert">
           {errors.entrada}
         </p>
       </fieldset>

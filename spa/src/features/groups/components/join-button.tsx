@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/errors';
+import { plural } from '@/lib/format';
 import { useJoinGroup } from '@/features/groups/api/groups';
-import { errorMessage } from '@/features/groups/errors';
-import { plural } from '@/features/groups/labels';
-import type { GroupSummary, JoinReply } from '@/features/groups/types';
+import type { GroupSummary, JoinReply } from '@/types/api';
+import '@/features/groups/groups.css';
 
 export function joinedMessage(reply: JoinReply): string {
   if (reply.status === 'pendente') return 'Pedido enviado! Um coordenador do grupo vai analisar.';

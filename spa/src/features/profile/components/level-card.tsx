@@ -1,4 +1,6 @@
+import { plural, pluralForm } from '@/lib/format';
 import { levelName, levelProgress } from '@/features/profile/levels';
+import '@/features/profile/profile.css';
 
 export function LevelCard({ nivel, pontos }: { nivel: number; pontos: number }) {
   const level = Math.max(1, nivel || 1);
@@ -9,7 +11,7 @@ export function LevelCard({ nivel, pontos }: { nivel: number; pontos: number }) 
       <h2 id="level-card-title">
         Nível {level} · {levelName(level)}
       </h2>
-      <p className="level-points">{pontos === 1 ? '1 ponto' : `${pontos} pontos`}</p>
+      <p className="level-points">{plural(pontos, 'ponto', 'pontos')}</p>
       <div
         className="progress"
         role="progressbar"
@@ -21,7 +23,7 @@ export function LevelCard({ nivel, pontos }: { nivel: number; pontos: number }) 
         <span style={{ width: `${percent}%` }} />
       </div>
       <p className="level-next">
-        {progress.missing === 1 ? 'Falta 1 ponto' : `Faltam ${progress.missing} pontos`} para o nível {progress.next}
+        {`${pluralForm(progress.missing, 'Falta', 'Faltam')} ${plural(progress.missing, 'ponto', 'pontos')}`} para o nível {progress.next}
       </p>
     </section>
   );

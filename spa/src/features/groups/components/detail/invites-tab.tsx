@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { InputField } from '@/components/ui/fields';
+import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
+import { formatDate, formatDateTime, plural } from '@/lib/format';
 import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/groups/api/invites';
-import { ConfirmDialog } from '@/features/groups/components/confirm-dialog';
-import { InputField } from '@/features/groups/components/fields';
-import { ErrorState, LoadMore, SectionLoader } from '@/features/groups/components/query-states';
-import { errorMessage, serverErrors } from '@/features/groups/errors';
-import { formatDate, formatDateTime, inviteStatusLabel } from '@/features/groups/labels';
-import { inviteLimits, validateInvite, type FieldErrors } from '@/features/groups/validation';
-import type { GroupDetail, Invite } from '@/features/groups/types';
+import { inviteStatusLabel } from '@/features/groups/labels';
+import { inviteLimits, validateInvite } from '@/features/groups/validation';
+import type { GroupDetail, Invite } from '@/types/api';
+import '@/features/groups/groups.css';
 
-export function inviteUrl(invite: Pick<Invite, 'link'>): string {
+function inviteUrl(invite: Pick<Invite, 'link'>): string {
   return new URL(invite.link, window.location.origin).toString();
 }
 
@@ -53,7 +55,7 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
   const [created, setCreated] = useState<Invite | null>(null);
   const server = serverErrors(create.error, ['expiraEmDias', 'maxUsos']);
   const errors = { ...server.fields, ...clientErrors };
-  const list = invites.data?.pages.flatMap((p) => p.items) ?? [];
+  const list = invites.data ?? [];
 
   function handleCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,7 +69,7 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
 
   return (
     <section aria-labelledby="grupo-convites">
-      <h2 id="grupo-convites" className="groups-section-title">
+      <h2 id="grupo-convites" className="section-title">
         Convites
       </h2>
       {canManage && (
@@ -110,7 +112,7 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
               <div className="invite-created">
                 <p>
                   <strong>Convite criado!</strong> Compartilhe o link abaixo. Ele vale até {formatDate(created.expiraEm)} e pode ser usado{' '}
-                  {created.maxUsos === 1 ? '1 vez' : `${created.maxUsos} vezes`}.
+                  {plural(created.maxUsos, 'vez', 'vezes')}.
                 </p>
                 <InviteLink invite={created} />
               </div>

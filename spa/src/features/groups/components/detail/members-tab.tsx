@@ -1,28 +1,19 @@
 import { useState } from 'react';
 import { useAuth } from '@/lib/auth/auth-context';
 import { Avatar } from '@/components/ui/avatar';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Notice } from '@/components/ui/flash';
+import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/errors';
+import { formatDate, plural } from '@/lib/format';
+import { groupAccess, memberActions } from '@/features/groups/access';
 import { useMembers, useRemoveMember, useSetPapel, useTransferOwnership } from '@/features/groups/api/members';
-import { ConfirmDialog } from '@/features/groups/components/confirm-dialog';
-import { ErrorState, LoadMore, SectionLoader } from '@/features/groups/components/query-states';
-import { errorMessage } from '@/features/groups/errors';
-import { formatDate, papelLabel, plural } from '@/features/groups/labels';
-import type { GroupDetail, Member, Papel } from '@/features/groups/types';
+import { PapelTag } from '@/features/groups/components/papel-tag';
+import type { GroupDetail, Member } from '@/types/api';
+import '@/features/groups/groups.css';
 
 type Pending = { kind: 'remove' | 'transfer'; member: Member } | null;
-
-/** What the viewer may do to one member (shared/domain group_access.go, from the viewer's side). */
-export function memberActions(viewer: { papel: Papel | null; admin: boolean; self: string }, target: Member) {
-  const none = { promote: false, demote: false, transfer: false, remove: false };
-  if (target.userId === viewer.self || target.papel === 'dono') return none;
-  const owner = viewer.papel === 'dono';
-  return {
-    promote: owner && target.papel === 'membro',
-    demote: owner && target.papel === 'coordenador',
-    transfer: owner,
-    remove: owner || viewer.admin || (viewer.papel === 'coordenador' && target.papel === 'membro'),
-  };
-}
 
 export function MembersTab({ group }: { group: GroupDetail }) {
   const { user, isAdmin } = useAuth();
@@ -32,8 +23,9 @@ export function MembersTab({ group }: { group: GroupDetail }) {
   const transfer = useTransferOwnership(group.id);
   const [pending, setPending] = useState<Pending>(null);
   const [notice, setNotice] = useState('');
-  const viewer = { papel: group.meuPapel, admin: isAdmin, self: user?.id ?? '' };
-  const list = members.data?.pages.flatMap((p) => p.items) ?? [];
+  const access = groupAccess(group.meuPapel, isAdmin);
+  const self = user?.id ?? '';
+  const list = members.data ?? [];
 
   if (members.isPending) return <SectionLoader label="Carregando membros..." />;
   if (members.isError) return <ErrorState title="Não foi possível carregar os membros" error={members.error} onRetry={() => void members.refetch()} />;
@@ -59,12 +51,10 @@ export function MembersTab({ group }: { group: GroupDetail }) {
 
   return (
     <section aria-labelledby="grupo-membros">
-      <h2 id="grupo-membros" className="groups-section-title">
+      <h2 id="grupo-membros" className="section-title">
         {plural(group.memberCount, 'membro', 'membros')} <span className="muted">de {group.maxMembros}</span>
       </h2>
-      <p className={notice ? 'groups-flash' : 'visually-hidden'} role="status">
-        {notice}
-      </p>
+      <Notice message={notice} />
       {setPapel.isError && (
         <p className="form-error" role="alert">
           {errorMessage(setPapel.error)}
@@ -72,7 +62,7 @@ export function MembersTab({ group }: { group: GroupDetail }) {
       )}
       <ul className="member-list">
         {list.map((m) => {
-          const can = memberActions(viewer, m);
+          const can = memberActions(access, isAdmin, self, m);
           const busy = busyId === m.userId;
           const any = can.promote || can.demote || can.transfer || can.remove;
           return (
@@ -81,16 +71,16 @@ export function MembersTab({ group }: { group: GroupDetail }) {
               <div className="member-info">
                 <p className="member-name">
                   {m.nome || 'Sem nome'}
-                  {m.userId === viewer.self && <span className="muted"> (você)</span>}
+                  {m.userId === self && <span className="muted"> (você)</span>}
                 </p>
                 <p className="member-meta">
-                  <span className={`tag tag-papel tag-papel-${m.papel}`}>{papelLabel[m.papel]}</span>
+                  <PapelTag papel={m.papel} />
                   <span>Desde {formatDate(m.joinedAt)}</span>
                   {m.lotes.length > 0 && <span>Lotes: {m.lotes.join(', ')}</span>}
                 </p>
               </div>
               {any && (
-                <div className="member-actions">
+                <div className="button-row">
                   {can.promote && (
                     <button
                       type="button"

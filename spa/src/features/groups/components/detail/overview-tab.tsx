@@ -1,29 +1,33 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/errors';
+import { formatDate } from '@/lib/format';
+import { groupAccess } from '@/features/groups/access';
 import { useCancelMyRequest, useRemoveMember } from '@/features/groups/api/members';
-import { ConfirmDialog } from '@/features/groups/components/confirm-dialog';
 import { GroupFacts } from '@/features/groups/components/group-facts';
 import { JoinButton, joinedMessage } from '@/features/groups/components/join-button';
-import { errorMessage } from '@/features/groups/errors';
-import { formatDate, visibilidadeLabel } from '@/features/groups/labels';
-import type { GroupDetail } from '@/features/groups/types';
+import { visibilidadeLabel } from '@/features/groups/labels';
+import type { GroupDetail } from '@/types/api';
+import '@/features/groups/groups.css';
 
 export function OverviewTab({ group }: { group: GroupDetail }) {
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [confirmLeave, setConfirmLeave] = useState(false);
   const leave = useRemoveMember(group.id);
   const cancelRequest = useCancelMyRequest(group.id);
   const gid = encodeURIComponent(group.id);
+  const { isMember, isOwner } = groupAccess(group.meuPapel, isAdmin);
 
   const extra = [
     { label: 'Visibilidade', value: visibilidadeLabel[group.visibilidade] },
     { label: 'Criado em', value: formatDate(group.createdAt) },
   ];
-  if (group.meuPapel) extra.push({ label: 'Seus lotes', value: group.meusLotes.length ? group.meusLotes.join(', ') : 'Nenhum ainda' });
+  if (isMember) extra.push({ label: 'Seus lotes', value: group.meusLotes.length ? group.meusLotes.join(', ') : 'Nenhum ainda' });
 
   return (
     <div className="group-overview">
@@ -32,12 +36,12 @@ export function OverviewTab({ group }: { group: GroupDetail }) {
         {group.descricao ? <p className="group-description">{group.descricao}</p> : <p className="muted">Este grupo ainda não tem descrição.</p>}
         <GroupFacts group={group} extra={extra} />
         <p className="group-overview-links">
-          {(group.meuPapel || group.lotes.total > 0) && <Link to={`/grupos/${gid}/lotes`}>Ver a grade de lotes</Link>}
+          {(isMember || group.lotes.total > 0) && <Link to={`/grupos/${gid}/lotes`}>Ver a grade de lotes</Link>}
           {group.visibilidade === 'publico' && <Link to={`/grupos/${gid}/publico`}>Ver a página pública</Link>}
         </p>
       </section>
 
-      {!group.meuPapel && (
+      {!isMember && (
         <section className="card" aria-labelledby="grupo-participar">
           <h2 id="grupo-participar">Participar</h2>
           {group.minhaSolicitacao ? (
@@ -70,10 +74,10 @@ export function OverviewTab({ group }: { group: GroupDetail }) {
         </section>
       )}
 
-      {group.meuPapel && (
+      {isMember && (
         <section className="card" aria-labelledby="grupo-sair">
           <h2 id="grupo-sair">Sair do grupo</h2>
-          {group.meuPapel === 'dono' ? (
+          {isOwner ? (
             <p className="muted">Você é o dono deste grupo. Para sair, transfira a posse a outro membro na aba Membros.</p>
           ) : (
             <>

@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Notice } from '@/components/ui/flash';
+import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
 import { useAnswerRequest, useRequests } from '@/features/groups/api/members';
-import { ErrorState, LoadMore, SectionLoader } from '@/features/groups/components/query-states';
-import { errorMessage } from '@/features/groups/errors';
-import { formatDateTime } from '@/features/groups/labels';
-import type { GroupDetail } from '@/features/groups/types';
+import type { GroupDetail } from '@/types/api';
+import '@/features/groups/groups.css';
 
 /** Open requests to join (groups that take approval): coordinators approve or reject them. */
 export function RequestsTab({ group, canAnswer }: { group: GroupDetail; canAnswer: boolean }) {
   const requests = useRequests(group.id);
   const answer = useAnswerRequest(group.id);
   const [notice, setNotice] = useState('');
-  const list = requests.data?.pages.flatMap((p) => p.items) ?? [];
+  const list = requests.data ?? [];
 
   if (requests.isPending) return <SectionLoader label="Carregando pedidos..." />;
   if (requests.isError) return <ErrorState title="Não foi possível carregar os pedidos" error={requests.error} onRetry={() => void requests.refetch()} />;
@@ -23,12 +25,10 @@ export function RequestsTab({ group, canAnswer }: { group: GroupDetail; canAnswe
 
   return (
     <section aria-labelledby="grupo-pedidos">
-      <h2 id="grupo-pedidos" className="groups-section-title">
+      <h2 id="grupo-pedidos" className="section-title">
         Pedidos para entrar
       </h2>
-      <p className={notice ? 'groups-flash' : 'visually-hidden'} role="status">
-        {notice}
-      </p>
+      <Notice message={notice} />
       {answer.isError && (
         <p className="form-error" role="alert">
           {errorMessage(answer.error)}
@@ -51,7 +51,7 @@ export function RequestsTab({ group, canAnswer }: { group: GroupDetail; canAnswe
                   <p className="member-meta">Pediu em {formatDateTime(r.createdAt)}</p>
                 </div>
                 {canAnswer && (
-                  <div className="member-actions">
+                  <div className="button-row">
                     <button
                       type="button"
                       className="button button-primary button-small"

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Notice } from '@/components/ui/flash';
+import { errorMessage } from '@/lib/errors';
+import { plural } from '@/lib/format';
 import { useDeleteGroup, useUpdateGroup } from '@/features/groups/api/groups';
-import { ConfirmDialog } from '@/features/groups/components/confirm-dialog';
 import { GroupForm, initialGroupValues } from '@/features/groups/components/group-form';
-import { errorMessage } from '@/features/groups/errors';
 import { groupUpdateFrom } from '@/features/groups/form-values';
-import { plural } from '@/features/groups/labels';
-import type { GroupDetail } from '@/features/groups/types';
+import type { GroupDetail } from '@/types/api';
+import '@/features/groups/groups.css';
 
 /** Edit the group (coordinators, site admins) and delete it (the dono, site admins). */
 export function SettingsTab({ group, canDelete }: { group: GroupDetail; canDelete: boolean }) {
@@ -20,9 +22,7 @@ export function SettingsTab({ group, canDelete }: { group: GroupDetail; canDelet
     <div className="group-settings">
       <section className="card" aria-labelledby="grupo-editar">
         <h2 id="grupo-editar">Editar grupo</h2>
-        <p className={notice ? 'groups-flash' : 'visually-hidden'} role="status">
-          {notice}
-        </p>
+        <Notice message={notice} />
         <GroupForm
           key={group.id}
           initial={initialGroupValues(group)}

@@ -1,5 +1,5 @@
 import type { Mock } from 'vitest';
-import type { GroupDetail, GroupSummary, Invite, Lote, LoteRequest, Member, MyGroup, PublicGroup, PublicInvite } from '@/features/groups/types';
+import type { GroupDetail, GroupSummary, Invite, Lote, LoteRequest, Member, MyGroup, PublicGroup, PublicInvite } from '@/types/api';
 
 // API answers for the groups screens' tests, shaped like shared/api/groups and shared/api/slots.
 

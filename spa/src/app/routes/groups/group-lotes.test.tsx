@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderApp, stubApi } from '@/testing/test-utils';
-import { calls, detail, lote, loteRequest, members, page } from '@/features/groups/test-fixtures';
+import { calls, detail, lote, loteRequest, members, page } from '@/testing/group-fixtures';
 
 const grid = [
   lote('A1', { status: 'ocupado', responsavelId: 'user-1', responsavelNome: 'Maria Clara Souza', atribuidoEm: '2025-03-04T12:00:00Z' }),
@@ -19,7 +19,7 @@ function cells() {
 
 // The screen's code is a lazy chunk: load it once up front, so each test times the screen, not the import.
 beforeAll(async () => {
-  await import('@/app/routes/groups/group-slots');
+  await import('@/app/routes/groups/group-lotes');
 });
 
 describe('lotes screen', () => {

@@ -26,10 +26,6 @@ export function Dialog({
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  const busyRef = useRef(busy);
-  closeRef.current = onClose;
-  busyRef.current = busy;
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -39,12 +35,13 @@ export function Dialog({
       if (opener && opener.isConnected) opener.focus();
     };
     // Focus moves once, when the dialog opens, not on every render of its content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- initialFocus is read at opening only
   }, []);
 
   function handleKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      if (!busyRef.current) closeRef.current();
+      if (!busy) onClose();
       return;
     }
     if (event.key !== 'Tab' || !panel.current) return;

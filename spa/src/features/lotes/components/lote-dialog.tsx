@@ -1,48 +1,15 @@
 import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { Spinner } from '@/components/ui/spinner';
-import { loteApi, useLoteMutation } from '@/features/groups/api/lotes';
-import { ConfirmDialog } from '@/features/groups/components/confirm-dialog';
-import { Dialog } from '@/features/groups/components/dialog';
-import { InputField, SelectField, TextAreaField } from '@/features/groups/components/fields';
-import { errorMessage, serverErrors } from '@/features/groups/errors';
-import { formatArea, formatDate, formatDateTime, loteStatusLabel } from '@/features/groups/labels';
-import { validateLoteEdit, parseDecimal, loteLimits, type FieldErrors } from '@/features/groups/validation';
-import type { Lote, LoteRequest, Member } from '@/features/groups/types';
-
-/** One act on a lote; the dialog runs one at a time and every button waits for it. */
-export type LoteAction =
-  | { kind: 'request' }
-  | { kind: 'cancelRequest'; userId: string }
-  | { kind: 'free' }
-  | { kind: 'assign'; userId: string; nome: string }
-  | { kind: 'status'; status: 'livre' | 'manutencao' }
-  | { kind: 'edit'; area: number; observacoes: string }
-  | { kind: 'delete' }
-  | { kind: 'approve'; userId: string; nome: string }
-  | { kind: 'reject'; userId: string; nome: string };
-
-function run(groupId: string, lote: Lote, a: LoteAction): Promise<unknown> {
-  const c = lote.codigo;
-  switch (a.kind) {
-    case 'request':
-      return loteApi.request(groupId, c);
-    case 'cancelRequest':
-    case 'reject':
-      return loteApi.deleteRequest(groupId, c, a.userId);
-    case 'free':
-      return loteApi.free(groupId, c);
-    case 'assign':
-      return loteApi.assign(groupId, c, a.userId);
-    case 'status':
-      return loteApi.update(groupId, c, { version: lote.version, status: a.status });
-    case 'edit':
-      return loteApi.update(groupId, c, { version: lote.version, area: a.area, observacoes: a.observacoes });
-    case 'delete':
-      return loteApi.remove(groupId, c);
-    case 'approve':
-      return loteApi.approve(groupId, c, a.userId);
-  }
-}
+import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
+import { formatArea, formatDate, formatDateTime } from '@/lib/format';
+import { useLoteAction, type LoteAction } from '@/features/lotes/api/lotes';
+import { loteStatusLabel } from '@/features/lotes/labels';
+import { areaFrom, loteLimits, validateLoteEdit } from '@/features/lotes/validation';
+import type { Lote, LoteRequest, Member } from '@/types/api';
+import '@/features/lotes/lotes.css';
 
 function doneMessage(lote: Lote, a: LoteAction): string {
   const c = lote.codigo;
@@ -71,8 +38,8 @@ export function LoteDialog({
   groupId,
   lote,
   userId,
-  isMember,
-  isManager,
+  canRequest,
+  canManage,
   requestedByMe,
   members,
   requests,
@@ -82,15 +49,15 @@ export function LoteDialog({
   groupId: string;
   lote: Lote;
   userId: string;
-  isMember: boolean;
-  isManager: boolean;
+  canRequest: boolean;
+  canManage: boolean;
   requestedByMe: boolean;
   members: Member[];
   requests: LoteRequest[];
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const act = useLoteMutation(groupId, (a: LoteAction) => run(groupId, lote, a));
+  const act = useLoteAction(groupId, lote);
   const [confirm, setConfirm] = useState<'free' | 'delete' | null>(null);
   const [editing, setEditing] = useState(false);
   const [assignee, setAssignee] = useState('');
@@ -127,7 +94,7 @@ export function LoteDialog({
     const found = validateLoteEdit({ area, observacoes });
     setEditErrors(found);
     if (Object.keys(found).length > 0) return;
-    go({ kind: 'edit', area: Math.round(parseDecimal(area) * 100) / 100, observacoes: observacoes.trim() });
+    go({ kind: 'edit', area: areaFrom(area), observacoes: observacoes.trim() });
   }
 
   if (confirm) {
@@ -187,7 +154,7 @@ export function LoteDialog({
             <dd className="lote-observacoes">{lote.observacoes}</dd>
           </div>
         )}
-        {isManager && lote.pedidosPendentes > 0 && (
+        {canManage && lote.pedidosPendentes > 0 && (
           <div>
             <dt>Pedidos</dt>
             <dd>{lote.pedidosPendentes}</dd>
@@ -200,7 +167,7 @@ export function LoteDialog({
       </p>
 
       {/* What a member does with the lote. */}
-      {isMember && !isManager && (
+      {canRequest && !canManage && (
         <div className="dialog-section">
           {lote.status === 'livre' && !requestedByMe && (
             <button type="button" className="button button-primary" disabled={busy} onClick={() => go({ kind: 'request' })}>
@@ -221,7 +188,7 @@ export function LoteDialog({
           </button>
         </div>
       )}
-      {(mine || (isManager && lote.status === 'ocupado')) && (
+      {(mine || (canManage && lote.status === 'ocupado')) && (
         <div className="dialog-section">
           <button type="button" className="button button-danger-outline" disabled={busy} onClick={() => setConfirm('free')}>
             Liberar lote
@@ -230,7 +197,7 @@ export function LoteDialog({
       )}
 
       {/* Coordinators: requests, assignment, status, edit, delete. */}
-      {isManager && requests.length > 0 && (
+      {canManage && requests.length > 0 && (
         <div className="dialog-section">
           <h3>Pedidos deste lote</h3>
           <ul className="lote-request-list">
@@ -239,7 +206,7 @@ export function LoteDialog({
                 <span>
                   {r.nome} <span className="muted">· {formatDateTime(r.createdAt)}</span>
                 </span>
-                <span className="member-actions">
+                <span className="button-row">
                   <button
                     type="button"
                     className="button button-primary button-small"
@@ -264,7 +231,7 @@ export function LoteDialog({
           </ul>
         </div>
       )}
-      {isManager && lote.status === 'livre' && (
+      {canManage && lote.status === 'livre' && (
         <form className="dialog-section lote-assign" onSubmit={handleAssign} noValidate>
           <SelectField label="Atribuir a" value={assignee} onChange={(e) => setAssignee(e.target.value)} error={assignError} disabled={busy}>
             <option value="">Escolha um membro</option>
@@ -281,7 +248,7 @@ export function LoteDialog({
           </button>
         </form>
       )}
-      {isManager && !editing && (
+      {canManage && !editing && (
         <div className="dialog-section lote-manage">
           {lote.status === 'livre' && (
             <button type="button" className="button button-secondary" disabled={busy} onClick={() => go({ kind: 'status', status: 'manutencao' })}>
@@ -311,7 +278,7 @@ export function LoteDialog({
           )}
         </div>
       )}
-      {isManager && editing && (
+      {canManage && editing && (
         <form className="dialog-section" onSubmit={handleEdit} noValidate>
           <InputField
             label="Área (m²)"

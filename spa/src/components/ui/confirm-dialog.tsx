@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { Dialog } from '@/features/groups/components/dialog';
+import { Dialog } from '@/components/ui/dialog';
 
 /**
  * Asks before a destructive or lasting act. Focus starts on Cancelar, so an Enter pressed by

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/features/groups/errors';
+import { errorMessage } from '@/lib/errors';
 
 /** A read that failed: its message, and a way to try again. */
 export function ErrorState({ title, error, onRetry, children }: { title: string; error: unknown; onRetry?: () => void; children?: ReactNode }) {
@@ -36,7 +36,7 @@ export function LoadMore({
 }) {
   if (!hasNextPage) return null;
   return (
-    <div className="groups-load-more">
+    <div className="load-more">
       <button
         type="button"
         className="button button-secondary"
@@ -54,7 +54,7 @@ export function LoadMore({
 /** A small inline loader for a section inside a page. */
 export function SectionLoader({ label = 'Carregando...' }: { label?: string }) {
   return (
-    <p className="groups-section-loader" role="status">
+    <p className="section-loader" role="status">
       <Spinner size="sm" />
       {label}
     </p>

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { UnreadCount } from '@/types/api';
 
-export const unreadCountQueryKey = ['notifications', 'unread-count'] as const;
 export const unreadCountRefreshMs = 20_000;
 
 export function getUnreadCount(): Promise<UnreadCount> {
@@ -13,7 +13,7 @@ export function getUnreadCount(): Promise<UnreadCount> {
 /** The unread badge's count: one GetItem server-side, polled every 20 s and on window focus. */
 export function useUnreadCount(enabled = true) {
   const query = useQuery({
-    queryKey: unreadCountQueryKey,
+    queryKey: queryKeys.notifications.unreadCount,
     queryFn: getUnreadCount,
     enabled,
     staleTime: 0,

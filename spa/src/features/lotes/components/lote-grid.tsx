@@ -1,5 +1,7 @@
-import { formatArea, loteStatusLabel } from '@/features/groups/labels';
-import type { Lote } from '@/features/groups/types';
+import { formatArea, plural } from '@/lib/format';
+import { loteStatusLabel } from '@/features/lotes/labels';
+import type { Lote } from '@/types/api';
+import '@/features/lotes/lotes.css';
 
 export interface LoteView {
   lote: Lote;
@@ -19,7 +21,7 @@ export function loteLabel({ lote, mine, requested, pedidos }: LoteView): string 
   if (lote.status === 'ocupado' && lote.responsavelNome) parts[0] += ` por ${lote.responsavelNome}`;
   if (mine) parts.push('seu lote');
   if (requested) parts.push('você pediu este lote');
-  if (pedidos > 0) parts.push(pedidos === 1 ? '1 pedido' : `${pedidos} pedidos`);
+  if (pedidos > 0) parts.push(plural(pedidos, 'pedido', 'pedidos'));
   return parts.join(', ');
 }
 

@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/auth/me-query';
-import type { Profile } from '@/types/api';
-
-export interface ProfileUpdate {
-  nome?: string;
-  bio?: string;
-}
+import { queryKeys } from '@/lib/query-keys';
+import type { Profile, ProfileUpdate } from '@/types/api';
 
 export function updateMe(update: ProfileUpdate): Promise<Profile> {
   return api.put<Profile>('/me', update);
@@ -17,6 +12,6 @@ export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: (profile) => queryClient.setQueryData(meQueryKey(profile.id), profile),
+    onSuccess: (profile) => queryClient.setQueryData(queryKeys.me.profile(profile.id), profile),
   });
 }

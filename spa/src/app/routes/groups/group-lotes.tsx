@@ -1,21 +1,23 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
-import { PageHeader } from '@/components/ui/page-header';
+import { errorMessage, isForbidden } from '@/lib/errors';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PageLoader } from '@/components/ui/spinner';
+import { Notice } from '@/components/ui/flash';
 import { SproutIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { ErrorState } from '@/components/ui/query-states';
+import { PageLoader } from '@/components/ui/spinner';
+import { groupAccess } from '@/features/groups/access';
 import { useGroup } from '@/features/groups/api/groups';
-import { useLoteRequests, useLotes } from '@/features/groups/api/lotes';
 import { useMembers } from '@/features/groups/api/members';
-import { BulkLotesDialog } from '@/features/groups/components/lotes/bulk-lotes-dialog';
-import { LoteDialog } from '@/features/groups/components/lotes/lote-dialog';
-import { LoteGrid, type LoteView } from '@/features/groups/components/lotes/lote-grid';
-import { ErrorState } from '@/features/groups/components/query-states';
-import { errorMessage, isNotFound } from '@/features/groups/errors';
-import { formatDateTime, plural } from '@/features/groups/labels';
-import { ApiError } from '@/lib/api-client';
-import '@/features/groups/groups.css';
+import { GroupLoadError } from '@/features/groups/components/group-load-error';
+import { useLoteRequests, useLotes } from '@/features/lotes/api/lotes';
+import { BulkLotesDialog } from '@/features/lotes/components/bulk-lotes-dialog';
+import { LoteDialog } from '@/features/lotes/components/lote-dialog';
+import { LoteGrid, type LoteView } from '@/features/lotes/components/lote-grid';
+import { LoteLegend } from '@/features/lotes/components/lote-legend';
+import { PendingLoteRequests } from '@/features/lotes/components/pending-lote-requests';
 
 const title = 'Lotes do grupo';
 
@@ -24,12 +26,12 @@ export function Component() {
   const { user, isAdmin } = useAuth();
   const group = useGroup(groupId);
   const detail = group.data;
-  const isMember = !!detail?.meuPapel;
-  const isManager = detail?.meuPapel === 'dono' || detail?.meuPapel === 'coordenador';
-  const canRead = isMember || isAdmin;
+  const access = groupAccess(detail?.meuPapel, isAdmin);
+  const canRead = access.canReadInside;
+  const canManage = access.canManageLotes;
   const lotes = useLotes(groupId, !!detail && canRead);
-  const members = useMembers(groupId, isManager);
-  const requests = useLoteRequests(groupId, isManager);
+  const members = useMembers(groupId, canManage);
+  const requests = useLoteRequests(groupId, canManage);
   const [open, setOpen] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState('');
@@ -58,18 +60,16 @@ export function Component() {
     return (
       <>
         <PageHeader title={title} />
-        {isNotFound(group.error) ? (
-          <EmptyState icon={<SproutIcon />} title="Grupo não encontrado">
-            <p>Este grupo não existe, foi excluído ou é privado.</p>
-            <p className="actions-row">
-              <Link className="button button-primary" to="/grupos">
-                Meus Grupos
-              </Link>
-            </p>
-          </EmptyState>
-        ) : (
-          <ErrorState title="Não foi possível carregar o grupo" error={group.error} onRetry={() => void group.refetch()} />
-        )}
+        <GroupLoadError
+          error={group.error}
+          onRetry={() => void group.refetch()}
+          icon={<SproutIcon />}
+          ways={
+            <Link className="button button-primary" to="/grupos">
+              Meus Grupos
+            </Link>
+          }
+        />
       </>
     );
   }
@@ -96,21 +96,21 @@ export function Component() {
         <ErrorState
           title="Não foi possível carregar os lotes"
           error={lotes.error}
-          onRetry={lotes.error instanceof ApiError && lotes.error.status === 403 ? undefined : () => void lotes.refetch()}
+          onRetry={isForbidden(lotes.error) ? undefined : () => void lotes.refetch()}
         />
       </>
     );
   }
 
   const all = lotes.data?.items ?? [];
-  const pending = requests.data?.pages.flatMap((p) => p.items) ?? [];
-  const memberList = members.data?.pages.flatMap((p) => p.items) ?? [];
+  const pending = requests.data ?? [];
+  const memberList = members.data ?? [];
   const myRequests = new Set(detail.meusPedidosLote);
   const views: LoteView[] = all.map((lote) => ({
     lote,
     mine: !!user && lote.responsavelId === user.id,
     requested: myRequests.has(lote.codigo),
-    pedidos: isManager ? lote.pedidosPendentes : 0,
+    pedidos: canManage ? lote.pedidosPendentes : 0,
   }));
   const counts = detail.lotes;
   const openLote = open ? all.find((l) => l.codigo === open) : undefined;
@@ -126,52 +126,23 @@ export function Component() {
       <PageHeader
         title={title}
         subtitle={
-          <Link to={`/grupos/${gid}`} className="groups-back-link">
+          <Link to={`/grupos/${gid}`} className="back-link">
             {detail.nome}
           </Link>
         }
         actions={
-          isManager && (
+          canManage && (
             <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
               Criar lotes
             </button>
           )
         }
       />
-      <p className={notice ? 'groups-flash' : 'visually-hidden'} role="status">
-        {notice}
-      </p>
+      <Notice message={notice} />
 
-      {all.length > 0 && (
-        <ul className="lote-legend" aria-label="Resumo dos lotes">
-          <li>
-            <span className="lote-swatch lote-livre" aria-hidden="true" /> {plural(counts.livre, 'livre', 'livres')}
-          </li>
-          <li>
-            <span className="lote-swatch lote-ocupado" aria-hidden="true" /> {plural(counts.ocupado, 'ocupado', 'ocupados')}
-          </li>
-          <li>
-            <span className="lote-swatch lote-manutencao" aria-hidden="true" /> {counts.manutencao} em manutenção
-          </li>
-        </ul>
-      )}
-
-      {isManager && pending.length > 0 && (
-        <section className="card lote-requests" aria-labelledby="pedidos-lote">
-          <h2 id="pedidos-lote">Pedidos de lote ({pending.length})</h2>
-          <ul>
-            {pending.map((r) => (
-              <li key={`${r.codigo}-${r.userId}`}>
-                <button type="button" className="link-button" onClick={() => setOpen(r.codigo)}>
-                  {r.nome} pediu o lote {r.codigo}
-                </button>
-                <span className="muted"> · {formatDateTime(r.createdAt)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {isManager && requests.isError && (
+      {all.length > 0 && <LoteLegend counts={counts} />}
+      {canManage && <PendingLoteRequests requests={pending} onOpen={setOpen} />}
+      {canManage && requests.isError && (
         <p className="form-error" role="alert">
           {errorMessage(requests.error, 'Não foi possível carregar os pedidos de lote.')}
         </p>
@@ -179,7 +150,7 @@ export function Component() {
 
       {all.length === 0 ? (
         <EmptyState icon={<SproutIcon />} title="Nenhum lote ainda">
-          {isManager ? (
+          {canManage ? (
             <>
               <p>Divida a horta em lotes (por exemplo A1 a A12) para os membros pedirem e cuidarem.</p>
               <p className="actions-row">
@@ -194,7 +165,7 @@ export function Component() {
         </EmptyState>
       ) : (
         <>
-          {isMember && !isManager && counts.livre > 0 && detail.meusLotes.length === 0 && (
+          {access.canRequestLotes && !canManage && counts.livre > 0 && detail.meusLotes.length === 0 && (
             <p className="muted">Toque em um lote livre para pedi-lo.</p>
           )}
           <LoteGrid lotes={views} onOpen={setOpen} />
@@ -207,8 +178,8 @@ export function Component() {
           groupId={groupId}
           lote={openLote}
           userId={user.id}
-          isMember={isMember}
-          isManager={isManager}
+          canRequest={access.canRequestLotes}
+          canManage={canManage}
           requestedByMe={myRequests.has(openLote.codigo)}
           members={memberList}
           requests={pending.filter((r) => r.codigo === openLote.codigo)}

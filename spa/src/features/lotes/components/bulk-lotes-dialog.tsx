@@ -1,10 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { Dialog } from '@/components/ui/dialog';
+import { InputField, TextAreaField } from '@/components/ui/fields';
 import { Spinner } from '@/components/ui/spinner';
-import { loteApi, useLoteMutation } from '@/features/groups/api/lotes';
-import { Dialog } from '@/features/groups/components/dialog';
-import { InputField, TextAreaField } from '@/features/groups/components/fields';
-import { serverErrors } from '@/features/groups/errors';
-import { loteLimits, parseDecimal, validateBulkLotes, type BulkLotesValues, type FieldErrors } from '@/features/groups/validation';
+import { serverErrors, type FieldErrors } from '@/lib/errors';
+import { plural } from '@/lib/format';
+import { useCreateLotes } from '@/features/lotes/api/lotes';
+import { areaFrom, loteLimits, validateBulkLotes, type BulkLotesValues } from '@/features/lotes/validation';
+import '@/features/lotes/lotes.css';
 
 const fields = ['prefixo', 'inicio', 'fim', 'area', 'observacoes'] as const;
 
@@ -15,22 +17,14 @@ export function rangePreview(v: BulkLotesValues): string | null {
   const f = Number(v.fim);
   if (!/^[A-Z]{0,3}$/.test(p) || !Number.isInteger(i) || !Number.isInteger(f) || i < 1 || f < i || v.inicio === '' || v.fim === '') return null;
   const n = f - i + 1;
-  return n === 1 ? `${p}${i} (1 lote)` : `${p}${i} a ${p}${f} (${n} lotes)`;
+  return `${n === 1 ? `${p}${i}` : `${p}${i} a ${p}${f}`} (${plural(n, 'lote', 'lotes')})`;
 }
 
 /** Coordinators split the garden into lotes: a prefix, a number range and one area for all. */
 export function BulkLotesDialog({ groupId, onClose, onDone }: { groupId: string; onClose: () => void; onDone: (message: string) => void }) {
   const [values, setValues] = useState<BulkLotesValues>({ prefixo: 'A', inicio: '1', fim: '12', area: '', observacoes: '' });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const create = useLoteMutation(groupId, (v: BulkLotesValues) =>
-    loteApi.createBulk(groupId, {
-      prefixo: v.prefixo.trim().toUpperCase(),
-      inicio: Number(v.inicio),
-      fim: Number(v.fim),
-      area: Math.round(parseDecimal(v.area) * 100) / 100,
-      observacoes: v.observacoes.trim(),
-    }),
-  );
+  const create = useCreateLotes(groupId);
   const form = useRef<HTMLFormElement>(null);
   const server = serverErrors(create.error, fields);
   const errors: FieldErrors = { ...server.fields, ...clientErrors };
@@ -51,10 +45,17 @@ export function BulkLotesDialog({ groupId, onClose, onDone }: { groupId: string;
       form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    create.mutate(values, {
+    const input = {
+      prefixo: values.prefixo.trim().toUpperCase(),
+      inicio: Number(values.inicio),
+      fim: Number(values.fim),
+      area: areaFrom(values.area),
+      observacoes: values.observacoes.trim(),
+    };
+    create.mutate(input, {
       onSuccess: (page) => {
-        const n = page?.items?.length ?? Number(values.fim) - Number(values.inicio) + 1;
-        onDone(`${n === 1 ? '1 lote criado' : `${n} lotes criados`}: ${rangePreview(values)?.replace(/ \(.*\)$/, '') ?? ''}.`);
+        const n = page?.items?.length ?? input.fim - input.inicio + 1;
+        onDone(`${plural(n, 'lote criado', 'lotes criados')}: ${rangePreview(values)?.replace(/ \(.*\)$/, '') ?? ''}.`);
       },
     });
   }

@@ -1,0 +1,108 @@
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+
+// The form fields of every screen: a label tied to its control, an optional hint, and the error.
+// Most forms put each error under its own field (`error`): the message is always in the DOM as a
+// live region, and describes the control while there is one. The sign-in forms keep one message
+// under all the fields (SPEC §4): there a field says `errorId` (that message's id) and `invalid`,
+// and the message describes the field while it is about it.
+
+interface FieldProps {
+  label: string;
+  hint?: ReactNode;
+  /** This field's own error, shown under it. */
+  error?: string | null;
+  /** The id of a message kept elsewhere that explains this field when `invalid`. */
+  errorId?: string;
+  invalid?: boolean;
+}
+
+function useFieldIds(id: string | undefined, { hint, error, errorId, invalid }: FieldProps) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-dica` : undefined;
+  const ownErrorId = errorId ? undefined : `${controlId}-erro`;
+  const isInvalid = errorId ? !!invalid : !!error;
+  const describedBy = [hintId, isInvalid ? (errorId ?? ownErrorId) : undefined].filter(Boolean).join(' ') || undefined;
+  const control = { id: controlId, 'aria-invalid': isInvalid || undefined, 'aria-describedby': describedBy };
+  return { slots: { controlId, hintId, ownErrorId }, control };
+}
+
+function Field({
+  label,
+  className,
+  controlId,
+  hint,
+  hintId,
+  error,
+  ownErrorId,
+  children,
+}: {
+  label: string;
+  className?: string;
+  controlId: string;
+  hint?: ReactNode;
+  hintId?: string;
+  error?: string | null;
+  ownErrorId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`field${className ? ` ${className}` : ''}`}>
+      <label htmlFor={controlId}>{label}</label>
+      {children}
+      {hint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {ownErrorId && (
+        <p className="field-error" id={ownErrorId} role="alert">
+          {error || null}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const InputField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function InputField(
+  { label, hint, error, errorId, invalid, id, className, ...input },
+  ref,
+) {
+  const { slots, control } = useFieldIds(id, { label, hint, error, errorId, invalid });
+  return (
+    <Field label={label} className={className} {...slots} hint={hint} error={error}>
+      <input ref={ref} {...control} {...input} />
+    </Field>
+  );
+});
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function TextAreaField({ label, hint, error, errorId, invalid, id, className, ...area }, ref) {
+    const { slots, control } = useFieldIds(id, { label, hint, error, errorId, invalid });
+    return (
+      <Field label={label} className={className} {...slots} hint={hint} error={error}>
+        <textarea ref={ref} {...control} {...area} />
+      </Field>
+    );
+  },
+);
+
+export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }>(
+  function SelectField({ label, hint, error, errorId, invalid, id, className, children, ...select }, ref) {
+    const { slots, control } = useFieldIds(id, { label, hint, error, errorId, invalid });
+    return (
+      <Field label={label} className={className} {...slots} hint={hint} error={error}>
+        <select ref={ref} {...control} {...select}>
+          {children}
+        </select>
+      </Field>
+    );
+  },
+);

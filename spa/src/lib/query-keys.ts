@@ -1,0 +1,40 @@
+// The one query-key factory: every react-query key of the SPA is made here, never written
+// literally in a hook. Keys nest, so one prefix invalidates a whole family: everything about one
+// group sits under groups.group(id) (its detail, members, requests, invites, lotes and lote
+// requests), and one write refreshes them all.
+
+export interface DirectorySearch {
+  q: string;
+  cidade: string;
+  uf: string;
+}
+
+export const queryKeys = {
+  /** The signed-in user's profile (GET /api/me), owned by the auth state. */
+  me: {
+    all: ['me'] as const,
+    profile: (userId: string) => ['me', userId] as const,
+  },
+  notifications: {
+    unreadCount: ['notifications', 'unread-count'] as const,
+  },
+  groups: {
+    all: ['groups'] as const,
+    mine: ['groups', 'mine'] as const,
+    directoryAll: ['groups', 'directory'] as const,
+    directory: (search: DirectorySearch) => ['groups', 'directory', search] as const,
+    group: (groupId: string) => ['groups', 'group', groupId] as const,
+    detail: (groupId: string) => ['groups', 'group', groupId, 'detail'] as const,
+    members: (groupId: string) => ['groups', 'group', groupId, 'members'] as const,
+    requests: (groupId: string) => ['groups', 'group', groupId, 'requests'] as const,
+    invites: (groupId: string) => ['groups', 'group', groupId, 'invites'] as const,
+    publicPage: (groupId: string) => ['groups', 'public', groupId] as const,
+    /** An invite landing page; its answer (jaMembro) depends on who asks. */
+    inviteAll: (token: string) => ['groups', 'invite', token] as const,
+    invite: (token: string, userId: string | null) => ['groups', 'invite', token, userId ?? 'anonimo'] as const,
+  },
+  lotes: {
+    grid: (groupId: string) => ['groups', 'group', groupId, 'lotes'] as const,
+    requests: (groupId: string) => ['groups', 'group', groupId, 'lote-requests'] as const,
+  },
+};
