@@ -54,8 +54,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // scripts/check-size.mjs reads the manifest to find what /login loads.
+    // scripts/check-size.mjs reads the manifest to find what /login and /dashboard load.
     manifest: true,
+    // Every browser the SPA targets preloads modules itself.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      // @aws-crypto's hash modules run nothing on import, but their package does not say so,
+      // so Amplify's bare `import '@aws-crypto/sha256-js'` kept them (and tslib) in every page.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/node_modules/@aws-crypto/') },
+    },
   },
   test: {
     environment: 'jsdom',
