@@ -140,7 +140,7 @@ func (s *Store) Lotes(ctx context.Context, gid string) ([]domain.Lote, error) {
 }
 
 // LoteRequestsScope binds a lote-requests cursor to its group.
-func LoteRequestsScope(gid string) string { return "slots:requests|" + gid }
+func LoteRequestsScope(gid string) string { return "lotes:requests|" + gid }
 
 // LoteRequests lists a group's open lote requests by lote: one Query.
 func (s *Store) LoteRequests(ctx context.Context, gid string, limit int, after map[string]string) ([]domain.LoteRequest, map[string]string, error) {

@@ -1,4 +1,4 @@
-package slots
+package lotes
 
 import (
 	"net/http"
