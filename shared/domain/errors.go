@@ -64,3 +64,10 @@ func AsError(err error) (*Error, bool) {
 	ok := errors.As(err, &e)
 	return e, ok
 }
+
+// Is makes errors.Is(err, ErrX()) hold for an error that says the same
+// thing: the same code, message and field.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t != nil && *t == *e
+}

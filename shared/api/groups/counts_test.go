@@ -164,7 +164,7 @@ func seedGroups(t testing.TB, w *world, n int) {
 		if err := in.Valid(); err != nil {
 			t.Fatal(err)
 		}
-		item, err := store.MarshalGroup(domain.NewGroup(uuid.Must(uuid.NewV7()).String(), "seed", in, time.Now()))
+		item, err := store.MarshalGroup(domain.NewGroup(uuid.Must(uuid.NewV7()).String(), "seed", in, domain.Defaults(), time.Now()))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -82,7 +82,12 @@ func handleCreate(d app.Deps) http.Handler {
 			return
 		}
 		actor := ActorFrom(d, r)
-		g := domain.NewGroup(uuid.Must(uuid.NewV7()).String(), actor.ID, in, d.Now())
+		rules, err := d.Store.Rules(r.Context())
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		g := domain.NewGroup(uuid.Must(uuid.NewV7()).String(), actor.ID, in, rules, d.Now())
 		g, pts, err := d.Store.CreateGroup(r.Context(), g, actor)
 		if err != nil {
 			api.WriteError(w, r, err)
