@@ -37,7 +37,9 @@ func ErrLoteInMaintenance(code string) *Error {
 }
 
 // ErrLoteNotFree: a request for a lote that is not livre.
-func ErrLoteNotFree(code string) *Error { return Conflict(fmt.Sprintf("O lote %s não está livre", code)) }
+func ErrLoteNotFree(code string) *Error {
+	return Conflict(fmt.Sprintf("O lote %s não está livre", code))
+}
 
 // ErrLoteNotOccupied: freeing a lote nobody holds.
 func ErrLoteNotOccupied(code string) *Error {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
@@ -18,7 +19,7 @@ import (
 type fixture struct {
 	t     *testing.T
 	s     *store.Store
-	calls *store.CallCounter
+	calls *testkit.CallCounter
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -30,7 +31,7 @@ func newFixture(t *testing.T) *fixture {
 // shared one when table is "".
 func newFixtureOn(t *testing.T, table string) *fixture {
 	t.Helper()
-	calls := &store.CallCounter{}
+	calls := &testkit.CallCounter{}
 	cfg := app.ConfigFromEnv()
 	if table != "" {
 		cfg.TableName = table

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/verde-app/verde/infra/local/testcloud"
-	"github.com/verde-app/verde/shared/testkit"
+	"github.com/verde-app/verde/infra/testkit"
 )
 
 // callCloud sends a request through the local cloud: template.yaml's routes,

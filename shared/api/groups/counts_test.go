@@ -10,9 +10,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
-	"github.com/verde-app/verde/shared/testkit"
 )
 
 // calls is the DynamoDB calls one request made, by operation.

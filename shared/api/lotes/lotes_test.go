@@ -14,11 +14,11 @@ import (
 	ddbt "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api/lotes"
 	"github.com/verde-app/verde/shared/api/notifications"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
-	"github.com/verde-app/verde/shared/testkit"
 )
 
 type expect [6]int
