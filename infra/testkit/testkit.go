@@ -217,5 +217,6 @@ func Do(t testing.TB, h http.Handler, method, path string, user User, body any) 
 	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
+	CheckContract(t, req, rec)
 	return Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
 }
