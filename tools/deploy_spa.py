@@ -2,7 +2,8 @@
 """Publish the built SPA (spa/dist) to a deployed Verde stack.
 
 Reads the stack's outputs, writes /config.json from them (the SPA's only
-configuration), uploads spa/dist to the SPA bucket with cache headers that let
+configuration) and the same JSON into index.html (so the SPA starts without fetching
+it), uploads spa/dist to the SPA bucket with cache headers that let
 CloudFront cache hashed assets for a year and always revalidate index.html and
 config.json, then invalidates the distribution.
 
@@ -100,6 +101,27 @@ def site_config(outputs: dict[str, str]) -> dict:
     }
 
 
+CONFIG_SLOT = '<script id="verde-config" type="application/json"></script>'
+# The .gz / .br copies the build writes for the local cloud; CloudFront compresses by itself.
+PRECOMPRESSED = (".gz", ".br")
+
+
+def index_with_config(index_html: str, config: dict) -> str:
+    """index.html with the site's configuration in its #verde-config script (spa/src/lib/config.ts)."""
+    if CONFIG_SLOT not in index_html:
+        raise SystemExit("index.html has no empty #verde-config script: is spa/index.html current?")
+    # No "<" inside a script element: "</script>" in a value would end it.
+    payload = json.dumps(config, separators=(",", ":")).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return index_html.replace(CONFIG_SLOT, f'<script id="verde-config" type="application/json">{payload}</script>', 1)
+
+
+def site_files(dist: pathlib.Path) -> dict[str, pathlib.Path]:
+    """The files to upload, by key: the build without a local config.json or precompressed copies."""
+    files = {p.relative_to(dist).as_posix(): p for p in dist.rglob("*") if p.is_file()}
+    files.pop("config.json", None)  # never ship a local one
+    return {k: p for k, p in files.items() if not k.endswith(PRECOMPRESSED)}
+
+
 def upload_order(keys: list[str]) -> list[str]:
     """Assets first and index.html last, so no visitor gets an index.html whose assets are missing."""
     def rank(key: str) -> tuple[int, str]:
@@ -152,14 +174,17 @@ def main() -> int:
     dist = pathlib.Path(args.dist)
     if not (dist / "index.html").is_file():
         raise SystemExit(f"{dist}/index.html not found: build the SPA first (npm --prefix spa run build)")
-    files = {p.relative_to(dist).as_posix(): p for p in dist.rglob("*") if p.is_file()}
-    files.pop("config.json", None)  # never ship a local one
+    files = site_files(dist)
 
     s3 = session.client("s3")
     bucket = outputs["SpaBucketName"]
     for key in upload_order(list(files)):
-        s3.upload_file(str(files[key]), bucket, key,
-                       ExtraArgs={"ContentType": content_type(key), "CacheControl": cache_control(key)})
+        extra = {"ContentType": content_type(key), "CacheControl": cache_control(key)}
+        if key == "index.html":
+            page = index_with_config(files[key].read_text(encoding="utf-8"), config)
+            s3.put_object(Bucket=bucket, Key=key, Body=page.encode("utf-8"), **extra)
+        else:
+            s3.upload_file(str(files[key]), bucket, key, ExtraArgs=extra)
     s3.put_object(Bucket=bucket, Key="config.json", Body=body.encode(),
                   ContentType="application/json", CacheControl=REVALIDATE)
     print(f"uploaded {len(files)} files and config.json to s3://{bucket}")

@@ -1,6 +1,8 @@
 """Unit tests of the tools' pure parts (no AWS, no Docker): python -m unittest discover -s tools -p 'test_*.py'"""
 import datetime as dt
+import json
 import pathlib
+import tempfile
 import unittest
 
 import deploy_spa
@@ -61,6 +63,25 @@ class UploadTest(unittest.TestCase):
     def test_index_html_goes_last_and_assets_first(self):
         order = deploy_spa.upload_order(["index.html", "favicon.svg", "assets/b.js", "assets/a.css"])
         self.assertEqual(order, ["assets/a.css", "assets/b.js", "favicon.svg", "index.html"])
+
+    def test_index_html_carries_the_config_and_nothing_can_close_its_script(self):
+        page = (ROOT / "spa" / "index.html").read_text(encoding="utf-8")
+        config = deploy_spa.site_config(OUTPUTS) | {"apiBase": "/api</script><b>"}
+        out = deploy_spa.index_with_config(page, config)
+        start = out.index('<script id="verde-config" type="application/json">') + len('<script id="verde-config" type="application/json">')
+        inline = out[start:out.index("</script>", start)]
+        self.assertEqual(json.loads(inline), config)
+        self.assertNotIn("<", inline)
+        with self.assertRaises(SystemExit):
+            deploy_spa.index_with_config("<html></html>", config)
+
+    def test_precompressed_copies_and_a_local_config_are_not_uploaded(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            dist = pathlib.Path(tmp)
+            for name in ["index.html", "config.json", "favicon.svg", "assets/a.js", "assets/a.js.gz", "assets/a.js.br"]:
+                (dist / name).parent.mkdir(parents=True, exist_ok=True)
+                (dist / name).write_text("x")
+            self.assertEqual(sorted(deploy_spa.site_files(dist)), ["assets/a.js", "favicon.svg", "index.html"])
 
     def test_recent_old_assets_survive_a_deploy(self):
         now = dt.datetime(2025, 1, 10, tzinfo=dt.timezone.utc)

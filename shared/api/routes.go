@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/httpenc"
 )
 
 // Route is one endpoint of an area: the same Method and Path are declared in
@@ -39,7 +40,10 @@ func NewMux(routes []Route) http.Handler {
 		}
 		WriteError(w, r, domain.NotFound("Rota não encontrada"))
 	}))
-	return Chain(mux, WithRequestID, Recover, NoStore)
+	// Gzip first, so every reply (errors too) is compressed for a client that accepts it: in
+	// Lambda behind API Gateway and CloudFront (whose CachingDisabled policy for /api/* does
+	// not compress) and in the local cloud alike, which run this same handler.
+	return Chain(mux, httpenc.Gzip, WithRequestID, Recover, NoStore)
 }
 
 func methodNotAllowed(methods []string) http.Handler {

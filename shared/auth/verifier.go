@@ -4,9 +4,11 @@ package auth
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
@@ -32,9 +34,23 @@ func (c *Claims) IsAdmin() bool { return c != nil && slices.Contains(c.Groups, A
 
 // Verifier checks signature, issuer, expiry, token_use and client_id. The
 // same check runs in Lambda, in the local cloud and in tests.
+//
+// A token that passed is remembered until it expires (tokenCache), so the
+// requests of one session that reach the same container are not verified
+// again: the RS256 check was about a quarter of GET /api/me's CPU.
+// Revocation is unchanged by the cache: a Cognito access token is a bearer
+// token that any verifier (API Gateway's JWT authorizer, Cognito's own
+// resource servers) accepts until its exp once signed, and this API never
+// asked Cognito whether a token was revoked (GlobalSignOut, a disabled user)
+// before either. A signed-out or disabled user's token therefore works here
+// until it expires (at most the app client's access-token validity, 1 hour),
+// exactly as without the cache; what the user may do is still decided per
+// request from the data (membership, roles), not from the cached claims.
 type Verifier struct {
 	clientID string
 	verifier *oidc.IDTokenVerifier
+	now      func() time.Time
+	cache    *tokenCache
 }
 
 // ErrInvalidToken is returned for every token the API refuses.
@@ -60,28 +76,124 @@ func newVerifier(issuer, clientID string, keys oidc.KeySet, now func() time.Time
 		SupportedSigningAlgs: []string{oidc.RS256},
 		Now:                  now,
 	}
-	return &Verifier{clientID: clientID, verifier: oidc.NewVerifier(issuer, keys, cfg)}
+	return &Verifier{clientID: clientID, verifier: oidc.NewVerifier(issuer, keys, cfg), now: now,
+		cache: newTokenCache(MaxCachedTokens)}
 }
+
+// MaxCachedTokens bounds the verified tokens one container remembers (about
+// 200 bytes each, so under 1 MB): a container serves one request at a time,
+// and the users active on it within an hour are far fewer.
+const MaxCachedTokens = 4096
 
 // Verify returns the claims of a valid access token for our client.
 func (v *Verifier) Verify(ctx context.Context, raw string) (*Claims, error) {
+	now := v.now()
+	if c, ok := v.cache.get(raw, now); ok {
+		return c, nil
+	}
+	c, exp, err := v.verify(ctx, raw)
+	if err != nil {
+		return nil, err
+	}
+	v.cache.put(raw, c, exp, now)
+	return c.copy(), nil
+}
+
+func (v *Verifier) verify(ctx context.Context, raw string) (*Claims, time.Time, error) {
 	tok, err := v.verifier.Verify(ctx, raw)
 	if err != nil {
-		return nil, errors.Join(ErrInvalidToken, err)
+		return nil, time.Time{}, errors.Join(ErrInvalidToken, err)
 	}
 	var c Claims
 	if err := tok.Claims(&c); err != nil {
-		return nil, errors.Join(ErrInvalidToken, err)
+		return nil, time.Time{}, errors.Join(ErrInvalidToken, err)
 	}
 	if c.TokenUse != "access" {
-		return nil, errors.Join(ErrInvalidToken, errors.New("token_use is not access"))
+		return nil, time.Time{}, errors.Join(ErrInvalidToken, errors.New("token_use is not access"))
 	}
 	if c.ClientID == "" || c.ClientID != v.clientID {
-		return nil, errors.Join(ErrInvalidToken, errors.New("client_id mismatch"))
+		return nil, time.Time{}, errors.Join(ErrInvalidToken, errors.New("client_id mismatch"))
 	}
 	if c.Sub == "" {
-		return nil, errors.Join(ErrInvalidToken, errors.New("no sub"))
+		return nil, time.Time{}, errors.Join(ErrInvalidToken, errors.New("no sub"))
 	}
 	c.Token = raw
-	return &c, nil
+	return &c, tok.Expiry, nil
+}
+
+func (c *Claims) copy() *Claims {
+	out := *c
+	out.Groups = slices.Clone(c.Groups)
+	return &out
+}
+
+// tokenCache maps a token's SHA-256 to its verified claims until the token's
+// expiry, holding at most max entries: when full, expired entries go first,
+// then the one closest to expiring.
+type tokenCache struct {
+	mu      sync.Mutex
+	max     int
+	entries map[[32]byte]cachedToken
+}
+
+type cachedToken struct {
+	claims *Claims
+	exp    time.Time
+}
+
+func newTokenCache(max int) *tokenCache {
+	return &tokenCache{max: max, entries: map[[32]byte]cachedToken{}}
+}
+
+func (tc *tokenCache) get(raw string, now time.Time) (*Claims, bool) {
+	key := sha256.Sum256([]byte(raw))
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	e, ok := tc.entries[key]
+	if !ok {
+		return nil, false
+	}
+	if !now.Before(e.exp) {
+		delete(tc.entries, key)
+		return nil, false
+	}
+	return e.claims.copy(), true
+}
+
+func (tc *tokenCache) put(raw string, c *Claims, exp, now time.Time) {
+	if !now.Before(exp) {
+		return
+	}
+	key := sha256.Sum256([]byte(raw))
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	if _, ok := tc.entries[key]; !ok && len(tc.entries) >= tc.max {
+		tc.evict(now)
+	}
+	tc.entries[key] = cachedToken{claims: c.copy(), exp: exp}
+}
+
+// evict makes room for one entry; it runs only when the cache is full.
+func (tc *tokenCache) evict(now time.Time) {
+	var soonest [32]byte
+	var soonestExp time.Time
+	for k, e := range tc.entries {
+		if !now.Before(e.exp) {
+			delete(tc.entries, k)
+			continue
+		}
+		if soonestExp.IsZero() || e.exp.Before(soonestExp) {
+			soonest, soonestExp = k, e.exp
+		}
+	}
+	if len(tc.entries) >= tc.max {
+		delete(tc.entries, soonest)
+	}
+}
+
+// CachedTokens is the number of verified tokens the cache holds.
+func (v *Verifier) CachedTokens() int {
+	v.cache.mu.Lock()
+	defer v.cache.mu.Unlock()
+	return len(v.cache.entries)
 }

@@ -2,14 +2,17 @@ package auth_test
 
 import (
 	"context"
+	"crypto"
 	"crypto/rand"
 	"crypto/rsa"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
 
+	"github.com/coreos/go-oidc/v3/oidc"
 	"github.com/go-jose/go-jose/v4"
 	"github.com/go-jose/go-jose/v4/jwt"
 
@@ -136,5 +139,61 @@ func TestIsAdminNeedsAdminGroup(t *testing.T) {
 	var nilClaims *auth.Claims
 	if nilClaims.IsAdmin() {
 		t.Fatal("anonymous counted as admin")
+	}
+}
+
+type countingKeys struct {
+	oidc.KeySet
+	calls int
+}
+
+func (c *countingKeys) VerifySignature(ctx context.Context, jwt string) ([]byte, error) {
+	c.calls++
+	return c.KeySet.VerifySignature(ctx, jwt)
+}
+
+func TestVerifiedTokensAreCachedUntilTheyExpire(t *testing.T) {
+	is := newIssuer(t)
+	keys := &countingKeys{KeySet: &oidc.StaticKeySet{PublicKeys: []crypto.PublicKey{&is.key.PublicKey}}}
+	now := time.Now()
+	clock := func() time.Time { return now }
+	v := auth.NewVerifierWithKeys(is.name, clientID, keys, clock)
+	raw := is.sign(t, is.key, is.accessClaims()) // expires in an hour
+
+	first, err := v.Verify(context.Background(), raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Groups[0] = "changed by a caller"
+	second, err := v.Verify(context.Background(), raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if keys.calls != 1 || v.CachedTokens() != 1 {
+		t.Errorf("signature checked %d times, %d cached; want once and 1", keys.calls, v.CachedTokens())
+	}
+	if second.Sub != "user-1" || !second.IsAdmin() || second.Token != raw {
+		t.Errorf("cached claims %+v", second)
+	}
+
+	// Past its exp the token is checked again, and refused.
+	now = now.Add(time.Hour + time.Second)
+	if _, err := v.Verify(context.Background(), raw); !errors.Is(err, auth.ErrInvalidToken) {
+		t.Errorf("expired token: %v", err)
+	}
+	if keys.calls != 2 {
+		t.Errorf("an expired token came from the cache (%d checks)", keys.calls)
+	}
+
+	// A refused token is never remembered.
+	other, _ := rsa.GenerateKey(rand.Reader, 2048)
+	bad := is.sign(t, other, is.accessClaims())
+	for range 2 {
+		if _, err := v.Verify(context.Background(), bad); err == nil {
+			t.Fatal("bad signature accepted")
+		}
+	}
+	if keys.calls != 4 {
+		t.Errorf("a refused token was cached (%d checks)", keys.calls)
 	}
 }

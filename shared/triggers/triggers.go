@@ -9,30 +9,18 @@ import (
 
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/triggers/presignup"
 )
 
 // PreSignUpFunc is the PreSignUp trigger's Lambda signature.
-type PreSignUpFunc func(context.Context, events.CognitoEventUserPoolsPreSignup) (events.CognitoEventUserPoolsPreSignup, error)
+type PreSignUpFunc = presignup.Func
 
 // PostConfirmationFunc is the PostConfirmation trigger's Lambda signature.
 type PostConfirmationFunc func(context.Context, events.CognitoEventUserPoolsPostConfirmation) (events.CognitoEventUserPoolsPostConfirmation, error)
 
-// PreSignUp requires a name on e-mail sign-up and, when autoConfirm is on,
-// confirms the user and marks the e-mail verified (no code e-mail to wait for).
-func PreSignUp(autoConfirm bool) PreSignUpFunc {
-	return func(ctx context.Context, ev events.CognitoEventUserPoolsPreSignup) (events.CognitoEventUserPoolsPreSignup, error) {
-		if ev.TriggerSource == "PreSignUp_SignUp" && domain.CleanText(ev.Request.UserAttributes["name"]) == "" {
-			return ev, errors.New("O nome é obrigatório")
-		}
-		if autoConfirm {
-			ev.Response.AutoConfirmUser = true
-			if ev.Request.UserAttributes["email"] != "" {
-				ev.Response.AutoVerifyEmail = true
-			}
-		}
-		return ev, nil
-	}
-}
+// PreSignUp is presignup.PreSignUp: it lives in its own package so that its
+// function links no AWS client.
+var PreSignUp = presignup.PreSignUp
 
 // PostConfirmation writes the users profile of SPEC §3 with its initial values.
 // It is idempotent: Cognito retries triggers, and GET /api/me may have won.

@@ -2,8 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isPopupCallback, relayPopupCallback } from '@/lib/auth/google-popup';
 import { loadConfig } from '@/lib/config';
-import { configureAmplify } from '@/lib/auth/configure-amplify';
-import { watchRedirectResult } from '@/lib/auth/redirect-result';
+import { loadAmplify, mayHaveSession } from '@/lib/auth/amplify-loader';
 import { App } from '@/app/app';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
@@ -21,9 +20,10 @@ async function start() {
   }
   const root = createRoot(container);
   try {
-    const config = await loadConfig();
-    watchRedirectResult();
-    configureAmplify(config);
+    await loadConfig();
+    // A stored session or a Google redirect coming back: Amplify is needed before anything else
+    // (fetched alongside the route's chunk). Otherwise the visitor is signed out and it waits.
+    if (mayHaveSession()) void loadAmplify().catch((error: unknown) => console.error('Erro ao carregar o login:', error));
   } catch (error) {
     console.error('Erro ao carregar a configuração:', error);
     root.render(

@@ -366,7 +366,11 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	mux.Handle("/config.json", serveJSON(c.Config))
 	mux.Handle(InvokePathPrefix, invoker)
 	mux.Handle(CognitoPathPrefix, http.StripPrefix(strings.TrimSuffix(CognitoPathPrefix, "/"), proxy))
-	spa := spaHandler{dist: c.opts.SPADir}
+	configJSON, err := json.Marshal(c.Config)
+	if err != nil {
+		return err
+	}
+	spa := spaHandler{dist: c.opts.SPADir, config: configJSON}
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if gateway.Handles(r) {
 			gateway.ServeHTTP(w, r)

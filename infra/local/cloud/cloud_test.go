@@ -86,6 +86,26 @@ func TestConfigJSONHasTheContractShape(t *testing.T) {
 	}
 }
 
+func TestIndexHTMLCarriesTheSameConfigAsConfigJSON(t *testing.T) {
+	c := testcloud.Get()
+	_, page := get(t, c.URL+"/dashboard")
+	_, configJSON := get(t, c.URL+"/config.json")
+	const open = `<script id="verde-config" type="application/json">`
+	start := strings.Index(page, open)
+	end := strings.Index(page[max(start, 0):], "</script>")
+	if start < 0 || end < 0 {
+		t.Fatalf("no config in index.html: %q", page)
+	}
+	var inline, served map[string]any
+	if err := json.Unmarshal([]byte(page[start+len(open):start+end]), &inline); err != nil {
+		t.Fatal(err)
+	}
+	json.Unmarshal([]byte(configJSON), &served)
+	if !reflect.DeepEqual(inline, served) || inline["userPoolId"] != c.UserPoolID {
+		t.Errorf("index.html config %v\n/config.json %v", inline, served)
+	}
+}
+
 func TestSiteServesTheSPALikeCloudFrontAndKeepsAPIPathsOut(t *testing.T) {
 	c := testcloud.Get()
 	cases := []struct {

@@ -1,14 +1,20 @@
 package cloud
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"html"
+	"mime"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
+
+	"github.com/verde-app/verde/shared/httpenc"
 )
 
 // SPAConfig is /config.json, the SPA's only configuration (same shape in AWS, where
@@ -40,11 +46,31 @@ func serveJSON(v any) http.Handler {
 	})
 }
 
+// configSlot is the empty JSON script in the SPA's index.html that the deploy
+// (tools/deploy_spa.py) and the local cloud fill with /config.json, so the SPA starts without
+// fetching it first.
+const configSlot = `<script id="verde-config" type="application/json"></script>`
+
+// injectConfig writes config into index.html's slot. encoding/json escapes <, > and & as
+// \u003c…, so nothing in the values can close the script element.
+func injectConfig(index, config []byte) []byte {
+	if len(config) == 0 {
+		return index
+	}
+	filled := `<script id="verde-config" type="application/json">` + string(config) + `</script>`
+	return bytes.Replace(index, []byte(configSlot), []byte(filled), 1)
+}
+
 // spaHandler serves spa/dist the way the CloudFront distribution does: existing files as they
 // are, extension-less paths rewritten to /index.html (the SPA's client-side routes), other
-// missing files 404. The API never reaches it.
+// missing files 404. The API never reaches it. Like CloudFront with compression on, it sends
+// a file's bytes brotli- or gzip-encoded when the browser accepts it: from the .br / .gz the
+// SPA's build writes next to each asset, and index.html (with the site's configuration written
+// into it, as the deploy does) gzipped on the fly.
 type spaHandler struct {
 	dist string
+	// config is /config.json's body, written into index.html; nil leaves the slot empty.
+	config []byte
 }
 
 func (s spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -69,7 +95,12 @@ or <code>npm ci --prefix spa &amp;&amp; npm run build --prefix spa</code>, then 
 	w.Header().Set("X-Frame-Options", "DENY")
 	clean := path.Clean("/" + r.URL.Path)
 	file := filepath.Join(s.dist, filepath.FromSlash(clean))
-	if info, err := os.Stat(file); err == nil && !info.IsDir() {
+	if clean == "/index.html" || (path.Ext(clean) == "" && !isFile(file)) {
+		w.Header().Set("Cache-Control", "no-cache")
+		s.serveIndex(w, r, index)
+		return
+	}
+	if isFile(file) && !strings.HasSuffix(clean, ".gz") && !strings.HasSuffix(clean, ".br") {
 		if strings.HasPrefix(clean, "/assets/") {
 			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 		} else {
@@ -78,16 +109,60 @@ or <code>npm ci --prefix spa &amp;&amp; npm run build --prefix spa</code>, then 
 		serveFile(w, r, file)
 		return
 	}
-	if path.Ext(clean) == "" {
-		w.Header().Set("Cache-Control", "no-cache")
-		serveFile(w, r, index)
-		return
-	}
 	http.NotFound(w, r)
 }
 
+func isFile(name string) bool {
+	info, err := os.Stat(name)
+	return err == nil && !info.IsDir()
+}
+
+func (s spaHandler) serveIndex(w http.ResponseWriter, r *http.Request, index string) {
+	raw, err := os.ReadFile(index)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	body := injectConfig(raw, s.config)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Add("Vary", "Accept-Encoding")
+	if len(body) >= httpenc.MinSize && httpenc.Accepts(r.Header.Get("Accept-Encoding"), "gzip") {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		zw.Write(body)
+		zw.Close()
+		body = buf.Bytes()
+		w.Header().Set("Content-Encoding", "gzip")
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method == http.MethodHead {
+		return
+	}
+	w.Write(body)
+}
+
+// precompressed is the order the encodings written at build are offered in: brotli is smaller.
+var precompressed = []struct{ coding, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// serveFile sends name, or its .br / .gz sibling with Content-Encoding when the request
+// accepts that encoding.
 func serveFile(w http.ResponseWriter, r *http.Request, name string) {
-	f, err := os.Open(name)
+	accept := r.Header.Get("Accept-Encoding")
+	send := name
+	for _, p := range precompressed {
+		if isFile(name+p.ext) && httpenc.Accepts(accept, p.coding) {
+			send = name + p.ext
+			w.Header().Set("Content-Encoding", p.coding)
+			break
+		}
+	}
+	if send != name || isFile(name+".br") || isFile(name+".gz") {
+		w.Header().Add("Vary", "Accept-Encoding")
+	}
+	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+		w.Header().Set("Content-Type", ct)
+	}
+	f, err := os.Open(send)
 	if err != nil {
 		http.NotFound(w, r)
 		return
@@ -98,5 +173,5 @@ func serveFile(w http.ResponseWriter, r *http.Request, name string) {
 		http.NotFound(w, r)
 		return
 	}
-	http.ServeContent(w, r, info.Name(), info.ModTime(), f)
+	http.ServeContent(w, r, filepath.Base(name), info.ModTime(), f)
 }

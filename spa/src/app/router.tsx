@@ -1,11 +1,16 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '@/app/guards/require-auth';
 import { RequireAdmin } from '@/app/guards/require-admin';
-import { MainLayout } from '@/app/layouts/main-layout';
-import { AdminLayout } from '@/app/layouts/admin-layout';
 
 // The routes of SPEC §2. Every screen is its own lazily loaded chunk; while one loads, the
-// layout (or, on the first page, the router's fallback) shows 'Carregando...'.
+// layout (or, on the first page, the router's fallback) shows 'Carregando...'. The signed-in
+// shell (top bar, menus, notification bell) and the admin layout are lazy too, so a signed-out
+// visitor's /login loads none of them; the app fetches the shell as soon as a session shows up
+// (app/provider.tsx) and otherwise when the browser is idle (app/app.tsx).
+
+export const loadSignedInShell = () => import('@/app/layouts/main-layout');
+const mainLayout = () => loadSignedInShell().then((m) => ({ Component: m.MainLayout }));
+const adminLayout = () => import('@/app/layouts/admin-layout').then((m) => ({ Component: m.AdminLayout }));
 
 const toDashboard = <Navigate to="/dashboard" replace />;
 
@@ -26,7 +31,7 @@ export const routes: RouteObject[] = [
     element: <RequireAuth />,
     children: [
       {
-        element: <MainLayout />,
+        lazy: mainLayout,
         children: [
           { path: '/', element: toDashboard },
           { path: '/dashboard', lazy: () => import('@/app/routes/app/dashboard') },
@@ -49,7 +54,7 @@ export const routes: RouteObject[] = [
             element: <RequireAdmin />,
             children: [
               {
-                element: <AdminLayout />,
+                lazy: adminLayout,
                 children: [
                   { index: true, lazy: () => import('@/app/routes/admin/admin-dashboard') },
                   { path: 'vegetais', lazy: () => import('@/app/routes/admin/vegetais') },

@@ -1,5 +1,5 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { getConfig } from '@/lib/config';
+import { amplifyRequested, loadAmplify, mayHaveSession } from '@/lib/auth/amplify-loader';
 import type { components } from '@/types/api.gen';
 
 // The one way the SPA talks to the API: adds the Cognito access token, turns the error envelope
@@ -87,9 +87,10 @@ export interface RequestOptions {
 export const retryDelaysMs = [300, 1000];
 
 async function accessToken(): Promise<string | undefined> {
+  // A signed-out visitor on a public page asks anonymously, without loading Amplify.
+  if (!amplifyRequested() && !mayHaveSession()) return undefined;
   try {
-    const { tokens } = await fetchAuthSession();
-    return tokens?.accessToken?.toString();
+    return await (await loadAmplify()).accessToken();
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
-// /config.json is the SPA's only configuration (DESIGN §1): one build serves every stack.
+// /config.json is the SPA's only configuration (DESIGN §1): one build serves every stack. The
+// deploy also writes it into index.html (#verde-config), where the SPA reads it first.
 
 export type AuthFlowType = 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
 
@@ -36,10 +37,24 @@ export function setConfig(config: AppConfig): void {
   current = config;
 }
 
-export async function loadConfig(): Promise<AppConfig> {
-  const res = await fetch('/config.json', { cache: 'no-store' });
-  if (!res.ok) throw new Error(`config.json: HTTP ${res.status}`);
-  const config = parseConfig(await res.json());
+/** The id of the JSON script in index.html that the deploy (and the local cloud) fills in. */
+export const inlineConfigId = 'verde-config';
+
+/**
+ * The configuration written into index.html when there is one (no round trip before the first
+ * render), else /config.json (the Vite dev server, or an index.html nobody filled in).
+ */
+export async function loadConfig(doc: Document = document): Promise<AppConfig> {
+  const inline = doc.getElementById(inlineConfigId)?.textContent?.trim();
+  let raw: unknown;
+  if (inline) {
+    raw = JSON.parse(inline);
+  } else {
+    const res = await fetch('/config.json', { cache: 'no-store' });
+    if (!res.ok) throw new Error(`config.json: HTTP ${res.status}`);
+    raw = await res.json();
+  }
+  const config = parseConfig(raw);
   setConfig(config);
   return config;
 }

@@ -1,10 +1,16 @@
 import { signIn, signInWithRedirect, signOut, signUp } from 'aws-amplify/auth';
 import { getConfig } from '@/lib/config';
-import { openBlankPopup, popupCustomState, popupSessionOpener } from '@/lib/auth/google-popup';
+import { popupCustomState } from '@/lib/auth/google-popup';
+import { popupSessionOpener } from '@/lib/auth/google-popup-session';
 import { clearRedirectMarker, markRedirectStarted } from '@/lib/auth/redirect-result';
 
 // The Amplify calls behind each auth action. Each returns success, or failure with the
 // provider's error text as is (SPEC §7); the screens choose the words the user reads.
+//
+// Amplify's sign-in and sign-up code (SRP, its error tables, the OAuth redirect) is the biggest
+// part of the auth library and no page needs it to draw itself, so this module is never
+// imported statically: the auth provider loads it with import() on the first action and
+// prefetches it when the browser is idle (lib/auth/auth-provider.tsx).
 
 export type ActionResult = { success: true } | { success: false; error: string };
 export type GoogleActionResult =
@@ -61,11 +67,11 @@ export async function registerWithEmail(name: string, email: string, password: s
 
 /**
  * Google sign-in: a popup with forced account selection first; if the popup is blocked or the
- * user closes it, the redirect flow (the page leaves; `redirect: true`). Must be called straight
- * from the click handler, before any await, so the browser lets the popup open.
+ * user closes it, the redirect flow (the page leaves; `redirect: true`). The caller opens the
+ * popup (`openBlankPopup`) straight in the click handler, before any await, so the browser lets
+ * it open; null = blocked.
  */
-export async function signInWithGoogle(returnTo: string): Promise<GoogleActionResult> {
-  const popup = openBlankPopup();
+export async function signInWithGoogle(returnTo: string, popup: Window | null): Promise<GoogleActionResult> {
   if (popup) {
     const here = window.location.href;
     try {

@@ -1,18 +1,49 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Hub } from 'aws-amplify/utils';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
-import { readSession, type AuthUser } from '@/lib/auth/session';
+import type { AuthUser } from '@/lib/auth/session';
+import { loadAmplify, mayHaveSession, whenAmplifyLoaded } from '@/lib/auth/amplify-loader';
 import { getMe } from '@/lib/auth/me-query';
 import { queryKeys } from '@/lib/query-keys';
 import { takeRedirectResult } from '@/lib/auth/redirect-result';
-import * as actions from '@/lib/auth/actions';
+import { openBlankPopup } from '@/lib/auth/google-popup';
+import { whenIdle } from '@/lib/idle';
+
+// Sign-in, sign-up and sign-out are loaded on first use (see lib/auth/actions.ts), and fetched
+// ahead once the browser is idle so a click rarely waits for them. A chunk that fails to load
+// (the network dropped) is the action's failure, like any other.
+// Amplify comes first: the actions call it configured.
+const loadActions = () => Promise.all([import('@/lib/auth/actions'), loadAmplify()]).then(([actions]) => actions);
+type Actions = Awaited<ReturnType<typeof loadActions>>;
+
+async function withActions<T>(run: (actions: Actions) => Promise<T>, failure: (error: string) => T): Promise<T> {
+  let actions: Actions;
+  try {
+    actions = await loadActions();
+  } catch (error) {
+    return failure(error instanceof Error ? error.message : String(error));
+  }
+  return run(actions);
+}
+
+const failed = (error: string) => ({ success: false, error }) as const;
 
 type Session = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: AuthUser };
 
 const profileLoadError = 'Erro ao carregar dados do usuário:';
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  onSignedIn,
+}: {
+  children: ReactNode;
+  /**
+   * Called as soon as the tokens show a signed-in user, while the profile loads: the app starts
+   * what the signed-in screens need (the unread count, the shell's code) alongside GET /api/me
+   * instead of after it.
+   */
+  onSignedIn?: (user: AuthUser) => void;
+}) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session>({ status: 'loading' });
   const inFlight = useRef<Promise<AuthUser | null> | null>(null);
@@ -33,40 +64,60 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Reads tokens, then the profile (GET /api/me creates it when absent), and only then says
   // "signed in": a guard never sees a user without the profile being asked for.
   const refresh = useCallback((): Promise<AuthUser | null> => {
-    inFlight.current ??= (async () => {
-      try {
-        const next = await readSession();
-        if (next) {
-          await queryClient
-            .fetchQuery({ queryKey: queryKeys.me.profile(next.id), queryFn: getMe, staleTime: 0 })
-            .catch((error: unknown) => console.error(profileLoadError, error));
-          setSession({ status: 'signedIn', user: next });
-        } else {
-          queryClient.clear();
-          setSession({ status: 'signedOut' });
-        }
-        return next;
-      } finally {
-        inFlight.current = null;
+    if (inFlight.current) return inFlight.current;
+    const run = (async () => {
+      // No stored session: signed out, without loading Amplify to be told so (this path has no
+      // await, hence the clean-up below rather than a finally inside).
+      const next = mayHaveSession() ? await loadAmplify().then((amplify) => amplify.readSession(), () => null) : null;
+      if (next) {
+        onSignedIn?.(next);
+        await queryClient
+          .fetchQuery({ queryKey: queryKeys.me.profile(next.id), queryFn: getMe, staleTime: 0 })
+          .catch((error: unknown) => console.error(profileLoadError, error));
+        setSession({ status: 'signedIn', user: next });
+      } else {
+        queryClient.clear();
+        setSession({ status: 'signedOut' });
       }
+      return next;
     })();
-    return inFlight.current;
-  }, [queryClient]);
+    inFlight.current = run;
+    void run.finally(() => {
+      if (inFlight.current === run) inFlight.current = null;
+    });
+    return run;
+  }, [queryClient, onSignedIn]);
+
+  useEffect(() => whenIdle(() => void loadActions().catch(() => undefined)), []);
 
   useEffect(() => {
     void refresh();
-    return Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedIn':
-          void refresh();
-          break;
-        case 'signedOut':
-        case 'tokenRefresh_failure':
-          queryClient.clear();
-          setSession({ status: 'signedOut' });
-          break;
-      }
+  }, [refresh]);
+
+  // Amplify's auth events, once Amplify is loaded (at start-up with a stored session, else on
+  // the first sign-in or the idle prefetch).
+  useEffect(() => {
+    let live = true;
+    let stop: (() => void) | undefined;
+    void whenAmplifyLoaded().then((amplify) => {
+      if (!live) return;
+      stop = amplify.listenAuth((event) => {
+        switch (event) {
+          case 'signedIn':
+            void refresh();
+            break;
+          case 'signedOut':
+          case 'tokenRefresh_failure':
+            queryClient.clear();
+            setSession({ status: 'signedOut' });
+            break;
+        }
+      });
     });
+    return () => {
+      live = false;
+      stop?.();
+    };
   }, [refresh, queryClient]);
 
   const signedInResult = useCallback(async () => {
@@ -82,15 +133,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAdmin: user?.isAdmin ?? false,
       refresh,
       async signIn(email, password) {
-        const result = await actions.signInWithEmail(email, password);
+        const result = await withActions((actions) => actions.signInWithEmail(email, password), failed);
         return result.success ? signedInResult() : result;
       },
       async register(name, email, password) {
-        const result = await actions.registerWithEmail(name, email, password);
+        const result = await withActions((actions) => actions.registerWithEmail(name, email, password), failed);
         return result.success ? signedInResult() : result;
       },
       async signInWithGoogle(returnTo) {
-        const result = await actions.signInWithGoogle(returnTo);
+        // Before any await: browsers let a popup open only inside the click.
+        const popup = openBlankPopup();
+        const result = await withActions((actions) => actions.signInWithGoogle(returnTo, popup), (error) => {
+          popup?.close();
+          return failed(error);
+        });
         return result.success ? signedInResult() : result;
       },
       async getRedirectResult() {
@@ -99,7 +155,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return result;
       },
       async signOut() {
-        const result = await actions.signOutUser();
+        const result = await withActions((actions) => actions.signOutUser(), failed);
         if (!result.success) console.error('Erro ao sair:', result.error);
         queryClient.clear();
         setSession({ status: 'signedOut' });

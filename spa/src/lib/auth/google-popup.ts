@@ -12,14 +12,8 @@
 // a provider page cut window.opener with Cross-Origin-Opener-Policy. The opener also reads the
 // popup's location directly when it is same-origin again, for browsers without BroadcastChannel.
 
-export interface AuthSessionResult {
-  type: 'success' | 'canceled' | 'error';
-  url?: string;
-  error?: unknown;
-}
-
 export const popupCustomState = 'verde-popup';
-const channelName = 'verde-google-popup';
+export const channelName = 'verde-google-popup';
 const popupWindowName = 'verde-google-login';
 
 function hex(text: string): string {
@@ -29,7 +23,7 @@ function hex(text: string): string {
 
 const stateSuffix = '-' + hex(popupCustomState);
 
-function isCallbackUrl(href: string): boolean {
+export function isCallbackUrl(href: string): boolean {
   const url = new URL(href);
   const state = url.searchParams.get('state');
   return !!state && state.endsWith(stateSuffix) && (url.searchParams.has('code') || url.searchParams.has('error'));
@@ -74,71 +68,4 @@ export function openBlankPopup(): Window | null {
     // A reused popup may already be on another origin; it is navigated below anyway.
   }
   return popup;
-}
-
-/** How long a closed popup may still be delivering its callback message. */
-const closeGraceMs = 1000;
-const pollMs = 300;
-
-/** The authSessionOpener for Amplify: navigates the popup and waits for the callback URL. */
-export function popupSessionOpener(popup: Window) {
-  return (url: string): Promise<AuthSessionResult> =>
-    new Promise((resolve) => {
-      let settled = false;
-      let closedAt = 0;
-      const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(channelName) : null;
-
-      const finish = (result: AuthSessionResult) => {
-        if (settled) return;
-        settled = true;
-        clearInterval(timer);
-        channel?.close();
-        try {
-          popup.close();
-        } catch {
-          // already closed
-        }
-        resolve(result);
-      };
-
-      if (channel) {
-        channel.onmessage = (event: MessageEvent) => {
-          const data = event.data as { type?: unknown; url?: unknown } | null;
-          if (data?.type === 'callback' && typeof data.url === 'string' && isSameOrigin(data.url) && isCallbackUrl(data.url)) {
-            finish({ type: 'success', url: data.url });
-          }
-        };
-      }
-
-      const timer = setInterval(() => {
-        let href: string | undefined;
-        try {
-          href = popup.location.href; // throws while the popup is on another origin
-        } catch {
-          href = undefined;
-        }
-        if (href && isSameOrigin(href) && isCallbackUrl(href)) {
-          finish({ type: 'success', url: href });
-          return;
-        }
-        if (popup.closed) {
-          closedAt ||= Date.now();
-          if (Date.now() - closedAt >= closeGraceMs) finish({ type: 'canceled' });
-        }
-      }, pollMs);
-
-      try {
-        popup.location.href = url;
-      } catch (error) {
-        finish({ type: 'error', error });
-      }
-    });
-}
-
-function isSameOrigin(href: string): boolean {
-  try {
-    return new URL(href).origin === window.location.origin;
-  } catch {
-    return false;
-  }
 }

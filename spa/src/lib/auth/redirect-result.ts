@@ -1,9 +1,11 @@
-import { Hub } from 'aws-amplify/utils';
-
 // The outcome of a Google sign-in that left the page (the redirect flow). Amplify finishes it by
 // itself as soon as it is configured, announcing the end on the Hub; the login screen asks for it
 // later, when it mounts. So the Hub is watched from start-up (before Amplify.configure) and the
-// outcome is kept until a screen takes it.
+// outcome is kept until a screen takes it. The Hub comes in as a parameter: this module stays
+// free of Amplify, which a signed-out visitor's pages do not load (lib/auth/amplify-loader.ts).
+
+/** Amplify's Hub.listen('auth', …), as lib/auth/amplify.ts hands it over. */
+export type AuthHubListen = (listener: (capsule: { payload: { event: string; data?: unknown } }) => void) => () => void;
 
 export const noRedirectResultMessage = 'Nenhum resultado de redirect encontrado';
 
@@ -39,8 +41,13 @@ function isCancellation(message: string): boolean {
   return /cancel/i.test(message);
 }
 
+/** Whether a redirect sign-in left this tab and has not been taken up yet. */
+export function redirectMarked(): boolean {
+  return sessionStorage.getItem(markerKey) !== null;
+}
+
 /** Call once at start-up, before Amplify.configure. */
-export function watchRedirectResult(): void {
+export function watchRedirectResult(listenAuth: AuthHubListen): void {
   const returnTo = sessionStorage.getItem(markerKey);
   if (returnTo === null) {
     pending = Promise.resolve(none);
@@ -51,7 +58,7 @@ export function watchRedirectResult(): void {
   inFlight = true;
   pending = new Promise<RedirectResult>((resolve) => {
     const timer = setTimeout(() => settle(none), giveUpMs);
-    const stop = Hub.listen('auth', ({ payload }) => {
+    const stop = listenAuth(({ payload }) => {
       if (payload.event === 'signInWithRedirect') settle({ success: true, returnTo: returnTo || '/dashboard' });
       if (payload.event === 'signInWithRedirect_failure') {
         const message = errorText((payload.data as { error?: unknown } | undefined)?.error);

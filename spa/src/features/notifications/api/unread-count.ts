@@ -16,7 +16,9 @@ export function useUnreadCount(enabled = true) {
     queryKey: queryKeys.notifications.unreadCount,
     queryFn: getUnreadCount,
     enabled,
-    staleTime: 0,
+    // Fresh for 5 s: the count prefetched with GET /api/me at sign-in (app/provider.tsx) is not
+    // asked for again when the shell mounts a moment later.
+    staleTime: 5_000,
     refetchInterval: unreadCountRefreshMs,
     refetchOnWindowFocus: true,
   });
