@@ -14,7 +14,7 @@ FUNCTIONS := \
 	MeFunction:me \
 	NotificationsFunction:notifications \
 	GroupsFunction:groups \
-	SlotsFunction:slots \
+	LotesFunction:lotes \
 	PreSignUpFunction:presignup \
 	PostConfirmationFunction:postconfirmation
 

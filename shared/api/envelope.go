@@ -22,13 +22,14 @@ type ErrorDetail struct {
 }
 
 var statusByCode = map[domain.Code]int{
-	domain.EValidation:      http.StatusBadRequest,
-	domain.EUnauthenticated: http.StatusUnauthorized,
-	domain.EForbidden:       http.StatusForbidden,
-	domain.ENotFound:        http.StatusNotFound,
-	domain.EConflict:        http.StatusConflict,
-	domain.ERateLimited:     http.StatusTooManyRequests,
-	domain.EInternal:        http.StatusInternalServerError,
+	domain.EValidation:       http.StatusBadRequest,
+	domain.EUnauthenticated:  http.StatusUnauthorized,
+	domain.EForbidden:        http.StatusForbidden,
+	domain.ENotFound:         http.StatusNotFound,
+	domain.EConflict:         http.StatusConflict,
+	domain.ERateLimited:      http.StatusTooManyRequests,
+	domain.EInternal:         http.StatusInternalServerError,
+	domain.EMethodNotAllowed: http.StatusMethodNotAllowed,
 }
 
 // StatusFor maps an error code to its HTTP status.

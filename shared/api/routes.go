@@ -51,8 +51,6 @@ func methodNotAllowed(methods []string) http.Handler {
 		for _, m := range methods {
 			w.Header().Add("Allow", m)
 		}
-		Encode(w, http.StatusMethodNotAllowed, ErrorBody{Error: ErrorDetail{
-			Code: "method_not_allowed", Message: "Método não permitido nesta rota", RequestID: RequestIDFrom(r.Context()),
-		}})
+		WriteError(w, r, domain.MethodNotAllowed())
 	})
 }

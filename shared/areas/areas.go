@@ -8,9 +8,9 @@ import (
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/groups"
+	"github.com/verde-app/verde/shared/api/lotes"
 	"github.com/verde-app/verde/shared/api/me"
 	"github.com/verde-app/verde/shared/api/notifications"
-	"github.com/verde-app/verde/shared/api/slots"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/triggers"
 )
@@ -26,7 +26,7 @@ var APIs = map[string]API{
 	"MeFunction":            {New: me.NewServer, Routes: me.Routes},
 	"NotificationsFunction": {New: notifications.NewServer, Routes: notifications.Routes},
 	"GroupsFunction":        {New: groups.NewServer, Routes: groups.Routes},
-	"SlotsFunction":         {New: slots.NewServer, Routes: slots.Routes},
+	"LotesFunction":         {New: lotes.NewServer, Routes: lotes.Routes},
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.

@@ -17,6 +17,9 @@ const (
 	EConflict        Code = "conflict"
 	ERateLimited     Code = "rate_limited"
 	EInternal        Code = "internal"
+	// EMethodNotAllowed answers a known path called with a method it does
+	// not take (405, with an Allow header).
+	EMethodNotAllowed Code = "method_not_allowed"
 )
 
 // Error is an error meant for the user: a code, a Portuguese message and,
@@ -63,4 +66,16 @@ func AsError(err error) (*Error, bool) {
 	var e *Error
 	ok := errors.As(err, &e)
 	return e, ok
+}
+
+// Is makes errors.Is(err, ErrX()) hold for an error that says the same
+// thing: the same code, message and field.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t != nil && *t == *e
+}
+
+// MethodNotAllowed is the error of a known path called with another method.
+func MethodNotAllowed() *Error {
+	return &Error{Code: EMethodNotAllowed, Message: "Método não permitido nesta rota"}
 }

@@ -3,6 +3,7 @@ package domain
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -34,17 +35,21 @@ const (
 	PapelMembro      Papel = "membro"
 )
 
-// Group caps. They also bound the work of deleting a group: every item under
-// it is limited by one of these.
+// Group field limits.
 const (
-	MinNomeGrupo          = 3
-	MaxNomeGrupo          = 60
-	MaxDescricaoGrupo     = 1000
-	MaxCidade             = 80
-	DefaultMaxMembros     = 50
-	MinMaxMembros         = 2
-	MaxMaxMembros         = 500
-	MaxFotoCapa           = 500
+	MinNomeGrupo      = 3
+	MaxNomeGrupo      = 60
+	MaxDescricaoGrupo = 1000
+	MaxCidade         = 80
+	MinMaxMembros     = 2
+	MaxMaxMembros     = 500
+	MaxFotoCapa       = 500
+)
+
+// Hard limits. They bound the work of deleting a group (every item under it
+// is limited by one of these) and the items of a transaction. Writes enforce
+// the Rules value of each (Limites), which may be lower, never higher.
+const (
 	MaxPendingRequests    = 100 // open join requests per group
 	MaxInvitesPerGroup    = 200 // invite links ever kept per group (revoked ones included)
 	MaxLotesPerGroup      = 500
@@ -63,14 +68,7 @@ var UFs = []string{
 }
 
 // ValidUF reports whether uf (already upper-cased) is one of the 27 units.
-func ValidUF(uf string) bool {
-	for _, u := range UFs {
-		if u == uf {
-			return true
-		}
-	}
-	return false
-}
+func ValidUF(uf string) bool { return slices.Contains(UFs, uf) }
 
 // Group is a community garden group. Counters are kept in step by the writes
 // that change them (joins, leaves, lote writes, requests, invites).
@@ -122,7 +120,9 @@ type GroupInput struct {
 	MaxMembros   *int         `json:"maxMembros"`
 }
 
-// Valid cleans the input, fills defaults and reports the first bad field.
+// Valid cleans the input, fills the defaults that are not rules and reports
+// the first bad field. A missing maxMembros stays nil: NewGroup takes it from
+// the rules.
 func (in *GroupInput) Valid() error {
 	var err error
 	if in.Nome, err = cleanGroupNome(in.Nome); err != nil {
@@ -153,20 +153,23 @@ func (in *GroupInput) Valid() error {
 		return err
 	}
 	if in.MaxMembros == nil {
-		n := DefaultMaxMembros
-		in.MaxMembros = &n
+		return nil
 	}
 	return checkMaxMembros(*in.MaxMembros)
 }
 
-// NewGroup is the group the input describes, owned by ownerID, with its
-// creator as the only member.
-func NewGroup(id, ownerID string, in GroupInput, now time.Time) Group {
+// NewGroup is the group the (valid) input describes, owned by ownerID, with
+// its creator as the only member; without a maxMembros it takes the rules' default.
+func NewGroup(id, ownerID string, in GroupInput, r Rules, now time.Time) Group {
 	now = now.UTC().Truncate(time.Millisecond)
+	maxMembros := r.Limites.MaxMembrosPadrao
+	if in.MaxMembros != nil {
+		maxMembros = *in.MaxMembros
+	}
 	return Group{
 		ID: id, Nome: in.Nome, Descricao: in.Descricao, Cidade: in.Cidade, UF: in.UF,
 		FotoCapa: in.FotoCapa, Visibilidade: in.Visibilidade, Entrada: in.Entrada,
-		MaxMembros: *in.MaxMembros, MemberCount: 1, OwnerID: ownerID,
+		MaxMembros: maxMembros, MemberCount: 1, OwnerID: ownerID,
 		EntradasPorMes: map[string]int{MonthKey(now): 1},
 		CreatedAt:      now, UpdatedAt: now, Version: 1,
 	}
@@ -212,10 +215,10 @@ func (u *GroupUpdate) Valid() error {
 		u.FotoCapa = v
 	}
 	if u.Visibilidade != nil && *u.Visibilidade != Publico && *u.Visibilidade != Privado {
-		return Invalid("visibilidade", "A visibilidade deve ser publico ou privado")
+		return ErrInvalidVisibilidade()
 	}
 	if u.Entrada != nil && !validEntrada(*u.Entrada) {
-		return Invalid("entrada", "A entrada deve ser aberta, aprovacao ou convite")
+		return ErrInvalidEntrada()
 	}
 	if u.MaxMembros != nil {
 		return checkMaxMembros(*u.MaxMembros)
@@ -223,10 +226,14 @@ func (u *GroupUpdate) Valid() error {
 	return nil
 }
 
-// Apply returns g with the update applied, checking the rules that involve
-// more than one field (a private group only takes invites; the cap cannot go
-// below the current number of members).
+// Apply returns g with the update applied, checking that g is still at the
+// version the editor read and the rules that involve more than one field (a
+// private group only takes invites; the cap cannot go below the current
+// number of members).
 func (u GroupUpdate) Apply(g Group, now time.Time) (Group, error) {
+	if *u.Version != g.Version {
+		return g, ErrGroupChanged()
+	}
 	if u.Nome != nil {
 		g.Nome = *u.Nome
 	}
@@ -260,7 +267,7 @@ func (u GroupUpdate) Apply(g Group, now time.Time) (Group, error) {
 	}
 	if u.MaxMembros != nil {
 		if *u.MaxMembros < g.MemberCount {
-			return g, Invalid("maxMembros", fmt.Sprintf("O limite de membros não pode ser menor que o número atual de membros (%d)", g.MemberCount))
+			return g, ErrMaxMembrosBelowMembers(g.MemberCount)
 		}
 		g.MaxMembros = *u.MaxMembros
 	}
@@ -318,7 +325,7 @@ func cleanUF(s string) (string, error) {
 		return "", Invalid("uf", "A UF é obrigatória")
 	}
 	if !ValidUF(uf) {
-		return "", Invalid("uf", "A UF deve ser a sigla de um dos 27 estados brasileiros (por exemplo SP)")
+		return "", ErrInvalidUF()
 	}
 	return uf, nil
 }
@@ -351,10 +358,10 @@ func validEntrada(e Entrada) bool {
 
 func checkAccess(v Visibilidade, e Entrada) error {
 	if v != Publico && v != Privado {
-		return Invalid("visibilidade", "A visibilidade deve ser publico ou privado")
+		return ErrInvalidVisibilidade()
 	}
 	if !validEntrada(e) {
-		return Invalid("entrada", "A entrada deve ser aberta, aprovacao ou convite")
+		return ErrInvalidEntrada()
 	}
 	if v == Privado && e != EntradaConvite {
 		return Invalid("entrada", "Grupos privados só aceitam entrada por convite")

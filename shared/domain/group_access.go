@@ -12,10 +12,6 @@ type Access struct {
 	Self  string // the caller's user id
 }
 
-// ErrGroupNotFound is the answer for an unknown group and for a private group
-// seen by someone who may not know it exists.
-func ErrGroupNotFound() *Error { return NotFound("Grupo não encontrado") }
-
 // Member reports any role in the group.
 func (a Access) Member() bool { return a.Papel != "" }
 
@@ -69,7 +65,7 @@ func (a Access) CanManage(g Group) error {
 
 // CanEdit: the group's settings: coordinators and site admins.
 func (a Access) CanEdit(g Group) error {
-	return a.gate(g, a.Manager() || a.Admin, "Apenas coordenadores do grupo podem editá-lo")
+	return a.gate(g, a.Manager() || a.Admin, ErrOnlyManagersEdit().Message)
 }
 
 // CanDelete: the dono and site admins.
@@ -88,7 +84,7 @@ func (a Access) CanJoin(g Group) error {
 		return ErrGroupNotFound()
 	}
 	if a.Member() {
-		return Conflict("Você já participa deste grupo")
+		return ErrAlreadyMember()
 	}
 	return nil
 }
@@ -108,7 +104,7 @@ func (a Access) CanRemove(g Group, target string, targetPapel Papel) error {
 		return a.gate(g, false, "Apenas coordenadores do grupo podem remover membros")
 	}
 	if targetPapel == "" {
-		return NotFound("Membro não encontrado neste grupo")
+		return ErrMemberNotFound()
 	}
 	switch {
 	case targetPapel == PapelDono:
@@ -129,10 +125,10 @@ func (a Access) CanSetPapel(g Group, target string, targetPapel, papel Papel) er
 		return err
 	}
 	if papel != PapelCoordenador && papel != PapelMembro {
-		return Invalid("papel", "O papel deve ser coordenador ou membro")
+		return ErrInvalidPapel()
 	}
 	if targetPapel == "" {
-		return NotFound("Membro não encontrado neste grupo")
+		return ErrMemberNotFound()
 	}
 	if target == a.Self || targetPapel == PapelDono {
 		return Conflict("Para deixar de ser dono, transfira a posse do grupo")
@@ -149,7 +145,7 @@ func (a Access) CanTransfer(g Group, target string, targetPapel Papel) error {
 		return Invalid("userId", "Você já é o dono do grupo")
 	}
 	if targetPapel == "" {
-		return NotFound("Membro não encontrado neste grupo")
+		return ErrMemberNotFound()
 	}
 	return nil
 }
@@ -161,7 +157,7 @@ type PapelInput struct {
 
 func (p *PapelInput) Valid() error {
 	if p.Papel != PapelCoordenador && p.Papel != PapelMembro {
-		return Invalid("papel", "O papel deve ser coordenador ou membro")
+		return ErrInvalidPapel()
 	}
 	return nil
 }
@@ -177,7 +173,7 @@ func (t *TransferInput) Valid() error {
 		return Invalid("userId", "Informe o membro (userId) que será o novo dono")
 	}
 	if Length(t.UserID) > 128 {
-		return Invalid("userId", "O userId é inválido")
+		return ErrInvalidUserID()
 	}
 	return nil
 }

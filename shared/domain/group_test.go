@@ -68,7 +68,7 @@ func TestGroupInputDefaults(t *testing.T) {
 	if err := in.Valid(); err != nil {
 		t.Fatal(err)
 	}
-	if in.UF != "SP" || in.Visibilidade != Publico || in.Entrada != EntradaAberta || *in.MaxMembros != DefaultMaxMembros {
+	if in.UF != "SP" || in.Visibilidade != Publico || in.Entrada != EntradaAberta || NewGroup("g1", "u1", in, Defaults(), time.Now()).MaxMembros != 50 {
 		t.Fatalf("defaults: %+v", in)
 	}
 	priv := validGroupInput()
@@ -79,7 +79,7 @@ func TestGroupInputDefaults(t *testing.T) {
 }
 
 func TestGroupUpdateApplyChecksTheWhole(t *testing.T) {
-	g := NewGroup("g1", "u1", func() GroupInput { in := validGroupInput(); in.Valid(); return in }(), time.Now())
+	g := NewGroup("g1", "u1", func() GroupInput { in := validGroupInput(); in.Valid(); return in }(), Defaults(), time.Now())
 	g.MemberCount = 7
 
 	u := GroupUpdate{Version: ptr(1), MaxMembros: ptr(5)}

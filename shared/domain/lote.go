@@ -210,8 +210,12 @@ func (u *LoteUpdate) Valid() error {
 	return nil
 }
 
-// Apply returns l with the update applied.
+// Apply returns l with the update applied, if l is still at the version the
+// editor read.
 func (u LoteUpdate) Apply(l Lote, now time.Time) (Lote, error) {
+	if *u.Version != l.Version {
+		return l, ErrLoteChanged(l.Codigo)
+	}
 	if u.Status != nil && *u.Status != l.Status {
 		if l.Status == LoteOcupado {
 			return l, Conflict(fmt.Sprintf("O lote %s está ocupado: libere-o antes de mudar o status", l.Codigo))
@@ -240,7 +244,7 @@ func (a *AssignInput) Valid() error {
 		return Invalid("userId", "Informe o membro (userId) responsável pelo lote")
 	}
 	if Length(a.UserID) > 128 {
-		return Invalid("userId", "O userId é inválido")
+		return ErrInvalidUserID()
 	}
 	return nil
 }

@@ -1,11 +1,5 @@
 package domain
 
-// Points of DESIGN §4 that the group slice awards.
-const (
-	PontosCriarGrupo  = 20
-	PontosEntrarGrupo = 10 // once per group, even after leaving and joining again
-)
-
 // Motivos of the points ledger (USER#uid / AWARD#<MOTIVO>#<ref>): one
 // ledger item per act, written only if absent, so each is awarded once.
 const (
@@ -19,6 +13,17 @@ type Award struct {
 	Motivo string // MotivoCriarGrupo, MotivoEntrarGrupo …
 	Ref    string // what it is for (a group id)
 	Pontos int
+}
+
+// AwardCriarGrupo is what creating group gid earns under r.
+func AwardCriarGrupo(r Rules, gid string) Award {
+	return Award{Motivo: MotivoCriarGrupo, Ref: gid, Pontos: r.Pontos.CriarGrupo}
+}
+
+// AwardEntrarGrupo is what joining group gid earns under r (once per group,
+// even after leaving and joining again: the ledger item stays).
+func AwardEntrarGrupo(r Rules, gid string) Award {
+	return Award{Motivo: MotivoEntrarGrupo, Ref: gid, Pontos: r.Pontos.EntrarGrupo}
 }
 
 // Scored is a profile's total and level after an award.

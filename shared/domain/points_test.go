@@ -3,11 +3,11 @@ package domain
 import "testing"
 
 func TestApplyAwardRecomputesLevel(t *testing.T) {
-	s := ApplyAward(90, Award{Pontos: PontosEntrarGrupo})
+	s := ApplyAward(90, AwardEntrarGrupo(Defaults(), "g1"))
 	if s.PontosTotais != 100 || s.Nivel != 2 || !s.LevelUp {
 		t.Fatalf("%+v", s)
 	}
-	s = ApplyAward(0, Award{Pontos: PontosCriarGrupo})
+	s = ApplyAward(0, AwardCriarGrupo(Defaults(), "g1"))
 	if s.PontosTotais != 20 || s.Nivel != 1 || s.LevelUp {
 		t.Fatalf("%+v", s)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -12,31 +11,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/verde-app/verde/shared/domain"
-)
-
-// Keys of the group slice (DESIGN §3). Everything of one group lives in the
-// partition GROUP#gid, except invites (INVITE#token, found by token without
-// knowing the group) and what belongs to users (points, notifications).
-//
-//	GROUP#gid  META                 the group; public ones carry the directory keys
-//	                                GSI1 DIR#PUBLIC / <name key>#gid, GSI2 DIR#UF#<UF> / <city key>#<name key>#gid
-//	GROUP#gid  MEMBER#uid           membership; GSI1 USER#uid / GROUP#gid (my groups)
-//	GROUP#gid  REQUEST#uid          open join request
-//	GROUP#gid  LOTE#<code>          lote
-//	GROUP#gid  LOTEREQ#<code>#uid   open lote request
-//	INVITE#tok META                 invite; GSI1 GROUP#gid / INVITE#<createdAt>
-//	USER#uid   AWARD#<motivo>#<ref>  points ledger (awarded once)
-func GroupPK(gid string) string             { return "GROUP#" + gid }
-func MemberSK(uid string) string            { return "MEMBER#" + uid }
-func RequestSK(uid string) string           { return "REQUEST#" + uid }
-func LoteSK(code string) string             { return "LOTE#" + code }
-func LoteRequestSK(code, uid string) string { return "LOTEREQ#" + code + "#" + uid }
-func InvitePK(token string) string          { return "INVITE#" + token }
-
-const (
-	skMeta      = "META"
-	dirPublic   = "DIR#PUBLIC"
-	dirUFPrefix = "DIR#UF#"
 )
 
 // Item names used in cancellations.
@@ -83,12 +57,9 @@ type groupItem struct {
 }
 
 // directoryKeys are the GSI keys of a public group; private groups have none.
-func directoryKeys(g domain.Group) (gsi1pk, gsi1sk, gsi2pk, gsi2sk string) {
-	if g.Visibilidade != domain.Publico || g.Deleting {
-		return "", "", "", ""
-	}
-	name, city := domain.SearchKey(g.Nome), domain.SearchKey(g.Cidade)
-	return dirPublic, name + "#" + g.ID, dirUFPrefix + g.UF, city + "#" + name + "#" + g.ID
+func groupDirectoryKeys(g domain.Group) (gsi1pk, gsi1sk, gsi2pk, gsi2sk string) {
+	public := g.Visibilidade == domain.Publico && !g.Deleting
+	return directoryKeys(public, g.ID, domain.SearchKey(g.Nome), domain.SearchKey(g.Cidade), g.UF)
 }
 
 func toGroupItem(g domain.Group) groupItem {
@@ -105,7 +76,7 @@ func toGroupItem(g domain.Group) groupItem {
 	if it.EntradasPorMes == nil {
 		it.EntradasPorMes = map[string]int{}
 	}
-	it.GSI1PK, it.GSI1SK, it.GSI2PK, it.GSI2SK = directoryKeys(g)
+	it.GSI1PK, it.GSI1SK, it.GSI2PK, it.GSI2SK = groupDirectoryKeys(g)
 	return it
 }
 
@@ -204,16 +175,6 @@ func decodeRequest(item map[string]types.AttributeValue) (domain.JoinRequest, er
 	return domain.JoinRequest{GroupID: it.GroupID, UserID: it.UserID, Nome: it.Nome, CreatedAt: parseTime(it.CreatedAt)}, nil
 }
 
-// fmtTime is how the group slice stores times: RFC 3339 UTC with a fixed
-// fraction, so that stored times compare correctly as strings (an invite's
-// expiraEm in a condition, keys that sort by time).
-func fmtTime(t time.Time) string { return t.UTC().Format(sortableTime) }
-
-func parseTime(s string) time.Time {
-	t, _ := time.Parse(time.RFC3339Nano, s)
-	return t.UTC()
-}
-
 // GroupView is a group as one caller sees it.
 type GroupView struct {
 	Group      domain.Group
@@ -294,20 +255,6 @@ func memberOf(items map[itemKey]map[string]types.AttributeValue, gid, uid string
 	return &m, nil
 }
 
-// validID keeps ids that could not be keys (empty, huge, with the key
-// separator) from ever reaching DynamoDB.
-func validID(id string) bool {
-	if id == "" || len(id) > 128 {
-		return false
-	}
-	for _, r := range id {
-		if r == '#' || r < 0x21 || r == 0x7f {
-			return false
-		}
-	}
-	return true
-}
-
 // Actor is who makes a change: their id and whether they are a site admin.
 type Actor struct {
 	ID    string
@@ -321,15 +268,17 @@ type Actor struct {
 // creator's points and adds the group to their profile: one GetItem of the
 // profile and one TransactWriteItems.
 func (s *Store) CreateGroup(ctx context.Context, g domain.Group, owner Actor) (domain.Group, int, error) {
+	rules, err := s.Rules(ctx)
+	if err != nil {
+		return domain.Group{}, 0, err
+	}
 	var awarded int
-	err := attempt(ctx, func() error {
-		out, err := s.DB.GetItem(ctx, &dynamodb.GetItemInput{
-			TableName: aws.String(s.Table), Key: keyOf(UserPK(owner.ID), skProfile), ConsistentRead: aws.Bool(true),
-		})
+	err = attempt(ctx, func() error {
+		profile, err := s.getItem(ctx, UserPK(owner.ID), skProfile, "profile")
 		if err != nil {
-			return fmt.Errorf("get profile: %w", err)
+			return err
 		}
-		ps, err := readProfileState(owner.ID, out.Item)
+		ps, err := readProfileState(owner.ID, profile)
 		if err != nil {
 			return err
 		}
@@ -340,7 +289,7 @@ func (s *Store) CreateGroup(ctx context.Context, g domain.Group, owner Actor) (d
 		}
 		t.put(itemMeta, meta, "attribute_not_exists(PK)")
 		pts, nome, err := s.applyProfile(ctx, t, ps,
-			profileChange{award: &domain.Award{Motivo: domain.MotivoCriarGrupo, Ref: g.ID, Pontos: domain.PontosCriarGrupo}, addGroup: g.ID},
+			profileChange{award: ptr(domain.AwardCriarGrupo(rules, g.ID)), addGroup: g.ID},
 			false, owner.Source, g.CreatedAt)
 		if err != nil {
 			return err
@@ -389,7 +338,7 @@ func (s *Store) SaveGroup(ctx context.Context, g domain.Group, prevVersion int, 
 	} else {
 		u.remove(u.n("fotoCapa"))
 	}
-	if p1, s1, p2, s2 := directoryKeys(g); p1 != "" {
+	if p1, s1, p2, s2 := groupDirectoryKeys(g); p1 != "" {
 		set(attrGSI1PK, str(p1))
 		set(attrGSI1SK, str(s1))
 		set(attrGSI2PK, str(p2))
@@ -407,11 +356,11 @@ func (s *Store) SaveGroup(ctx context.Context, g domain.Group, prevVersion int, 
 	if errors.As(err, &c) {
 		switch {
 		case c.failed(itemActor):
-			return domain.Forbidden("Apenas coordenadores do grupo podem editá-lo")
+			return domain.ErrOnlyManagersEdit()
 		case c.failed(itemMeta):
 			return s.explainGroupEdit(ctx, g)
 		case c.transient():
-			return errBusy
+			return domain.ErrBusy()
 		}
 	}
 	return err
@@ -424,9 +373,9 @@ func (s *Store) explainGroupEdit(ctx context.Context, g domain.Group) error {
 		return err
 	}
 	if v.Group.MemberCount > g.MaxMembros && v.Group.Version == g.Version-1 {
-		return domain.Invalid("maxMembros", fmt.Sprintf("O limite de membros não pode ser menor que o número atual de membros (%d)", v.Group.MemberCount))
+		return domain.ErrMaxMembrosBelowMembers(v.Group.MemberCount)
 	}
-	return domain.Conflict("O grupo foi alterado por outra pessoa enquanto você editava. Recarregue a página e tente novamente")
+	return domain.ErrGroupChanged()
 }
 
 // requireManager adds "the actor is still dono or coordenador" to t.

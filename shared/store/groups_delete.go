@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -156,10 +157,10 @@ func (s *Store) dropGroupFromProfiles(ctx context.Context, gid string, uids []st
 			if err != nil {
 				return err
 			}
-			if !ps.found || !contains(ps.profile.GruposParticipantes, gid) {
+			if !ps.found || !slices.Contains(ps.profile.GruposParticipantes, gid) {
 				continue
 			}
-			i := index(ps.profile.GruposParticipantes, gid)
+			i := slices.Index(ps.profile.GruposParticipantes, gid)
 			u := t.update("profile:"+uid, UserPK(uid), skProfile)
 			u.remove(fmt.Sprintf("gruposParticipantes[%d]", i))
 			u.cond("gruposParticipantes[%d] = %s", i, u.v(str(gid)))

@@ -21,6 +21,7 @@ import (
 // joinState is what a join reads about the group and the joiner.
 type joinState struct {
 	view    GroupView
+	rules   domain.Rules
 	profile profileState
 	ledger  bool // the join points were paid before (joined once already)
 	items   map[itemKey]map[string]types.AttributeValue
@@ -29,8 +30,12 @@ type joinState struct {
 func (s *Store) readJoin(ctx context.Context, gid, uid string, extra ...itemKey) (joinState, error) {
 	keys := append([]itemKey{
 		{GroupPK(gid), skMeta}, {GroupPK(gid), MemberSK(uid)}, {GroupPK(gid), RequestSK(uid)},
-		{UserPK(uid), skProfile}, {UserPK(uid), PointsSK(domain.MotivoEntrarGrupo, gid)},
+		{UserPK(uid), skProfile}, {UserPK(uid), AwardSK(domain.MotivoEntrarGrupo, gid)},
 	}, extra...)
+	rules, err := s.Rules(ctx)
+	if err != nil {
+		return joinState{}, err
+	}
 	items, err := s.batchGet(ctx, keys...)
 	if err != nil {
 		return joinState{}, err
@@ -44,13 +49,9 @@ func (s *Store) readJoin(ctx context.Context, gid, uid string, extra ...itemKey)
 		return joinState{}, err
 	}
 	return joinState{
-		view: v, profile: ps, items: items,
-		ledger: items[itemKey{UserPK(uid), PointsSK(domain.MotivoEntrarGrupo, gid)}] != nil,
+		view: v, rules: rules, profile: ps, items: items,
+		ledger: items[itemKey{UserPK(uid), AwardSK(domain.MotivoEntrarGrupo, gid)}] != nil,
 	}, nil
-}
-
-func errGroupFull() error {
-	return domain.Conflict("O grupo está cheio: não há vagas no momento")
 }
 
 // addMember adds uid to the group in t: the membership (if absent), one more
@@ -69,7 +70,7 @@ func (s *Store) addMember(ctx context.Context, t *txn, js joinState, uid string,
 		meta.incr("solicitacoesPendentes", -1)
 	}
 	pts, nome, err := s.applyProfile(ctx, t, js.profile,
-		profileChange{award: &domain.Award{Motivo: domain.MotivoEntrarGrupo, Ref: g.ID, Pontos: domain.PontosEntrarGrupo}, addGroup: g.ID},
+		profileChange{award: ptr(domain.AwardEntrarGrupo(js.rules, g.ID)), addGroup: g.ID},
 		js.ledger, source, now)
 	if err != nil {
 		return 0, err
@@ -123,23 +124,16 @@ func (s *Store) Join(ctx context.Context, gid string, who Actor) (JoinResult, er
 			return err
 		}
 		g := js.view.Group
-		if err := js.view.Access(who.ID, who.Admin).CanJoin(g); err != nil {
+		outcome, err := js.view.Access(who.ID, who.Admin).DecideJoin(g, js.view.Requested, js.rules)
+		if err != nil {
 			return err
 		}
 		t := newTxn(s.Table)
-		switch g.Entrada {
-		case domain.EntradaConvite:
-			return domain.Forbidden("Este grupo aceita novos membros apenas por convite")
-		case domain.EntradaAprovacao:
-			if js.view.Requested {
-				return domain.Conflict("Você já pediu para entrar neste grupo. Aguarde a aprovação de um coordenador")
-			}
-			if g.SolicitacoesPendentes >= domain.MaxPendingRequests {
-				return domain.Conflict("Este grupo tem muitos pedidos pendentes. Tente novamente mais tarde")
-			}
+		switch outcome {
+		case domain.JoinByRequest:
 			meta := requireMeta(t, gid)
 			meta.cond("entrada = %s", meta.v(str(string(domain.EntradaAprovacao))))
-			meta.cond("solicitacoesPendentes < %s", meta.v(num(domain.MaxPendingRequests)))
+			meta.cond("solicitacoesPendentes < %s", meta.v(num(js.rules.Limites.PedidosEntradaPorGrupo)))
 			meta.incr("solicitacoesPendentes", 1)
 			notMember := t.check(itemMember, GroupPK(gid), MemberSK(who.ID))
 			notMember.cond("attribute_not_exists(PK)")
@@ -163,9 +157,6 @@ func (s *Store) Join(ctx context.Context, gid string, who Actor) (JoinResult, er
 			res = JoinResult{Status: Requested, Group: g}
 			return nil
 		default:
-			if g.Full() {
-				return errGroupFull()
-			}
 			meta := requireMeta(t, gid)
 			meta.cond("entrada = %s", meta.v(str(string(domain.EntradaAberta))))
 			pts, err := s.addMember(ctx, t, js, who.ID, who.Source, "", now)
@@ -206,17 +197,17 @@ func (s *Store) ApproveRequest(ctx context.Context, gid string, actor Actor, tar
 			return err
 		}
 		if !js.view.Requested {
-			return domain.NotFound("Pedido de entrada não encontrado")
+			return domain.ErrJoinRequestNotFound()
 		}
 		req, err := decodeRequest(js.items[itemKey{GroupPK(gid), RequestSK(target)}])
 		if err != nil {
 			return err
 		}
 		if js.view.Membership != nil {
-			return domain.Conflict("Esta pessoa já participa do grupo")
+			return domain.ErrPersonAlreadyMember()
 		}
 		if g.Full() {
-			return errGroupFull()
+			return domain.ErrGroupFull()
 		}
 		t := newTxn(s.Table)
 		if _, err := s.addMember(ctx, t, js, target, nil, req.Nome, now); err != nil {
@@ -258,7 +249,7 @@ func (s *Store) DeleteRequest(ctx context.Context, gid string, actor Actor, targ
 			}
 		}
 		if items[itemKey{GroupPK(gid), RequestSK(target)}] == nil {
-			return domain.NotFound("Pedido de entrada não encontrado")
+			return domain.ErrJoinRequestNotFound()
 		}
 		t := newTxn(s.Table)
 		t.delete(itemRequest, GroupPK(gid), RequestSK(target), condExists())
@@ -294,7 +285,7 @@ func (s *Store) RemoveMember(ctx context.Context, gid string, actor Actor, targe
 			if !access.Sees(g) {
 				return domain.ErrGroupNotFound()
 			}
-			return domain.NotFound("Você não participa deste grupo")
+			return domain.ErrNotAMember()
 		}
 		targetPapel := about.papel
 		if err := access.CanRemove(g, target, targetPapel); err != nil {
@@ -430,7 +421,7 @@ func (s *Store) Transfer(ctx context.Context, gid string, actor Actor, target st
 		return domain.ErrGroupNotFound()
 	}
 	if !validID(target) {
-		return domain.NotFound("Membro não encontrado neste grupo")
+		return domain.ErrMemberNotFound()
 	}
 	return attempt(ctx, func() error {
 		now := s.now()

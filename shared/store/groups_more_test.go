@@ -247,8 +247,6 @@ func TestRevokedAndExpiredInvitesAreRefused(t *testing.T) {
 	}
 }
 
-func ptr[T any](v T) *T { return &v }
-
 func TestDeleteGroupRemovesEverythingAndUpdatesProfiles(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
@@ -301,3 +299,5 @@ func TestDeleteGroupRemovesEverythingAndUpdatesProfiles(t *testing.T) {
 		t.Fatalf("group survived: %v", err)
 	}
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -38,7 +38,7 @@ func toInviteItem(i domain.Invite) inviteItem {
 		PK: InvitePK(i.Token), SK: skMeta, Type: "invite", Token: i.Token, GroupID: i.GroupID,
 		CreatedBy: i.CreatedBy, CreatedAt: fmtTime(i.CreatedAt), ExpiraEm: fmtTime(i.ExpiraEm),
 		MaxUsos: i.MaxUsos, Usos: i.Usos, Revogado: i.Revogado,
-		GSI1PK: GroupPK(i.GroupID), GSI1SK: "INVITE#" + i.CreatedAt.UTC().Format(sortableTime),
+		GSI1PK: GroupPK(i.GroupID), GSI1SK: inviteByTime(i.CreatedAt),
 	}
 }
 
@@ -57,23 +57,24 @@ func decodeInvite(item map[string]types.AttributeValue, now time.Time) (domain.I
 
 const itemInvite = "invite"
 
-// CreateInvite makes an invite link (a coordinator; at most 200 per group):
+// CreateInvite makes an invite link (a coordinator; at most Rules.Limites.ConvitesPorGrupo per group):
 // one BatchGetItem and one TransactWriteItems.
 func (s *Store) CreateInvite(ctx context.Context, gid string, actor Actor, in domain.InviteInput) (domain.Invite, error) {
 	if !validID(gid) {
 		return domain.Invite{}, domain.ErrGroupNotFound()
 	}
+	rules, err := s.Rules(ctx)
+	if err != nil {
+		return domain.Invite{}, err
+	}
 	var out domain.Invite
-	err := attempt(ctx, func() error {
+	err = attempt(ctx, func() error {
 		v, err := s.GroupFor(ctx, gid, actor.ID)
 		if err != nil {
 			return err
 		}
-		if err := v.Access(actor.ID, actor.Admin).CanManage(v.Group); err != nil {
+		if err := v.Access(actor.ID, actor.Admin).CanInvite(v.Group, rules); err != nil {
 			return err
-		}
-		if v.Group.Convites >= domain.MaxInvitesPerGroup {
-			return domain.Conflict(fmt.Sprintf("Este grupo já tem %d convites, o máximo", domain.MaxInvitesPerGroup))
 		}
 		inv := domain.NewInvite(domain.NewInviteToken(), gid, actor.ID, in, s.now())
 		item, err := attributevalue.MarshalMap(toInviteItem(inv))
@@ -83,7 +84,7 @@ func (s *Store) CreateInvite(ctx context.Context, gid string, actor Actor, in do
 		t := newTxn(s.Table)
 		t.put(itemInvite, item, "attribute_not_exists(PK)")
 		meta := requireMeta(t, gid)
-		meta.cond("convites < %s", meta.v(num(domain.MaxInvitesPerGroup)))
+		meta.cond("convites < %s", meta.v(num(rules.Limites.ConvitesPorGrupo)))
 		meta.incr("convites", 1)
 		requireManager(t, gid, actor.ID)
 		if err := retryable(s.write(ctx, t), itemInvite, itemMeta, itemActor); err != nil {
@@ -243,13 +244,13 @@ func (s *Store) AcceptInvite(ctx context.Context, token string, who Actor) (Join
 		}
 		g := js.view.Group
 		if js.view.Membership != nil {
-			return domain.Conflict("Você já participa deste grupo")
+			return domain.ErrAlreadyMember()
 		}
 		if err := inv.Usable(now); err != nil {
 			return err
 		}
 		if g.Full() {
-			return errGroupFull()
+			return domain.ErrGroupFull()
 		}
 		t := newTxn(s.Table)
 		iu := t.update(itemInvite, InvitePK(token), skMeta)

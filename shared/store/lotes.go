@@ -105,10 +105,6 @@ func decodeLoteRequest(item map[string]types.AttributeValue) (domain.LoteRequest
 	return domain.LoteRequest{GroupID: it.GroupID, Codigo: it.Codigo, UserID: it.UserID, Nome: it.Nome, CreatedAt: parseTime(it.CreatedAt)}, nil
 }
 
-func errLoteNotFound(code string) error {
-	return domain.NotFound(fmt.Sprintf("Lote %s não encontrado neste grupo", code))
-}
-
 // Lotes lists a group's lotes in natural order (A2 before A10): one Query.
 // A group has at most 500 lotes of about 1 KB at most, under the 1 MB a Query
 // page returns; the loop is there only should an item ever grow past that.
@@ -140,7 +136,7 @@ func (s *Store) Lotes(ctx context.Context, gid string) ([]domain.Lote, error) {
 }
 
 // LoteRequestsScope binds a lote-requests cursor to its group.
-func LoteRequestsScope(gid string) string { return "slots:requests|" + gid }
+func LoteRequestsScope(gid string) string { return "lotes:requests|" + gid }
 
 // LoteRequests lists a group's open lote requests by lote: one Query.
 func (s *Store) LoteRequests(ctx context.Context, gid string, limit int, after map[string]string) ([]domain.LoteRequest, map[string]string, error) {
@@ -198,6 +194,7 @@ func (s *Store) openRequestsFor(ctx context.Context, gid, code string) ([]domain
 type loteState struct {
 	view    GroupView
 	access  domain.Access
+	rules   domain.Rules
 	lote    *domain.Lote
 	target  *domain.Membership
 	request *domain.LoteRequest
@@ -214,6 +211,10 @@ func (s *Store) readLote(ctx context.Context, gid, code string, actor Actor, tar
 			keys = append(keys, itemKey{GroupPK(gid), LoteRequestSK(code, target)})
 		}
 	}
+	rules, err := s.Rules(ctx)
+	if err != nil {
+		return loteState{}, err
+	}
 	items, err := s.batchGet(ctx, keys...)
 	if err != nil {
 		return loteState{}, err
@@ -222,7 +223,7 @@ func (s *Store) readLote(ctx context.Context, gid, code string, actor Actor, tar
 	if err != nil {
 		return loteState{}, err
 	}
-	st := loteState{view: v, access: v.Access(actor.ID, actor.Admin)}
+	st := loteState{view: v, access: v.Access(actor.ID, actor.Admin), rules: rules}
 	if li := items[itemKey{GroupPK(gid), LoteSK(code)}]; code != "" && li != nil {
 		l, err := decodeLote(li)
 		if err != nil {
@@ -276,12 +277,13 @@ func (s *Store) CreateLotes(ctx context.Context, gid string, actor Actor, in dom
 		}
 		lotes := in.NewLotes(gid, s.now())
 		n := len(lotes)
-		if g.Lotes.Total+n > domain.MaxLotesPerGroup {
-			return domain.Invalid("fim", fmt.Sprintf("Um grupo pode ter no máximo %d lotes; este já tem %d", domain.MaxLotesPerGroup, g.Lotes.Total))
+		max := st.rules.Limites.LotesPorGrupo
+		if g.Lotes.Total+n > max {
+			return domain.ErrTooManyLotes(max, g.Lotes.Total)
 		}
 		t := newTxn(s.Table)
 		meta := requireMeta(t, gid)
-		meta.cond("lotesTotal <= %s", meta.v(num(domain.MaxLotesPerGroup-n)))
+		meta.cond("lotesTotal <= %s", meta.v(num(max-n)))
 		meta.incr("lotesTotal", n)
 		meta.incr("lotesLivres", n)
 		requireManager(t, gid, actor.ID)
@@ -295,7 +297,7 @@ func (s *Store) CreateLotes(ctx context.Context, gid string, actor Actor, in dom
 		err = s.write(ctx, t)
 		if c, ok := isCancelled(err); ok {
 			if name, dup := c.failedPrefix("lote:"); dup {
-				return domain.Conflict(fmt.Sprintf("O lote %s já existe neste grupo", strings.TrimPrefix(name, "lote:")))
+				return domain.ErrLoteExists(strings.TrimPrefix(name, "lote:"))
 			}
 		}
 		if err := retryable(err, itemMeta, itemActor); err != nil {
@@ -324,7 +326,7 @@ func (s *Store) UpdateLote(ctx context.Context, gid, code string, actor Actor, u
 			return err
 		}
 		if st.lote == nil {
-			return errLoteNotFound(code)
+			return domain.ErrLoteNotFound(code)
 		}
 		if *u.Version != st.lote.Version {
 			return errLoteChanged(code)
@@ -361,7 +363,7 @@ func (s *Store) UpdateLote(ctx context.Context, gid, code string, actor Actor, u
 }
 
 func errLoteChanged(code string) error {
-	return domain.Conflict(fmt.Sprintf("O lote %s foi alterado por outra pessoa enquanto você editava. Recarregue e tente novamente", code))
+	return domain.ErrLoteChanged(code)
 }
 
 // DeleteLote removes a lote that is not ocupado and has no open requests (a
@@ -380,13 +382,10 @@ func (s *Store) DeleteLote(ctx context.Context, gid, code string, actor Actor) e
 		}
 		l := st.lote
 		if l == nil {
-			return errLoteNotFound(code)
+			return domain.ErrLoteNotFound(code)
 		}
-		if l.Status == domain.LoteOcupado {
-			return domain.Conflict(fmt.Sprintf("O lote %s está ocupado: libere-o antes de excluí-lo", code))
-		}
-		if l.PedidosPendentes > 0 {
-			return domain.Conflict(fmt.Sprintf("O lote %s tem pedidos pendentes: responda-os antes de excluí-lo", code))
+		if err := l.CanDelete(); err != nil {
+			return err
 		}
 		t := newTxn(s.Table)
 		d := newUpd()
@@ -411,7 +410,7 @@ func (s *Store) AssignLote(ctx context.Context, gid, code string, actor Actor, t
 		return domain.Lote{}, domain.ErrGroupNotFound()
 	}
 	if !validID(target) {
-		return domain.Lote{}, domain.NotFound("Membro não encontrado neste grupo")
+		return domain.Lote{}, domain.ErrMemberNotFound()
 	}
 	var out domain.Lote
 	recheck := fromRequest
@@ -422,58 +421,31 @@ func (s *Store) AssignLote(ctx context.Context, gid, code string, actor Actor, t
 			return err
 		}
 		g := st.view.Group
-		if err := st.access.CanManage(g); err != nil {
-			return err
-		}
-		if st.lote == nil {
-			return errLoteNotFound(code)
-		}
-		// The status before the request: an approval that lost the race finds
-		// its request closed by the winner, and the answer is that the lote is taken.
-		switch st.lote.Status {
-		case domain.LoteOcupado:
-			return domain.Conflict(fmt.Sprintf("O lote %s já está ocupado", code))
-		case domain.LoteManutencao:
-			return domain.Conflict(fmt.Sprintf("O lote %s está em manutenção", code))
-		}
-		if fromRequest && st.request == nil {
-			// BatchGetItem reads each item on its own: it may see the request
-			// already closed by an assignment committing right then, and the
-			// lote still livre. One more read tells that from a missing request.
-			if recheck {
+		a := domain.Assignment{Access: st.access, Group: g, Codigo: code, Lote: st.lote,
+			Member: st.target, Request: st.request, FromRequest: fromRequest}
+		if err := a.Check(st.rules); err != nil {
+			if recheck && st.request == nil && st.lote != nil && st.lote.Status == domain.LoteLivre {
+				// BatchGetItem reads each item on its own: it may see the
+				// request already closed by an assignment committing right
+				// then, and the lote still livre. One more read tells that
+				// from a missing request.
 				recheck = false
 				return errRetry
 			}
-			return domain.NotFound("Pedido de lote não encontrado")
+			return err
 		}
-		if st.target == nil {
-			return domain.NotFound("Membro não encontrado neste grupo")
-		}
-		if len(st.target.Lotes) >= domain.MaxLotesPerMember {
-			return domain.Conflict(fmt.Sprintf("Este membro já é responsável por %d lotes, o máximo por pessoa", domain.MaxLotesPerMember))
-		}
-		own := 0
-		if st.request != nil {
-			own = 1
-		}
-		// Only the lote's count says whether anyone else asked: the Query runs
-		// when it is anything but target's own request (a count gone wrong
-		// included; the assignment leaves it at 0 either way).
 		var others []domain.LoteRequest
-		if st.lote.PedidosPendentes != own {
+		if a.OthersMayHaveAsked() {
 			all, err := s.openRequestsFor(ctx, gid, code)
 			if err != nil {
 				return err
 			}
-			for _, r := range all {
-				if r.UserID != target {
-					others = append(others, r)
-				} else if st.request == nil {
-					return errRetry // target's request arrived after the read
-				}
+			var stale bool
+			if others, stale = a.Closing(all); stale {
+				return errRetry // target's request arrived after the read
 			}
 			if len(others) > maxClosedPerAssignment {
-				return domain.Conflict(fmt.Sprintf("O lote %s tem %d pedidos em aberto: recuse alguns antes de atribuí-lo", code, len(others)+own))
+				return domain.ErrLoteTooManyToClose(code, len(all))
 			}
 		}
 		t := newTxn(s.Table)
@@ -495,7 +467,7 @@ func (s *Store) AssignLote(ctx context.Context, gid, code string, actor Actor, t
 		lu.incr("version", 1)
 		mu := t.update(itemMember, GroupPK(gid), MemberSK(target))
 		mu.cond("attribute_exists(PK)")
-		mu.cond("attribute_not_exists(lotes) OR size(lotes) < %s", mu.v(num(domain.MaxLotesPerMember)))
+		mu.cond("attribute_not_exists(lotes) OR size(lotes) < %s", mu.v(num(st.rules.Limites.LotesPorMembro)))
 		mu.add("lotes %s", mu.v(&types.AttributeValueMemberSS{Value: []string{code}}))
 		if st.request != nil {
 			t.delete("lotereq", GroupPK(gid), LoteRequestSK(code, target), condExists())
@@ -512,11 +484,7 @@ func (s *Store) AssignLote(ctx context.Context, gid, code string, actor Actor, t
 		if err := retryable(s.write(ctx, t), "lote", "lotereq", "lotereq:*", itemMember, "member:*", itemMeta, itemActor); err != nil {
 			return err
 		}
-		l := *st.lote
-		l.Status, l.ResponsavelID, l.ResponsavelNome, l.AtribuidoEm, l.UpdatedAt = domain.LoteOcupado, &target, &st.target.Nome, &now, now
-		l.PedidosPendentes = 0
-		l.Version++
-		out = l
+		out = a.Assigned(now)
 		return nil
 	})
 	return out, err
@@ -558,7 +526,7 @@ func (s *Store) FreeLote(ctx context.Context, gid, code string, actor Actor) (do
 			return err
 		}
 		if st.lote == nil {
-			return errLoteNotFound(code)
+			return domain.ErrLoteNotFound(code)
 		}
 		l := *st.lote
 		holder := l.ResponsavelID != nil && *l.ResponsavelID == actor.ID
@@ -568,7 +536,7 @@ func (s *Store) FreeLote(ctx context.Context, gid, code string, actor Actor) (do
 			}
 		}
 		if l.Status != domain.LoteOcupado || l.ResponsavelID == nil {
-			return domain.Conflict(fmt.Sprintf("O lote %s não está ocupado", code))
+			return domain.ErrLoteNotOccupied(code)
 		}
 		t := newTxn(s.Table)
 		meta := requireMeta(t, gid)
@@ -606,27 +574,9 @@ func (s *Store) RequestLote(ctx context.Context, gid, code string, actor Actor) 
 			return err
 		}
 		g := st.view.Group
-		if !st.access.Member() {
-			return st.access.CanParticipate(g)
-		}
-		if st.lote == nil {
-			return errLoteNotFound(code)
-		}
-		if st.lote.Status != domain.LoteLivre {
-			return domain.Conflict(fmt.Sprintf("O lote %s não está livre", code))
-		}
-		if st.request != nil {
-			return domain.Conflict(fmt.Sprintf("Você já pediu o lote %s. Aguarde a resposta de um coordenador", code))
-		}
-		if st.lote.PedidosPendentes >= domain.MaxRequestsPerLote {
-			return errLoteRequestsFull(code)
-		}
 		me := st.view.Membership
-		if len(me.LotesSolicitados) >= domain.MaxLoteRequestsMember {
-			return domain.Conflict(fmt.Sprintf("Você já tem %d pedidos de lote em aberto neste grupo", domain.MaxLoteRequestsMember))
-		}
-		if len(me.Lotes) >= domain.MaxLotesPerMember {
-			return domain.Conflict(fmt.Sprintf("Você já é responsável por %d lotes, o máximo por pessoa", domain.MaxLotesPerMember))
+		if err := st.access.CanRequestLote(g, code, st.lote, me, st.request, st.rules); err != nil {
+			return err
 		}
 		t := newTxn(s.Table)
 		req := domain.LoteRequest{GroupID: gid, Codigo: code, UserID: actor.ID, Nome: me.Nome, CreatedAt: now}
@@ -640,11 +590,11 @@ func (s *Store) RequestLote(ctx context.Context, gid, code string, actor Actor) 
 		t.put("lotereq", item, "attribute_not_exists(PK)")
 		mu := t.update(itemMember, GroupPK(gid), MemberSK(actor.ID))
 		mu.cond("attribute_exists(PK)")
-		mu.cond("attribute_not_exists(lotesSolicitados) OR size(lotesSolicitados) < %s", mu.v(num(domain.MaxLoteRequestsMember)))
+		mu.cond("attribute_not_exists(lotesSolicitados) OR size(lotesSolicitados) < %s", mu.v(num(st.rules.Limites.PedidosLotePorMembro)))
 		mu.add("lotesSolicitados %s", mu.v(&types.AttributeValueMemberSS{Value: []string{code}}))
 		lu := t.update("lote", GroupPK(gid), LoteSK(code))
 		lu.cond("%s = %s", lu.n("status"), lu.v(str(string(domain.LoteLivre))))
-		lu.cond("attribute_not_exists(pedidosPendentes) OR pedidosPendentes < %s", lu.v(num(domain.MaxRequestsPerLote)))
+		lu.cond("attribute_not_exists(pedidosPendentes) OR pedidosPendentes < %s", lu.v(num(st.rules.Limites.PedidosPorLote)))
 		lu.incr("pedidosPendentes", 1)
 		meta := requireMeta(t, gid)
 		if g.OwnerID != actor.ID {
@@ -662,10 +612,6 @@ func (s *Store) RequestLote(ctx context.Context, gid, code string, actor Actor) 
 	return out, err
 }
 
-func errLoteRequestsFull(code string) error {
-	return domain.Conflict(fmt.Sprintf("O lote %s já tem %d pedidos em aberto, o máximo por lote. Aguarde a resposta de um coordenador ou peça outro lote", code, domain.MaxRequestsPerLote))
-}
-
 // DeleteLoteRequest rejects (a coordinator) or cancels (the requester) a
 // lote request: one BatchGetItem and one TransactWriteItems. The request's
 // delete is conditional, so a request closed in between (an assignment, a
@@ -675,7 +621,7 @@ func (s *Store) DeleteLoteRequest(ctx context.Context, gid, code string, actor A
 		return domain.ErrGroupNotFound()
 	}
 	if !validID(target) {
-		return domain.NotFound("Pedido de lote não encontrado")
+		return domain.ErrLoteRequestNotFound()
 	}
 	return attempt(ctx, func() error {
 		st, err := s.readLote(ctx, gid, code, actor, target)
@@ -691,7 +637,7 @@ func (s *Store) DeleteLoteRequest(ctx context.Context, gid, code string, actor A
 			return err
 		}
 		if st.request == nil {
-			return domain.NotFound("Pedido de lote não encontrado")
+			return domain.ErrLoteRequestNotFound()
 		}
 		t := newTxn(s.Table)
 		t.delete("lotereq", GroupPK(gid), LoteRequestSK(code, target), condExists())

@@ -4,13 +4,14 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/uuid"
+	"github.com/verde-app/verde/shared/domain"
 )
-
-const skNotifState = "NOTIFSTATE"
 
 // UnreadCount reads the user's unread-notification counter: one GetItem.
 func (s *Store) UnreadCount(ctx context.Context, uid string) (int, error) {
@@ -30,4 +31,47 @@ func (s *Store) UnreadCount(ctx context.Context, uid string) (int, error) {
 		return 0, nil
 	}
 	return v, nil
+}
+
+// notificationItem is the stored shape of domain.Notification:
+// USER#uid / NOTIF#<time>#<id>, next to the user's NOTIFSTATE counter.
+type notificationItem struct {
+	PK       string `dynamodbav:"PK"`
+	SK       string `dynamodbav:"SK"`
+	Type     string `dynamodbav:"type"`
+	ID       string `dynamodbav:"id"`
+	UserID   string `dynamodbav:"userId"`
+	Read     bool   `dynamodbav:"read"`
+	Tipo     string `dynamodbav:"tipo"`
+	Texto    string `dynamodbav:"texto"`
+	Link     string `dynamodbav:"link"`
+	CriadoEm string `dynamodbav:"criadoEm"`
+}
+
+// NewNotification is an unread notification with a fresh id.
+func NewNotification(userID, tipo, texto, link string, now time.Time) domain.Notification {
+	return domain.NewNotification(uuid.Must(uuid.NewV7()).String(), userID, tipo, texto, link, now)
+}
+
+// notify adds n to the transaction: the notification item and one ADD on the
+// user's unread counter (merged when the transaction notifies a user twice).
+// Every write that notifies someone does it in its own transaction this way.
+func (t *txn) notify(n domain.Notification) {
+	it := notificationItem{
+		PK: UserPK(n.UserID), SK: NotificationSK(n.CriadoEm, n.ID), Type: "notification",
+		ID: n.ID, UserID: n.UserID, Read: false, Tipo: n.Tipo, Texto: n.Texto, Link: n.Link,
+		CriadoEm: fmtTime(n.CriadoEm),
+	}
+	t.putItem("notif:"+n.ID, it, "attribute_not_exists(PK)")
+	t.unread[n.UserID]++
+}
+
+// Notify stores notifications on their own (for writes that have no other
+// item to change): one TransactWriteItems.
+func (s *Store) Notify(ctx context.Context, ns ...domain.Notification) error {
+	t := newTxn(s.Table)
+	for _, n := range ns {
+		t.notify(n)
+	}
+	return s.write(ctx, t)
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -15,12 +16,6 @@ import (
 // sign-in that never opened /api/me); the API reads Cognito for it. It is
 // called only when needed.
 type ProfileSource func(ctx context.Context) (domain.Profile, error)
-
-// PointsSK is the ledger item of one award: written only if absent, in the
-// same transaction as the act, so an act pays once.
-// AWARD# keeps the ledger apart from the monthly totals (POINTS#yyyy-mm) that
-// rankings read with begins_with.
-func PointsSK(motivo, ref string) string { return "AWARD#" + motivo + "#" + ref }
 
 type pointsItem struct {
 	PK       string `dynamodbav:"PK"`
@@ -129,7 +124,7 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 			t.notify(NewNotification(ps.uid, domain.NotifNivel, domain.TextoNivel(sc.Nivel), domain.LinkPerfil(), now))
 		}
 	}
-	if g := ch.addGroup; g != "" && !contains(p.GruposParticipantes, g) {
+	if g := ch.addGroup; g != "" && !slices.Contains(p.GruposParticipantes, g) {
 		gid := u.v(str(g))
 		u.set("gruposParticipantes = list_append(if_not_exists(gruposParticipantes, %s), %s)",
 			u.v(&types.AttributeValueMemberL{Value: []types.AttributeValue{}}),
@@ -141,7 +136,7 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		// Lists are removed from by index: the condition pins the element
 		// read, so a concurrent change of the list fails this item and the
 		// caller reads again.
-		if i := index(p.GruposParticipantes, g); i >= 0 {
+		if i := slices.Index(p.GruposParticipantes, g); i >= 0 {
 			u.remove(fmt.Sprintf("gruposParticipantes[%d]", i))
 			u.cond("gruposParticipantes[%d] = %s", i, u.v(str(g)))
 			changed = true
@@ -154,23 +149,8 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 }
 
 func (s *Store) putLedger(t *txn, uid string, a domain.Award, now time.Time) {
-	item, err := attributevalue.MarshalMap(pointsItem{
-		PK: UserPK(uid), SK: PointsSK(a.Motivo, a.Ref), Type: "points", UserID: uid,
-		Motivo: a.Motivo, Ref: a.Ref, Pontos: a.Pontos, CriadoEm: now.UTC().Format(time.RFC3339Nano),
-	})
-	if err != nil {
-		panic(err)
-	}
-	t.put(itemLedger, item, "attribute_not_exists(PK)")
-}
-
-func contains(list []string, v string) bool { return index(list, v) >= 0 }
-
-func index(list []string, v string) int {
-	for i, x := range list {
-		if x == v {
-			return i
-		}
-	}
-	return -1
+	t.putItem(itemLedger, pointsItem{
+		PK: UserPK(uid), SK: AwardSK(a.Motivo, a.Ref), Type: "points", UserID: uid,
+		Motivo: a.Motivo, Ref: a.Ref, Pontos: a.Pontos, CriadoEm: fmtTime(now),
+	}, "attribute_not_exists(PK)")
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -12,11 +11,6 @@ import (
 
 	"github.com/verde-app/verde/shared/domain"
 )
-
-// UserPK is the partition of everything that belongs to one user.
-func UserPK(uid string) string { return "USER#" + uid }
-
-const skProfile = "PROFILE"
 
 // profileItem is the stored shape of domain.Profile.
 type profileItem struct {
@@ -41,13 +35,13 @@ func toProfileItem(p domain.Profile) profileItem {
 	return profileItem{
 		PK: UserPK(p.ID), SK: skProfile, Type: "profile",
 		ID: p.ID, Nome: p.Nome, Email: p.Email, Foto: p.Foto, Bio: p.Bio, Nivel: p.Nivel,
-		Conquistas: p.Conquistas, DataCadastro: p.DataCadastro.UTC().Format(time.RFC3339Nano),
+		Conquistas: p.Conquistas, DataCadastro: fmtTime(p.DataCadastro),
 		GruposParticipantes: p.GruposParticipantes, PontosTotais: p.PontosTotais, Version: 1,
 	}
 }
 
 func (it profileItem) profile() domain.Profile {
-	t, _ := time.Parse(time.RFC3339Nano, it.DataCadastro)
+	t := parseTime(it.DataCadastro)
 	p := domain.Profile{
 		ID: it.ID, Nome: it.Nome, Email: it.Email, Foto: it.Foto, Bio: it.Bio, Nivel: it.Nivel,
 		Conquistas: it.Conquistas, DataCadastro: t, GruposParticipantes: it.GruposParticipantes, PontosTotais: it.PontosTotais,
@@ -132,7 +126,7 @@ func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileU
 		ReturnValues:              types.ReturnValueAllNew,
 	})
 	if isConditionFailed(err) {
-		return domain.Profile{}, domain.NotFound("Perfil não encontrado")
+		return domain.Profile{}, domain.ErrProfileNotFound()
 	}
 	if err != nil {
 		return domain.Profile{}, fmt.Errorf("update profile: %w", err)

@@ -17,6 +17,8 @@ type Store struct {
 	DB    *dynamodb.Client
 	Table string
 	Now   func() time.Time
+
+	rulesCache rulesCache // domain.Rules read at most once a minute (rules.go)
 }
 
 // New builds a Store from an SDK config; the endpoint comes from the SDK's
@@ -24,18 +26,6 @@ type Store struct {
 func New(cfg aws.Config, table string) *Store {
 	return &Store{DB: dynamodb.NewFromConfig(cfg), Table: table, Now: time.Now}
 }
-
-// Key attribute names of the table and its indexes.
-const (
-	attrPK     = "PK"
-	attrSK     = "SK"
-	attrGSI1PK = "GSI1PK"
-	attrGSI1SK = "GSI1SK"
-	attrGSI2PK = "GSI2PK"
-	attrGSI2SK = "GSI2SK"
-	IndexGSI1  = "GSI1"
-	IndexGSI2  = "GSI2"
-)
 
 // TableInput is the table as template.yaml declares it; tests and the local
 // cloud create it from here.
@@ -80,12 +70,6 @@ func (s *Store) now() time.Time {
 		return s.Now().UTC()
 	}
 	return time.Now().UTC()
-}
-
-func str(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
-
-func keyOf(pk, sk string) map[string]types.AttributeValue {
-	return map[string]types.AttributeValue{attrPK: str(pk), attrSK: str(sk)}
 }
 
 // isConditionFailed reports a failed ConditionExpression on a single write.

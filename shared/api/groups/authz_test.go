@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/verde-app/verde/shared/testkit"
+	"github.com/verde-app/verde/infra/testkit"
 )
 
 // expect is the status each role gets, in the order

@@ -9,8 +9,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
-	"github.com/verde-app/verde/shared/testkit"
 )
 
 func TestCreateGroupValidationNamesTheField(t *testing.T) {

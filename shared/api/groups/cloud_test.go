@@ -9,11 +9,11 @@ import (
 	"testing"
 
 	"github.com/verde-app/verde/infra/local/testcloud"
-	"github.com/verde-app/verde/shared/testkit"
+	"github.com/verde-app/verde/infra/testkit"
 )
 
 // callCloud sends a request through the local cloud: template.yaml's routes,
-// the Lambda adapter, each function's own handler (GroupsFunction, SlotsFunction).
+// the Lambda adapter, each function's own handler (GroupsFunction, LotesFunction).
 func callCloud(t *testing.T, method, path string, u testkit.User, body any) (int, map[string]any) {
 	t.Helper()
 	var rd io.Reader

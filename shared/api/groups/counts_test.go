@@ -10,9 +10,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
-	"github.com/verde-app/verde/shared/testkit"
 )
 
 // calls is the DynamoDB calls one request made, by operation.
@@ -164,7 +164,7 @@ func seedGroups(t testing.TB, w *world, n int) {
 		if err := in.Valid(); err != nil {
 			t.Fatal(err)
 		}
-		item, err := store.MarshalGroup(domain.NewGroup(uuid.Must(uuid.NewV7()).String(), "seed", in, time.Now()))
+		item, err := store.MarshalGroup(domain.NewGroup(uuid.Must(uuid.NewV7()).String(), "seed", in, domain.Defaults(), time.Now()))
 		if err != nil {
 			t.Fatal(err)
 		}

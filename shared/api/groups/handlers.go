@@ -1,11 +1,13 @@
 package groups
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
@@ -21,30 +23,16 @@ func handleDirectory(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		if q.After, err = d.Cursors.Open(r, q.Scope()); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		groups, next, err := d.Store.Directory(r.Context(), q)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		page := api.Page[Summary]{Items: make([]Summary, 0, len(groups)), NextCursor: d.Cursors.Seal(q.Scope(), next)}
-		for _, g := range groups {
-			page.Items = append(page.Items, summaryOf(g))
-		}
-		api.Encode(w, http.StatusOK, page)
+		kit.ListPage(w, r, d, q.Scope(), func(ctx context.Context, limit int, after map[string]string) ([]domain.Group, map[string]string, error) {
+			q.Limit, q.After = limit, after
+			return d.Store.Directory(ctx, q)
+		}, summaryOf)
 	})
 }
 
 func directoryQuery(r *http.Request) (store.DirectoryQuery, error) {
 	v := r.URL.Query()
-	limit, err := api.ParseLimit(r)
-	if err != nil {
-		return store.DirectoryQuery{}, err
-	}
-	q := store.DirectoryQuery{Q: domain.SearchKey(v.Get("q")), Cidade: domain.SearchKey(v.Get("cidade")), Limit: limit}
+	q := store.DirectoryQuery{Q: domain.SearchKey(v.Get("q")), Cidade: domain.SearchKey(v.Get("cidade"))}
 	if len(v.Get("q")) > 100 {
 		return q, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres")
 	}
@@ -81,8 +69,13 @@ func handleCreate(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		actor := ActorFrom(d, r)
-		g := domain.NewGroup(uuid.Must(uuid.NewV7()).String(), actor.ID, in, d.Now())
+		actor := kit.ActorFrom(d, r)
+		rules, err := d.Store.Rules(r.Context())
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		g := domain.NewGroup(uuid.Must(uuid.NewV7()).String(), actor.ID, in, rules, d.Now())
 		g, pts, err := d.Store.CreateGroup(r.Context(), g, actor)
 		if err != nil {
 			api.WriteError(w, r, err)
@@ -101,52 +94,17 @@ func handleCreate(d app.Deps) http.Handler {
 func handleMine(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		uid := auth.FromContext(r.Context()).Sub
-		limit, err := api.ParseLimit(r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		scope := store.MyGroupsScope(uid)
-		after, err := d.Cursors.Open(r, scope)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		mine, next, err := d.Store.MyGroups(r.Context(), uid, limit, after)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		page := api.Page[MyGroup]{Items: make([]MyGroup, 0, len(mine)), NextCursor: d.Cursors.Seal(scope, next)}
-		for _, m := range mine {
-			page.Items = append(page.Items, MyGroup{Summary: summaryOf(m.Group), MeuPapel: m.Membership.Papel, JoinedAt: m.Membership.JoinedAt, MeusLotes: m.Membership.Lotes})
-		}
-		api.Encode(w, http.StatusOK, page)
+		kit.ListPage(w, r, d, store.MyGroupsScope(uid), func(ctx context.Context, limit int, after map[string]string) ([]store.MyGroup, map[string]string, error) {
+			return d.Store.MyGroups(ctx, uid, limit, after)
+		}, myGroupOf)
 	})
-}
-
-// view reads the group of the path with the caller's place in it: one call.
-func view(d app.Deps, r *http.Request) (store.GroupView, domain.Access, error) {
-	uid := ""
-	c := auth.FromContext(r.Context())
-	if c != nil {
-		uid = c.Sub
-	}
-	v, err := d.Store.GroupFor(r.Context(), r.PathValue("groupId"), uid)
-	if err != nil {
-		return v, domain.Access{}, err
-	}
-	return v, v.Access(uid, c.IsAdmin()), nil
 }
 
 // handleGet is the group page: public groups for anyone signed in, private
 // ones for members and site admins (404 to others). One BatchGetItem.
 func handleGet(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, access, err := view(d, r)
-		if err == nil {
-			err = access.CanView(v.Group)
-		}
+		v, _, err := kit.Group(d, r, domain.Access.CanView)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -164,10 +122,7 @@ func handleUpdate(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		v, access, err := view(d, r)
-		if err == nil {
-			err = access.CanEdit(v.Group)
-		}
+		v, access, err := kit.Group(d, r, domain.Access.CanEdit)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -181,7 +136,7 @@ func handleUpdate(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		if err := d.Store.SaveGroup(r.Context(), g, v.Group.Version, ActorFrom(d, r), access.Manager()); err != nil {
+		if err := d.Store.SaveGroup(r.Context(), g, v.Group.Version, kit.ActorFrom(d, r), access.Manager()); err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
@@ -193,7 +148,7 @@ func handleUpdate(d app.Deps) http.Handler {
 // handleDelete removes the group with everything in it (dono, site admins).
 func handleDelete(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.DeleteGroup(r.Context(), r.PathValue("groupId"), ActorFrom(d, r)); err != nil {
+		if err := d.Store.DeleteGroup(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r)); err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
@@ -222,7 +177,7 @@ func handlePublic(d app.Deps) http.Handler {
 // first time); one that takes approval files a request (202).
 func handleJoin(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		res, err := d.Store.Join(r.Context(), r.PathValue("groupId"), ActorFrom(d, r))
+		res, err := d.Store.Join(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r))
 		if err != nil {
 			api.WriteError(w, r, err)
 			return

@@ -1,9 +1,11 @@
 package groups
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
@@ -13,22 +15,14 @@ import (
 // handleInvites lists a group's invite links (coordinators, site admins).
 func handleInvites(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, access, err := view(d, r)
-		if err == nil {
-			err = access.CanReadManagement(v.Group)
-		}
+		v, _, err := kit.Group(d, r, domain.Access.CanReadManagement)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		listPage(w, r, d, store.InvitesScope(v.Group.ID), func(limit int, after map[string]string) ([]Invite, map[string]string, error) {
-			is, next, err := d.Store.Invites(r.Context(), v.Group.ID, limit, after)
-			out := make([]Invite, 0, len(is))
-			for _, i := range is {
-				out = append(out, inviteOf(i))
-			}
-			return out, next, err
-		})
+		kit.ListPage(w, r, d, store.InvitesScope(v.Group.ID), func(ctx context.Context, limit int, after map[string]string) ([]domain.Invite, map[string]string, error) {
+			return d.Store.Invites(ctx, v.Group.ID, limit, after)
+		}, inviteOf)
 	})
 }
 
@@ -40,7 +34,7 @@ func handleCreateInvite(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		inv, err := d.Store.CreateInvite(r.Context(), r.PathValue("groupId"), ActorFrom(d, r), in)
+		inv, err := d.Store.CreateInvite(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), in)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -52,7 +46,7 @@ func handleCreateInvite(d app.Deps) http.Handler {
 // handleRevokeInvite turns a link off (coordinators); it stays listed as revogado.
 func handleRevokeInvite(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		inv, err := d.Store.RevokeInvite(r.Context(), r.PathValue("groupId"), r.PathValue("token"), ActorFrom(d, r))
+		inv, err := d.Store.RevokeInvite(r.Context(), r.PathValue("groupId"), r.PathValue("token"), kit.ActorFrom(d, r))
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -87,7 +81,7 @@ func handleInvite(d app.Deps) http.Handler {
 // handleAcceptInvite joins the caller through the link (201).
 func handleAcceptInvite(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		res, err := d.Store.AcceptInvite(r.Context(), r.PathValue("token"), ActorFrom(d, r))
+		res, err := d.Store.AcceptInvite(r.Context(), r.PathValue("token"), kit.ActorFrom(d, r))
 		if err != nil {
 			api.WriteError(w, r, err)
 			return

@@ -7,9 +7,9 @@ import (
 
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api/groups"
 	"github.com/verde-app/verde/shared/domain"
-	"github.com/verde-app/verde/shared/testkit"
 )
 
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }

@@ -1,5 +1,5 @@
 // Package groups serves groups, memberships, join requests and invites
-// (the GroupsFunction). Lotes are the slots package's (SlotsFunction): API
+// (the GroupsFunction). Lotes are the lotes package's (LotesFunction): API
 // Gateway routes each method and path to one function.
 package groups
 

@@ -112,3 +112,7 @@ type PublicInvite struct {
 	Grupo    Summary             `json:"grupo"`
 	JaMembro *bool               `json:"jaMembro"` // null when signed out
 }
+
+func myGroupOf(m store.MyGroup) MyGroup {
+	return MyGroup{Summary: summaryOf(m.Group), MeuPapel: m.Membership.Papel, JoinedAt: m.Membership.JoinedAt, MeusLotes: m.Membership.Lotes}
+}

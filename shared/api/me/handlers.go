@@ -31,7 +31,7 @@ func handleGetMe(d app.Deps) http.Handler {
 				return
 			}
 		}
-		api.Encode(w, http.StatusOK, p)
+		api.Encode(w, http.StatusOK, profileOf(p))
 	})
 }
 
@@ -48,6 +48,6 @@ func handlePutMe(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		api.Encode(w, http.StatusOK, p)
+		api.Encode(w, http.StatusOK, profileOf(p))
 	})
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api/notifications"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/store"
@@ -76,7 +77,7 @@ func TestUnreadCountIsTheCallersOwnCounterInOneGetItem(t *testing.T) {
 	setUnread(t, alice, 12)
 	setUnread(t, bob, 3)
 
-	var counter store.CallCounter
+	var counter testkit.CallCounter
 	deps, err := app.NewDeps(context.Background(), app.ConfigFromEnv(), counter.Attach)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,6 @@
-// Package slots serves a group's lotes (the SlotsFunction): the grid,
+// Package lotes serves a group's lotes (the LotesFunction): the grid,
 // bulk creation, edits, assignment and members' requests.
-package slots
+package lotes
 
 import (
 	"net/http"
@@ -26,5 +26,5 @@ func Routes(d app.Deps) []api.Route {
 	}
 }
 
-// NewServer is the SlotsFunction handler.
+// NewServer is the LotesFunction handler.
 func NewServer(d app.Deps) http.Handler { return api.NewMux(Routes(d)) }

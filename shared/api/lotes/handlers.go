@@ -1,12 +1,12 @@
-package slots
+package lotes
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
-	"github.com/verde-app/verde/shared/api/groups"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
-	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -19,11 +19,7 @@ func codigo(r *http.Request) (string, error) { return domain.ParseCodigo(r.PathV
 // a group has at most 500 lotes, so the list is one page.
 func handleList(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c := auth.FromContext(r.Context())
-		v, err := d.Store.GroupFor(r.Context(), r.PathValue("groupId"), c.Sub)
-		if err == nil {
-			err = v.Access(c.Sub, c.IsAdmin()).CanReadInside(v.Group)
-		}
+		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -33,7 +29,7 @@ func handleList(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		api.Encode(w, http.StatusOK, api.Page[domain.Lote]{Items: lotes})
+		api.Encode(w, http.StatusOK, api.Page[Lote]{Items: lotesOf(lotes)})
 	})
 }
 
@@ -45,12 +41,12 @@ func handleCreate(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		lotes, err := d.Store.CreateLotes(r.Context(), r.PathValue("groupId"), groups.ActorFrom(d, r), in)
+		lotes, err := d.Store.CreateLotes(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), in)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		api.Encode(w, http.StatusCreated, api.Page[domain.Lote]{Items: lotes})
+		api.Encode(w, http.StatusCreated, api.Page[Lote]{Items: lotesOf(lotes)})
 	})
 }
 
@@ -67,12 +63,12 @@ func handleUpdate(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		l, err := d.Store.UpdateLote(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r), u)
+		l, err := d.Store.UpdateLote(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r), u)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		api.Encode(w, http.StatusOK, l)
+		api.Encode(w, http.StatusOK, loteOf(l))
 	})
 }
 
@@ -81,7 +77,7 @@ func handleDelete(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		code, err := codigo(r)
 		if err == nil {
-			err = d.Store.DeleteLote(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r))
+			err = d.Store.DeleteLote(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r))
 		}
 		if err != nil {
 			api.WriteError(w, r, err)
@@ -104,12 +100,12 @@ func handleAssign(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		l, err := d.Store.AssignLote(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r), in.UserID, false)
+		l, err := d.Store.AssignLote(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r), in.UserID, false)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		api.Encode(w, http.StatusOK, l)
+		api.Encode(w, http.StatusOK, loteOf(l))
 	})
 }
 
@@ -121,12 +117,12 @@ func handleFree(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		l, err := d.Store.FreeLote(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r))
+		l, err := d.Store.FreeLote(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r))
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		api.Encode(w, http.StatusOK, l)
+		api.Encode(w, http.StatusOK, loteOf(l))
 	})
 }
 
@@ -138,12 +134,12 @@ func handleRequest(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		req, err := d.Store.RequestLote(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r))
+		req, err := d.Store.RequestLote(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r))
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		api.Encode(w, http.StatusCreated, req)
+		api.Encode(w, http.StatusCreated, loteRequestOf(req))
 	})
 }
 
@@ -155,12 +151,12 @@ func handleApprove(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		l, err := d.Store.AssignLote(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r), r.PathValue("userId"), true)
+		l, err := d.Store.AssignLote(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r), r.PathValue("userId"), true)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		api.Encode(w, http.StatusOK, l)
+		api.Encode(w, http.StatusOK, loteOf(l))
 	})
 }
 
@@ -169,7 +165,7 @@ func handleDeleteRequest(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		code, err := codigo(r)
 		if err == nil {
-			err = d.Store.DeleteLoteRequest(r.Context(), r.PathValue("groupId"), code, groups.ActorFrom(d, r), r.PathValue("userId"))
+			err = d.Store.DeleteLoteRequest(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r), r.PathValue("userId"))
 		}
 		if err != nil {
 			api.WriteError(w, r, err)
@@ -182,31 +178,13 @@ func handleDeleteRequest(d app.Deps) http.Handler {
 // handleRequests lists open lote requests (coordinators, site admins).
 func handleRequests(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c := auth.FromContext(r.Context())
-		v, err := d.Store.GroupFor(r.Context(), r.PathValue("groupId"), c.Sub)
-		if err == nil {
-			err = v.Access(c.Sub, c.IsAdmin()).CanReadManagement(v.Group)
-		}
+		v, _, err := kit.Group(d, r, domain.Access.CanReadManagement)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		limit, err := api.ParseLimit(r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		scope := store.LoteRequestsScope(v.Group.ID)
-		after, err := d.Cursors.Open(r, scope)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		reqs, next, err := d.Store.LoteRequests(r.Context(), v.Group.ID, limit, after)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, api.Page[domain.LoteRequest]{Items: reqs, NextCursor: d.Cursors.Seal(scope, next)})
+		kit.ListPage(w, r, d, store.LoteRequestsScope(v.Group.ID), func(ctx context.Context, limit int, after map[string]string) ([]domain.LoteRequest, map[string]string, error) {
+			return d.Store.LoteRequests(ctx, v.Group.ID, limit, after)
+		}, loteRequestOf)
 	})
 }

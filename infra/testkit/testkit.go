@@ -26,7 +26,6 @@ import (
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
-	"github.com/verde-app/verde/shared/store"
 )
 
 // Env is one test's view of the local cloud: Deps built from the cloud's
@@ -34,14 +33,14 @@ import (
 type Env struct {
 	Cloud *cloud.Cloud
 	Deps  app.Deps
-	Calls *store.CallCounter
+	Calls *CallCounter
 }
 
 // NewEnv builds dependencies with a call counter attached (app.NewDeps with
 // counter.Attach), against the cloud testcloud.Run started.
 func NewEnv(t testing.TB) *Env {
 	t.Helper()
-	calls := &store.CallCounter{}
+	calls := &CallCounter{}
 	d, err := app.NewDeps(context.Background(), app.ConfigFromEnv(), calls.Attach)
 	if err != nil {
 		t.Fatalf("deps: %v", err)
@@ -218,5 +217,6 @@ func Do(t testing.TB, h http.Handler, method, path string, user User, body any) 
 	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
+	CheckContract(t, req, rec)
 	return Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
 }

@@ -62,7 +62,7 @@ func (e *Env) NewFixture(t testing.TB, c Cast, o FixtureOpts) Fixture {
 	if err := in.Valid(); err != nil {
 		t.Fatal(err)
 	}
-	g, _, err := s.CreateGroup(ctx, domain.NewGroup(uuid.Must(uuid.NewV7()).String(), c.Owner.ID, in, time.Now()), Actor(c.Owner))
+	g, _, err := s.CreateGroup(ctx, domain.NewGroup(uuid.Must(uuid.NewV7()).String(), c.Owner.ID, in, domain.Defaults(), time.Now()), Actor(c.Owner))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package slots_test
+package lotes_test
 
 import (
 	"context"
@@ -14,16 +14,16 @@ import (
 	ddbt "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api/lotes"
 	"github.com/verde-app/verde/shared/api/notifications"
-	"github.com/verde-app/verde/shared/api/slots"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
-	"github.com/verde-app/verde/shared/testkit"
 )
 
 type expect [6]int
 
-// TestAuthorizationMatrix sends every route of the SlotsFunction as each
+// TestAuthorizationMatrix sends every route of the LotesFunction as each
 // role on a fresh fixture (A3 held by member, A4 requested by member).
 func TestAuthorizationMatrix(t *testing.T) {
 	setup(t)
@@ -75,7 +75,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	for _, c := range cases {
 		rows[c.method+" /api/groups/{groupId}"+strings.NewReplacer("A1", "{codigo}", "A2", "{codigo}", "A3", "{codigo}", "A4", "{codigo}", "{member}", "{userId}").Replace(c.path)] = true
 	}
-	for _, r := range slots.Routes(env.Deps) {
+	for _, r := range lotes.Routes(env.Deps) {
 		if !rows[r.Method+" "+r.Path] {
 			t.Errorf("route %s %s has no row in the matrix", r.Method, r.Path)
 		}

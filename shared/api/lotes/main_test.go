@@ -1,4 +1,4 @@
-package slots_test
+package lotes_test
 
 import (
 	"net/http"
@@ -7,8 +7,8 @@ import (
 
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
-	"github.com/verde-app/verde/shared/api/slots"
-	"github.com/verde-app/verde/shared/testkit"
+	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api/lotes"
 )
 
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
@@ -25,7 +25,7 @@ func setup(t testing.TB) {
 	once.Do(func() {
 		env = testkit.NewEnv(t)
 		cast = env.NewCast(t)
-		h = slots.NewServer(env.Deps)
+		h = lotes.NewServer(env.Deps)
 	})
 	if h == nil {
 		t.Fatal("setup failed")

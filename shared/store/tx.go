@@ -4,24 +4,26 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// This file holds the small machinery every multi-item write of the group
-// slice uses (and that cultivos, feed and rankings can reuse): an update
-// expression builder that merges several contributions to one item, a named
-// transaction whose cancellation says which item's condition failed, a
-// bounded retry of read-decide-write, and a consistent BatchGetItem.
+// The transaction kit every multi-item write uses: an update expression
+// builder that merges several contributions to one item, a named transaction
+// whose items go out in a fixed order and whose cancellation says which
+// item's condition failed, and a bounded retry of read-decide-write.
 
 // upd builds one UpdateItem / ConditionCheck expression. Several parts of a
 // transaction may add to the same upd (a join and a request approval both
@@ -115,7 +117,10 @@ func (u *upd) attrValues() map[string]types.AttributeValue {
 
 // txn is one TransactWriteItems whose items carry names, so a cancellation
 // tells which condition failed. Updates to the same key are merged (see upd);
-// notifications to the same user share one counter update.
+// notifications to the same user share one counter update. build emits the
+// items in a fixed order (puts and deletes as added, then updates as first
+// touched, unread counters by user id), so the same write always sends the
+// same transaction and reports the same failure.
 type txn struct {
 	table   string
 	names   []string
@@ -123,6 +128,7 @@ type txn struct {
 	updates map[string]*pendingUpdate // by PK|SK, built at the end
 	order   []string
 	unread  map[string]int
+	err     error // the first item that could not be encoded; write returns it
 }
 
 type pendingUpdate struct {
@@ -152,9 +158,6 @@ func (t *txn) update(name, pk, sk string) *upd {
 // into an update of the same item when there is one.
 func (t *txn) check(name, pk, sk string) *upd { return t.update(name, pk, sk) }
 
-// has reports whether the transaction already touches (pk, sk).
-func (t *txn) has(pk, sk string) bool { _, ok := t.updates[pk+"|"+sk]; return ok }
-
 func (t *txn) put(name string, item map[string]types.AttributeValue, cond string) {
 	p := &types.Put{TableName: aws.String(t.table), Item: item}
 	if cond != "" {
@@ -162,6 +165,19 @@ func (t *txn) put(name string, item map[string]types.AttributeValue, cond string
 	}
 	t.names = append(t.names, name)
 	t.items = append(t.items, types.TransactWriteItem{Put: p})
+}
+
+// putItem is put of an item struct (the item types of this package). An item
+// that does not encode fails the write instead of panicking.
+func (t *txn) putItem(name string, v any, cond string) {
+	item, err := attributevalue.MarshalMap(v)
+	if err != nil {
+		if t.err == nil {
+			t.err = fmt.Errorf("encode %s: %w", name, err)
+		}
+		return
+	}
+	t.put(name, item, cond)
 }
 
 func (t *txn) delete(name, pk, sk string, u *upd) {
@@ -179,9 +195,9 @@ func (t *txn) delete(name, pk, sk string, u *upd) {
 func (t *txn) build() ([]types.TransactWriteItem, []string) {
 	items := append([]types.TransactWriteItem(nil), t.items...)
 	names := append([]string(nil), t.names...)
-	for uid, n := range t.unread {
+	for _, uid := range slices.Sorted(maps.Keys(t.unread)) {
 		u := t.update("unread:"+uid, UserPK(uid), skNotifState)
-		u.incr("unread", n)
+		u.incr("unread", t.unread[uid])
 	}
 	t.unread = map[string]int{}
 	for _, k := range t.order {
@@ -245,6 +261,9 @@ var reasonsInMessage = regexp.MustCompile(`\[([A-Za-z, ]+)\]`)
 
 // write runs the transaction. A refusal comes back as *cancelled.
 func (s *Store) write(ctx context.Context, t *txn) error {
+	if t.err != nil {
+		return t.err
+	}
 	items, names := t.build()
 	if len(items) == 0 {
 		return nil
@@ -292,8 +311,6 @@ var errRetry = errors.New("retry")
 // (many joins at once) costs a few rounds, never an unbounded loop.
 const maxAttempts = 12
 
-var errBusy = domain.Conflict("Muitas alterações ao mesmo tempo neste grupo. Tente novamente em instantes")
-
 // attempt runs f until it returns something other than errRetry, at most
 // maxAttempts times, with jittered backoff between rounds.
 func attempt(ctx context.Context, f func() error) error {
@@ -310,7 +327,7 @@ func attempt(ctx context.Context, f func() error) error {
 		case <-time.After(d):
 		}
 	}
-	return errBusy
+	return domain.ErrBusy()
 }
 
 // retryable turns a cancellation into errRetry when a fresh read may decide
@@ -336,80 +353,4 @@ func retryable(err error, names ...string) error {
 		}
 	}
 	return err
-}
-
-// itemKey identifies an item in a batch result.
-type itemKey struct{ PK, SK string }
-
-// batchGet reads up to 100 items with strongly consistent reads: one call,
-// plus (rarely) a bounded retry of unprocessed keys. Duplicate keys are read once.
-func (s *Store) batchGet(ctx context.Context, keys ...itemKey) (map[itemKey]map[string]types.AttributeValue, error) {
-	out := map[itemKey]map[string]types.AttributeValue{}
-	seen := map[itemKey]bool{}
-	var req []map[string]types.AttributeValue
-	for _, k := range keys {
-		if seen[k] || k.PK == "" {
-			continue
-		}
-		seen[k] = true
-		req = append(req, keyOf(k.PK, k.SK))
-	}
-	if len(req) > 100 {
-		return nil, fmt.Errorf("batch of %d keys exceeds DynamoDB's 100", len(req))
-	}
-	for round := 0; len(req) > 0; round++ {
-		if round == 5 {
-			return nil, fmt.Errorf("batch get: keys still unprocessed after %d rounds", round)
-		}
-		if round > 0 {
-			time.Sleep(time.Duration(20*round) * time.Millisecond)
-		}
-		res, err := s.DB.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{
-			RequestItems: map[string]types.KeysAndAttributes{s.Table: {Keys: req, ConsistentRead: aws.Bool(true)}},
-		})
-		if err != nil {
-			return nil, fmt.Errorf("batch get: %w", err)
-		}
-		for _, item := range res.Responses[s.Table] {
-			out[itemKey{sOf(item[attrPK]), sOf(item[attrSK])}] = item
-		}
-		req = res.UnprocessedKeys[s.Table].Keys
-	}
-	return out, nil
-}
-
-func num(n int) types.AttributeValue { return &types.AttributeValueMemberN{Value: strconv.Itoa(n)} }
-
-func sOf(av types.AttributeValue) string {
-	if v, ok := av.(*types.AttributeValueMemberS); ok {
-		return v.Value
-	}
-	return ""
-}
-
-// lastKey turns a LastEvaluatedKey (all string keys in this table) into a cursor position.
-func lastKey(k map[string]types.AttributeValue) map[string]string {
-	if len(k) == 0 {
-		return nil
-	}
-	out := make(map[string]string, len(k))
-	for name, av := range k {
-		out[name] = sOf(av)
-	}
-	return out
-}
-
-// startKey is lastKey's inverse; only our key attributes pass.
-func startKey(pos map[string]string) map[string]types.AttributeValue {
-	if len(pos) == 0 {
-		return nil
-	}
-	out := map[string]types.AttributeValue{}
-	for name, v := range pos {
-		switch name {
-		case attrPK, attrSK, attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK:
-			out[name] = str(v)
-		}
-	}
-	return out
 }

@@ -1,0 +1,91 @@
+package testkit
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/pb33f/libopenapi"
+	validator "github.com/pb33f/libopenapi-validator"
+)
+
+// The contract check: every response an API test gets through Do is
+// validated against shared/api/openapi.yaml (OpenAPI 3.1, hence
+// libopenapi-validator), so a handler whose answer drifts from the document
+// (a field renamed, a status not listed, a required field missing) fails the
+// test that saw it.
+
+var contract struct {
+	once sync.Once
+	v    validator.Validator
+	err  error
+}
+
+func openAPIPath() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "shared", "api", "openapi.yaml")
+}
+
+func loadContract() (validator.Validator, error) {
+	contract.once.Do(func() {
+		spec, err := os.ReadFile(openAPIPath())
+		if err != nil {
+			contract.err = err
+			return
+		}
+		doc, err := libopenapi.NewDocument(spec)
+		if err != nil {
+			contract.err = err
+			return
+		}
+		v, errs := validator.NewValidator(doc)
+		if len(errs) > 0 {
+			contract.err = fmt.Errorf("openapi.yaml: %v", errs)
+			return
+		}
+		contract.v = v
+	})
+	return contract.v, contract.err
+}
+
+// CheckContract reports, as a test error, every way the response rec given
+// to req departs from the OpenAPI document. Routes outside /api (none today)
+// and the catch-all 404 of an unknown path are not in the document.
+func CheckContract(t testing.TB, req *http.Request, rec *httptest.ResponseRecorder) {
+	t.Helper()
+	if !strings.HasPrefix(req.URL.Path, "/api/") {
+		return
+	}
+	v, err := loadContract()
+	if err != nil {
+		t.Fatalf("contract: %v", err)
+	}
+	res := rec.Result()
+	body := rec.Body.Bytes()
+	res.Body = io.NopCloser(bytes.NewReader(body))
+	ok, errs := v.ValidateHttpResponse(req, res)
+	if ok {
+		return
+	}
+	for _, e := range errs {
+		if e.IsPathMissingError() && rec.Code == http.StatusNotFound {
+			continue // an unknown path: the envelope of "Rota não encontrada"
+		}
+		msg := e.Message
+		if e.Reason != "" {
+			msg += ": " + e.Reason
+		}
+		for _, s := range e.SchemaValidationErrors {
+			msg += fmt.Sprintf("\n\t\t%s %s", s.FieldPath, s.Reason)
+		}
+		t.Errorf("contract: %s %s answered %d, which openapi.yaml does not allow: %s\n\tbody: %.300s", req.Method, req.URL.Path, rec.Code, msg, body)
+	}
+}

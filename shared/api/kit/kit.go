@@ -1,0 +1,81 @@
+// Package kit is what every API area's handlers share on top of package api
+// (which app itself imports, hence the separate package): the caller as the
+// store sees them, one page of a list, and the "load the group of the path
+// and check access" preamble. API areas import kit, never one another.
+package kit
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// ActorFrom is the signed-in caller as the store's rules see them. A caller
+// without a profile yet (a Google sign-in that never opened /api/me) gets
+// one built from Cognito, only when a write needs it.
+func ActorFrom(d app.Deps, r *http.Request) store.Actor {
+	c := auth.FromContext(r.Context())
+	if c == nil {
+		return store.Actor{}
+	}
+	return store.Actor{ID: c.Sub, Admin: c.IsAdmin(), Source: func(ctx context.Context) (domain.Profile, error) {
+		return d.ProfileFromCognito(ctx, c)
+	}}
+}
+
+// Group reads the group of the path ({groupId}) with the caller's place in
+// it (one BatchGetItem) and checks it with can, e.g. domain.Access.CanView
+// or CanReadInside; a group the caller may not see is a 404 either way.
+func Group(d app.Deps, r *http.Request, can func(domain.Access, domain.Group) error) (store.GroupView, domain.Access, error) {
+	uid, admin := "", false
+	if c := auth.FromContext(r.Context()); c != nil {
+		uid, admin = c.Sub, c.IsAdmin()
+	}
+	v, err := d.Store.GroupFor(r.Context(), r.PathValue("groupId"), uid)
+	if err != nil {
+		return v, domain.Access{}, err
+	}
+	a := v.Access(uid, admin)
+	if can != nil {
+		if err := can(a, v.Group); err != nil {
+			return v, a, err
+		}
+	}
+	return v, a, nil
+}
+
+// Lister reads one page of a list: at most limit items after the position
+// (nil for the first page), and the position after the last one (nil at the
+// end).
+type Lister[T any] func(ctx context.Context, limit int, after map[string]string) ([]T, map[string]string, error)
+
+// ListPage answers one page of a list under scope, in the API's one list
+// shape: ?limit= (1..100, default 20) and ?cursor= sealed for scope, each
+// item shown through view (never a store or domain struct as is).
+func ListPage[T, V any](w http.ResponseWriter, r *http.Request, d app.Deps, scope string, list Lister[T], view func(T) V) {
+	limit, err := api.ParseLimit(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	after, err := d.Cursors.Open(r, scope)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	items, next, err := list(r.Context(), limit, after)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	page := api.Page[V]{Items: make([]V, 0, len(items)), NextCursor: d.Cursors.Seal(scope, next)}
+	for _, it := range items {
+		page.Items = append(page.Items, view(it))
+	}
+	api.Encode(w, http.StatusOK, page)
+}

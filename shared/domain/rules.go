@@ -1,0 +1,124 @@
+package domain
+
+import "fmt"
+
+// Rules are the numbers of DESIGN §4 that a site admin may tune
+// (/admin/configuracoes comes in a later issue): the points each act earns,
+// how many acts a day earn them, and the caps that writes enforce. Every
+// call that awards points or enforces a cap takes a Rules value; none reads
+// a constant for it. The store keeps them in the CONFIG/APP item, where a
+// missing item (or a field an older item lacks) means the default.
+type Rules struct {
+	// Version counts the saves of the CONFIG item (1 for the defaults).
+	Version int     `json:"version"`
+	Pontos  Pontos  `json:"pontos"`
+	Limites Limites `json:"limites"`
+}
+
+// Pontos are the points per act, awarded once in the transaction of the act,
+// and how many acts of a kind a day earn them.
+type Pontos struct {
+	CriarGrupo        int `json:"criarGrupo"`
+	EntrarGrupo       int `json:"entrarGrupo"` // once per group, even after leaving and joining again
+	Cultivo           int `json:"cultivo"`
+	Diario            int `json:"diario"`
+	DiarioFoto        int `json:"diarioFoto"` // on top of Diario when the entry has a photo
+	DiariosPorDia     int `json:"diariosPorDia"`
+	Colheita          int `json:"colheita"`
+	Post              int `json:"post"`
+	PostsPorDia       int `json:"postsPorDia"`
+	Comentario        int `json:"comentario"`
+	ComentariosPorDia int `json:"comentariosPorDia"`
+	CurtidaRecebida   int `json:"curtidaRecebida"`
+}
+
+// Limites are the caps writes enforce. Each may be lowered below the hard
+// limit of the same name in group.go, never raised past it: those bound a
+// transaction's items and the work of deleting a group.
+type Limites struct {
+	MaxMembrosPadrao       int `json:"maxMembrosPadrao"`       // a new group's member cap when its creator sets none
+	LotesPorGrupo          int `json:"lotesPorGrupo"`          // lotes of one group
+	LotesPorMembro         int `json:"lotesPorMembro"`         // lotes one member is responsible for
+	PedidosLotePorMembro   int `json:"pedidosLotePorMembro"`   // open lote requests of one member in one group
+	PedidosPorLote         int `json:"pedidosPorLote"`         // open requests for one lote
+	PedidosEntradaPorGrupo int `json:"pedidosEntradaPorGrupo"` // open join requests of one group
+	ConvitesPorGrupo       int `json:"convitesPorGrupo"`       // invite links kept per group, revoked ones included
+	GruposPorDono          int `json:"gruposPorDono"`          // groups one member may own (enforced from a later issue)
+	DenunciasParaOcultar   int `json:"denunciasParaOcultar"`   // reports that hide a post until it is reviewed
+}
+
+// Defaults are the rules of DESIGN §4 and of the caps the groups slice
+// shipped with.
+func Defaults() Rules {
+	return Rules{
+		Version: 1,
+		Pontos: Pontos{
+			CriarGrupo: 20, EntrarGrupo: 10,
+			Cultivo: 10, Diario: 2, DiarioFoto: 3, DiariosPorDia: 10, Colheita: 50,
+			Post: 5, PostsPorDia: 5, Comentario: 1, ComentariosPorDia: 10, CurtidaRecebida: 1,
+		},
+		Limites: Limites{
+			MaxMembrosPadrao: 50, LotesPorGrupo: MaxLotesPerGroup, LotesPorMembro: MaxLotesPerMember,
+			PedidosLotePorMembro: MaxLoteRequestsMember, PedidosPorLote: MaxRequestsPerLote,
+			PedidosEntradaPorGrupo: MaxPendingRequests, ConvitesPorGrupo: MaxInvitesPerGroup,
+			GruposPorDono: 10, DenunciasParaOcultar: 3,
+		},
+	}
+}
+
+// Ranges of the rules that have no hard limit elsewhere.
+const (
+	MaxPontosPorAto         = 1000
+	MaxAtosPorDia           = 100
+	MaxGruposPorDono        = 100
+	MaxDenunciasParaOcultar = 100
+)
+
+// ruleField is one number of Rules with its JSON path, its name in the
+// admin's words and its range.
+type ruleField struct {
+	path, label string
+	value       int
+	min, max    int
+}
+
+func (r Rules) fields() []ruleField {
+	p, l := r.Pontos, r.Limites
+	return []ruleField{
+		{"pontos.criarGrupo", "Pontos por criar um grupo", p.CriarGrupo, 0, MaxPontosPorAto},
+		{"pontos.entrarGrupo", "Pontos por entrar em um grupo", p.EntrarGrupo, 0, MaxPontosPorAto},
+		{"pontos.cultivo", "Pontos por criar um cultivo", p.Cultivo, 0, MaxPontosPorAto},
+		{"pontos.diario", "Pontos por entrada no diário", p.Diario, 0, MaxPontosPorAto},
+		{"pontos.diarioFoto", "Pontos extras por entrada no diário com foto", p.DiarioFoto, 0, MaxPontosPorAto},
+		{"pontos.diariosPorDia", "Entradas no diário por dia que valem pontos", p.DiariosPorDia, 0, MaxAtosPorDia},
+		{"pontos.colheita", "Pontos por colheita", p.Colheita, 0, MaxPontosPorAto},
+		{"pontos.post", "Pontos por post", p.Post, 0, MaxPontosPorAto},
+		{"pontos.postsPorDia", "Posts por dia que valem pontos", p.PostsPorDia, 0, MaxAtosPorDia},
+		{"pontos.comentario", "Pontos por comentário", p.Comentario, 0, MaxPontosPorAto},
+		{"pontos.comentariosPorDia", "Comentários por dia que valem pontos", p.ComentariosPorDia, 0, MaxAtosPorDia},
+		{"pontos.curtidaRecebida", "Pontos por curtida recebida", p.CurtidaRecebida, 0, MaxPontosPorAto},
+		{"limites.maxMembrosPadrao", "Limite de membros padrão de um grupo novo", l.MaxMembrosPadrao, MinMaxMembros, MaxMaxMembros},
+		{"limites.lotesPorGrupo", "Lotes por grupo", l.LotesPorGrupo, 1, MaxLotesPerGroup},
+		{"limites.lotesPorMembro", "Lotes por membro", l.LotesPorMembro, 1, MaxLotesPerMember},
+		{"limites.pedidosLotePorMembro", "Pedidos de lote em aberto por membro", l.PedidosLotePorMembro, 1, MaxLoteRequestsMember},
+		{"limites.pedidosPorLote", "Pedidos em aberto por lote", l.PedidosPorLote, 1, MaxRequestsPerLote},
+		{"limites.pedidosEntradaPorGrupo", "Pedidos de entrada em aberto por grupo", l.PedidosEntradaPorGrupo, 1, MaxPendingRequests},
+		{"limites.convitesPorGrupo", "Convites por grupo", l.ConvitesPorGrupo, 1, MaxInvitesPerGroup},
+		{"limites.gruposPorDono", "Grupos que um membro pode criar", l.GruposPorDono, 1, MaxGruposPorDono},
+		{"limites.denunciasParaOcultar", "Denúncias que ocultam um post", l.DenunciasParaOcultar, 1, MaxDenunciasParaOcultar},
+	}
+}
+
+// Valid reports the first number out of its range, naming the field by its
+// JSON path (pontos.criarGrupo) with a Portuguese message that gives the range.
+func (r *Rules) Valid() error {
+	if r.Version < 1 {
+		return Invalid("version", "Informe a versão (version) das regras, um número a partir de 1")
+	}
+	for _, f := range r.fields() {
+		if f.value < f.min || f.value > f.max {
+			return Invalid(f.path, fmt.Sprintf("%s: informe um número entre %d e %d", f.label, f.min, f.max))
+		}
+	}
+	return nil
+}

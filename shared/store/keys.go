@@ -1,0 +1,127 @@
+package store
+
+import (
+	"strings"
+	"time"
+)
+
+// Every key of the one table is built here. The table as built (DESIGN.md §3
+// lists the items still to come: cultivos, posts, reports, …):
+//
+//	item                         PK                 SK                       GSI1PK / GSI1SK                    GSI2PK / GSI2SK
+//	user profile                 USER#<uid>         PROFILE
+//	notification                 USER#<uid>         NOTIF#<time>#<id>
+//	unread counter               USER#<uid>         NOTIFSTATE
+//	points ledger (one per act)  USER#<uid>         AWARD#<motivo>#<ref>
+//	group                        GROUP#<gid>        META                     DIR#PUBLIC / <name>#<gid>          DIR#UF#<UF> / <city>#<name>#<gid>
+//	membership                   GROUP#<gid>        MEMBER#<uid>             USER#<uid> / GROUP#<gid>
+//	join request                 GROUP#<gid>        REQUEST#<uid>
+//	lote                         GROUP#<gid>        LOTE#<code>
+//	lote request                 GROUP#<gid>        LOTEREQ#<code>#<uid>
+//	invite                       INVITE#<token>     META                     GROUP#<gid> / INVITE#<time>
+//	vegetable                    VEG#<id>           META                     CATALOG#VEG / <id>
+//	conquista (catalogue)        CONQUISTA#<code>   META                     CATALOG#CONQUISTA / <code>
+//	app configuration (Rules)    CONFIG             APP
+//
+// Only public groups carry the directory keys (<name> and <city> folded by
+// domain.SearchKey). Everything of one group lives in GROUP#<gid>, except its
+// invites, which the invite page finds by token alone. <time> is always
+// fmtTime (codec.go), so these keys sort in time order. Points ledger keys
+// start with AWARD#, apart from the monthly totals (POINTS#yyyy-mm) that
+// rankings will read with begins_with.
+
+// Key attribute names of the table and its indexes.
+const (
+	attrPK     = "PK"
+	attrSK     = "SK"
+	attrGSI1PK = "GSI1PK"
+	attrGSI1SK = "GSI1SK"
+	attrGSI2PK = "GSI2PK"
+	attrGSI2SK = "GSI2SK"
+	IndexGSI1  = "GSI1"
+	IndexGSI2  = "GSI2"
+)
+
+// Sort keys and prefixes.
+const (
+	skMeta             = "META"
+	skProfile          = "PROFILE"
+	skNotifState       = "NOTIFSTATE"
+	skApp              = "APP"
+	prefixMember       = "MEMBER#"
+	prefixRequest      = "REQUEST#"
+	prefixLote         = "LOTE#"
+	prefixLoteRequest  = "LOTEREQ#"
+	prefixNotification = "NOTIF#"
+	prefixAward        = "AWARD#"
+	prefixGroup        = "GROUP#"
+	prefixInvite       = "INVITE#"
+)
+
+// Partition keys that are not per entity.
+const (
+	pkConfig         = "CONFIG"
+	dirPublic        = "DIR#PUBLIC"
+	dirUFPrefix      = "DIR#UF#"
+	catalogVegetable = "CATALOG#VEG"
+	catalogConquista = "CATALOG#CONQUISTA"
+)
+
+// UserPK is the partition of everything that belongs to one user.
+func UserPK(uid string) string { return "USER#" + uid }
+
+// GroupPK is the partition of everything of one group but its invites.
+func GroupPK(gid string) string { return prefixGroup + gid }
+
+func MemberSK(uid string) string            { return prefixMember + uid }
+func RequestSK(uid string) string           { return prefixRequest + uid }
+func LoteSK(code string) string             { return prefixLote + code }
+func LoteRequestSK(code, uid string) string { return prefixLoteRequest + code + "#" + uid }
+
+// loteRequestsOf is the prefix of every open request for one lote.
+func loteRequestsOf(code string) string { return prefixLoteRequest + code + "#" }
+
+// InvitePK is an invite's own partition, found by token alone.
+func InvitePK(token string) string { return prefixInvite + token }
+
+// inviteByTime is an invite's GSI1 sort key under its group (newest last).
+func inviteByTime(createdAt time.Time) string { return prefixInvite + fmtTime(createdAt) }
+
+// NotificationSK is the sort key of a notification made at t.
+func NotificationSK(t time.Time, id string) string {
+	return prefixNotification + fmtTime(t) + "#" + id
+}
+
+// AwardSK is the ledger item of one award: written only if absent, in the
+// same transaction as the act, so an act pays once.
+func AwardSK(motivo, ref string) string { return prefixAward + motivo + "#" + ref }
+
+// VegetablePK and ConquistaPK are the catalogue's items (SK META).
+func VegetablePK(id string) string     { return "VEG#" + id }
+func ConquistaPK(codigo string) string { return "CONQUISTA#" + codigo }
+
+// directoryKeys are the GSI keys of a public group, from its folded name and
+// city; a private group (or one being deleted) has none.
+func directoryKeys(public bool, id, nameKey, cityKey, uf string) (gsi1pk, gsi1sk, gsi2pk, gsi2sk string) {
+	if !public {
+		return "", "", "", ""
+	}
+	return dirPublic, nameKey + "#" + id, dirUFPrefix + uf, cityKey + "#" + nameKey + "#" + id
+}
+
+// memberOfKey is the user id of a MEMBER# sort key.
+func memberOfKey(sk string) (string, bool) { return strings.CutPrefix(sk, prefixMember) }
+
+// validID keeps ids that could not be keys (empty, huge, with the key
+// separator) from ever reaching DynamoDB.
+func validID(id string) bool {
+	if id == "" || len(id) > 128 {
+		return false
+	}
+	for _, r := range id {
+		if r == '#' || r < 0x21 || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,170 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// The reads every repository shares: a consistent BatchGetItem of known
+// keys, and one Query loop that decodes its items.
+
+// record is one stored item as the SDK returns it.
+type record = map[string]types.AttributeValue
+
+// itemKey identifies an item in a batch result.
+type itemKey struct{ PK, SK string }
+
+func keyOf(pk, sk string) record {
+	return record{attrPK: str(pk), attrSK: str(sk)}
+}
+
+// getItem reads one item with a strongly consistent read (nil when absent).
+func (s *Store) getItem(ctx context.Context, pk, sk, what string) (record, error) {
+	out, err := s.DB.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: aws.String(s.Table), Key: keyOf(pk, sk), ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("get %s: %w", what, err)
+	}
+	return out.Item, nil
+}
+
+// batchGet reads up to 100 items with strongly consistent reads: one call,
+// plus (rarely) a bounded retry of unprocessed keys. Duplicate keys are read once.
+func (s *Store) batchGet(ctx context.Context, keys ...itemKey) (map[itemKey]record, error) {
+	out := map[itemKey]record{}
+	seen := map[itemKey]bool{}
+	var req []record
+	for _, k := range keys {
+		if seen[k] || k.PK == "" {
+			continue
+		}
+		seen[k] = true
+		req = append(req, keyOf(k.PK, k.SK))
+	}
+	if len(req) > 100 {
+		return nil, fmt.Errorf("batch of %d keys exceeds DynamoDB's 100", len(req))
+	}
+	for round := 0; len(req) > 0; round++ {
+		if round == 5 {
+			return nil, fmt.Errorf("batch get: keys still unprocessed after %d rounds", round)
+		}
+		if round > 0 {
+			time.Sleep(time.Duration(20*round) * time.Millisecond)
+		}
+		res, err := s.DB.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{
+			RequestItems: map[string]types.KeysAndAttributes{s.Table: {Keys: req, ConsistentRead: aws.Bool(true)}},
+		})
+		if err != nil {
+			return nil, fmt.Errorf("batch get: %w", err)
+		}
+		for _, it := range res.Responses[s.Table] {
+			out[itemKey{sOf(it[attrPK]), sOf(it[attrSK])}] = it
+		}
+		req = res.UnprocessedKeys[s.Table].Keys
+	}
+	return out, nil
+}
+
+// query is one Query of the table or an index: a partition, optionally only
+// the sort keys that start with Prefix, from a cursor position.
+type query struct {
+	Index       string // "" (the table), IndexGSI1 or IndexGSI2
+	PK, Prefix  string
+	Limit       int               // 0: DynamoDB's own page size (1 MB)
+	After       map[string]string // cursor position; nil for the first page
+	NewestFirst bool              // descending sort keys
+	Consistent  bool              // strongly consistent (the table only)
+	KeysOnly    bool              // project PK and SK
+	// Contains, when set, keeps the items whose ContainsAttr contains it: a
+	// filter applied within the page the key condition read, so a page may
+	// hold fewer than Limit items (even none) while a next page exists.
+	ContainsAttr, Contains string
+	What                   string // names the query in errors
+}
+
+func (q query) input(table string) *dynamodb.QueryInput {
+	pk, sk := attrPK, attrSK
+	switch q.Index {
+	case IndexGSI1:
+		pk, sk = attrGSI1PK, attrGSI1SK
+	case IndexGSI2:
+		pk, sk = attrGSI2PK, attrGSI2SK
+	}
+	in := &dynamodb.QueryInput{
+		TableName:                 aws.String(table),
+		KeyConditionExpression:    aws.String(pk + " = :pk"),
+		ExpressionAttributeValues: record{":pk": str(q.PK)},
+		ExclusiveStartKey:         startKey(q.After),
+	}
+	if q.Index != "" {
+		in.IndexName = aws.String(q.Index)
+	}
+	if q.Prefix != "" {
+		in.KeyConditionExpression = aws.String(pk + " = :pk AND begins_with(" + sk + ", :prefix)")
+		in.ExpressionAttributeValues[":prefix"] = str(q.Prefix)
+	}
+	if q.Limit > 0 {
+		in.Limit = aws.Int32(int32(q.Limit))
+	}
+	if q.NewestFirst {
+		in.ScanIndexForward = aws.Bool(false)
+	}
+	if q.Consistent {
+		in.ConsistentRead = aws.Bool(true)
+	}
+	if q.KeysOnly {
+		in.ProjectionExpression = aws.String(attrPK + ", " + attrSK)
+	}
+	if q.Contains != "" {
+		in.FilterExpression = aws.String("contains(#contains, :contains)")
+		in.ExpressionAttributeNames = map[string]string{"#contains": q.ContainsAttr}
+		in.ExpressionAttributeValues[":contains"] = str(q.Contains)
+	}
+	return in
+}
+
+// queryPage runs one Query and decodes its items: a page, and the position
+// the next page starts from (nil on the last page).
+func queryPage[T any](ctx context.Context, s *Store, q query, decode func(record) (T, error)) ([]T, map[string]string, error) {
+	out, err := s.DB.Query(ctx, q.input(s.Table))
+	if err != nil {
+		return nil, nil, fmt.Errorf("query %s: %w", q.What, err)
+	}
+	items := make([]T, 0, len(out.Items))
+	for _, it := range out.Items {
+		v, err := decode(it)
+		if err != nil {
+			return nil, nil, err
+		}
+		items = append(items, v)
+	}
+	return items, lastKey(out.LastEvaluatedKey), nil
+}
+
+// queryAll follows q's pages to the end, at most maxPages of them: every
+// caller reads a partition that a domain cap keeps to a page or two, so more
+// pages mean data past a cap, reported rather than read without end.
+func queryAll[T any](ctx context.Context, s *Store, q query, maxPages int, decode func(record) (T, error)) ([]T, error) {
+	out := []T{}
+	for range maxPages {
+		items, next, err := queryPage(ctx, s, q, decode)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, items...)
+		if next == nil {
+			return out, nil
+		}
+		q.After = next
+	}
+	return nil, fmt.Errorf("query %s: more than %d pages", q.What, maxPages)
+}
+
+// keyRecord is the decode of a KeysOnly query: the item's primary key.
+func keyRecord(it record) (record, error) { return keyOf(sOf(it[attrPK]), sOf(it[attrSK])), nil }
