@@ -26,13 +26,12 @@ import (
 
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/areas"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/httpenc"
-	"github.com/verde-app/verde/shared/store"
-	"github.com/verde-app/verde/shared/testkit"
 )
 
 func TestMain(m *testing.M) {
@@ -163,7 +162,7 @@ func TestRouteFigures(t *testing.T) {
 		t.Skip("make bench runs this (VERDE_BENCH=1)")
 	}
 	ctx := context.Background()
-	calls := &store.CallCounter{}
+	calls := &testkit.CallCounter{}
 	cap := &capacity{}
 	deps, err := app.NewDeps(ctx, app.ConfigFromEnv(), calls.Attach, cap.attach)
 	if err != nil {
