@@ -99,8 +99,8 @@ func main() {
 		if err != nil {
 			fmt.Println("  lighthouse:", err)
 		}
-		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-			if strings.HasPrefix(l, "  ") {
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "  /") {
 				fmt.Println(l)
 			}
 		}

@@ -182,7 +182,8 @@ func TestRouteFigures(t *testing.T) {
 	}
 	h := api.NewMux(all)
 
-	// A group at the size limits that matter: 500 lotes, the fixture's members and invite.
+	// A group at the size limits that matter: 500 lotes, the fixture's members and invite. Lists
+	// are read as the SPA reads them (its page sizes).
 	cast := env.NewCast(t)
 	fx := env.NewFixture(t, cast, testkit.FixtureOpts{})
 	gid := fx.Group.ID
@@ -217,7 +218,7 @@ func TestRouteFigures(t *testing.T) {
 		{"GET", "/api/groups/{groupId}", g("/api/groups/{groupId}"), cast.Member, nil, 20, nil},
 		{"GET", "/api/groups/{groupId}/public", g("/api/groups/{groupId}/public"), testkit.User{}, nil, 20, nil},
 		{"GET", "/api/groups/{groupId}/members", g("/api/groups/{groupId}/members"), cast.Member, nil, 20, nil},
-		{"GET", "/api/groups/{groupId}/lotes", g("/api/groups/{groupId}/lotes"), cast.Member, nil, 20, nil},
+		{"GET", "/api/groups/{groupId}/lotes", g("/api/groups/{groupId}/lotes") + "?limit=100", cast.Member, nil, 20, nil}, // the grid's page
 		{"GET", "/api/groups/{groupId}/lote-requests", g("/api/groups/{groupId}/lote-requests"), cast.Owner, nil, 20, nil},
 		{"GET", "/api/groups/{groupId}/invites", g("/api/groups/{groupId}/invites"), cast.Owner, nil, 20, nil},
 		{"GET", "/api/invites/{token}", "/api/invites/" + fx.Invite, cast.Stranger, nil, 20, nil},
