@@ -57,6 +57,7 @@ help:
 	@echo "  make dev           run the whole product at http://localhost:8080 (no AWS account)"
 	@echo "  make test          every check and test (installs npm and Python tooling itself)"
 	@echo "  make build         build every Lambda into $(BUILD_DIR)/<LogicalId>/bootstrap and report sizes"
+	@echo "  make bench         print sizes, init cost, per-route DynamoDB calls, JS bytes, Lighthouse and monthly cost"
 	@echo "  make reset-local   delete the local cloud's data (.local/)"
 	@echo "  make sam-local-env             env-vars file for sam local start-api against the local cloud"
 	@echo "  make deploy ENV=dev|prod       sam build + sam deploy with samconfig.toml's environment"
@@ -72,6 +73,12 @@ $(SPA_DEPS): spa/package-lock.json
 
 $(LOCAL_DEPS): infra/local/package-lock.json
 	cd infra/local && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+# make bench's Lighthouse (npm lighthouse, which drives Debian's chromium; nothing downloads one).
+BENCH_DEPS := tools/bench/node_modules/.verde-stamp
+$(BENCH_DEPS): tools/bench/package-lock.json
+	cd tools/bench && PUPPETEER_SKIP_DOWNLOAD=1 $(NPM) ci --no-audit --no-fund
 	@touch $@
 
 $(VENV_STAMP): requirements-dev.txt
@@ -154,6 +161,18 @@ test-spa: $(SPA_DEPS) $(LOCAL_DEPS)
 	$(NPM) --prefix spa run build
 	$(NPM) --prefix spa run --if-present size
 	$(NPM) --prefix spa run --if-present e2e
+
+# ---------------------------------------------------------------- bench
+
+# Figures, not a test: function sizes and init instructions, each route's DynamoDB calls,
+# capacity, CPU and bytes, the SPA's JavaScript per entry route, Lighthouse for /login and
+# /dashboard, and the monthly cost per 1,000 members (README, "make bench"). Never fails on a
+# figure. BENCH_FLAGS=-lighthouse=false (or -routes=false, -init=false) skips the slow parts.
+BENCH_FLAGS ?=
+.PHONY: bench
+bench: $(LOCAL_DEPS) $(BENCH_DEPS) spa/dist/index.html
+	@$(MAKE) build >/dev/null
+	@$(GO) run ./tools/bench $(BENCH_FLAGS)
 
 # ---------------------------------------------------------------- AWS
 

@@ -40,8 +40,71 @@ function precompress(): Plugin {
 // cloud (`go run ./infra/local`, http://localhost:8080 unless VERDE_LOCAL_URL says otherwise).
 const localCloud = process.env.VERDE_LOCAL_URL ?? 'http://localhost:8080';
 
+// The landing routes whose chunks the browser should fetch alongside the entry instead of after
+// it has run (the router asks for a route's chunk only then). `session`: only when the browser
+// holds a session (Amplify's keys of this app's client in localStorage), as the signed-in shell
+// and Amplify are of no use to a signed-out visitor, who is sent to /login.
+const landingRoutes = [
+  { path: '^/login/?$', modules: ['src/app/routes/auth/login.tsx'], session: false },
+  { path: '^/(registro|register)/?$', modules: ['src/app/routes/auth/register.tsx'], session: false },
+  {
+    path: '^/(dashboard/?)?$',
+    modules: ['src/lib/auth/amplify.ts', 'src/app/layouts/main-layout.tsx', 'src/app/routes/app/dashboard.tsx'],
+    session: true,
+  },
+];
+
+// Writes assets/route-preload-<hash>.js, a small classic script index.html loads (async, so
+// nothing waits for it; a file, as the CSP allows no inline script) that adds modulepreload links
+// for the landing route's chunks and their static imports. Without it a phone fetches the entry,
+// runs it, and only then asks for the route: one more round trip before the first paint.
+function routePreload(): Plugin {
+  return {
+    name: 'verde-route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (files: string[], into = new Set<string>()) => {
+        for (const file of files) {
+          if (into.has(file)) continue;
+          into.add(file);
+          closure(byFile.get(file)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || !html || html.type !== 'asset') return;
+      const inEntry = closure([entry.fileName]);
+      const root = fileURLToPath(new URL('.', import.meta.url));
+      const table = landingRoutes.map((route) => {
+        const files = route.modules.map((m) => {
+          const chunk = byModule.get(join(root, m));
+          if (!chunk) throw new Error(`route preload: no chunk for ${m}`);
+          return chunk.fileName;
+        });
+        const js = [...closure(files)].filter((f) => !inEntry.has(f));
+        // The stylesheets those chunks bring: Vite's loader waits for them before the route renders.
+        const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
+        return { path: route.path, session: route.session, files: js, styles: css };
+      });
+      const source = `(function(){try{var r=${JSON.stringify(table)},p=location.pathname,c=document.getElementById('verde-config'),id=c&&c.textContent?JSON.parse(c.textContent).userPoolClientId:'',s=false,i,k;if(id)for(i=0;i<localStorage.length;i++){k=localStorage.key(i)||'';if(k.indexOf('CognitoIdentityServiceProvider.'+id+'.')===0){s=true;break}}for(i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;if(r[i].session&&!s)break;r[i].files.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)});r[i].styles.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)});break}}catch(e){}})();\n`;
+      const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
+      const src = `/${this.getFileName(ref)}`;
+      const page = String(html.source);
+      const tag = `<script async src="${src}"></script>`;
+      const marker = '<script type="module"';
+      if (!page.includes(marker)) throw new Error('route preload: no module script in index.html');
+      html.source = page.replace(marker, `${tag}\n    ${marker}`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), routePreload()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -135,6 +135,16 @@ func (s *Store) Lotes(ctx context.Context, gid string) ([]domain.Lote, error) {
 	return out, nil
 }
 
+// LotesScope binds a lotes-list cursor to its group.
+func LotesScope(gid string) string { return "lotes:list|" + gid }
+
+// LotesPage is one page of a group's lotes, in key order (the codes' byte
+// order: A1, A10, A11 … A2), for GET /api/groups/{groupId}/lotes: one Query.
+// The grid reads page after page and shows them in natural order.
+func (s *Store) LotesPage(ctx context.Context, gid string, limit int, after map[string]string) ([]domain.Lote, map[string]string, error) {
+	return queryPage(ctx, s, query{PK: GroupPK(gid), Prefix: prefixLote, Limit: limit, After: after, What: "lotes of " + gid}, decodeLote)
+}
+
 // LoteRequestsScope binds a lote-requests cursor to its group.
 func LoteRequestsScope(gid string) string { return "lotes:requests|" + gid }
 

@@ -49,13 +49,15 @@ function filesFor(keys) {
 }
 
 const gzipBytes = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+// The classic script index.html loads to preload the landing route's chunks (vite.config.ts).
+const preloader = /<script async src="\/(assets\/route-preload-[^"]+\.js)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];
 const json = process.argv.includes('--json');
 const totals = {};
 let over = false;
 for (const [route, keys] of Object.entries(routes)) {
   let total = 0;
   if (!json) console.log(`${route}:`);
-  for (const file of filesFor(keys)) {
+  for (const file of [...filesFor(keys), ...(preloader ? [preloader] : [])]) {
     const gz = gzipBytes(file);
     total += gz;
     if (!json) console.log(`  ${file.padEnd(44)} ${(gz / 1000).toFixed(2).padStart(8)} kB gzip`);

@@ -14,9 +14,10 @@ import (
 // codigo reads {codigo} of the path (a1 is A1).
 func codigo(r *http.Request) (string, error) { return domain.ParseCodigo(r.PathValue("codigo")) }
 
-// handleList is the grid: every lote of the group in natural order (members
-// and site admins). One BatchGetItem (group and membership) and one Query;
-// a group has at most 500 lotes, so the list is one page.
+// handleList is the grid, one page at a time in the API's list shape
+// (?limit= up to 100, ?cursor=): lotes in key order (A1, A10 … A2), which the
+// grid puts in natural order as the pages come (members and site admins).
+// One BatchGetItem (group and membership) and one Query per page.
 func handleList(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)
@@ -24,12 +25,9 @@ func handleList(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		lotes, err := d.Store.Lotes(r.Context(), v.Group.ID)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, api.Page[Lote]{Items: lotesOf(lotes)})
+		kit.ListPage(w, r, d, store.LotesScope(v.Group.ID), func(ctx context.Context, limit int, after map[string]string) ([]domain.Lote, map[string]string, error) {
+			return d.Store.LotesPage(ctx, v.Group.ID, limit, after)
+		}, loteOf)
 	})
 }
 

@@ -3,7 +3,9 @@ package lotes_test
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -129,18 +131,46 @@ func TestCallsPerRequest(t *testing.T) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
-	// The grid of 101 lotes is still one Query, in natural order.
-	res := testkit.Do(t, h, "GET", base+"/lotes", cast.Member, nil)
-	var page struct {
-		Items []domain.Lote `json:"items"`
+	// The grid of 101 lotes is two pages of the API's largest size, each one BatchGetItem
+	// and one Query, in key order (A1, A2 … C1, C10 …); together, every lote once.
+	type lotePage struct {
+		Items      []domain.Lote `json:"items"`
+		NextCursor *string       `json:"nextCursor"`
 	}
-	res.Decode(t, &page)
 	var codes []string
-	for _, l := range page.Items {
-		codes = append(codes, l.Codigo)
+	next := ""
+	for pageNo := 0; ; pageNo++ {
+		path := base + "/lotes?limit=100"
+		if next != "" {
+			path += "&cursor=" + url.QueryEscape(next)
+		}
+		env.Calls.Reset()
+		res := testkit.Do(t, h, "GET", path, cast.Member, nil)
+		if got := env.Calls.ByOperation(); fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1}) {
+			t.Errorf("grid page %d: %v", pageNo, got)
+		}
+		var p lotePage
+		res.Decode(t, &p)
+		if len(p.Items) > 100 {
+			t.Fatalf("page of %d lotes", len(p.Items))
+		}
+		for _, l := range p.Items {
+			codes = append(codes, l.Codigo)
+		}
+		if p.NextCursor == nil {
+			break
+		}
+		next = *p.NextCursor
+		if pageNo > 2 {
+			t.Fatal("more pages than 101 lotes need")
+		}
 	}
+	if !sort.SliceIsSorted(codes, func(i, j int) bool { return codes[i] < codes[j] }) {
+		t.Errorf("pages not in key order: %v", codes)
+	}
+	domain.SortCodigos(codes)
 	if len(codes) != 101 || codes[0] != "A1" || codes[4] != "C1" || codes[5] != "C2" || codes[13] != "C10" || codes[100] != "C97" {
-		t.Fatalf("grid order %v", codes)
+		t.Fatalf("grid %v", codes)
 	}
 }
 

@@ -386,8 +386,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every lote of a group in natural order, A2 before A10 (members and site admins)
-         * @description A group has at most 500 lotes, all in one page (nextCursor is always null).
+         * A page of a group's lotes (members and site admins)
+         * @description Lotes in key order (the codes' byte order: A1, A10, A100, A11 … A2), at most limit per page; the grid reads every page and shows them in natural order (A2 before A10).
          */
         get: operations["listLotes"];
         put?: never;
@@ -816,7 +816,7 @@ export interface components {
         };
         LotePage: {
             items: components["schemas"]["Lote"][];
-            nextCursor: null;
+            nextCursor: string | null;
         };
         /**
          * @example {
@@ -1618,7 +1618,11 @@ export interface operations {
     };
     listLotes: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
@@ -1627,7 +1631,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The lotes */
+            /** @description A page of lotes */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1636,6 +1640,7 @@ export interface operations {
                     "application/json": components["schemas"]["LotePage"];
                 };
             };
+            400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

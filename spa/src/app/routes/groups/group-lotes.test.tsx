@@ -46,6 +46,22 @@ describe('lotes screen', () => {
     expect(screen.queryByRole('button', { name: 'Criar lotes' })).not.toBeInTheDocument();
   });
 
+  it('reads the grid a page at a time (the API’s key order) and shows every lote in natural order', async () => {
+    const fetchMock = stubApi({
+      'GET /api/groups/g1': () => json(detail({ meuPapel: 'membro' })),
+      'GET /api/groups/g1/lotes': () => {
+        const asked = calls(fetchMock, 'GET', '/api/groups/g1/lotes');
+        const cursor = asked[asked.length - 1]?.url.searchParams.get('cursor');
+        return cursor === 'c1' ? json(page([lote('A2'), lote('A3')])) : json(page([lote('A1'), lote('A10')], 'c1'));
+      },
+    });
+    renderApp('/grupos/g1/lotes');
+    await waitFor(() => expect(cells()).toEqual(['Lote A1, livre', 'Lote A2, livre', 'Lote A3, livre', 'Lote A10, livre']));
+    const asked = calls(fetchMock, 'GET', '/api/groups/g1/lotes').map((c) => c.url.search);
+    expect(asked).toEqual(['?limit=100', '?limit=100&cursor=c1']);
+    expect(screen.queryByText('Carregando mais lotes...')).not.toBeInTheDocument();
+  });
+
   it('the /slots path shows the same screen', async () => {
     stubApi({
       'GET /api/groups/g1': () => json(detail()),

@@ -12,7 +12,7 @@ import { groupAccess } from '@/features/groups/access';
 import { useGroup } from '@/features/groups/api/groups';
 import { useMembers } from '@/features/groups/api/members';
 import { GroupLoadError } from '@/features/groups/components/group-load-error';
-import { useLoteRequests, useLotes } from '@/features/lotes/api/lotes';
+import { sortLotes, useLoteRequests, useLotes } from '@/features/lotes/api/lotes';
 import { BulkLotesDialog } from '@/features/lotes/components/bulk-lotes-dialog';
 import { LoteDialog } from '@/features/lotes/components/lote-dialog';
 import { LoteGrid, type LoteView } from '@/features/lotes/components/lote-grid';
@@ -40,6 +40,12 @@ export function Component() {
   useEffect(() => {
     if (members.hasNextPage && !members.isFetchingNextPage && !members.isError) void members.fetchNextPage();
   }, [members]);
+
+  // The grid is the garden's map: it shows every lote, so it reads page after page (100 lotes
+  // each, at most 5) as soon as the one before arrives, drawing what it has meanwhile.
+  useEffect(() => {
+    if (lotes.hasNextPage && !lotes.isFetchingNextPage && !lotes.isError) void lotes.fetchNextPage();
+  }, [lotes]);
 
   const gid = encodeURIComponent(groupId);
   const back = (
@@ -102,7 +108,7 @@ export function Component() {
     );
   }
 
-  const all = lotes.data?.items ?? [];
+  const all = sortLotes(lotes.data ?? []);
   const pending = requests.data ?? [];
   const memberList = members.data ?? [];
   const myRequests = new Set(detail.meusPedidosLote);
@@ -169,6 +175,11 @@ export function Component() {
             <p className="muted">Toque em um lote livre para pedi-lo.</p>
           )}
           <LoteGrid lotes={views} onOpen={setOpen} />
+          {lotes.hasNextPage && (
+            <p className="muted" role="status">
+              Carregando mais lotes...
+            </p>
+          )}
         </>
       )}
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
@@ -17,13 +17,40 @@ function refreshGroup(queryClient: QueryClient, groupId: string) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.groups.publicPage(groupId) });
 }
 
-export function getLotes(groupId: string): Promise<LotePage> {
-  return api.get<LotePage>(lotesPath(groupId));
+export function getLotes(groupId: string, cursor: string | null): Promise<LotePage> {
+  return api.get<LotePage>(`${lotesPath(groupId)}${queryString({ limit: lotesPageSize, cursor })}`);
 }
 
-/** The whole grid: a group has at most 500 lotes, so the server answers in one page. */
+/** Lotes per request: the API's largest page, so the 500 lotes a group may have take five. */
+export const lotesPageSize = 100;
+
+/**
+ * The grid's lotes, a page at a time in the API's key order (A1, A10 … A2): `data` is every
+ * lote read so far; the grid sorts them (sortLotes) and the route reads the following pages.
+ */
 export function useLotes(groupId: string, enabled = true) {
-  return useQuery({ queryKey: queryKeys.lotes.grid(groupId), queryFn: () => getLotes(groupId), enabled });
+  return useCursorList({
+    queryKey: queryKeys.lotes.grid(groupId),
+    fetchPage: (cursor) => getLotes(groupId, cursor),
+    enabled,
+  });
+}
+
+/** Natural code order, the server's domain.LoteLess: prefix, then number (A2 before A10). */
+export function loteLess(a: string, b: string): number {
+  const split = (c: string): [string, number] => {
+    const i = c.search(/[0-9]/);
+    return i < 0 ? [c, 0] : [c.slice(0, i), Number.parseInt(c.slice(i), 10) || 0];
+  };
+  const [pa, na] = split(a);
+  const [pb, nb] = split(b);
+  if (pa !== pb) return pa < pb ? -1 : 1;
+  if (na !== nb) return na - nb;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function sortLotes(lotes: Lote[]): Lote[] {
+  return [...lotes].sort((x, y) => loteLess(x.codigo, y.codigo));
 }
 
 export function getLoteRequests(groupId: string, cursor: string | null): Promise<LoteRequestPage> {

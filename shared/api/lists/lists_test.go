@@ -1,0 +1,183 @@
+// Package lists holds the test that every list route of the API is paged: it returns at most
+// its page size and a cursor to the rest, whatever area serves it (issue 8: no response grows
+// without bound with the data).
+package lists_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/verde-app/verde/infra/local/cloud"
+	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/areas"
+	"github.com/verde-app/verde/shared/domain"
+)
+
+func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
+
+// listRoutes reads the OpenAPI document: every GET whose 200 answer is a …Page schema.
+func listRoutes(t *testing.T) map[string][]string {
+	t.Helper()
+	raw, err := os.ReadFile("../openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type operation struct {
+		Parameters []map[string]any `yaml:"parameters"`
+		Responses  map[string]struct {
+			Content map[string]struct {
+				Schema map[string]any `yaml:"schema"`
+			} `yaml:"content"`
+		} `yaml:"responses"`
+	}
+	var doc struct {
+		Paths map[string]map[string]yaml.Node `yaml:"paths"`
+	}
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for path, ops := range doc.Paths {
+		node, ok := ops["get"]
+		if !ok {
+			continue
+		}
+		var op operation
+		if err := node.Decode(&op); err != nil {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+		ref, _ := op.Responses["200"].Content["application/json"].Schema["$ref"].(string)
+		if !strings.HasSuffix(ref, "Page") {
+			continue
+		}
+		for _, p := range op.Parameters {
+			ref, _ := p["$ref"].(string)
+			out[path] = append(out[path], ref)
+		}
+	}
+	return out
+}
+
+type page struct {
+	Items      []json.RawMessage `json:"items"`
+	NextCursor *string           `json:"nextCursor"`
+}
+
+func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
+	env := testkit.NewEnv(t)
+	ctx := context.Background()
+	s := env.Deps.Store
+	var all []api.Route
+	for _, a := range areas.APIs {
+		all = append(all, a.Routes(env.Deps)...)
+	}
+	h := api.NewMux(all)
+
+	// Three of everything a list shows: groups of the owner (and in the directory), members,
+	// join requests, invites, lotes, lote requests.
+	cast := env.NewCast(t)
+	open := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	env.NewFixture(t, cast, testkit.FixtureOpts{})
+	approval := env.NewFixture(t, cast, testkit.FixtureOpts{Approval: true})
+	for i := range 2 {
+		u := env.NewUser(t, fmt.Sprintf("Pedro Pedido %d", i))
+		if _, err := s.Join(ctx, approval.Group.ID, testkit.Actor(u)); err != nil {
+			t.Fatal(err)
+		}
+		days, uses := 7, 5
+		if _, err := s.CreateInvite(ctx, open.Group.ID, testkit.Actor(cast.Owner), domain.InviteInput{ExpiraEmDias: &days, MaxUsos: &uses}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, code := range []string{"A1", "A2"} {
+		u := env.NewUser(t, fmt.Sprintf("Lúcia Lote %d", i))
+		if _, err := s.Join(ctx, open.Group.ID, testkit.Actor(u)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.RequestLote(ctx, open.Group.ID, code, testkit.Actor(u)); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// Who reads each list, and where.
+	who := map[string]struct {
+		user testkit.User
+		path string
+	}{
+		"/api/groups":                         {cast.Stranger, "/api/groups"},
+		"/api/me/groups":                      {cast.Owner, "/api/me/groups"},
+		"/api/groups/{groupId}/members":       {cast.Owner, "/api/groups/" + open.Group.ID + "/members"},
+		"/api/groups/{groupId}/requests":      {cast.Owner, "/api/groups/" + approval.Group.ID + "/requests"},
+		"/api/groups/{groupId}/invites":       {cast.Owner, "/api/groups/" + open.Group.ID + "/invites"},
+		"/api/groups/{groupId}/lotes":         {cast.Member, "/api/groups/" + open.Group.ID + "/lotes"},
+		"/api/groups/{groupId}/lote-requests": {cast.Owner, "/api/groups/" + open.Group.ID + "/lote-requests"},
+	}
+
+	routes := listRoutes(t)
+	var paths []string
+	for p := range routes {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	if len(paths) < len(who) {
+		t.Errorf("the document lists %d list routes, the test knows %d: %v", len(paths), len(who), paths)
+	}
+	for _, path := range paths {
+		t.Run(path, func(t *testing.T) {
+			params := strings.Join(routes[path], " ")
+			if !strings.Contains(params, "/Limit") || !strings.Contains(params, "/Cursor") {
+				t.Errorf("%s is a list without the limit and cursor parameters (%s)", path, params)
+			}
+			w, ok := who[path]
+			if !ok {
+				t.Fatalf("a new list route: add who reads %s to this test", path)
+			}
+			get := func(query url.Values) page {
+				t.Helper()
+				res := testkit.Do(t, h, "GET", w.path+"?"+query.Encode(), w.user, nil)
+				if res.Status != 200 {
+					t.Fatalf("GET %s?%s: %d %s", w.path, query.Encode(), res.Status, res.Body)
+				}
+				var p page
+				res.Decode(t, &p)
+				return p
+			}
+			first := get(url.Values{"limit": {"2"}})
+			if len(first.Items) > 2 {
+				t.Errorf("limit=2 answered %d items", len(first.Items))
+			}
+			if first.NextCursor == nil || *first.NextCursor == "" {
+				t.Fatalf("limit=2 over 3 or more items gave no cursor (%d items)", len(first.Items))
+			}
+			second := get(url.Values{"limit": {"2"}, "cursor": {*first.NextCursor}})
+			if len(second.Items) == 0 || len(second.Items) > 2 {
+				t.Errorf("the cursor's page has %d items", len(second.Items))
+			}
+			seen := map[string]bool{}
+			for _, it := range first.Items {
+				seen[string(it)] = true
+			}
+			for _, it := range second.Items {
+				if seen[string(it)] {
+					t.Errorf("the second page repeats %s", it)
+				}
+			}
+			if p := get(url.Values{}); len(p.Items) > api.DefaultLimit {
+				t.Errorf("no limit answered %d items (default %d)", len(p.Items), api.DefaultLimit)
+			}
+			if res := testkit.Do(t, h, "GET", w.path+"?limit=1000", w.user, nil); res.Status != 400 {
+				t.Errorf("limit=1000: %d, want 400", res.Status)
+			}
+		})
+	}
+}

@@ -1,0 +1,271 @@
+// Command bench is `make bench`: it prints, for the current tree, what Verde costs to run and
+// how fast it starts. It is a benchmark, not a test: it prints figures and never fails on one.
+//
+//  1. Each function's zipped package and binary (from `make build`, linux/arm64).
+//  2. Each function's init instructions: the instructions it executes from exec to its first
+//     poll of the Lambda Runtime API (a fake one here), counted by valgrind's callgrind on a
+//     linux/amd64 build of the same code (perf counters are not available everywhere, and the
+//     count does not depend on the machine's load).
+//  3. Each route's DynamoDB calls, capacity units, CPU in the function's process and reply size,
+//     against DynamoDB Local and cognito-local (tools/bench/routes, run with VERDE_BENCH=1).
+//  4. The JavaScript each entry route needs before it can draw (spa/scripts/check-size.mjs).
+//  5. Lighthouse's mobile performance for /login and /dashboard (tools/bench/lighthouse.mjs).
+//  6. The monthly cost per 1,000 active members for the usage profile in cost.go.
+//
+// Flags skip the slow parts: -lighthouse=false, -routes=false, -init=false.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+var (
+	root        = flag.String("root", ".", "repository root")
+	doInit      = flag.Bool("init", true, "count init instructions with valgrind")
+	doRoutes    = flag.Bool("routes", true, "measure each route against the emulators")
+	doLH        = flag.Bool("lighthouse", true, "run Lighthouse against the local cloud")
+	lighthouseN = flag.Int("lighthouse-runs", 3, "Lighthouse runs per page (the median is shown)")
+)
+
+func main() {
+	flag.Parse()
+	fns, err := functions(filepath.Join(*root, "Makefile"))
+	if err != nil {
+		fail(err)
+	}
+
+	fmt.Println("Verde bench (figures, not a test; see README: make bench)")
+	fmt.Println()
+	fmt.Println("Lambda functions: zipped package and binary (linux/arm64, make build); init = instructions from exec to the first Runtime API poll (callgrind, linux/amd64 build)")
+	inits := map[string]int64{}
+	for _, f := range fns {
+		zip, bin := size(filepath.Join(*root, ".build", f.id+".zip")), size(filepath.Join(*root, ".build", f.id, "bootstrap"))
+		line := fmt.Sprintf("  %-26s zip %5.2f MB   binary %5.2f MB", f.id, mb(zip), mb(bin))
+		if *doInit {
+			n, err := initInstructions(f)
+			if err != nil {
+				line += "   init: " + err.Error()
+			} else {
+				inits[f.id] = n
+				line += fmt.Sprintf("   init %6.1f M instructions", float64(n)/1e6)
+			}
+		}
+		fmt.Println(line)
+	}
+
+	var routes []RouteFigure
+	if *doRoutes {
+		fmt.Println()
+		fmt.Println("Routes (DynamoDB Local + cognito-local): calls per request, capacity units, CPU in the function's process per request (median of runs; DynamoDB Local's own work excluded), reply bytes as JSON / gzip")
+		routes, err = routeFigures()
+		if err != nil {
+			fmt.Println("  routes:", err)
+		}
+		for _, r := range routes {
+			fmt.Printf("  %-7s %-52s %2d calls %-34s RCU %5.1f WCU %5.1f  CPU %5.2f ms  %7d B / %6d B\n",
+				r.Method, r.Route, r.Calls, "("+ops(r.ByOp)+")", r.RCU, r.WCU, r.CPUMs, r.Bytes, r.GzipBytes)
+		}
+	}
+
+	fmt.Println()
+	fmt.Println("SPA: JavaScript before the first paint, gzip (entry + route + their static imports; budget 110 kB)")
+	if out, err := run(filepath.Join(*root, "spa"), nil, "node", "scripts/check-size.mjs", "--json"); err != nil {
+		fmt.Println("  size:", err, strings.TrimSpace(out))
+	} else {
+		var sizes map[string]int
+		json.Unmarshal([]byte(lastLine(out)), &sizes)
+		for _, k := range sortedKeys(sizes) {
+			fmt.Printf("  %-11s %6.1f kB\n", k, float64(sizes[k])/1000)
+		}
+	}
+
+	if *doLH {
+		fmt.Println()
+		fmt.Printf("Lighthouse, mobile (simulated slow 4G, 4x CPU), median of %d, against the local cloud serving as CloudFront would\n", *lighthouseN)
+		out, err := run(filepath.Join(*root, "tools", "bench"), []string{"RUNS=" + strconv.Itoa(*lighthouseN)}, "node", "lighthouse.mjs")
+		if err != nil {
+			fmt.Println("  lighthouse:", err)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "  /") {
+				fmt.Println(l)
+			}
+		}
+	}
+
+	if len(routes) > 0 {
+		fmt.Println()
+		printCost(routes, inits)
+	}
+}
+
+type function struct{ id, dir string }
+
+// functions reads the Makefile's FUNCTIONS list (LogicalId:directory).
+func functions(makefile string) ([]function, error) {
+	b, err := os.ReadFile(makefile)
+	if err != nil {
+		return nil, err
+	}
+	block := regexp.MustCompile(`(?s)FUNCTIONS := \\\n(.*?)\n\n`).FindSubmatch(b)
+	if block == nil {
+		return nil, fmt.Errorf("no FUNCTIONS list in %s", makefile)
+	}
+	var out []function
+	for _, m := range regexp.MustCompile(`(\w+):(\w+)`).FindAllSubmatch(block[1], -1) {
+		out = append(out, function{id: string(m[1]), dir: string(m[2])})
+	}
+	return out, nil
+}
+
+// initInstructions builds the function for linux/amd64 with the Makefile's flags and runs it
+// under callgrind with a fake Runtime API whose first /next answers 500: aws-lambda-go then
+// exits, and callgrind reports the instructions up to there (the exit path adds a few
+// thousand). GODEBUG=asyncpreemptoff=1 keeps Go's preemption signals away from callgrind.
+func initInstructions(f function) (int64, error) {
+	dir, err := os.MkdirTemp("", "verde-bench-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(dir)
+	bin := filepath.Join(dir, "bootstrap")
+	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-tags", "lambda.norpc", "-ldflags", "-s -w",
+		"-o", bin, "./functions/"+f.dir)
+	build.Dir = *root
+	build.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH=amd64")
+	if out, err := build.CombinedOutput(); err != nil {
+		return 0, fmt.Errorf("build: %v %s", err, out)
+	}
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	polled := make(chan struct{}, 1)
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case polled <- struct{}{}:
+		default:
+		}
+		http.Error(w, "bench: stop here", http.StatusInternalServerError)
+	})}
+	go srv.Serve(ln)
+	defer srv.Close()
+
+	cmd := exec.Command("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", bin)
+	// What the template gives the functions, with made-up values: nothing is called at init.
+	cmd.Env = []string{
+		"PATH=/usr/bin:/bin", "GODEBUG=asyncpreemptoff=1",
+		"AWS_LAMBDA_RUNTIME_API=" + ln.Addr().String(),
+		"AWS_REGION=sa-east-1", "AWS_ACCESS_KEY_ID=bench", "AWS_SECRET_ACCESS_KEY=bench", "AWS_SESSION_TOKEN=bench",
+		"TABLE_NAME=verde-bench", "USER_POOL_ID=sa-east-1_bench", "USER_POOL_CLIENT_ID=bench",
+		"COGNITO_ISSUER=https://cognito-idp.sa-east-1.amazonaws.com/sa-east-1_bench",
+		"UPLOADS_BUCKET=verde-bench", "CURSOR_SECRET=bench", "AUTO_CONFIRM_SIGNUP=true",
+		"AWS_LAMBDA_FUNCTION_NAME=" + f.id, "AWS_LAMBDA_FUNCTION_MEMORY_SIZE=256", "AWS_LAMBDA_FUNCTION_VERSION=$LATEST",
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.Run() // exits 1 by design
+	select {
+	case <-polled:
+	default:
+		return 0, fmt.Errorf("never polled the Runtime API: %s", lastLine(stderr.String()))
+	}
+	m := regexp.MustCompile(`Collected : (\d+)`).FindStringSubmatch(stderr.String())
+	if m == nil {
+		return 0, fmt.Errorf("no callgrind total (is valgrind installed?)")
+	}
+	return strconv.ParseInt(m[1], 10, 64)
+}
+
+// RouteFigure is one route's line, as tools/bench/routes prints it.
+type RouteFigure struct {
+	Method    string         `json:"method"`
+	Route     string         `json:"route"`
+	Calls     int            `json:"calls"`
+	ByOp      map[string]int `json:"byOp"`
+	RCU       float64        `json:"rcu"`
+	WCU       float64        `json:"wcu"`
+	CPUMs     float64        `json:"cpuMs"`
+	Bytes     int            `json:"bytes"`
+	GzipBytes int            `json:"gzipBytes"`
+}
+
+func routeFigures() ([]RouteFigure, error) {
+	out, err := run(*root, []string{"VERDE_BENCH=1"}, "go", "test", "-count=1", "-run", "TestRouteFigures", "-v", "./tools/bench/routes")
+	var figures []RouteFigure
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "BENCH-JSON "); ok {
+			if err := json.Unmarshal([]byte(rest), &figures); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if figures == nil {
+		return nil, fmt.Errorf("no figures (%v):\n%s", err, out)
+	}
+	return figures, nil
+}
+
+func ops(m map[string]int) string {
+	var parts []string
+	for _, k := range sortedKeys(m) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func run(dir string, env []string, name string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	err := cmd.Run()
+	return out.String(), err
+}
+
+func size(path string) int64 {
+	info, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return info.Size()
+}
+
+func mb(n int64) float64 { return float64(n) / 1e6 }
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	os.Exit(1)
+}
