@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -68,50 +67,29 @@ func (s *Store) DeleteGroup(ctx context.Context, gid string, actor Actor) error 
 		}
 	}
 
-	var keys []map[string]types.AttributeValue
+	// A group's items are bounded by its caps (members, lotes, requests,
+	// invites): a key-only read of them is a page or two.
+	own, err := queryAll(ctx, s, query{PK: GroupPK(gid), KeysOnly: true, What: "group items"}, maxGroupPages, keyRecord)
+	if err != nil {
+		return err
+	}
+	invites, err := queryAll(ctx, s, query{Index: IndexGSI1, PK: GroupPK(gid), Prefix: prefixInvite, KeysOnly: true, What: "group invites"}, maxGroupPages, keyRecord)
+	if err != nil {
+		return err
+	}
+	var keys []record
 	var members []string
-	var after map[string]string
-	for {
-		page, next, err := s.queryKeys(ctx, &dynamodb.QueryInput{
-			KeyConditionExpression:    aws.String("PK = :pk"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(GroupPK(gid))},
-		}, after)
-		if err != nil {
-			return err
+	for _, k := range own {
+		sk := sOf(k[attrSK])
+		if sk == skMeta {
+			continue
 		}
-		for _, k := range page {
-			sk := sOf(k[attrSK])
-			if sk == skMeta {
-				continue
-			}
-			if uid, ok := strings.CutPrefix(sk, "MEMBER#"); ok {
-				members = append(members, uid)
-			}
-			keys = append(keys, keyOf(sOf(k[attrPK]), sk))
+		if uid, ok := memberOfKey(sk); ok {
+			members = append(members, uid)
 		}
-		if next == nil {
-			break
-		}
-		after = next
+		keys = append(keys, k)
 	}
-	after = nil
-	for {
-		page, next, err := s.queryKeys(ctx, &dynamodb.QueryInput{
-			IndexName:                 aws.String(IndexGSI1),
-			KeyConditionExpression:    aws.String("GSI1PK = :pk AND begins_with(GSI1SK, :p)"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(GroupPK(gid)), ":p": str("INVITE#")},
-		}, after)
-		if err != nil {
-			return err
-		}
-		for _, k := range page {
-			keys = append(keys, keyOf(sOf(k[attrPK]), sOf(k[attrSK])))
-		}
-		if next == nil {
-			break
-		}
-		after = next
-	}
+	keys = append(keys, invites...)
 
 	for start := 0; start < len(members); start += 100 {
 		if err := s.dropGroupFromProfiles(ctx, gid, members[start:min(start+100, len(members))]); err != nil {
@@ -127,17 +105,8 @@ func (s *Store) DeleteGroup(ctx context.Context, gid string, actor Actor) error 
 	return nil
 }
 
-// queryKeys is one Query page projected to the keys.
-func (s *Store) queryKeys(ctx context.Context, in *dynamodb.QueryInput, after map[string]string) ([]map[string]types.AttributeValue, map[string]string, error) {
-	in.TableName = aws.String(s.Table)
-	in.ProjectionExpression = aws.String("PK, SK")
-	in.ExclusiveStartKey = startKey(after)
-	out, err := s.DB.Query(ctx, in)
-	if err != nil {
-		return nil, nil, fmt.Errorf("query group items: %w", err)
-	}
-	return out.Items, lastKey(out.LastEvaluatedKey), nil
-}
+// maxGroupPages bounds the reads of one group's items when deleting it.
+const maxGroupPages = 20
 
 // dropGroupFromProfiles removes gid from up to 100 members' gruposParticipantes
 // in one transaction; a profile changed meanwhile is read again (bounded).

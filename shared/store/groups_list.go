@@ -2,11 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/verde-app/verde/shared/domain"
 )
@@ -35,44 +30,12 @@ func (q DirectoryQuery) Scope() string {
 //
 // A city without a UF is refused by the API (cities repeat across states).
 func (s *Store) Directory(ctx context.Context, q DirectoryQuery) ([]domain.Group, map[string]string, error) {
-	in := &dynamodb.QueryInput{
-		TableName: aws.String(s.Table), Limit: aws.Int32(int32(q.Limit)), ExclusiveStartKey: startKey(q.After),
-		ExpressionAttributeValues: map[string]types.AttributeValue{},
+	dq := query{Index: IndexGSI1, PK: dirPublic, Prefix: q.Q, Limit: q.Limit, After: q.After, What: "directory"}
+	if q.UF != "" {
+		dq = query{Index: IndexGSI2, PK: dirUFPrefix + q.UF, Prefix: q.Cidade, Limit: q.Limit, After: q.After, What: "directory"}
+		dq.ContainsAttr, dq.Contains = "nomeBusca", q.Q
 	}
-	if q.UF == "" {
-		in.IndexName = aws.String(IndexGSI1)
-		in.KeyConditionExpression = aws.String("GSI1PK = :pk")
-		in.ExpressionAttributeValues[":pk"] = str(dirPublic)
-		if q.Q != "" {
-			in.KeyConditionExpression = aws.String("GSI1PK = :pk AND begins_with(GSI1SK, :prefix)")
-			in.ExpressionAttributeValues[":prefix"] = str(q.Q)
-		}
-	} else {
-		in.IndexName = aws.String(IndexGSI2)
-		in.KeyConditionExpression = aws.String("GSI2PK = :pk")
-		in.ExpressionAttributeValues[":pk"] = str(dirUFPrefix + q.UF)
-		if q.Cidade != "" {
-			in.KeyConditionExpression = aws.String("GSI2PK = :pk AND begins_with(GSI2SK, :prefix)")
-			in.ExpressionAttributeValues[":prefix"] = str(q.Cidade)
-		}
-		if q.Q != "" {
-			in.FilterExpression = aws.String("contains(nomeBusca, :q)")
-			in.ExpressionAttributeValues[":q"] = str(q.Q)
-		}
-	}
-	out, err := s.DB.Query(ctx, in)
-	if err != nil {
-		return nil, nil, fmt.Errorf("query directory: %w", err)
-	}
-	groups := make([]domain.Group, 0, len(out.Items))
-	for _, item := range out.Items {
-		g, err := decodeGroup(item)
-		if err != nil {
-			return nil, nil, err
-		}
-		groups = append(groups, g)
-	}
-	return groups, lastKey(out.LastEvaluatedKey), nil
+	return queryPage(ctx, s, dq, decodeGroup)
 }
 
 // MyGroup is one of the caller's groups with their role.
@@ -89,28 +52,16 @@ func MyGroupsScope(uid string) string { return "groups:mine|" + uid }
 // the batch in one call). The group is read fresh rather than trusting the
 // membership's snapshot, so renames show at once.
 func (s *Store) MyGroups(ctx context.Context, uid string, limit int, after map[string]string) ([]MyGroup, map[string]string, error) {
-	out, err := s.DB.Query(ctx, &dynamodb.QueryInput{
-		TableName: aws.String(s.Table), IndexName: aws.String(IndexGSI1),
-		KeyConditionExpression: aws.String("GSI1PK = :pk AND begins_with(GSI1SK, :g)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(UserPK(uid)), ":g": str("GROUP#"),
-		},
-		Limit: aws.Int32(int32(limit)), ExclusiveStartKey: startKey(after),
-	})
+	members, next, err := queryPage(ctx, s, query{
+		Index: IndexGSI1, PK: UserPK(uid), Prefix: prefixGroup, Limit: limit, After: after, What: "my groups",
+	}, decodeMember)
 	if err != nil {
-		return nil, nil, fmt.Errorf("query my groups: %w", err)
+		return nil, nil, err
 	}
-	var members []domain.Membership
-	var keys []itemKey
-	for _, item := range out.Items {
-		m, err := decodeMember(item)
-		if err != nil {
-			return nil, nil, err
-		}
-		members = append(members, m)
+	keys := make([]itemKey, 0, len(members))
+	for _, m := range members {
 		keys = append(keys, itemKey{GroupPK(m.GroupID), skMeta})
 	}
-	next := lastKey(out.LastEvaluatedKey)
 	if len(keys) == 0 {
 		return []MyGroup{}, next, nil
 	}
@@ -141,19 +92,7 @@ func MembersScope(gid string) string { return "groups:members|" + gid }
 
 // Members lists a group's members, one Query (a group has at most 500).
 func (s *Store) Members(ctx context.Context, gid string, limit int, after map[string]string) ([]domain.Membership, map[string]string, error) {
-	items, next, err := s.queryPrefix(ctx, GroupPK(gid), "MEMBER#", limit, after)
-	if err != nil {
-		return nil, nil, err
-	}
-	out := make([]domain.Membership, 0, len(items))
-	for _, item := range items {
-		m, err := decodeMember(item)
-		if err != nil {
-			return nil, nil, err
-		}
-		out = append(out, m)
-	}
-	return out, next, nil
+	return queryPage(ctx, s, query{PK: GroupPK(gid), Prefix: prefixMember, Limit: limit, After: after, What: "members"}, decodeMember)
 }
 
 // RequestsScope binds a join-requests cursor to its group.
@@ -161,37 +100,5 @@ func RequestsScope(gid string) string { return "groups:requests|" + gid }
 
 // Requests lists a group's open join requests, one Query.
 func (s *Store) Requests(ctx context.Context, gid string, limit int, after map[string]string) ([]domain.JoinRequest, map[string]string, error) {
-	items, next, err := s.queryPrefix(ctx, GroupPK(gid), "REQUEST#", limit, after)
-	if err != nil {
-		return nil, nil, err
-	}
-	out := make([]domain.JoinRequest, 0, len(items))
-	for _, item := range items {
-		r, err := decodeRequest(item)
-		if err != nil {
-			return nil, nil, err
-		}
-		out = append(out, r)
-	}
-	return out, next, nil
-}
-
-// queryPrefix is one Query of the items of pk whose SK starts with prefix.
-func (s *Store) queryPrefix(ctx context.Context, pk, prefix string, limit int, after map[string]string) ([]map[string]types.AttributeValue, map[string]string, error) {
-	in := &dynamodb.QueryInput{
-		TableName:              aws.String(s.Table),
-		KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(pk), ":prefix": str(prefix),
-		},
-		ExclusiveStartKey: startKey(after),
-	}
-	if limit > 0 {
-		in.Limit = aws.Int32(int32(limit))
-	}
-	out, err := s.DB.Query(ctx, in)
-	if err != nil {
-		return nil, nil, fmt.Errorf("query %s: %w", prefix, err)
-	}
-	return out.Items, lastKey(out.LastEvaluatedKey), nil
+	return queryPage(ctx, s, query{PK: GroupPK(gid), Prefix: prefixRequest, Limit: limit, After: after, What: "join requests"}, decodeRequest)
 }

@@ -101,27 +101,10 @@ func InvitesScope(gid string) string { return "groups:invites|" + gid }
 
 // Invites lists a group's invites, newest first: one Query of GSI1.
 func (s *Store) Invites(ctx context.Context, gid string, limit int, after map[string]string) ([]domain.Invite, map[string]string, error) {
-	out, err := s.DB.Query(ctx, &dynamodb.QueryInput{
-		TableName: aws.String(s.Table), IndexName: aws.String(IndexGSI1),
-		KeyConditionExpression: aws.String("GSI1PK = :pk AND begins_with(GSI1SK, :p)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(GroupPK(gid)), ":p": str("INVITE#"),
-		},
-		ScanIndexForward: aws.Bool(false), Limit: aws.Int32(int32(limit)), ExclusiveStartKey: startKey(after),
-	})
-	if err != nil {
-		return nil, nil, fmt.Errorf("query invites: %w", err)
-	}
 	now := s.now()
-	res := make([]domain.Invite, 0, len(out.Items))
-	for _, item := range out.Items {
-		i, err := decodeInvite(item, now)
-		if err != nil {
-			return nil, nil, err
-		}
-		res = append(res, i)
-	}
-	return res, lastKey(out.LastEvaluatedKey), nil
+	return queryPage(ctx, s, query{
+		Index: IndexGSI1, PK: GroupPK(gid), Prefix: prefixInvite, NewestFirst: true, Limit: limit, After: after, What: "invites",
+	}, func(it record) (domain.Invite, error) { return decodeInvite(it, now) })
 }
 
 // Invite reads one invite by token: one GetItem.

@@ -6,9 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -109,27 +107,9 @@ func decodeLoteRequest(item map[string]types.AttributeValue) (domain.LoteRequest
 // A group has at most 500 lotes of about 1 KB at most, under the 1 MB a Query
 // page returns; the loop is there only should an item ever grow past that.
 func (s *Store) Lotes(ctx context.Context, gid string) ([]domain.Lote, error) {
-	var out []domain.Lote
-	var after map[string]string
-	for page := 0; page < 5; page++ {
-		items, next, err := s.queryPrefix(ctx, GroupPK(gid), "LOTE#", 0, after)
-		if err != nil {
-			return nil, err
-		}
-		for _, item := range items {
-			l, err := decodeLote(item)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, l)
-		}
-		if next == nil {
-			break
-		}
-		after = next
-	}
-	if out == nil {
-		out = []domain.Lote{}
+	out, err := queryAll(ctx, s, query{PK: GroupPK(gid), Prefix: prefixLote, What: "lotes"}, 5, decodeLote)
+	if err != nil {
+		return nil, err
 	}
 	domain.SortLotes(out)
 	return out, nil
@@ -150,53 +130,14 @@ func LoteRequestsScope(gid string) string { return "lotes:requests|" + gid }
 
 // LoteRequests lists a group's open lote requests by lote: one Query.
 func (s *Store) LoteRequests(ctx context.Context, gid string, limit int, after map[string]string) ([]domain.LoteRequest, map[string]string, error) {
-	items, next, err := s.queryPrefix(ctx, GroupPK(gid), "LOTEREQ#", limit, after)
-	if err != nil {
-		return nil, nil, err
-	}
-	out := make([]domain.LoteRequest, 0, len(items))
-	for _, item := range items {
-		r, err := decodeLoteRequest(item)
-		if err != nil {
-			return nil, nil, err
-		}
-		out = append(out, r)
-	}
-	return out, next, nil
+	return queryPage(ctx, s, query{PK: GroupPK(gid), Prefix: prefixLoteRequest, Limit: limit, After: after, What: "lote requests"}, decodeLoteRequest)
 }
 
 // openRequestsFor reads every open request for one lote: one strongly
 // consistent Query of LOTEREQ#<code>#. The per-lote cap (20 small items)
 // keeps it to one page; the loop only guards against older data.
 func (s *Store) openRequestsFor(ctx context.Context, gid, code string) ([]domain.LoteRequest, error) {
-	var out []domain.LoteRequest
-	var start map[string]types.AttributeValue
-	for page := 0; page < 5; page++ {
-		res, err := s.DB.Query(ctx, &dynamodb.QueryInput{
-			TableName:              aws.String(s.Table),
-			KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :prefix)"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{
-				":pk": str(GroupPK(gid)), ":prefix": str(LoteRequestSK(code, "")),
-			},
-			ConsistentRead:    aws.Bool(true),
-			ExclusiveStartKey: start,
-		})
-		if err != nil {
-			return nil, fmt.Errorf("query requests of lote %s: %w", code, err)
-		}
-		for _, item := range res.Items {
-			r, err := decodeLoteRequest(item)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, r)
-		}
-		if len(res.LastEvaluatedKey) == 0 {
-			return out, nil
-		}
-		start = res.LastEvaluatedKey
-	}
-	return nil, fmt.Errorf("requests of lote %s: more than 5 pages", code)
+	return queryAll(ctx, s, query{PK: GroupPK(gid), Prefix: loteRequestsOf(code), Consistent: true, What: "requests of lote " + code}, 5, decodeLoteRequest)
 }
 
 // loteState is what a lote write reads: the group, the actor's membership,
