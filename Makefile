@@ -16,7 +16,8 @@ FUNCTIONS := \
 	GroupsFunction:groups \
 	LotesFunction:lotes \
 	PreSignUpFunction:presignup \
-	PostConfirmationFunction:postconfirmation
+	PostConfirmationFunction:postconfirmation \
+	CatalogSeedFunction:catalogseed
 
 fn_id = $(word 1,$(subst :, ,$(1)))
 fn_dir = $(word 2,$(subst :, ,$(1)))

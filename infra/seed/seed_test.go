@@ -1,23 +1,12 @@
 package seed_test
 
 import (
-	"context"
 	"slices"
 	"testing"
-	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
-	"github.com/verde-app/verde/infra/local/cloud"
-	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/seed"
+	"github.com/verde-app/verde/shared/domain"
 )
-
-func TestMain(m *testing.M) {
-	testcloud.Run(m, cloud.Options{DynamoOnly: true, SkipSeed: true})
-}
 
 // CATALOGUE.md has 25 table rows and 6 species with days to harvest only.
 func TestVegetablesHoldEveryCatalogueRowWithValidData(t *testing.T) {
@@ -49,10 +38,10 @@ func TestVegetablesHoldEveryCatalogueRowWithValidData(t *testing.T) {
 			continue
 		}
 		withCalendar++
-		if len(v.Semeadura) != len(seed.Regions) {
+		if len(v.Semeadura) != len(domain.Regions) {
 			t.Errorf("%s: regions %v", v.ID, v.Semeadura)
 		}
-		for _, region := range seed.Regions {
+		for _, region := range domain.Regions {
 			months, ok := v.Semeadura[region]
 			if !ok || months == nil {
 				t.Errorf("%s: no list for %s", v.ID, region)
@@ -75,7 +64,7 @@ func TestVegetablesHoldEveryCatalogueRowWithValidData(t *testing.T) {
 // Spot checks against CATALOGUE.md, including a season that wraps past December.
 func TestVegetablesMatchTheCatalogue(t *testing.T) {
 	vegetables, _ := seed.Vegetables()
-	byID := map[string]seed.Vegetable{}
+	byID := map[string]domain.Vegetable{}
 	for _, v := range vegetables {
 		byID[v.ID] = v
 	}
@@ -118,58 +107,5 @@ func TestConquistasHoldDesignsList(t *testing.T) {
 	}
 	if len(conquistas) != 12 {
 		t.Errorf("%d conquistas", len(conquistas))
-	}
-}
-
-func TestSeedVegetablesWritesOnceAndKeepsEdits(t *testing.T) {
-	c := testcloud.Get()
-	db := c.DynamoDB()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-
-	n, err := seed.SeedVegetables(ctx, db, c.TableName)
-	if err != nil || n != 31 {
-		t.Fatalf("first seed: %d, %v", n, err)
-	}
-	pk, sk := seed.VegetableKey("tomate")
-	key := map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: pk}, "SK": &types.AttributeValueMemberS{Value: sk}}
-	// An admin edits a vegetable; seeding again must not undo it.
-	_, err = db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: aws.String(c.TableName), Key: key,
-		UpdateExpression:          aws.String("SET nome = :n"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":n": &types.AttributeValueMemberS{Value: "Tomate cereja"}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err = seed.SeedVegetables(ctx, db, c.TableName)
-	if err != nil || n != 0 {
-		t.Fatalf("second seed: %d, %v", n, err)
-	}
-	out, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(c.TableName), Key: key})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v, _ := out.Item["nome"].(*types.AttributeValueMemberS); v == nil || v.Value != "Tomate cereja" {
-		t.Errorf("edit lost: %v", out.Item["nome"])
-	}
-	for _, attr := range []string{"GSI1PK", "GSI1SK", "id", "diasColheitaMin", "diasColheitaMax", "semeadura", "espacamento", "fonte"} {
-		if out.Item[attr] == nil {
-			t.Errorf("item lacks %s", attr)
-		}
-	}
-	if v, _ := out.Item["GSI1PK"].(*types.AttributeValueMemberS); v == nil || v.Value != "CATALOG#VEG" {
-		t.Errorf("GSI1PK = %v", out.Item["GSI1PK"])
-	}
-	q, err := db.Query(ctx, &dynamodb.QueryInput{
-		TableName: aws.String(c.TableName), IndexName: aws.String("GSI1"),
-		KeyConditionExpression:    aws.String("GSI1PK = :k"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":k": &types.AttributeValueMemberS{Value: "CATALOG#VEG"}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if q.Count != 31 {
-		t.Errorf("catalogue lists %d vegetables", q.Count)
 	}
 }

@@ -34,3 +34,10 @@ var Triggers = map[string]func(app.Deps) any{
 	"PreSignUpFunction":        func(d app.Deps) any { return triggers.PreSignUp(d.Config.AutoConfirm) },
 	"PostConfirmationFunction": func(d app.Deps) any { return triggers.PostConfirmation(d) },
 }
+
+// CustomResources by LogicalId: the CloudFormation custom resource type each
+// function serves. They run only in a deployed stack (functions/<dir>); the
+// local cloud does their work at start (CatalogSeedFunction: store.SeedCatalog).
+var CustomResources = map[string]string{
+	"CatalogSeedFunction": "Custom::CatalogSeed",
+}

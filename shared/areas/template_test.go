@@ -123,6 +123,9 @@ type parsedTemplate struct {
 	Functions    map[string]*samFunction
 	HTTPAPIs     []string            // LogicalIds of AWS::Serverless::HttpApi resources
 	PoolTriggers map[string][]string // function LogicalId -> the user pool triggers it is wired to
+	// CustomTypes maps a function LogicalId to the Custom:: types of the resources whose
+	// ServiceToken is that function.
+	CustomTypes map[string][]string
 }
 
 func parseTemplate(t *testing.T) parsedTemplate {
@@ -132,8 +135,18 @@ func parseTemplate(t *testing.T) parsedTemplate {
 	if resources == nil {
 		t.Fatalf("%s has no Resources", templatePath)
 	}
-	pt := parsedTemplate{Functions: map[string]*samFunction{}, PoolTriggers: map[string][]string{}}
+	pt := parsedTemplate{Functions: map[string]*samFunction{}, PoolTriggers: map[string][]string{}, CustomTypes: map[string][]string{}}
 	each(resources, func(id string, res *yaml.Node) {
+		if typ := scalar(get(res, "Type")); strings.HasPrefix(typ, "Custom::") || typ == "AWS::CloudFormation::CustomResource" {
+			token := get(get(res, "Properties"), "ServiceToken")
+			fn := getAttTarget(token)
+			if fn == "" {
+				t.Errorf("custom resource %s: ServiceToken must be !GetAtt <function>.Arn", id)
+				return
+			}
+			pt.CustomTypes[fn] = append(pt.CustomTypes[fn], typ)
+			return
+		}
 		switch scalar(get(res, "Type")) {
 		case "AWS::Serverless::HttpApi":
 			pt.HTTPAPIs = append(pt.HTTPAPIs, id)
@@ -335,14 +348,38 @@ func TestTriggersAreWiredToTheUserPool(t *testing.T) {
 	}
 }
 
+func TestCustomResourcesAreServedByTheirFunctions(t *testing.T) {
+	pt := parseTemplate(t)
+	registered := sortedKeys(areas.CustomResources)
+	wired := sortedKeys(pt.CustomTypes)
+	if !slices.Equal(registered, wired) {
+		t.Errorf("areas.CustomResources differs from the functions custom resources name as ServiceToken:%s",
+			diff("template.yaml", wired, "areas.CustomResources", registered))
+	}
+	for _, id := range registered {
+		fn, ok := pt.Functions[id]
+		if !ok {
+			t.Errorf("custom resource function %s is not a function in template.yaml", id)
+			continue
+		}
+		if len(fn.Routes) > 0 || len(pt.PoolTriggers[id]) > 0 {
+			t.Errorf("custom resource function %s also serves routes %v or triggers %v", id, fn.Routes, pt.PoolTriggers[id])
+		}
+		if want, got := []string{areas.CustomResources[id]}, pt.CustomTypes[id]; !slices.Equal(got, want) {
+			t.Errorf("%s serves custom resources of types %v in template.yaml, want exactly %v", id, got, want)
+		}
+	}
+}
+
 func TestEveryFunctionIsRegisteredAndBuiltByTheMakefile(t *testing.T) {
 	pt := parseTemplate(t)
 
 	for _, id := range sortedKeys(pt.Functions) {
 		_, isAPI := areas.APIs[id]
 		_, isTrigger := areas.Triggers[id]
-		if !isAPI && !isTrigger {
-			t.Errorf("%s is in template.yaml but neither in areas.APIs nor in areas.Triggers", id)
+		_, isCustom := areas.CustomResources[id]
+		if !isAPI && !isTrigger && !isCustom {
+			t.Errorf("%s is in template.yaml but in none of areas.APIs, areas.Triggers, areas.CustomResources", id)
 		}
 		if bm := pt.Functions[id].BuildMethod; bm != "makefile" {
 			t.Errorf("%s: Metadata.BuildMethod is %q, want makefile (the Makefile's build-%s target)", id, bm, id)

@@ -184,12 +184,17 @@ func (c *Cloud) prepareTable(ctx context.Context) error {
 	if c.opts.SkipSeed {
 		return nil
 	}
-	n, err := seed.SeedVegetables(ctx, db, c.TableName)
+	// The same data and code as a deployed stack's CatalogSeed custom resource.
+	vegetables, conquistas, err := seed.Catalog()
+	if err != nil {
+		return err
+	}
+	n, err := (&store.Store{DB: db, Table: c.TableName, Now: time.Now}).SeedCatalog(ctx, vegetables, conquistas)
 	if err != nil {
 		return err
 	}
 	if n > 0 {
-		c.logf("local cloud: seeded %d vegetables", n)
+		c.logf("local cloud: seeded %d catalogue items", n)
 	}
 	return nil
 }

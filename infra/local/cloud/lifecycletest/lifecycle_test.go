@@ -16,7 +16,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/verde-app/verde/infra/local/cloud"
-	"github.com/verde-app/verde/infra/seed"
 )
 
 func start(t *testing.T, opts cloud.Options) *cloud.Cloud {
@@ -45,7 +44,7 @@ func countVegetables(t *testing.T, c *cloud.Cloud) int {
 	out, err := c.DynamoDB().Query(testCtx(t), &dynamodb.QueryInput{
 		TableName: aws.String(c.TableName), IndexName: aws.String("GSI1"),
 		KeyConditionExpression:    aws.String("GSI1PK = :k"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":k": &types.AttributeValueMemberS{Value: seed.CatalogKindVegetable}},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":k": &types.AttributeValueMemberS{Value: "CATALOG#VEG"}},
 		Select:                    types.SelectCount,
 	})
 	if err != nil {

@@ -1,0 +1,20 @@
+// Command catalogseed is the CatalogSeedFunction Lambda: the CloudFormation custom resource
+// (Custom::CatalogSeed in template.yaml) that seeds a deployed stack's catalogue on every
+// create and update, with the data and code the local cloud seeds with (infra/seed,
+// store.SeedCatalog).
+package main
+
+import (
+	"context"
+
+	"github.com/aws/aws-lambda-go/cfn"
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"github.com/verde-app/verde/infra/seed"
+	"github.com/verde-app/verde/shared/app"
+)
+
+func main() {
+	d := app.MustDeps(context.Background(), app.ConfigFromEnv())
+	lambda.Start(cfn.LambdaWrap(handler(d.Store, seed.Catalog)))
+}
