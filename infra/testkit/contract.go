@@ -61,6 +61,13 @@ func loadContract() (validator.Validator, error) {
 // and the catch-all 404 of an unknown path are not in the document.
 func CheckContract(t testing.TB, req *http.Request, rec *httptest.ResponseRecorder) {
 	t.Helper()
+	CheckResponse(t, req, rec.Result(), rec.Body.Bytes())
+}
+
+// CheckResponse validates a response read from a live server (the local
+// cloud) the same way; body is the response body already read.
+func CheckResponse(t testing.TB, req *http.Request, res *http.Response, body []byte) {
+	t.Helper()
 	if !strings.HasPrefix(req.URL.Path, "/api/") {
 		return
 	}
@@ -68,15 +75,13 @@ func CheckContract(t testing.TB, req *http.Request, rec *httptest.ResponseRecord
 	if err != nil {
 		t.Fatalf("contract: %v", err)
 	}
-	res := rec.Result()
-	body := rec.Body.Bytes()
 	res.Body = io.NopCloser(bytes.NewReader(body))
 	ok, errs := v.ValidateHttpResponse(req, res)
 	if ok {
 		return
 	}
 	for _, e := range errs {
-		if e.IsPathMissingError() && rec.Code == http.StatusNotFound {
+		if e.IsPathMissingError() && res.StatusCode == http.StatusNotFound {
 			continue // an unknown path: the envelope of "Rota não encontrada"
 		}
 		msg := e.Message
@@ -86,6 +91,6 @@ func CheckContract(t testing.TB, req *http.Request, rec *httptest.ResponseRecord
 		for _, s := range e.SchemaValidationErrors {
 			msg += fmt.Sprintf("\n\t\t%s %s", s.FieldPath, s.Reason)
 		}
-		t.Errorf("contract: %s %s answered %d, which openapi.yaml does not allow: %s\n\tbody: %.300s", req.Method, req.URL.Path, rec.Code, msg, body)
+		t.Errorf("contract: %s %s answered %d, which openapi.yaml does not allow: %s\n\tbody: %.300s", req.Method, req.URL.Path, res.StatusCode, msg, body)
 	}
 }

@@ -22,6 +22,10 @@ const (
 	EMethodNotAllowed Code = "method_not_allowed"
 )
 
+// Codes are every error code: openapi.yaml's Error.code enum must equal this
+// list and shared/api must give each a status (TestErrorCodesAgreeWithOpenAPI).
+var Codes = []Code{EValidation, EUnauthenticated, EForbidden, ENotFound, EConflict, ERateLimited, EInternal, EMethodNotAllowed}
+
 // Error is an error meant for the user: a code, a Portuguese message and,
 // for validation errors, the field it concerns.
 type Error struct {

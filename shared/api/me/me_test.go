@@ -18,6 +18,7 @@ import (
 
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
 )
 
 // The seed is kept for the demo admin, whose token the ownership test uses.
@@ -92,6 +93,7 @@ func call(t *testing.T, method, token, body string) (int, map[string]any) {
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
+	testkit.CheckResponse(t, req, resp, raw)
 	var out map[string]any
 	if err := json.Unmarshal(raw, &out); err != nil {
 		t.Fatalf("%s /api/me: not JSON (%d): %s", method, resp.StatusCode, raw)
