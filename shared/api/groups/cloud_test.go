@@ -34,6 +34,7 @@ func callCloud(t *testing.T, method, path string, u testkit.User, body any) (int
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
+	testkit.CheckResponse(t, req, resp, raw)
 	var out map[string]any
 	if len(bytes.TrimSpace(raw)) > 0 {
 		if err := json.Unmarshal(raw, &out); err != nil {

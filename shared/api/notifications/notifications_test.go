@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -119,8 +120,10 @@ func TestUnreadCountIsZeroWithoutCounter(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	testkit.CheckResponse(t, req, resp, raw)
 	var body map[string]any
-	json.NewDecoder(resp.Body).Decode(&body)
+	json.Unmarshal(raw, &body)
 	if resp.StatusCode != 200 || body["count"] != 0.0 {
 		t.Fatalf("%d %v", resp.StatusCode, body)
 	}
