@@ -41,3 +41,17 @@ var Triggers = map[string]func(app.Deps) any{
 var CustomResources = map[string]string{
 	"CatalogSeedFunction": "Custom::CatalogSeed",
 }
+
+// TableActions are the DynamoDB IAM actions each function may use on the table, by LogicalId:
+// its policy in template.yaml grants exactly these (policy_test.go holds that), and the local
+// cloud refuses any call a function makes beyond them, as IAM would. A transaction needs the
+// action of each of its parts (Put: PutItem, Update: UpdateItem, Delete: DeleteItem,
+// ConditionCheck: ConditionCheckItem). No function may Scan. A function not listed calls none.
+var TableActions = map[string][]string{
+	"MeFunction":               {"GetItem", "PutItem", "UpdateItem"},
+	"NotificationsFunction":    {"GetItem"},
+	"GroupsFunction":           {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"LotesFunction":            {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"PostConfirmationFunction": {"GetItem", "PutItem"},
+	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem"},
+}
