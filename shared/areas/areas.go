@@ -13,6 +13,7 @@ import (
 	"github.com/verde-app/verde/shared/api/notifications"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/triggers"
+	"github.com/verde-app/verde/shared/triggers/presignup/cognitoaccounts"
 )
 
 // API is an HTTP API function.
@@ -31,7 +32,7 @@ var APIs = map[string]API{
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.
 var Triggers = map[string]func(app.Deps) any{
-	"PreSignUpFunction":        func(d app.Deps) any { return triggers.PreSignUp(d.Config.AutoConfirm) },
+	"PreSignUpFunction":        func(d app.Deps) any { return triggers.PreSignUp(d.Config.AutoConfirm, cognitoaccounts.Lazy()) },
 	"PostConfirmationFunction": func(d app.Deps) any { return triggers.PostConfirmation(d) },
 }
 

@@ -69,6 +69,7 @@ type Cloud struct {
 	Config SPAConfig
 
 	opts         Options
+	cognitoProxy *cognitoProxy
 	originSecret string
 	secrets      *secretsManager
 	invoker      *LambdaInvoker
@@ -334,10 +335,13 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	proxy, err := newCognitoProxy(fmt.Sprintf("http://127.0.0.1:%d", p.Cognito), c.ClientID, []string{callback})
+	proxy, err := newCognitoProxy(fmt.Sprintf("http://127.0.0.1:%d", p.Cognito), c.ClientID, []string{callback}, c.logger)
 	if err != nil {
 		return err
 	}
+	proxy.dbDir = filepath.Join(c.DataDir, "cognito", ".cognito", "db")
+	proxy.announce = c.logf
+	c.cognitoProxy = proxy
 	if err := c.serve(p.CognitoTLS, "the Cognito TLS proxy", proxy, &tls.Config{Certificates: []tls.Certificate{cert}}); err != nil {
 		return err
 	}
@@ -458,6 +462,24 @@ func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, err
 	return NewAPIGateway(c.Template.Routes, apis, c.logger), NewLambdaInvoker(triggers, c.logger), nil
 }
 
+// LinkedIdentities are the federated identities PreSignUp linked to pool users (the proxy's
+// emulation of AdminLinkProviderForUser).
+func (c *Cloud) LinkedIdentities() []LinkedIdentity {
+	if c.cognitoProxy == nil {
+		return nil
+	}
+	return c.cognitoProxy.Links()
+}
+
+// EmailCode is the last e-mail verification code the local cloud "sent" to email (it also
+// prints each one).
+func (c *Cloud) EmailCode(email string) string {
+	if c.cognitoProxy == nil {
+		return ""
+	}
+	return c.cognitoProxy.EmailCode(email)
+}
+
 // setEnv gives the in-process handlers the environment template.yaml gives the functions,
 // plus the SDK's endpoint variables that point them at the emulators.
 func (c *Cloud) setEnv() {
@@ -487,7 +509,8 @@ func (c *Cloud) Env() map[string]string {
 		return env
 	}
 	for k, v := range map[string]string{
-		"AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER": c.CognitoEndpoint,
+		// Through the proxy, which adds the operations cognito-local lacks (AdminLinkProviderForUser).
+		"AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER": c.URL + CognitoPathPrefix,
 		"AWS_ENDPOINT_URL_S3":                        c.S3Endpoint,
 		"USER_POOL_ID":                               c.UserPoolID,
 		"USER_POOL_CLIENT_ID":                        c.ClientID,
