@@ -8,6 +8,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useUnreadCount } from '@/features/notifications/api/unread-count';
 import { SideMenu } from '@/app/layouts/shell/side-menu';
 import { UserMenu } from '@/app/layouts/shell/user-menu';
+import { EmailVerificationBanner } from '@/features/auth/components/email-verification-banner';
 
 const sideMenuId = 'side-menu';
 
@@ -71,6 +72,7 @@ export function MainLayout() {
       <SideMenu ref={closeButtonRef} id={sideMenuId} open={menuOpen} isAdmin={isAdmin} onClose={closeMenu} />
       {menuOpen && <div className="overlay" data-testid="menu-overlay" onClick={closeMenu} aria-hidden="true" />}
       <main id="conteudo" className="main-content" tabIndex={-1}>
+        <EmailVerificationBanner />
         {navigation.state === 'loading' ? <PageLoader /> : <Outlet />}
       </main>
     </div>
