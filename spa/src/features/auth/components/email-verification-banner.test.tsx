@@ -5,9 +5,13 @@ import { fakeAuth, renderApp, stubApi, testUser } from '@/testing/test-utils';
 
 const unverified = { ...testUser, emailVerified: false };
 
-function banner() {
-  return screen.getByRole('region', { name: 'Confirme seu e-mail' });
+// The banner is its own chunk, loaded only for an unverified user.
+let found: HTMLElement;
+async function findBanner() {
+  found = await screen.findByRole('region', { name: 'Confirme seu e-mail' });
+  return found;
 }
+const banner = () => found;
 
 describe('"Confirme seu e-mail" banner', () => {
   beforeEach(() => {
@@ -29,6 +33,7 @@ describe('"Confirme seu e-mail" banner', () => {
     const auth = fakeAuth({ user: unverified, confirmEmail });
     const { setAuth } = renderApp('/dashboard', auth);
     await screen.findByRole('heading', { name: 'Dashboard' });
+    await findBanner();
     expect(within(banner()).getByText(testUser.email)).toBeInTheDocument();
     const field = within(banner()).getByLabelText('Código de confirmação');
     const confirm = within(banner()).getByRole('button', { name: 'Confirmar' });
@@ -64,6 +69,7 @@ describe('"Confirme seu e-mail" banner', () => {
       .mockResolvedValueOnce({ success: false, code: 'LimitExceededException', error: 'Attempt limit exceeded' });
     renderApp('/dashboard', fakeAuth({ user: unverified, sendEmailCode }));
     await screen.findByRole('heading', { name: 'Dashboard' });
+    await findBanner();
     const resend = within(banner()).getByRole('button', { name: 'Reenviar código' });
     await userEvent.click(resend);
     expect(await within(banner()).findByText(`Enviamos um novo código para ${testUser.email}.`)).toBeInTheDocument();
@@ -75,6 +81,7 @@ describe('"Confirme seu e-mail" banner', () => {
   it('can be dismissed for the rest of the visit', async () => {
     const first = renderApp('/dashboard', fakeAuth({ user: unverified }));
     await screen.findByRole('heading', { name: 'Dashboard' });
+    await findBanner();
     await userEvent.click(within(banner()).getByRole('button', { name: 'Fechar aviso' }));
     expect(screen.queryByRole('region', { name: 'Confirme seu e-mail' })).not.toBeInTheDocument();
     first.unmount();
