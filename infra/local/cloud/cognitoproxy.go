@@ -71,6 +71,9 @@ func (p *cognitoProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"GetUserAttributeVerificationCode":
 		p.getUserAttributeVerificationCode(w, r)
 	case r.Method == http.MethodPost && r.URL.Path == "/" &&
+		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"GlobalSignOut":
+		p.globalSignOut(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/" &&
 		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"AdminLinkProviderForUser":
 		p.adminLinkProviderForUser(w, r)
 	case r.URL.Path == "/logout" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
@@ -214,6 +217,42 @@ func (p *cognitoProxy) EmailCode(email string) string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.codes[email]
+}
+
+// globalSignOut emulates the operation cognito-local lacks: the access token must be one
+// cognito-local accepts (asked with GetUser, so a forged or unknown one gets its
+// NotAuthorizedException); the answer is Cognito's empty success. cognito-local keeps no
+// sessions to end beyond the refresh token, which Amplify's sign-out revokes (RevokeToken).
+func (p *cognitoProxy) globalSignOut(w http.ResponseWriter, r *http.Request) {
+	var in struct{ AccessToken string }
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&in); err != nil || in.AccessToken == "" {
+		writeAmzError(w, http.StatusBadRequest, "InvalidParameterException", "AccessToken is required")
+		return
+	}
+	body, _ := json.Marshal(map[string]string{"AccessToken": in.AccessToken})
+	req, err := http.NewRequestWithContext(r.Context(), http.MethodPost, p.upstream.String()+"/", bytes.NewReader(body))
+	if err != nil {
+		writeAmzError(w, http.StatusInternalServerError, "InternalErrorException", err.Error())
+		return
+	}
+	req.Header.Set("Content-Type", "application/x-amz-json-1.1")
+	req.Header.Set("X-Amz-Target", amzTargetPrefix+"GetUser")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		writeAmzError(w, http.StatusBadGateway, "InternalErrorException", "cognito-local: "+err.Error())
+		return
+	}
+	defer resp.Body.Close()
+	w.Header().Set("Access-Control-Allow-Origin", "*")
+	if resp.StatusCode != http.StatusOK {
+		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
+		w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
+		w.WriteHeader(resp.StatusCode)
+		w.Write(raw)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-amz-json-1.1")
+	w.Write([]byte("{}"))
 }
 
 // Links are the identities linked so far (tests).

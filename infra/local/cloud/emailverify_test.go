@@ -138,3 +138,17 @@ func TestGoogleSignInLinksOnlyAVerifiedPasswordAccount(t *testing.T) {
 		t.Fatal("a new Google user was linked to something")
 	}
 }
+
+// GlobalSignOut, which cognito-local lacks, answers through the site's Cognito proxy as Cognito
+// does: success for a real session, NotAuthorized for a made-up token.
+func TestCognitoProxyAnswersGlobalSignOut(t *testing.T) {
+	c := testcloud.Get()
+	tok := aws.ToString(signIn(t, c.Cognito(), c.AdminEmail, c.AdminPassword).AccessToken)
+	idp := c.CognitoAsSite()
+	if _, err := idp.GlobalSignOut(ctx(t), &cip.GlobalSignOutInput{AccessToken: aws.String(tok)}); err != nil {
+		t.Fatalf("GlobalSignOut: %v", err)
+	}
+	if _, err := idp.GlobalSignOut(ctx(t), &cip.GlobalSignOutInput{AccessToken: aws.String("not.a.token")}); err == nil {
+		t.Fatal("GlobalSignOut accepted a made-up token")
+	}
+}
