@@ -109,16 +109,8 @@ func (p *cognitoProxy) adminLinkProviderForUser(w http.ResponseWriter, r *http.R
 		return
 	}
 	body, _ := json.Marshal(map[string]string{"UserPoolId": in.UserPoolID, "Username": in.DestinationUser.ProviderAttributeValue})
-	req, err := http.NewRequestWithContext(r.Context(), http.MethodPost, p.upstream.String()+"/", bytes.NewReader(body))
-	if err != nil {
-		writeAmzError(w, http.StatusInternalServerError, "InternalErrorException", err.Error())
-		return
-	}
-	req.Header.Set("Content-Type", "application/x-amz-json-1.1")
-	req.Header.Set("X-Amz-Target", amzTargetPrefix+"AdminGetUser")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		writeAmzError(w, http.StatusBadGateway, "InternalErrorException", "cognito-local: "+err.Error())
+	resp, ok := p.callUpstream(w, r, "AdminGetUser", body)
+	if !ok {
 		return
 	}
 	resp.Body.Close()
@@ -230,16 +222,8 @@ func (p *cognitoProxy) globalSignOut(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body, _ := json.Marshal(map[string]string{"AccessToken": in.AccessToken})
-	req, err := http.NewRequestWithContext(r.Context(), http.MethodPost, p.upstream.String()+"/", bytes.NewReader(body))
-	if err != nil {
-		writeAmzError(w, http.StatusInternalServerError, "InternalErrorException", err.Error())
-		return
-	}
-	req.Header.Set("Content-Type", "application/x-amz-json-1.1")
-	req.Header.Set("X-Amz-Target", amzTargetPrefix+"GetUser")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		writeAmzError(w, http.StatusBadGateway, "InternalErrorException", "cognito-local: "+err.Error())
+	resp, ok := p.callUpstream(w, r, "GetUser", body)
+	if !ok {
 		return
 	}
 	defer resp.Body.Close()
@@ -253,6 +237,24 @@ func (p *cognitoProxy) globalSignOut(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/x-amz-json-1.1")
 	w.Write([]byte("{}"))
+}
+
+// callUpstream sends one Cognito API call to cognito-local; on a transport failure it has
+// already answered w with the error (ok false).
+func (p *cognitoProxy) callUpstream(w http.ResponseWriter, r *http.Request, operation string, body []byte) (*http.Response, bool) {
+	req, err := http.NewRequestWithContext(r.Context(), http.MethodPost, p.upstream.String()+"/", bytes.NewReader(body))
+	if err != nil {
+		writeAmzError(w, http.StatusInternalServerError, "InternalErrorException", err.Error())
+		return nil, false
+	}
+	req.Header.Set("Content-Type", "application/x-amz-json-1.1")
+	req.Header.Set("X-Amz-Target", amzTargetPrefix+operation)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		writeAmzError(w, http.StatusBadGateway, "InternalErrorException", "cognito-local: "+err.Error())
+		return nil, false
+	}
+	return resp, true
 }
 
 // Links are the identities linked so far (tests).
@@ -294,16 +296,8 @@ func (p *cognitoProxy) getTokensFromRefreshToken(w http.ResponseWriter, r *http.
 		"AuthParameters": authParams,
 		"ClientMetadata": in.ClientMetadata,
 	})
-	req, err := http.NewRequestWithContext(r.Context(), http.MethodPost, p.upstream.String()+"/", bytes.NewReader(body))
-	if err != nil {
-		writeAmzError(w, http.StatusInternalServerError, "InternalErrorException", err.Error())
-		return
-	}
-	req.Header.Set("Content-Type", "application/x-amz-json-1.1")
-	req.Header.Set("X-Amz-Target", amzTargetPrefix+"InitiateAuth")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		writeAmzError(w, http.StatusBadGateway, "InternalErrorException", "cognito-local: "+err.Error())
+	resp, ok := p.callUpstream(w, r, "InitiateAuth", body)
+	if !ok {
 		return
 	}
 	defer resp.Body.Close()
