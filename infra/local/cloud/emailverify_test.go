@@ -104,7 +104,7 @@ func TestGoogleSignInLinksOnlyAVerifiedPasswordAccount(t *testing.T) {
 
 	// Someone registered the address with a password and never proved owning it: refused.
 	failed, msg := invokePreSignUp(t, "caio@example.com", "1001")
-	if !failed || !strings.Contains(msg, "Já existe uma conta com este e-mail, ainda não confirmado") {
+	if !failed || !strings.Contains(msg, "Este e-mail já tem uma conta com senha, ainda não confirmada") {
 		t.Fatalf("unverified account: failed=%v %s", failed, msg)
 	}
 	if n := len(c.LinkedIdentities()); n != 0 {

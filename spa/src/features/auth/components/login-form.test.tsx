@@ -140,7 +140,7 @@ describe('Google sign-in refused because the e-mail belongs to an unconfirmed ac
 
   it('shows the trigger\'s Portuguese reason on /login, without Cognito\'s wrapper', async () => {
     const reason =
-      'Já existe uma conta com este e-mail, ainda não confirmado. Entre com seu e-mail e senha, confirme o e-mail com o código que enviamos e depois use o Google';
+      'Este e-mail já tem uma conta com senha, ainda não confirmada. Entre com seu e-mail e senha, confirme o e-mail com o código que enviamos e depois use o Google';
     const auth = fakeAuth({
       user: null,
       getRedirectResult: vi.fn(async () => ({ success: false as const, error: `PreSignUp failed with error ${reason}. ` })),
