@@ -34,11 +34,16 @@ def env_file(state: dict, port: int, host: str) -> dict:
         "USER_POOL_CLIENT_ID": state["userPoolClientId"],
         "COGNITO_ISSUER": f"http://localhost:{port + 2}/{state['userPoolId']}",
         "UPLOADS_BUCKET": UPLOADS_BUCKET,
-        "CURSOR_SECRET": state.get("cursorSecret", ""),
+        # The secret is read through the Secrets Manager API, which the local cloud answers on
+        # its own port (infra/local/cloud/secrets.go).
+        "CURSOR_SECRET_ARN": "verde-local/cursor-secret",
+        # sam local serves the functions with no CloudFront in front: no origin header to check.
+        "ORIGIN_SECRET_ARN": "",
         "AUTO_CONFIRM_SIGNUP": "true",
         "AWS_ENDPOINT_URL_DYNAMODB": f"http://{host}:{port + 1}",
         "AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER": f"http://{host}:{port + 2}",
         "AWS_ENDPOINT_URL_S3": f"http://{host}:{port + 4}",
+        "AWS_ENDPOINT_URL_SECRETS_MANAGER": f"http://{host}:{port}",
     }
     # "Parameters" applies to every function; SAM sets only the variables a function declares.
     return {"Parameters": variables}

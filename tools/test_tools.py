@@ -105,8 +105,10 @@ class SamLocalEnvTest(unittest.TestCase):
         self.assertEqual(env["AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER"], "http://host.docker.internal:8082")
         self.assertEqual(env["AWS_ENDPOINT_URL_S3"], "http://host.docker.internal:8084")
         self.assertEqual(env["COGNITO_ISSUER"], "http://localhost:8082/local_abc")
-        self.assertEqual((env["USER_POOL_ID"], env["USER_POOL_CLIENT_ID"], env["CURSOR_SECRET"]),
-                         ("local_abc", "cid", "s3cr3t"))
+        self.assertEqual((env["USER_POOL_ID"], env["USER_POOL_CLIENT_ID"], env["CURSOR_SECRET_ARN"]),
+                         ("local_abc", "cid", "verde-local/cursor-secret"))
+        self.assertEqual(env["AWS_ENDPOINT_URL_SECRETS_MANAGER"], "http://host.docker.internal:8080")
+        self.assertNotIn("CURSOR_SECRET", env)
 
     def test_every_variable_is_declared_by_the_template(self):
         # SAM local overrides only variables the template declares.

@@ -1,12 +1,14 @@
-// Command presignup is the Cognito PreSignUp trigger. It links no AWS client (no shared/app).
+// Command presignup is the Cognito PreSignUp trigger. Of the AWS SDK it links only the Cognito
+// client, made on the first Google sign-up (account linking); no shared/app.
 package main
 
 import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/verde-app/verde/shared/triggers/presignup"
+	"github.com/verde-app/verde/shared/triggers/presignup/cognitoaccounts"
 )
 
 func main() {
-	lambda.Start(presignup.PreSignUp(presignup.AutoConfirmFromEnv()))
+	lambda.Start(presignup.PreSignUp(presignup.AutoConfirmFromEnv(), cognitoaccounts.Lazy()))
 }

@@ -4,10 +4,7 @@ package app
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"fmt"
-	"log/slog"
 	"os"
 	"time"
 
@@ -15,7 +12,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/config"
 	cip "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
@@ -29,21 +25,25 @@ type Config struct {
 	ClientID      string
 	Issuer        string
 	UploadsBucket string
-	CursorSecret  string
-	AutoConfirm   bool
+	// CursorSecretID and OriginSecretID name Secrets Manager secrets (ARNs in AWS); their
+	// values are read at first use, never placed in the environment.
+	CursorSecretID string
+	OriginSecretID string
+	AutoConfirm    bool
 }
 
 // ConfigFromEnv reads the variables template.yaml sets.
 func ConfigFromEnv() Config {
 	return Config{
-		Region:        os.Getenv("AWS_REGION"),
-		TableName:     os.Getenv("TABLE_NAME"),
-		UserPoolID:    os.Getenv("USER_POOL_ID"),
-		ClientID:      os.Getenv("USER_POOL_CLIENT_ID"),
-		Issuer:        os.Getenv("COGNITO_ISSUER"),
-		UploadsBucket: os.Getenv("UPLOADS_BUCKET"),
-		CursorSecret:  os.Getenv("CURSOR_SECRET"),
-		AutoConfirm:   os.Getenv("AUTO_CONFIRM_SIGNUP") == "true",
+		Region:         os.Getenv("AWS_REGION"),
+		TableName:      os.Getenv("TABLE_NAME"),
+		UserPoolID:     os.Getenv("USER_POOL_ID"),
+		ClientID:       os.Getenv("USER_POOL_CLIENT_ID"),
+		Issuer:         os.Getenv("COGNITO_ISSUER"),
+		UploadsBucket:  os.Getenv("UPLOADS_BUCKET"),
+		CursorSecretID: os.Getenv("CURSOR_SECRET_ARN"),
+		OriginSecretID: os.Getenv("ORIGIN_SECRET_ARN"),
+		AutoConfirm:    os.Getenv("AUTO_CONFIRM_SIGNUP") == "true",
 	}
 }
 
@@ -53,8 +53,11 @@ type Deps struct {
 	Store    *store.Store
 	Verifier *auth.Verifier
 	Users    auth.Directory
-	Cursors  api.Cursors
-	Now      func() time.Time
+	Cursors  *CursorKeys
+	// Origin refuses API requests that did not come through CloudFront (Lambda mains and the
+	// local cloud wrap each API function's handler with Origin.Require).
+	Origin *OriginCheck
+	Now    func() time.Time
 }
 
 // NewDeps builds Deps. Nothing here touches the network: keys and tables are
@@ -85,16 +88,9 @@ func NewDeps(ctx context.Context, cfg Config, extra ...func(*aws.Config)) (Deps,
 		// The verifier's key set fetches with this context for the life of the process.
 		d.Verifier = auth.NewVerifier(context.WithoutCancel(ctx), cfg.Issuer, cfg.ClientID)
 	}
-	if cfg.CursorSecret != "" {
-		sum := sha256.Sum256([]byte(cfg.CursorSecret))
-		d.Cursors = api.Cursors{Key: sum[:]}
-	} else {
-		// Still unforgeable, but a cursor made by one instance fails on another.
-		slog.Warn("CURSOR_SECRET is not set: pagination cursors use a per-process key")
-		key := make([]byte, 32)
-		rand.Read(key)
-		d.Cursors = api.Cursors{Key: key}
-	}
+	secrets := secretsClient(awsCfg)
+	d.Cursors = newCursorKeys(cfg.CursorSecretID, secrets)
+	d.Origin = newOriginCheck(cfg.OriginSecretID, secrets)
 	return d, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/verde-app/verde/shared/api/notifications"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/triggers"
+	"github.com/verde-app/verde/shared/triggers/presignup/cognitoaccounts"
 )
 
 // API is an HTTP API function.
@@ -31,7 +32,7 @@ var APIs = map[string]API{
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.
 var Triggers = map[string]func(app.Deps) any{
-	"PreSignUpFunction":        func(d app.Deps) any { return triggers.PreSignUp(d.Config.AutoConfirm) },
+	"PreSignUpFunction":        func(d app.Deps) any { return triggers.PreSignUp(d.Config.AutoConfirm, cognitoaccounts.Lazy()) },
 	"PostConfirmationFunction": func(d app.Deps) any { return triggers.PostConfirmation(d) },
 }
 
@@ -40,4 +41,18 @@ var Triggers = map[string]func(app.Deps) any{
 // local cloud does their work at start (CatalogSeedFunction: store.SeedCatalog).
 var CustomResources = map[string]string{
 	"CatalogSeedFunction": "Custom::CatalogSeed",
+}
+
+// TableActions are the DynamoDB IAM actions each function may use on the table, by LogicalId:
+// its policy in template.yaml grants exactly these (policy_test.go holds that), and the local
+// cloud refuses any call a function makes beyond them, as IAM would. A transaction needs the
+// action of each of its parts (Put: PutItem, Update: UpdateItem, Delete: DeleteItem,
+// ConditionCheck: ConditionCheckItem). No function may Scan. A function not listed calls none.
+var TableActions = map[string][]string{
+	"MeFunction":               {"GetItem", "PutItem", "UpdateItem"},
+	"NotificationsFunction":    {"GetItem"},
+	"GroupsFunction":           {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"LotesFunction":            {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"PostConfirmationFunction": {"GetItem", "PutItem"},
+	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem"},
 }

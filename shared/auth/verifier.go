@@ -51,17 +51,27 @@ type Verifier struct {
 	verifier *oidc.IDTokenVerifier
 	now      func() time.Time
 	cache    *tokenCache
+	keys     *remoteKeySet // nil with NewVerifierWithKeys
 }
 
 // ErrInvalidToken is returned for every token the API refuses.
 var ErrInvalidToken = errors.New("invalid access token")
 
 // NewVerifier reads keys from issuer/.well-known/jwks.json, fetched on first
-// use and cached (no network at start-up). ctx must outlive the verifier.
+// use and kept (no network at start-up); an unknown key id fetches them again
+// at most once per KeyRefetchInterval (remoteKeySet). Fetches run under the
+// request's context; ctx is kept for callers' symmetry.
 func NewVerifier(ctx context.Context, issuer, clientID string) *Verifier {
+	return NewVerifierWithClock(issuer, clientID, time.Now)
+}
+
+// NewVerifierWithClock is NewVerifier with a clock (tests of expiry and refetch timing).
+func NewVerifierWithClock(issuer, clientID string, now func() time.Time) *Verifier {
 	issuer = strings.TrimSuffix(issuer, "/")
-	keys := oidc.NewRemoteKeySet(ctx, issuer+"/.well-known/jwks.json")
-	return newVerifier(issuer, clientID, keys, time.Now)
+	keys := newRemoteKeySet(issuer+"/.well-known/jwks.json", now)
+	v := newVerifier(issuer, clientID, keys, now)
+	v.keys = keys
+	return v
 }
 
 // NewVerifierWithKeys is NewVerifier with a given key set and clock (tests).

@@ -15,23 +15,25 @@ func preSignUpEvent(source string, attrs map[string]string) events.CognitoEventU
 }
 
 func TestPreSignUpRequiresANameOnEmailSignUp(t *testing.T) {
-	_, err := PreSignUp(true)(context.Background(), preSignUpEvent("PreSignUp_SignUp", map[string]string{"email": "a@b.c", "name": "   "}))
+	_, err := PreSignUp(true, nil)(context.Background(), preSignUpEvent("PreSignUp_SignUp", map[string]string{"email": "a@b.c", "name": "   "}))
 	if err == nil || err.Error() != "O nome é obrigatório" {
 		t.Fatalf("err = %v", err)
 	}
 	// Google accounts may come without a name: the profile falls back to the e-mail.
-	if _, err := PreSignUp(true)(context.Background(), preSignUpEvent("PreSignUp_ExternalProvider", map[string]string{"email": "a@b.c"})); err != nil {
+	if _, err := PreSignUp(true, nil)(context.Background(), preSignUpEvent("PreSignUp_ExternalProvider", map[string]string{"email": "a@b.c"})); err != nil {
 		t.Fatalf("external provider refused: %v", err)
 	}
 }
 
-func TestPreSignUpAutoConfirmIsSwitchable(t *testing.T) {
+// Confirmed so that registration lands on /dashboard, but the e-mail is never marked verified
+// without its code: anyone may type any address at registration.
+func TestPreSignUpConfirmsTheAccountButNeverVerifiesTheEmail(t *testing.T) {
 	attrs := map[string]string{"email": "a@b.c", "name": "Ana"}
-	on, err := PreSignUp(true)(context.Background(), preSignUpEvent("PreSignUp_SignUp", attrs))
-	if err != nil || !on.Response.AutoConfirmUser || !on.Response.AutoVerifyEmail {
+	on, err := PreSignUp(true, nil)(context.Background(), preSignUpEvent("PreSignUp_SignUp", attrs))
+	if err != nil || !on.Response.AutoConfirmUser || on.Response.AutoVerifyEmail {
 		t.Fatalf("auto-confirm on: %+v %v", on.Response, err)
 	}
-	off, err := PreSignUp(false)(context.Background(), preSignUpEvent("PreSignUp_SignUp", attrs))
+	off, err := PreSignUp(false, nil)(context.Background(), preSignUpEvent("PreSignUp_SignUp", attrs))
 	if err != nil || off.Response.AutoConfirmUser || off.Response.AutoVerifyEmail {
 		t.Fatalf("auto-confirm off: %+v %v", off.Response, err)
 	}

@@ -173,7 +173,9 @@ func initInstructions(f function) (int64, error) {
 		"AWS_REGION=sa-east-1", "AWS_ACCESS_KEY_ID=bench", "AWS_SECRET_ACCESS_KEY=bench", "AWS_SESSION_TOKEN=bench",
 		"TABLE_NAME=verde-bench", "USER_POOL_ID=sa-east-1_bench", "USER_POOL_CLIENT_ID=bench",
 		"COGNITO_ISSUER=https://cognito-idp.sa-east-1.amazonaws.com/sa-east-1_bench",
-		"UPLOADS_BUCKET=verde-bench", "CURSOR_SECRET=bench", "AUTO_CONFIRM_SIGNUP=true",
+		"UPLOADS_BUCKET=verde-bench", "AUTO_CONFIRM_SIGNUP=true",
+		// As template.yaml: secrets by ARN, read at first use (never during init).
+		"CURSOR_SECRET_ARN=arn:aws:secretsmanager:sa-east-1:000000000000:secret:bench", "ORIGIN_SECRET_ARN=arn:aws:secretsmanager:sa-east-1:000000000000:secret:bench-origin",
 		"AWS_LAMBDA_FUNCTION_NAME=" + f.id, "AWS_LAMBDA_FUNCTION_MEMORY_SIZE=256", "AWS_LAMBDA_FUNCTION_VERSION=$LATEST",
 	}
 	var stderr bytes.Buffer

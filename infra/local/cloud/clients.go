@@ -40,3 +40,12 @@ func (c *Cloud) S3() *s3.Client {
 		o.UsePathStyle = true
 	})
 }
+
+// CognitoAsSite is a Cognito client that goes where the SPA's Amplify goes: the product port's
+// /cognito/ proxy, which adds what cognito-local lacks (it prints verification codes, emulates
+// AdminLinkProviderForUser).
+func (c *Cloud) CognitoAsSite() *cognitoidentityprovider.Client {
+	return cognitoidentityprovider.NewFromConfig(awsConfig(), func(o *cognitoidentityprovider.Options) {
+		o.BaseEndpoint = aws.String(c.URL + CognitoPathPrefix)
+	})
+}

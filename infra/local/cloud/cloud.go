@@ -69,7 +69,9 @@ type Cloud struct {
 	Config SPAConfig
 
 	opts         Options
-	cursorSecret string
+	cognitoProxy *cognitoProxy
+	originSecret string
+	secrets      *secretsManager
 	invoker      *LambdaInvoker
 	logger       *slog.Logger
 	lock         *os.File
@@ -288,6 +290,9 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	if st.CursorSecret == "" {
 		st.CursorSecret = randomString(32)
 	}
+	if st.OriginSecret == "" {
+		st.OriginSecret = randomString(32)
+	}
 	if st.AdminPassword == "" {
 		st.AdminPassword = "verde-" + randomString(6)
 	}
@@ -330,23 +335,28 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	proxy, err := newCognitoProxy(fmt.Sprintf("http://127.0.0.1:%d", p.Cognito), c.ClientID, []string{callback})
+	proxy, err := newCognitoProxy(fmt.Sprintf("http://127.0.0.1:%d", p.Cognito), c.ClientID, []string{callback}, c.logger)
 	if err != nil {
 		return err
 	}
+	proxy.dbDir = filepath.Join(c.DataDir, "cognito", ".cognito", "db")
+	proxy.announce = c.logf
+	c.cognitoProxy = proxy
 	if err := c.serve(p.CognitoTLS, "the Cognito TLS proxy", proxy, &tls.Config{Certificates: []tls.Certificate{cert}}); err != nil {
 		return err
 	}
 
-	// The handlers, built as each function's main.go builds them.
-	c.cursorSecret = st.CursorSecret
+	// The handlers, built as each function's main.go builds them. Their secrets come from the
+	// Secrets Manager emulator on the product's port, as from Secrets Manager in AWS.
+	c.secrets = &secretsManager{values: map[string]string{cursorSecretID: st.CursorSecret, originSecretID: st.OriginSecret}}
+	c.originSecret = st.OriginSecret
 	c.setEnv()
 	deps, err := app.NewDeps(ctx, app.ConfigFromEnv())
 	if err != nil {
 		return err
 	}
 	c.Deps = deps
-	gateway, invoker, err := c.functions(deps)
+	gateway, invoker, err := c.functions(ctx)
 	if err != nil {
 		return err
 	}
@@ -377,7 +387,14 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	}
 	spa := spaHandler{dist: c.opts.SPADir, config: configJSON}
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if isSecretsManagerCall(r) {
+			c.secrets.ServeHTTP(w, r)
+			return
+		}
 		if gateway.Handles(r) {
+			// What CloudFront adds to every request of its /api/* behaviour (replacing any
+			// value the browser sent); API Gateway's own endpoint has no such header.
+			r.Header.Set(app.OriginHeader, c.originSecret)
 			gateway.ServeHTTP(w, r)
 			return
 		}
@@ -402,8 +419,13 @@ func (c *Cloud) startAll(ctx context.Context) error {
 }
 
 // functions builds the router and the invoke endpoint from shared/areas, the registry the
-// Lambda main packages use.
-func (c *Cloud) functions(deps app.Deps) (*APIGateway, *LambdaInvoker, error) {
+// Lambda main packages use. Each function gets its own dependencies, as each Lambda has its
+// own container, whose DynamoDB client may make only the calls its IAM policy grants
+// (tableActionsOnly).
+func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, error) {
+	depsOf := func(id string) (app.Deps, error) {
+		return app.NewDeps(ctx, app.ConfigFromEnv(), tableActionsOnly(id, areas.TableActions[id]))
+	}
 	apis := map[string]APIFunc{}
 	for _, r := range c.Template.Routes {
 		if _, done := apis[r.FunctionID]; done {
@@ -414,13 +436,22 @@ func (c *Cloud) functions(deps app.Deps) (*APIGateway, *LambdaInvoker, error) {
 			c.logger.Warn("template route has no function in shared/areas", "route", r.RouteKey(), "function", r.FunctionID)
 			continue
 		}
-		h := lambdahttp.Handler(area.New(deps))
+		deps, err := depsOf(r.FunctionID)
+		if err != nil {
+			return nil, nil, err
+		}
+		// As functions/<area>/main.go: only requests that came through CloudFront.
+		h := lambdahttp.Handler(deps.Origin.Require(area.New(deps)))
 		apis[r.FunctionID] = func(ctx context.Context, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
 			return h(ctx, ev)
 		}
 	}
 	triggers := map[string]any{}
 	for id, makeTrigger := range areas.Triggers {
+		deps, err := depsOf(id)
+		if err != nil {
+			return nil, nil, err
+		}
 		triggers[id] = makeTrigger(deps)
 	}
 	for trigger, id := range c.Template.Triggers {
@@ -429,6 +460,24 @@ func (c *Cloud) functions(deps app.Deps) (*APIGateway, *LambdaInvoker, error) {
 		}
 	}
 	return NewAPIGateway(c.Template.Routes, apis, c.logger), NewLambdaInvoker(triggers, c.logger), nil
+}
+
+// LinkedIdentities are the federated identities PreSignUp linked to pool users (the proxy's
+// emulation of AdminLinkProviderForUser).
+func (c *Cloud) LinkedIdentities() []LinkedIdentity {
+	if c.cognitoProxy == nil {
+		return nil
+	}
+	return c.cognitoProxy.Links()
+}
+
+// EmailCode is the last e-mail verification code the local cloud "sent" to email (it also
+// prints each one).
+func (c *Cloud) EmailCode(email string) string {
+	if c.cognitoProxy == nil {
+		return ""
+	}
+	return c.cognitoProxy.EmailCode(email)
 }
 
 // setEnv gives the in-process handlers the environment template.yaml gives the functions,
@@ -460,13 +509,16 @@ func (c *Cloud) Env() map[string]string {
 		return env
 	}
 	for k, v := range map[string]string{
-		"AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER": c.CognitoEndpoint,
+		// Through the proxy, which adds the operations cognito-local lacks (AdminLinkProviderForUser).
+		"AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER": c.URL + CognitoPathPrefix,
 		"AWS_ENDPOINT_URL_S3":                        c.S3Endpoint,
 		"USER_POOL_ID":                               c.UserPoolID,
 		"USER_POOL_CLIENT_ID":                        c.ClientID,
 		"COGNITO_ISSUER":                             c.Issuer,
 		"UPLOADS_BUCKET":                             c.UploadsBucket,
-		"CURSOR_SECRET":                              c.cursorSecret,
+		"AWS_ENDPOINT_URL_SECRETS_MANAGER":           c.URL,
+		"CURSOR_SECRET_ARN":                          cursorSecretID,
+		"ORIGIN_SECRET_ARN":                          originSecretID,
 		"AUTO_CONFIRM_SIGNUP":                        "true",
 	} {
 		env[k] = v

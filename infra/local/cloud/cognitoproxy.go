@@ -6,11 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -22,9 +26,23 @@ type cognitoProxy struct {
 	proxy      *httputil.ReverseProxy
 	clientID   string
 	logoutURLs []string
+	logger     *slog.Logger
+	// dbDir is cognito-local's data (<pool>.json files); announce prints to the developer.
+	dbDir    string
+	announce func(format string, args ...any)
+
+	mu    sync.Mutex
+	links []LinkedIdentity
+	codes map[string]string // e-mail → last verification code sent
 }
 
-func newCognitoProxy(upstream string, clientID string, logoutURLs []string) (*cognitoProxy, error) {
+// LinkedIdentity is one AdminLinkProviderForUser the proxy answered: from then on, in AWS, the
+// federated identity (Provider, Subject) signs in as the pool user Username.
+type LinkedIdentity struct {
+	PoolID, Username, Provider, Subject string
+}
+
+func newCognitoProxy(upstream string, clientID string, logoutURLs []string, logger *slog.Logger) (*cognitoProxy, error) {
 	u, err := url.Parse(upstream)
 	if err != nil {
 		return nil, err
@@ -35,7 +53,7 @@ func newCognitoProxy(upstream string, clientID string, logoutURLs []string) (*co
 			r.SetXForwarded()
 		},
 	}
-	return &cognitoProxy{upstream: u, proxy: rp, clientID: clientID, logoutURLs: logoutURLs}, nil
+	return &cognitoProxy{upstream: u, proxy: rp, clientID: clientID, logoutURLs: logoutURLs, logger: logger}, nil
 }
 
 const amzTargetPrefix = "AWSCognitoIdentityProviderService."
@@ -49,11 +67,201 @@ func (p *cognitoProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodPost && r.URL.Path == "/" &&
 		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"GetTokensFromRefreshToken":
 		p.getTokensFromRefreshToken(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/" &&
+		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"GetUserAttributeVerificationCode":
+		p.getUserAttributeVerificationCode(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/" &&
+		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"GlobalSignOut":
+		p.globalSignOut(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/" &&
+		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"AdminLinkProviderForUser":
+		p.adminLinkProviderForUser(w, r)
 	case r.URL.Path == "/logout" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 		p.logout(w, r)
 	default:
 		p.proxy.ServeHTTP(w, r)
 	}
+}
+
+// adminLinkProviderForUser emulates the operation cognito-local lacks: the destination user
+// must exist (asked of cognito-local with AdminGetUser), the source must be a federated
+// identity by Cognito_Subject; the link is remembered and logged. cognito-local's hosted UI
+// has no real Google, so nothing signs in through the link locally; PreSignUp's decision to
+// make it is what the local cloud exercises.
+func (p *cognitoProxy) adminLinkProviderForUser(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		UserPoolID      string `json:"UserPoolId"`
+		DestinationUser struct {
+			ProviderName, ProviderAttributeValue string
+		}
+		SourceUser struct {
+			ProviderName, ProviderAttributeName, ProviderAttributeValue string
+		}
+	}
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&in); err != nil {
+		writeAmzError(w, http.StatusBadRequest, "InvalidParameterException", "malformed request body")
+		return
+	}
+	if in.DestinationUser.ProviderName != "Cognito" || in.DestinationUser.ProviderAttributeValue == "" ||
+		in.SourceUser.ProviderName == "" || in.SourceUser.ProviderName == "Cognito" ||
+		in.SourceUser.ProviderAttributeName != "Cognito_Subject" || in.SourceUser.ProviderAttributeValue == "" {
+		writeAmzError(w, http.StatusBadRequest, "InvalidParameterException", "a Cognito destination user and a federated Cognito_Subject source are required")
+		return
+	}
+	body, _ := json.Marshal(map[string]string{"UserPoolId": in.UserPoolID, "Username": in.DestinationUser.ProviderAttributeValue})
+	resp, ok := p.callUpstream(w, r, "AdminGetUser", body)
+	if !ok {
+		return
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		writeAmzError(w, http.StatusBadRequest, "UserNotFoundException", "User does not exist.")
+		return
+	}
+	link := LinkedIdentity{PoolID: in.UserPoolID, Username: in.DestinationUser.ProviderAttributeValue,
+		Provider: in.SourceUser.ProviderName, Subject: in.SourceUser.ProviderAttributeValue}
+	p.mu.Lock()
+	p.links = append(p.links, link)
+	p.mu.Unlock()
+	if p.logger != nil {
+		p.logger.Info("AdminLinkProviderForUser (emulated)", "pool", link.PoolID, "user", link.Username, "identity", link.Provider+"_"+link.Subject)
+	}
+	w.Header().Set("Content-Type", "application/x-amz-json-1.1")
+	w.Write([]byte("{}"))
+}
+
+// getUserAttributeVerificationCode passes the call to cognito-local, then shows the code it
+// "e-mailed" where the developer looks: the local cloud's own output (cognito-local's log is
+// written in buffered chunks, so a code could show there only seconds later).
+func (p *cognitoProxy) getUserAttributeVerificationCode(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16))
+	if err != nil {
+		writeAmzError(w, http.StatusBadRequest, "InvalidParameterException", "unreadable request body")
+		return
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+	p.proxy.ServeHTTP(rec, r)
+	if rec.status != http.StatusOK {
+		return
+	}
+	var in struct{ AccessToken string }
+	json.Unmarshal(body, &in)
+	email, code := p.storedCode(in.AccessToken)
+	if code == "" {
+		return
+	}
+	p.mu.Lock()
+	if p.codes == nil {
+		p.codes = map[string]string{}
+	}
+	p.codes[email] = code
+	p.mu.Unlock()
+	if p.announce != nil {
+		p.announce("local cloud: código de verificação do e-mail %s: %s", email, code)
+	}
+}
+
+// storedCode reads the user's pending attribute verification code from cognito-local's data.
+func (p *cognitoProxy) storedCode(accessToken string) (email, code string) {
+	parts := strings.Split(accessToken, ".")
+	if len(parts) != 3 || p.dbDir == "" {
+		return "", ""
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err != nil {
+		return "", ""
+	}
+	var claims struct{ Iss, Sub, Username string }
+	if json.Unmarshal(raw, &claims) != nil {
+		return "", ""
+	}
+	pool := claims.Iss[strings.LastIndex(claims.Iss, "/")+1:]
+	db, err := os.ReadFile(filepath.Join(p.dbDir, filepath.Base(pool)+".json"))
+	if err != nil {
+		return "", ""
+	}
+	var data struct {
+		Users map[string]struct {
+			Attributes                []struct{ Name, Value string }
+			AttributeVerificationCode string
+		}
+	}
+	if json.Unmarshal(db, &data) != nil {
+		return "", ""
+	}
+	for _, name := range []string{claims.Username, claims.Sub} {
+		if u, ok := data.Users[name]; ok {
+			for _, a := range u.Attributes {
+				if a.Name == "email" {
+					email = a.Value
+				}
+			}
+			return email, u.AttributeVerificationCode
+		}
+	}
+	return "", ""
+}
+
+// EmailCode is the last verification code sent to email (tests, and the e2e journeys through
+// the local cloud's output).
+func (p *cognitoProxy) EmailCode(email string) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.codes[email]
+}
+
+// globalSignOut emulates the operation cognito-local lacks: the access token must be one
+// cognito-local accepts (asked with GetUser, so a forged or unknown one gets its
+// NotAuthorizedException); the answer is Cognito's empty success. cognito-local keeps no
+// sessions to end beyond the refresh token, which Amplify's sign-out revokes (RevokeToken).
+func (p *cognitoProxy) globalSignOut(w http.ResponseWriter, r *http.Request) {
+	var in struct{ AccessToken string }
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&in); err != nil || in.AccessToken == "" {
+		writeAmzError(w, http.StatusBadRequest, "InvalidParameterException", "AccessToken is required")
+		return
+	}
+	body, _ := json.Marshal(map[string]string{"AccessToken": in.AccessToken})
+	resp, ok := p.callUpstream(w, r, "GetUser", body)
+	if !ok {
+		return
+	}
+	defer resp.Body.Close()
+	w.Header().Set("Access-Control-Allow-Origin", "*")
+	if resp.StatusCode != http.StatusOK {
+		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
+		w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
+		w.WriteHeader(resp.StatusCode)
+		w.Write(raw)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-amz-json-1.1")
+	w.Write([]byte("{}"))
+}
+
+// callUpstream sends one Cognito API call to cognito-local; on a transport failure it has
+// already answered w with the error (ok false).
+func (p *cognitoProxy) callUpstream(w http.ResponseWriter, r *http.Request, operation string, body []byte) (*http.Response, bool) {
+	req, err := http.NewRequestWithContext(r.Context(), http.MethodPost, p.upstream.String()+"/", bytes.NewReader(body))
+	if err != nil {
+		writeAmzError(w, http.StatusInternalServerError, "InternalErrorException", err.Error())
+		return nil, false
+	}
+	req.Header.Set("Content-Type", "application/x-amz-json-1.1")
+	req.Header.Set("X-Amz-Target", amzTargetPrefix+operation)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		writeAmzError(w, http.StatusBadGateway, "InternalErrorException", "cognito-local: "+err.Error())
+		return nil, false
+	}
+	return resp, true
+}
+
+// Links are the identities linked so far (tests).
+func (p *cognitoProxy) Links() []LinkedIdentity {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.links)
 }
 
 type getTokensFromRefreshTokenInput struct {
@@ -88,16 +296,8 @@ func (p *cognitoProxy) getTokensFromRefreshToken(w http.ResponseWriter, r *http.
 		"AuthParameters": authParams,
 		"ClientMetadata": in.ClientMetadata,
 	})
-	req, err := http.NewRequestWithContext(r.Context(), http.MethodPost, p.upstream.String()+"/", bytes.NewReader(body))
-	if err != nil {
-		writeAmzError(w, http.StatusInternalServerError, "InternalErrorException", err.Error())
-		return
-	}
-	req.Header.Set("Content-Type", "application/x-amz-json-1.1")
-	req.Header.Set("X-Amz-Target", amzTargetPrefix+"InitiateAuth")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		writeAmzError(w, http.StatusBadGateway, "InternalErrorException", "cognito-local: "+err.Error())
+	resp, ok := p.callUpstream(w, r, "InitiateAuth", body)
+	if !ok {
 		return
 	}
 	defer resp.Body.Close()

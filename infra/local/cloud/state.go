@@ -16,6 +16,7 @@ type state struct {
 	UserPoolID    string `json:"userPoolId,omitempty"`
 	ClientID      string `json:"userPoolClientId,omitempty"`
 	CursorSecret  string `json:"cursorSecret,omitempty"`
+	OriginSecret  string `json:"originSecret,omitempty"`
 	AdminPassword string `json:"adminPassword,omitempty"`
 }
 

@@ -63,7 +63,12 @@ func ListPage[T, V any](w http.ResponseWriter, r *http.Request, d app.Deps, scop
 		api.WriteError(w, r, err)
 		return
 	}
-	after, err := d.Cursors.Open(r, scope)
+	cursors, err := d.Cursors.Get(r.Context())
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	after, err := cursors.Open(r, scope)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
@@ -73,7 +78,7 @@ func ListPage[T, V any](w http.ResponseWriter, r *http.Request, d app.Deps, scop
 		api.WriteError(w, r, err)
 		return
 	}
-	page := api.Page[V]{Items: make([]V, 0, len(items)), NextCursor: d.Cursors.Seal(scope, next)}
+	page := api.Page[V]{Items: make([]V, 0, len(items)), NextCursor: cursors.Seal(scope, next)}
 	for _, it := range items {
 		page.Items = append(page.Items, view(it))
 	}

@@ -1,5 +1,6 @@
-// Package presignup is the Cognito PreSignUp trigger. It needs no AWS client, so it imports
-// nothing that links one (no shared/app, no store): its function stays small and starts fast.
+// Package presignup is the Cognito PreSignUp trigger. It links only the Cognito client (for
+// Google account linking, made on the first federated sign-up, never at start), nothing of
+// shared/app or the store: its function stays small and starts fast.
 // shared/areas/deps_test.go holds that line.
 package presignup
 
@@ -19,18 +20,20 @@ type Func func(context.Context, events.CognitoEventUserPoolsPreSignup) (events.C
 // AutoConfirmFromEnv reads AUTO_CONFIRM_SIGNUP as app.ConfigFromEnv does.
 func AutoConfirmFromEnv() bool { return os.Getenv("AUTO_CONFIRM_SIGNUP") == "true" }
 
-// PreSignUp requires a name on e-mail sign-up and, when autoConfirm is on,
-// confirms the user and marks the e-mail verified (no code e-mail to wait for).
-func PreSignUp(autoConfirm bool) Func {
+// PreSignUp requires a name on e-mail sign-up and, when autoConfirm is on, confirms the user
+// so that registration lands on /dashboard; the e-mail stays unverified until the user types
+// the code Cognito sends (anyone may type any address at registration). A first Google
+// sign-in goes through linkExternal, with accounts made on first use (nil: no linking).
+func PreSignUp(autoConfirm bool, accounts func() Accounts) Func {
 	return func(ctx context.Context, ev events.CognitoEventUserPoolsPreSignup) (events.CognitoEventUserPoolsPreSignup, error) {
+		if ev.TriggerSource == "PreSignUp_ExternalProvider" && accounts != nil {
+			return ev, linkExternal(ctx, accounts(), ev.UserPoolID, ev.UserName, ev.Request.UserAttributes["email"])
+		}
 		if ev.TriggerSource == "PreSignUp_SignUp" && domain.CleanText(ev.Request.UserAttributes["name"]) == "" {
 			return ev, errors.New("O nome é obrigatório")
 		}
 		if autoConfirm {
 			ev.Response.AutoConfirmUser = true
-			if ev.Request.UserAttributes["email"] != "" {
-				ev.Response.AutoVerifyEmail = true
-			}
 		}
 		return ev, nil
 	}

@@ -14,7 +14,13 @@ import type { Profile } from '@/types/api';
 // Screens are tested against the real router and routes; only the auth state (our own context)
 // and the API's HTTP answers are made up.
 
-export const testUser: AuthUser = { id: 'user-1', email: 'maria@exemplo.com', name: 'Maria Clara Souza', isAdmin: false };
+export const testUser: AuthUser = {
+  id: 'user-1',
+  email: 'maria@exemplo.com',
+  name: 'Maria Clara Souza',
+  isAdmin: false,
+  emailVerified: true,
+};
 
 export const testProfile: Profile = {
   id: 'user-1',
@@ -42,6 +48,8 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     getRedirectResult: vi.fn(async () => ({ success: false as const, error: 'Nenhum resultado de redirect encontrado' })),
     signOut: vi.fn(async () => {}),
     refresh: vi.fn(async () => user),
+    sendEmailCode: vi.fn(async () => ({ success: true as const })),
+    confirmEmail: vi.fn(async () => ({ success: true as const })),
     ...overrides,
   };
 }

@@ -136,7 +136,7 @@ describe('top bar', () => {
 
   it('avatar falls back to U without a name', async () => {
     stubApi();
-    renderApp('/dashboard', fakeAuth({ userData: { ...testProfile, nome: '' }, user: { id: 'u', email: 'x@y.z', name: '', isAdmin: false } }));
+    renderApp('/dashboard', fakeAuth({ userData: { ...testProfile, nome: '' }, user: { id: 'u', email: 'x@y.z', name: '', isAdmin: false, emailVerified: true } }));
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(within(screen.getByRole('button', { name: /Menu do usuário/ })).getByText('U')).toBeInTheDocument();
   });

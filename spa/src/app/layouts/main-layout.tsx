@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useNavigation } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { Logo } from '@/components/ui/logo';
@@ -11,9 +11,17 @@ import { UserMenu } from '@/app/layouts/shell/user-menu';
 
 const sideMenuId = 'side-menu';
 
+// Only a user whose e-mail is unverified downloads the banner: /dashboard's JavaScript budget.
+const EmailVerificationBanner = lazy(() =>
+  import('@/features/auth/components/email-verification-banner').then((m) => ({ default: m.EmailVerificationBanner })),
+);
+
 /** The signed-in shell (SPEC §2): top bar, side menu, and the nested page. */
 export function MainLayout() {
-  const { isAdmin } = useAuth();
+  const { isAdmin, user } = useAuth();
+  // Once shown, the banner stays mounted: after the code it says "E-mail confirmado.".
+  const [bannerNeeded, setBannerNeeded] = useState(false);
+  if (user && !user.emailVerified && !bannerNeeded) setBannerNeeded(true);
   const navigation = useNavigation();
   const unread = useUnreadCount();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -71,6 +79,11 @@ export function MainLayout() {
       <SideMenu ref={closeButtonRef} id={sideMenuId} open={menuOpen} isAdmin={isAdmin} onClose={closeMenu} />
       {menuOpen && <div className="overlay" data-testid="menu-overlay" onClick={closeMenu} aria-hidden="true" />}
       <main id="conteudo" className="main-content" tabIndex={-1}>
+        {bannerNeeded && (
+          <Suspense fallback={null}>
+            <EmailVerificationBanner />
+          </Suspense>
+        )}
         {navigation.state === 'loading' ? <PageLoader /> : <Outlet />}
       </main>
     </div>

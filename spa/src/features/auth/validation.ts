@@ -55,3 +55,22 @@ export function validateRegistration(input: RegistrationInput): FieldError | nul
   if (input.password.length < minPasswordLength) return { field: 'password', message: authMessages.passwordTooShort };
   return null;
 }
+
+/**
+ * The provider's error text as the user should read it after SPEC's 'Erro ao fazer login com
+ * Google: ': Cognito wraps a sign-up trigger's refusal (a Google account whose e-mail belongs to
+ * an unconfirmed password account) as "PreSignUp failed with error <our message>.", and only
+ * our message is for the user.
+ */
+export function providerErrorText(raw: string): string {
+  const wrapped = /^PreSignUp failed with error (.+?)\.?\s*$/s.exec(raw.trim());
+  return wrapped?.[1] ?? raw;
+}
+
+/**
+ * Cognito's answer to the first Google sign-in right after PreSignUp linked it to an existing
+ * account: the link is made, and signing in again goes straight into that account.
+ */
+export function isFreshLinkError(raw: string): boolean {
+  return /Already found an entry for username/i.test(raw);
+}

@@ -1,4 +1,12 @@
-import { signIn, signInWithRedirect, signOut, signUp } from 'aws-amplify/auth';
+import {
+  confirmUserAttribute,
+  fetchAuthSession,
+  sendUserAttributeVerificationCode,
+  signIn,
+  signInWithRedirect,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
 import { getConfig } from '@/lib/config';
 import { popupCustomState } from '@/lib/auth/google-popup';
 import { popupSessionOpener } from '@/lib/auth/google-popup-session';
@@ -62,7 +70,43 @@ export async function registerWithEmail(name: string, email: string, password: s
   } catch (error) {
     return { success: false, error: errorText(error) };
   }
-  return signInWithEmail(email, password);
+  const signedIn = await signInWithEmail(email, password);
+  // The account is confirmed (registration lands on /dashboard) but the e-mail is not: send the
+  // code the shell's banner asks for. A failure here leaves the banner's "Reenviar código".
+  if (signedIn.success) await sendEmailCode();
+  return signedIn;
+}
+
+/** The result of an e-mail code action; `code` is Cognito's error name (CodeMismatchException …). */
+export type EmailCodeResult = { success: true } | { success: false; code: string; error: string };
+
+function codeFailure(error: unknown): EmailCodeResult {
+  return { success: false, code: errorName(error), error: errorText(error) };
+}
+
+/** Asks Cognito to e-mail a code that proves the user owns their address. */
+export async function sendEmailCode(): Promise<EmailCodeResult> {
+  try {
+    await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+    return { success: true };
+  } catch (error) {
+    return codeFailure(error);
+  }
+}
+
+/** Types the code; on success the tokens are refreshed so they say email_verified. */
+export async function confirmEmailCode(code: string): Promise<EmailCodeResult> {
+  try {
+    await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
+  } catch (error) {
+    return codeFailure(error);
+  }
+  try {
+    await fetchAuthSession({ forceRefresh: true });
+  } catch {
+    // The e-mail is verified either way; the next refresh brings the claim.
+  }
+  return { success: true };
 }
 
 /**

@@ -9,6 +9,9 @@ export type GoogleAuthResult =
   | { success: false; error: string; popupBlocked?: boolean }
   | { success: false; redirect: true };
 
+/** An e-mail code action's outcome: `code` is Cognito's error name, for the screen's words. */
+export type EmailCodeResult = { success: true } | { success: false; code: string; error: string };
+
 export interface AuthContextValue {
   /** The Cognito user, or null when signed out. */
   user: AuthUser | null;
@@ -23,6 +26,10 @@ export interface AuthContextValue {
   /** The outcome of a Google redirect that brought the user back to the app. */
   getRedirectResult(): Promise<RedirectResult>;
   signOut(): Promise<void>;
+  /** E-mails the signed-in user a code that proves they own their address. */
+  sendEmailCode(): Promise<EmailCodeResult>;
+  /** Types that code; on success `user.emailVerified` becomes true. */
+  confirmEmail(code: string): Promise<EmailCodeResult>;
   /** Re-reads tokens and profile (after a sign-in elsewhere, a profile edit...). */
   refresh(): Promise<AuthUser | null>;
 }

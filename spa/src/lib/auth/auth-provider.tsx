@@ -27,6 +27,7 @@ async function withActions<T>(run: (actions: Actions) => Promise<T>, failure: (e
 }
 
 const failed = (error: string) => ({ success: false, error }) as const;
+const codeFailed = (error: string) => ({ success: false, code: 'NetworkError', error }) as const;
 
 type Session = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: AuthUser };
 
@@ -152,6 +153,18 @@ export function AuthProvider({
       async getRedirectResult() {
         const result = await takeRedirectResult();
         if (result.success) await refresh();
+        return result;
+      },
+      sendEmailCode() {
+        return withActions((actions) => actions.sendEmailCode(), codeFailed);
+      },
+      async confirmEmail(code) {
+        const result = await withActions((actions) => actions.confirmEmailCode(code), codeFailed);
+        if (result.success) {
+          setSession((current) =>
+            current.status === 'signedIn' ? { status: 'signedIn', user: { ...current.user, emailVerified: true } } : current,
+          );
+        }
         return result;
       },
       async signOut() {

@@ -7,6 +7,14 @@ export interface AuthUser {
   /** The display name given at sign-up (Cognito `name`); the profile's nome wins where shown. */
   name: string;
   isAdmin: boolean;
+  /** Whether the user typed the code Cognito sent to their e-mail (Google's own say for Google users). */
+  emailVerified: boolean;
+}
+
+function verifiedClaim(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return undefined;
 }
 
 function text(value: unknown): string {
@@ -31,11 +39,13 @@ export async function readSession(): Promise<AuthUser | null> {
   const idClaims = session.tokens?.idToken?.payload ?? {};
   let name = text(idClaims.name);
   let email = text(idClaims.email);
-  if (!name || !email) {
+  let emailVerified = verifiedClaim(idClaims.email_verified);
+  if (!name || !email || emailVerified === undefined) {
     try {
       const attributes = await fetchUserAttributes();
       name ||= text(attributes.name);
       email ||= text(attributes.email);
+      emailVerified ??= verifiedClaim(attributes.email_verified);
     } catch {
       // The profile from /api/me still names the user.
     }
@@ -45,5 +55,7 @@ export async function readSession(): Promise<AuthUser | null> {
     email,
     name,
     isAdmin: isAdminClaim(access.payload['cognito:groups']),
+    // Unknown (attributes unreadable) counts as verified: no banner rather than a wrong one.
+    emailVerified: emailVerified ?? true,
   };
 }

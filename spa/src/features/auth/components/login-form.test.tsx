@@ -131,3 +131,36 @@ describe('login screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });
+
+describe('Google sign-in refused because the e-mail belongs to an unconfirmed account', () => {
+  beforeEach(() => {
+    stubApi();
+    sessionStorage.clear();
+  });
+
+  it('shows the trigger\'s Portuguese reason on /login, without Cognito\'s wrapper', async () => {
+    const reason =
+      'Este e-mail já tem uma conta com senha, ainda não confirmada. Entre com seu e-mail e senha, confirme o e-mail com o código que enviamos e depois use o Google';
+    const auth = fakeAuth({
+      user: null,
+      getRedirectResult: vi.fn(async () => ({ success: false as const, error: `PreSignUp failed with error ${reason}. ` })),
+    });
+    renderApp('/login', auth);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Erro ao fazer login com Google: ${reason}`);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('PreSignUp');
+  });
+
+  it('signs in again once when Cognito reports the link it just made', async () => {
+    const auth = fakeAuth({
+      user: null,
+      getRedirectResult: vi.fn(async () => ({
+        success: false as const,
+        error: 'Already found an entry for username Google_1234567890',
+      })),
+      signInWithGoogle: vi.fn(async () => ({ success: false as const, redirect: true as const })),
+    });
+    renderApp('/login', auth);
+    await waitFor(() => expect(auth.signInWithGoogle).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+});

@@ -4,10 +4,12 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { isRedirectInFlight } from '@/lib/auth/redirect-result';
 import { InputField } from '@/components/ui/fields';
 import { Spinner } from '@/components/ui/spinner';
-import { authMessages, validateLogin } from '@/features/auth/validation';
+import { authMessages, isFreshLinkError, providerErrorText, validateLogin } from '@/features/auth/validation';
 import { Divider, GoogleButton } from '@/features/auth/components/google-button';
 import { FormError } from '@/features/auth/components/form-error';
 import { useGoogleSignIn, type AuthFormBusy, type AuthFormError } from '@/features/auth/hooks/use-google-sign-in';
+
+const linkRetryKey = 'verde.googleLinkRetry';
 
 export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess: (path: string) => void }) {
   const auth = useAuth();
@@ -28,12 +30,19 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
         onSuccess(result.returnTo);
         return;
       }
+      if (isFreshLinkError(result.error) && !sessionStorage.getItem(linkRetryKey)) {
+        // Google was just linked to the user's existing account: sign in again, once.
+        sessionStorage.setItem(linkRetryKey, '1');
+        void auth.signInWithGoogle(returnTo);
+        return;
+      }
+      sessionStorage.removeItem(linkRetryKey);
       setBusy('idle');
       if (result.error !== authMessages.noRedirectResult) {
-        setError({ message: authMessages.googleLoginFailedPrefix + result.error });
+        setError({ message: authMessages.googleLoginFailedPrefix + providerErrorText(result.error) });
       }
     });
-  }, [auth, onSuccess]);
+  }, [auth, onSuccess, returnTo]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,7 +66,7 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
 
   const handleGoogle = useGoogleSignIn({
     returnTo, onSuccess, busy, setBusy, setError,
-    failureMessage: (providerError) => authMessages.googleLoginFailedPrefix + providerError,
+    failureMessage: (providerError) => authMessages.googleLoginFailedPrefix + providerErrorText(providerError),
   });
 
   const errorId = 'login-error';
