@@ -290,7 +290,10 @@ func cleanInPlace(p *string, clean func(string) (string, error)) error {
 }
 
 func cleanGroupNome(s string) (string, error) {
-	n := CleanText(s)
+	n, err := CleanName("nome", "O nome do grupo", s)
+	if err != nil {
+		return "", err
+	}
 	if n == "" {
 		return "", Invalid("nome", "O nome do grupo é obrigatório")
 	}
@@ -309,7 +312,10 @@ func cleanDescricao(s string) (string, error) {
 }
 
 func cleanCidade(s string) (string, error) {
-	c := CleanText(s)
+	c, err := CleanName("cidade", "A cidade", s)
+	if err != nil {
+		return "", err
+	}
 	if c == "" {
 		return "", Invalid("cidade", "A cidade é obrigatória")
 	}
