@@ -22,14 +22,15 @@ type ErrorDetail struct {
 }
 
 var statusByCode = map[domain.Code]int{
-	domain.EValidation:       http.StatusBadRequest,
-	domain.EUnauthenticated:  http.StatusUnauthorized,
-	domain.EForbidden:        http.StatusForbidden,
-	domain.ENotFound:         http.StatusNotFound,
-	domain.EConflict:         http.StatusConflict,
-	domain.ERateLimited:      http.StatusTooManyRequests,
-	domain.EInternal:         http.StatusInternalServerError,
-	domain.EMethodNotAllowed: http.StatusMethodNotAllowed,
+	domain.EValidation:           http.StatusBadRequest,
+	domain.EUnauthenticated:      http.StatusUnauthorized,
+	domain.EForbidden:            http.StatusForbidden,
+	domain.ENotFound:             http.StatusNotFound,
+	domain.EConflict:             http.StatusConflict,
+	domain.ERateLimited:          http.StatusTooManyRequests,
+	domain.EInternal:             http.StatusInternalServerError,
+	domain.EUnsupportedMediaType: http.StatusUnsupportedMediaType,
+	domain.EUnavailable:          http.StatusServiceUnavailable,
 }
 
 // StatusFor maps an error code to its HTTP status.

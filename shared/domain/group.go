@@ -114,7 +114,7 @@ type GroupInput struct {
 	Descricao    string       `json:"descricao"`
 	Cidade       string       `json:"cidade"`
 	UF           string       `json:"uf"`
-	FotoCapa     *string      `json:"fotoCapa"`
+	FotoCapa     *string      `json:"fotoCapa" nullable:"true"` // the contract's [string, "null"]
 	Visibilidade Visibilidade `json:"visibilidade"`
 	Entrada      Entrada      `json:"entrada"`
 	MaxMembros   *int         `json:"maxMembros"`

@@ -57,23 +57,24 @@ type LoteRequest struct {
 }
 
 var (
-	codigoPattern  = regexp.MustCompile(`^([A-Z]{0,3})([0-9]{1,4})$`)
+	codigoPattern  = regexp.MustCompile(`^([A-Z]{0,3})([1-9][0-9]{0,3})$`) // openapi.yaml's Codigo pattern, upper-cased
 	prefixoPattern = regexp.MustCompile(`^[A-Z]{0,3}$`)
+	zeroLed        = regexp.MustCompile(`^[A-Z]{0,3}0[0-9]{0,3}$`)
 )
 
 // ParseCodigo reads a lote code such as A1 or B12 (up to 3 letters and a
-// number from 1 to 9999), upper-casing it.
+// number from 1 to 9999 without leading zeros), upper-casing it: exactly
+// what openapi.yaml's Codigo pattern allows (TestLoteCodePatternIsTheContracts).
 func ParseCodigo(s string) (string, error) {
-	c := strings.ToUpper(strings.TrimSpace(s))
+	c := strings.ToUpper(s)
 	m := codigoPattern.FindStringSubmatch(c)
 	if m == nil {
+		if zeroLed.MatchString(c) {
+			return "", Invalid("codigo", "O número do lote deve ir de 1 a 9999, sem zeros à esquerda")
+		}
 		return "", Invalid("codigo", "O código do lote deve ter até 3 letras seguidas de um número, como A1")
 	}
-	n, _ := strconv.Atoi(m[2])
-	if n < 1 {
-		return "", Invalid("codigo", "O número do lote deve ser maior que zero")
-	}
-	return m[1] + strconv.Itoa(n), nil
+	return m[1] + m[2], nil
 }
 
 // LoteLess orders codes naturally: A2 before A10, all A before B.
@@ -249,13 +250,14 @@ func (a *AssignInput) Valid() error {
 	return nil
 }
 
+// checkArea takes the area exactly as sent: the contract's exclusiveMinimum
+// 0 and maximum 10000 on the number itself, nothing rounded first (0.001
+// is a valid area; 10000.0001 is not).
 func checkArea(a float64) (float64, error) {
-	// Centimetre-square precision is plenty; rounding first keeps 0.001 from passing as 0.
-	r := math.Round(a*100) / 100
-	if math.IsNaN(a) || r <= 0 || r > MaxLoteArea {
+	if math.IsNaN(a) || math.IsInf(a, 0) || a <= 0 || a > MaxLoteArea {
 		return 0, Invalid("area", fmt.Sprintf("A área deve ser maior que 0 e no máximo %d m²", MaxLoteArea))
 	}
-	return r, nil
+	return a, nil
 }
 
 func cleanObservacoes(s string) (string, error) {
