@@ -3,7 +3,10 @@
 package api
 
 import (
+	"context"
+	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -47,6 +50,10 @@ const internalMessage = "Erro interno. Tente novamente em instantes."
 // logged with the request id and shown only as an internal error.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	reqID := RequestIDFrom(r.Context())
+	if timedOut(err) {
+		slog.WarnContext(r.Context(), "dependency timed out", "requestId", reqID, "method", r.Method, "path", r.URL.Path, "err", err)
+		err = domain.ErrUnavailable()
+	}
 	detail := ErrorDetail{Code: domain.EInternal, Message: internalMessage, RequestID: reqID}
 	if e, ok := domain.AsError(err); ok && e.Code != domain.EInternal {
 		detail.Code, detail.Message, detail.Field = e.Code, e.Message, e.Field
@@ -57,4 +64,15 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="verde"`)
 	}
 	Encode(w, StatusFor(detail.Code), ErrorBody{Error: detail})
+}
+
+// timedOut reports an error that comes from a deadline: a DynamoDB call
+// past its own (store/deadline.go) or a network timeout. The caller gets a
+// 503 to retry, not a 500.
+func timedOut(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
 }
