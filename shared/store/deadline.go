@@ -42,4 +42,3 @@ func withDeadlines(o *dynamodb.Options) {
 			}), middleware.Before)
 	})
 }
-

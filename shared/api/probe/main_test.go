@@ -8,6 +8,7 @@ package probe_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -54,3 +55,19 @@ func newGroupBody() map[string]any {
 }
 
 func today() time.Time { return time.Now().UTC() }
+
+// doRaw sends req as is (its own Content-Type, "" for none) to h as user,
+// with the contract check of testkit.Do.
+func doRaw(t *testing.T, h http.Handler, req *http.Request, contentType string, user testkit.User) testkit.Response {
+	t.Helper()
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if user.Token != "" {
+		req.Header.Set("Authorization", user.Bearer())
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	testkit.CheckContract(t, req, rec)
+	return testkit.Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
+}
