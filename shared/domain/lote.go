@@ -21,6 +21,7 @@ const (
 
 const (
 	MaxLoteArea        = 10000 // m²
+	MinLoteArea        = 0.01  // m²
 	MaxObservacoesLote = 500
 	// MaxLotesPerRequest keeps a bulk creation inside one transaction
 	// (DynamoDB takes 100 items: the lotes, the group's counters and the
@@ -118,7 +119,7 @@ type LoteBulkInput struct {
 }
 
 func (in *LoteBulkInput) Valid() error {
-	in.Prefixo = strings.ToUpper(strings.TrimSpace(in.Prefixo))
+	in.Prefixo = strings.ToUpper(in.Prefixo) // the contract's pattern: letters only, either case
 	if !prefixoPattern.MatchString(in.Prefixo) {
 		return Invalid("prefixo", fmt.Sprintf("O prefixo deve ter no máximo %d letras, sem acentos (por exemplo A)", MaxLotePrefixo))
 	}
@@ -250,19 +251,21 @@ func (a *AssignInput) Valid() error {
 	return nil
 }
 
-// checkArea takes the area exactly as sent: the contract's exclusiveMinimum
-// 0 and maximum 10000 on the number itself, nothing rounded first (0.001
-// is a valid area; 10000.0001 is not).
+// checkArea takes the area exactly as sent, the contract's minimum 0.01 and
+// maximum 10000 on the number itself, nothing rounded first: 0.001 and
+// 10000.0001 are refused with the range, 12.345 is stored as 12.345. (A
+// positive lower bound also keeps numbers DynamoDB cannot store, such as
+// 5e-324, out.)
 func checkArea(a float64) (float64, error) {
-	if math.IsNaN(a) || math.IsInf(a, 0) || a <= 0 || a > MaxLoteArea {
-		return 0, Invalid("area", fmt.Sprintf("A área deve ser maior que 0 e no máximo %d m²", MaxLoteArea))
+	if math.IsNaN(a) || math.IsInf(a, 0) || a < MinLoteArea || a > MaxLoteArea {
+		return 0, ErrLoteArea()
 	}
 	return a, nil
 }
 
 func cleanObservacoes(s string) (string, error) {
 	o := CleanMultiline(s)
-	if Length(o) > MaxObservacoesLote {
+	if Length(s) > MaxObservacoesLote { // the contract's maxLength is on the text as sent
 		return "", Invalid("observacoes", fmt.Sprintf("As observações devem ter no máximo %d caracteres", MaxObservacoesLote))
 	}
 	return o, nil

@@ -80,6 +80,9 @@ func (u *ProfileUpdate) Valid() error {
 		return Invalid("", "Informe ao menos um campo para alterar (nome ou bio)")
 	}
 	if u.Nome != nil {
+		if Length(*u.Nome) > MaxNomeLength { // the contract's maxLength is on the text as sent
+			return Invalid("nome", fmt.Sprintf("O nome deve ter no máximo %d caracteres", MaxNomeLength))
+		}
 		n, err := CleanName("nome", "O nome", *u.Nome)
 		if err != nil {
 			return err
@@ -94,7 +97,7 @@ func (u *ProfileUpdate) Valid() error {
 	}
 	if u.Bio != nil {
 		b := CleanMultiline(*u.Bio)
-		if Length(b) > MaxBioLength {
+		if Length(*u.Bio) > MaxBioLength {
 			return Invalid("bio", fmt.Sprintf("A bio deve ter no máximo %d caracteres", MaxBioLength))
 		}
 		u.Bio = &b

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 )
@@ -56,5 +57,35 @@ func TestNamesWithNoVisibleCharacterAreRefused(t *testing.T) {
 	}
 	if p := ProfileFromIdentity("u", "\u200b\u202e", "ana@example.com", "", time.Now()); p.Nome != "ana" {
 		t.Errorf("invisible identity name kept: %q", p.Nome)
+	}
+}
+
+// The contract's maxLength is on the text as sent: a name that is too long
+// only because of characters the server would drop is refused, not
+// accepted after cleaning (schemathesis: "schema-violating request accepted").
+func TestContractMaxLengthsApplyToTheTextAsSent(t *testing.T) {
+	long := "Ana\U00089c52" + strings.Repeat("*", 77) // 81 code points, 80 after cleaning
+	pu := ProfileUpdate{Nome: &long}
+	if err := pu.Valid(); err == nil {
+		t.Error("profile nome of 81 characters as sent was accepted")
+	}
+	gin := GroupInput{Nome: strings.Repeat("a", 58) + "\u200b\u200b\u200b", Cidade: "Campinas", UF: "SP"}
+	if err := gin.Valid(); err == nil {
+		t.Error("group nome of 61 characters as sent was accepted")
+	}
+	for _, uf := range []string{"Sp", " SP", "SP "} {
+		in := GroupInput{Nome: "Horta", Cidade: "Campinas", UF: uf}
+		if err := in.Valid(); err == nil {
+			t.Errorf("uf %q is outside the contract's UFInput and was accepted", uf)
+		}
+	}
+	in := GroupInput{Nome: "Horta", Cidade: "Campinas", UF: "sp"}
+	if err := in.Valid(); err != nil || in.UF != "SP" {
+		t.Errorf("uf sp: %v %q", err, in.UF)
+	}
+	one := 1.0
+	lb := LoteBulkInput{Prefixo: " A", Inicio: ptr(1), Fim: ptr(2), Area: &one}
+	if err := lb.Valid(); err == nil {
+		t.Error("prefixo ' A' is outside the contract's pattern and was accepted")
 	}
 }

@@ -604,10 +604,15 @@ export interface components {
             count: number;
         };
         /**
-         * @description One of the 27 federative units (lower case is accepted in requests)
+         * @description One of the 27 federative units
          * @enum {string}
          */
         UF: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+        /**
+         * @description A federative unit as a request may send it, in upper or lower case (stored upper case)
+         * @enum {string}
+         */
+        UFInput: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO" | "ac" | "al" | "ap" | "am" | "ba" | "ce" | "df" | "es" | "go" | "ma" | "mt" | "ms" | "mg" | "pa" | "pb" | "pr" | "pe" | "pi" | "rj" | "rn" | "rs" | "ro" | "rr" | "sc" | "sp" | "se" | "to";
         /** @enum {string} */
         Papel: "dono" | "coordenador" | "membro";
         LoteCounts: {
@@ -687,7 +692,7 @@ export interface components {
             nome: string;
             descricao?: string;
             cidade: string;
-            uf: components["schemas"]["UF"];
+            uf: components["schemas"]["UFInput"];
             /** @description An https URL or an uploads key */
             fotoCapa?: string | null;
             /**
@@ -709,7 +714,7 @@ export interface components {
             nome?: string;
             descricao?: string;
             cidade?: string;
-            uf?: components["schemas"]["UF"];
+            uf?: components["schemas"]["UFInput"];
             fotoCapa?: string;
             /** @enum {string} */
             visibilidade?: "publico" | "privado";
@@ -1079,7 +1084,7 @@ export interface operations {
             query?: {
                 /** @description Name: a prefix without uf, a part of it with uf */
                 q?: string;
-                uf?: components["schemas"]["UF"];
+                uf?: components["schemas"]["UFInput"];
                 /** @description City prefix; needs uf */
                 cidade?: string;
                 limit?: components["parameters"]["Limit"];
