@@ -91,14 +91,19 @@ type query struct {
 	What                   string // names the query in errors
 }
 
-func (q query) input(table string) *dynamodb.QueryInput {
-	pk, sk := attrPK, attrSK
+// keyAttrs are the partition and sort key attributes of the query's table or index.
+func (q query) keyAttrs() (pk, sk string) {
 	switch q.Index {
 	case IndexGSI1:
-		pk, sk = attrGSI1PK, attrGSI1SK
+		return attrGSI1PK, attrGSI1SK
 	case IndexGSI2:
-		pk, sk = attrGSI2PK, attrGSI2SK
+		return attrGSI2PK, attrGSI2SK
 	}
+	return attrPK, attrSK
+}
+
+func (q query) input(table string) *dynamodb.QueryInput {
+	pk, sk := q.keyAttrs()
 	in := &dynamodb.QueryInput{
 		TableName:                 aws.String(table),
 		KeyConditionExpression:    aws.String(pk + " = :pk"),
@@ -145,13 +150,7 @@ func (q query) positionFits() bool {
 		return true
 	}
 	want := map[string]bool{attrPK: true, attrSK: true}
-	pk, sk := attrPK, attrSK
-	switch q.Index {
-	case IndexGSI1:
-		pk, sk = attrGSI1PK, attrGSI1SK
-	case IndexGSI2:
-		pk, sk = attrGSI2PK, attrGSI2SK
-	}
+	pk, sk := q.keyAttrs()
 	want[pk], want[sk] = true, true
 	if len(q.After) != len(want) {
 		return false
