@@ -47,6 +47,16 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 	env := testkit.NewEnv(t)
 	cast := env.NewCast(t)
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{Approval: true})
+	// A second open join request and a second lote request, so the operations
+	// that approve one and those that refuse one each have their own to act on.
+	ctx := context.Background()
+	second := env.NewUser(t, "Segundo Pedido")
+	if _, err := env.Deps.Store.Join(ctx, f.Group.ID, testkit.Actor(second)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.Deps.Store.RequestLote(ctx, f.Group.ID, "A1", testkit.Actor(cast.Alvo)); err != nil {
+		t.Fatal(err)
+	}
 
 	cfg := fmt.Sprintf(`# Written by shared/api/fuzz: the fixture's ids for every path parameter.
 [parameters]
@@ -56,19 +66,27 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 "path.codigo" = "A4"
 
 [[operations]]
-include-operation-id = ["approveJoinRequest", "deleteJoinRequest"]
+include-operation-id = ["approveJoinRequest"]
 parameters = { "path.userId" = %q }
 
 [[operations]]
-include-operation-id = ["approveLoteRequest", "deleteLoteRequest", "assignLote", "freeLote", "requestLote"]
+include-operation-id = ["deleteJoinRequest"]
+parameters = { "path.userId" = %q }
+
+[[operations]]
+include-operation-id = ["approveLoteRequest", "assignLote", "freeLote", "requestLote"]
 parameters = { "path.userId" = %q, "path.codigo" = "A4" }
-`, f.Group.ID, cast.Alvo.ID, f.Invite, cast.Requester.ID, cast.Member.ID)
+
+[[operations]]
+include-operation-id = ["deleteLoteRequest"]
+parameters = { "path.userId" = %q, "path.codigo" = "A1" }
+`, f.Group.ID, cast.Alvo.ID, f.Invite, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID)
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "schemathesis.toml")
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, 8*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "--no-color", "--config-file", cfgPath, "run",
 		filepath.Join(root, "shared", "api", "openapi.yaml"),
