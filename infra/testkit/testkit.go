@@ -45,7 +45,27 @@ func NewEnv(t testing.TB) *Env {
 	if err != nil {
 		t.Fatalf("deps: %v", err)
 	}
+	if err := d.Store.SaveRules(context.Background(), FixtureRules(), "testkit"); err != nil && domain.ErrorCode(err) != domain.EConflict {
+		t.Fatalf("fixture rules: %v", err)
+	}
+	calls.Reset()
 	return &Env{Cloud: testcloud.Get(), Deps: d, Calls: calls}
+}
+
+// FixtureRules are domain.Defaults with the per-member caps that fixtures
+// would exhaust raised to their maximum: the authorization matrices build a
+// fresh group for every row and role, all owned by Cast.Owner, in one day.
+// Every other number is the default. The tests of the caps themselves
+// (shared/api/limits) set the rules they need.
+func FixtureRules() domain.Rules {
+	r := domain.Defaults()
+	r.Version = 2
+	l := &r.Limites
+	l.GruposPorDono = domain.MaxGruposPorDono
+	for _, n := range []*int{&l.GruposPorDia, &l.EntradasPorDia, &l.ConvitesPorDia, &l.PedidosLotePorDia, &l.AcoesCoordenacaoPorDia} {
+		*n = domain.MaxAtosDiariosPorMembro
+	}
+	return r
 }
 
 // User is a person in cognito-local with a valid access token.

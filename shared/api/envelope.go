@@ -3,7 +3,10 @@
 package api
 
 import (
+	"context"
+	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -22,14 +25,15 @@ type ErrorDetail struct {
 }
 
 var statusByCode = map[domain.Code]int{
-	domain.EValidation:       http.StatusBadRequest,
-	domain.EUnauthenticated:  http.StatusUnauthorized,
-	domain.EForbidden:        http.StatusForbidden,
-	domain.ENotFound:         http.StatusNotFound,
-	domain.EConflict:         http.StatusConflict,
-	domain.ERateLimited:      http.StatusTooManyRequests,
-	domain.EInternal:         http.StatusInternalServerError,
-	domain.EMethodNotAllowed: http.StatusMethodNotAllowed,
+	domain.EValidation:           http.StatusBadRequest,
+	domain.EUnauthenticated:      http.StatusUnauthorized,
+	domain.EForbidden:            http.StatusForbidden,
+	domain.ENotFound:             http.StatusNotFound,
+	domain.EConflict:             http.StatusConflict,
+	domain.ERateLimited:          http.StatusTooManyRequests,
+	domain.EInternal:             http.StatusInternalServerError,
+	domain.EUnsupportedMediaType: http.StatusUnsupportedMediaType,
+	domain.EUnavailable:          http.StatusServiceUnavailable,
 }
 
 // StatusFor maps an error code to its HTTP status.
@@ -46,6 +50,10 @@ const internalMessage = "Erro interno. Tente novamente em instantes."
 // logged with the request id and shown only as an internal error.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	reqID := RequestIDFrom(r.Context())
+	if timedOut(err) {
+		slog.WarnContext(r.Context(), "dependency timed out", "requestId", reqID, "method", r.Method, "path", r.URL.Path, "err", err)
+		err = domain.ErrUnavailable()
+	}
 	detail := ErrorDetail{Code: domain.EInternal, Message: internalMessage, RequestID: reqID}
 	if e, ok := domain.AsError(err); ok && e.Code != domain.EInternal {
 		detail.Code, detail.Message, detail.Field = e.Code, e.Message, e.Field
@@ -56,4 +64,15 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="verde"`)
 	}
 	Encode(w, StatusFor(detail.Code), ErrorBody{Error: detail})
+}
+
+// timedOut reports an error that comes from a deadline: a DynamoDB call
+// past its own (store/deadline.go) or a network timeout. The caller gets a
+// 503 to retry, not a 500.
+func timedOut(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
 }

@@ -51,7 +51,7 @@ func TestErrorCodesAgreeWithOpenAPI(t *testing.T) {
 	if !slices.Equal(enum, codes) {
 		t.Errorf("openapi.yaml Error.code enum %v, domain.Codes %v", enum, codes)
 	}
-	if StatusFor(domain.EMethodNotAllowed) != http.StatusMethodNotAllowed {
-		t.Error("method_not_allowed is not 405")
+	if StatusFor(domain.EUnavailable) != http.StatusServiceUnavailable || StatusFor(domain.EUnsupportedMediaType) != http.StatusUnsupportedMediaType {
+		t.Error("unavailable is not 503 or unsupported_media_type is not 415")
 	}
 }

@@ -7,9 +7,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
+	"mime"
 	"net/http"
 	"reflect"
+	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/verde-app/verde/shared/domain"
 )
@@ -37,11 +42,23 @@ func Encode[T any](w http.ResponseWriter, status int, v T) {
 	w.Write(buf.Bytes())
 }
 
-// Decode reads one JSON object of type T from the body: at most MaxBodyBytes,
-// no unknown fields, no trailing data, and runs T's Valid when it has one.
+// Decode reads one JSON object of type T from the body exactly as the
+// contract (openapi.yaml) describes it, and runs T's Valid when it has one:
+//   - the body is sent as application/json (415 otherwise), at most
+//     MaxBodyBytes, one object, valid UTF-8 (no lone surrogate escapes);
+//   - field names match T's json names exactly (case-sensitive), and no
+//     other field is taken;
+//   - null only for a field tagged nullable:"true" (the contract's
+//     [T, "null"]);
+//   - an integer may be written as 5.0 or 5e0, never 5.5;
+//   - numbers reach Valid as written: nothing is rounded before validation.
+//
 // Every failure is a *domain.Error with a Portuguese message naming the field.
 func Decode[T any](r *http.Request) (T, error) {
 	var v T
+	if err := requireJSON(r); err != nil {
+		return v, err
+	}
 	if r.Body == nil {
 		return v, domain.Invalid("", "O corpo da requisição está vazio")
 	}
@@ -55,13 +72,33 @@ func Decode[T any](r *http.Request) (T, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return v, domain.Invalid("", "O corpo da requisição está vazio")
 	}
+	if !utf8.Valid(data) || hasLoneSurrogate(data) {
+		return v, domain.Invalid("", "O corpo da requisição deve ser texto UTF-8 válido")
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&v); err != nil {
+	dec.UseNumber()
+	var raw any
+	if err := dec.Decode(&raw); err != nil {
 		return v, decodeError(err)
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return v, domain.Invalid("", "O corpo da requisição deve conter um único objeto JSON")
+	}
+	if _, ok := raw.(map[string]any); !ok {
+		return v, domain.Invalid("", "O corpo da requisição deve ser um objeto JSON")
+	}
+	norm, err := conform(raw, reflect.TypeOf(v), "", false)
+	if err != nil {
+		return v, err
+	}
+	exact, err := json.Marshal(norm)
+	if err != nil {
+		return v, domain.Invalid("", "JSON inválido no corpo da requisição")
+	}
+	strict := json.NewDecoder(bytes.NewReader(exact))
+	strict.DisallowUnknownFields()
+	if err := strict.Decode(&v); err != nil {
+		return v, decodeError(err)
 	}
 	if val, ok := any(&v).(Validator); ok {
 		if err := val.Valid(); err != nil {
@@ -69,6 +106,202 @@ func Decode[T any](r *http.Request) (T, error) {
 		}
 	}
 	return v, nil
+}
+
+// requireJSON refuses a body sent as anything but application/json (a
+// charset parameter, when given, must be UTF-8).
+func requireJSON(r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	mt, params, err := mime.ParseMediaType(ct)
+	if ct == "" || err != nil || mt != "application/json" {
+		return domain.ErrUnsupportedMediaType()
+	}
+	if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") {
+		return domain.ErrUnsupportedMediaType()
+	}
+	return nil
+}
+
+// hasLoneSurrogate finds a \uD800–\uDFFF escape that is not half of a
+// pair: encoding/json would store it as U+FFFD without a word.
+func hasLoneSurrogate(data []byte) bool {
+	inString := false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		if !inString {
+			if c == '"' {
+				inString = true
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = false
+		case '\\':
+			if i+1 >= len(data) {
+				return false
+			}
+			if data[i+1] != 'u' {
+				i++
+				continue
+			}
+			cp, ok := hex4(data, i+2)
+			if !ok {
+				return false // a syntax error the decoder reports
+			}
+			i += 5
+			switch {
+			case cp >= 0xDC00 && cp <= 0xDFFF:
+				return true
+			case cp >= 0xD800 && cp <= 0xDBFF:
+				if i+6 >= len(data) || data[i+1] != '\\' || data[i+2] != 'u' {
+					return true
+				}
+				lo, ok := hex4(data, i+3)
+				if !ok || lo < 0xDC00 || lo > 0xDFFF {
+					return true
+				}
+				i += 6
+			}
+		}
+	}
+	return false
+}
+
+func hex4(data []byte, at int) (rune, bool) {
+	if at+4 > len(data) {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(data[at:at+4]), 16, 32)
+	return rune(n), err == nil
+}
+
+// conform checks a decoded JSON value against the Go type it will fill and
+// returns it ready for a strict decode: names checked case-sensitively, null
+// refused where the type does not allow it, integers written as 5.0 turned
+// into 5. path names the field in messages.
+func conform(val any, t reflect.Type, path string, nullable bool) (any, error) {
+	if val == nil {
+		if nullable {
+			return nil, nil
+		}
+		if path == "" {
+			return nil, domain.Invalid("", "O corpo da requisição deve ser um objeto JSON")
+		}
+		return nil, domain.Invalid(path, fmt.Sprintf("O campo %s não pode ser nulo", path))
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		obj, ok := val.(map[string]any)
+		if !ok {
+			return nil, typeError(path, t)
+		}
+		fields := jsonFields(t)
+		out := make(map[string]any, len(obj))
+		for _, name := range sortedKeys(obj) {
+			f, ok := fields[name]
+			if !ok {
+				return nil, domain.Invalid(joinPath(path, name), fmt.Sprintf("Campo desconhecido: %s", joinPath(path, name)))
+			}
+			c, err := conform(obj[name], f.Type, joinPath(path, name), f.Tag.Get("nullable") == "true")
+			if err != nil {
+				return nil, err
+			}
+			out[name] = c
+		}
+		return out, nil
+	case reflect.Slice, reflect.Array:
+		list, ok := val.([]any)
+		if !ok {
+			return nil, typeError(path, t)
+		}
+		out := make([]any, len(list))
+		for i, el := range list {
+			c, err := conform(el, t.Elem(), fmt.Sprintf("%s[%d]", path, i), false)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = c
+		}
+		return out, nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		n, ok := val.(json.Number)
+		if !ok {
+			return nil, typeError(path, t)
+		}
+		if _, err := strconv.ParseInt(string(n), 10, 64); err == nil {
+			return n, nil
+		}
+		f, err := strconv.ParseFloat(string(n), 64)
+		if err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+			return nil, typeError(path, t)
+		}
+		return json.Number(strconv.FormatInt(int64(f), 10)), nil
+	case reflect.Float32, reflect.Float64:
+		if _, ok := val.(json.Number); !ok {
+			return nil, typeError(path, t)
+		}
+		return val, nil
+	case reflect.String:
+		if _, ok := val.(string); !ok {
+			return nil, typeError(path, t)
+		}
+		return val, nil
+	case reflect.Bool:
+		if _, ok := val.(bool); !ok {
+			return nil, typeError(path, t)
+		}
+		return val, nil
+	default:
+		return val, nil
+	}
+}
+
+func typeError(path string, t reflect.Type) error {
+	if path == "" {
+		return domain.Invalid("", "O corpo da requisição deve ser um objeto JSON")
+	}
+	return domain.Invalid(path, fmt.Sprintf("O campo %s deve ser %s", path, kindName(t)))
+}
+
+func joinPath(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// jsonFields are a struct's fields by their exact JSON name.
+func jsonFields(t reflect.Type) map[string]reflect.StructField {
+	out := map[string]reflect.StructField{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		out[name] = f
+	}
+	return out
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func decodeError(err error) error {

@@ -26,7 +26,7 @@ type Page[T any] struct {
 // ParseLimit reads ?limit= (default 20, 1..100).
 func ParseLimit(r *http.Request) (int, error) {
 	raw := r.URL.Query().Get("limit")
-	if raw == "" {
+	if raw == "" && !r.URL.Query().Has("limit") {
 		return DefaultLimit, nil
 	}
 	n, err := strconv.Atoi(raw)

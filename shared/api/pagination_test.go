@@ -32,7 +32,7 @@ func TestCursorRoundTripAndTamperProof(t *testing.T) {
 }
 
 func TestParseLimit(t *testing.T) {
-	for raw, want := range map[string]int{"": 20, "1": 1, "100": 100} {
+	for raw, want := range map[string]int{"1": 1, "100": 100} {
 		n, err := ParseLimit(httptest.NewRequest("GET", "/x?limit="+raw, nil))
 		if err != nil || n != want {
 			t.Fatalf("limit %q: %d %v", raw, n, err)
@@ -49,4 +49,14 @@ type httptestReq struct{ cursor string }
 
 func (h *httptestReq) r() *http.Request {
 	return httptest.NewRequest("GET", "/x?cursor="+url.QueryEscape(h.cursor), nil)
+}
+
+// ?limit= with no value is not the default: the contract's integer was not sent.
+func TestEmptyLimitIsRefused(t *testing.T) {
+	if _, err := ParseLimit(httptest.NewRequest("GET", "/x?limit=", nil)); err == nil {
+		t.Fatal("an empty limit was taken as the default")
+	}
+	if n, err := ParseLimit(httptest.NewRequest("GET", "/x", nil)); err != nil || n != DefaultLimit {
+		t.Fatalf("no limit: %d %v", n, err)
+	}
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-func TestNewMuxAnswersUnknownRoutesAndMethodsInTheEnvelope(t *testing.T) {
+func TestUndeclaredMethodAnswers404LikeAPIGateway(t *testing.T) {
 	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		Encode(w, 200, map[string]string{"id": r.PathValue("id")})
 	})
@@ -23,10 +23,10 @@ func TestNewMuxAnswersUnknownRoutesAndMethodsInTheEnvelope(t *testing.T) {
 		code         string
 	}{
 		{"GET", "/api/things/7", 200, ""},
-		{"POST", "/api/things/7", 405, "method_not_allowed"},
+		{"POST", "/api/things/7", 404, "not_found"},
 		{"GET", "/api/nothing", 404, "not_found"},
 		{"GET", "/api/things/mine", 200, ""},
-		{"PUT", "/api/things/mine", 405, "method_not_allowed"},
+		{"PUT", "/api/things/mine", 404, "not_found"},
 	}
 	for _, c := range cases {
 		rec := httptest.NewRecorder()

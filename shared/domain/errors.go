@@ -17,14 +17,16 @@ const (
 	EConflict        Code = "conflict"
 	ERateLimited     Code = "rate_limited"
 	EInternal        Code = "internal"
-	// EMethodNotAllowed answers a known path called with a method it does
-	// not take (405, with an Allow header).
-	EMethodNotAllowed Code = "method_not_allowed"
+	// EUnsupportedMediaType answers a body that is not application/json (415).
+	EUnsupportedMediaType Code = "unsupported_media_type"
+	// EUnavailable answers when the table did not answer within its deadline
+	// (503): nothing was changed that the caller can see, try again.
+	EUnavailable Code = "unavailable"
 )
 
 // Codes are every error code: openapi.yaml's Error.code enum must equal this
 // list and shared/api must give each a status (TestErrorCodesAgreeWithOpenAPI).
-var Codes = []Code{EValidation, EUnauthenticated, EForbidden, ENotFound, EConflict, ERateLimited, EInternal, EMethodNotAllowed}
+var Codes = []Code{EValidation, EUnauthenticated, EForbidden, ENotFound, EConflict, ERateLimited, EInternal, EUnsupportedMediaType, EUnavailable}
 
 // Error is an error meant for the user: a code, a Portuguese message and,
 // for validation errors, the field it concerns.
@@ -79,7 +81,20 @@ func (e *Error) Is(target error) bool {
 	return ok && t != nil && *t == *e
 }
 
-// MethodNotAllowed is the error of a known path called with another method.
-func MethodNotAllowed() *Error {
-	return &Error{Code: EMethodNotAllowed, Message: "Método não permitido nesta rota"}
+// ErrRouteNotFound answers an undeclared method or path: API Gateway
+// answers 404 for a route template.yaml does not declare, and the handlers
+// answer the same, so both paths give one answer.
+func ErrRouteNotFound() *Error { return NotFound("Rota não encontrada") }
+
+// ErrUnsupportedMediaType: a request body sent as anything but JSON.
+func ErrUnsupportedMediaType() *Error {
+	return &Error{Code: EUnsupportedMediaType, Message: "Envie o corpo da requisição como JSON (Content-Type: application/json)"}
 }
+
+// ErrUnavailable: the database did not answer in time.
+func ErrUnavailable() *Error {
+	return &Error{Code: EUnavailable, Message: "O serviço está temporariamente indisponível. Tente novamente em instantes"}
+}
+
+// RateLimited is a per-member daily cap reached (429).
+func RateLimited(message string) *Error { return &Error{Code: ERateLimited, Message: message} }

@@ -114,7 +114,7 @@ type GroupInput struct {
 	Descricao    string       `json:"descricao"`
 	Cidade       string       `json:"cidade"`
 	UF           string       `json:"uf"`
-	FotoCapa     *string      `json:"fotoCapa"`
+	FotoCapa     *string      `json:"fotoCapa" nullable:"true"` // the contract's [string, "null"]
 	Visibilidade Visibilidade `json:"visibilidade"`
 	Entrada      Entrada      `json:"entrada"`
 	MaxMembros   *int         `json:"maxMembros"`
@@ -290,7 +290,13 @@ func cleanInPlace(p *string, clean func(string) (string, error)) error {
 }
 
 func cleanGroupNome(s string) (string, error) {
-	n := CleanText(s)
+	if Length(s) > MaxNomeGrupo { // the contract's maxLength is on the text as sent
+		return "", Invalid("nome", fmt.Sprintf("O nome do grupo deve ter entre %d e %d caracteres", MinNomeGrupo, MaxNomeGrupo))
+	}
+	n, err := CleanName("nome", "O nome do grupo", s)
+	if err != nil {
+		return "", err
+	}
 	if n == "" {
 		return "", Invalid("nome", "O nome do grupo é obrigatório")
 	}
@@ -302,14 +308,20 @@ func cleanGroupNome(s string) (string, error) {
 
 func cleanDescricao(s string) (string, error) {
 	d := CleanMultiline(s)
-	if Length(d) > MaxDescricaoGrupo {
+	if Length(s) > MaxDescricaoGrupo {
 		return "", Invalid("descricao", fmt.Sprintf("A descrição deve ter no máximo %d caracteres", MaxDescricaoGrupo))
 	}
 	return d, nil
 }
 
 func cleanCidade(s string) (string, error) {
-	c := CleanText(s)
+	if Length(s) > MaxCidade {
+		return "", Invalid("cidade", fmt.Sprintf("A cidade deve ter no máximo %d caracteres", MaxCidade))
+	}
+	c, err := CleanName("cidade", "A cidade", s)
+	if err != nil {
+		return "", err
+	}
 	if c == "" {
 		return "", Invalid("cidade", "A cidade é obrigatória")
 	}
@@ -320,14 +332,21 @@ func cleanCidade(s string) (string, error) {
 }
 
 func cleanUF(s string) (string, error) {
-	uf := strings.ToUpper(strings.TrimSpace(s))
+	uf := strings.ToUpper(s) // the contract's UFInput: either case, no spaces
 	if uf == "" {
 		return "", Invalid("uf", "A UF é obrigatória")
 	}
-	if !ValidUF(uf) {
+	if !ValidUFInput(s) {
 		return "", ErrInvalidUF()
 	}
 	return uf, nil
+}
+
+// ValidUFInput is the contract's UFInput: a UF in upper or lower case
+// (sp, SP; not Sp, nor with spaces).
+func ValidUFInput(s string) bool {
+	uf := strings.ToUpper(s)
+	return ValidUF(uf) && (s == uf || s == strings.ToLower(uf))
 }
 
 // uploadKey is the shape of a key in the uploads bucket.
@@ -341,7 +360,7 @@ func cleanFotoCapa(p *string) (*string, error) {
 	if v == "" {
 		return nil, nil
 	}
-	if Length(v) > MaxFotoCapa {
+	if Length(*p) > MaxFotoCapa {
 		return nil, Invalid("fotoCapa", fmt.Sprintf("A foto de capa deve ter no máximo %d caracteres", MaxFotoCapa))
 	}
 	isURL := strings.HasPrefix(v, "https://") && !strings.ContainsAny(v, " \"<>")

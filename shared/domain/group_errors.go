@@ -87,3 +87,8 @@ func ErrInvalidEntrada() *Error {
 
 // ErrProfileNotFound: the caller has no profile to edit.
 func ErrProfileNotFound() *Error { return NotFound("Perfil não encontrado") }
+
+// ErrTooManyOwnedGroups: the member owns the most groups domain.Rules allow.
+func ErrTooManyOwnedGroups(limit int) *Error {
+	return Conflict(fmt.Sprintf("Você já é dono de %d grupos, o limite por membro. Exclua ou transfira um grupo para criar outro", limit))
+}

@@ -21,6 +21,7 @@ const (
 
 const (
 	MaxLoteArea        = 10000 // m²
+	MinLoteArea        = 0.01  // m²
 	MaxObservacoesLote = 500
 	// MaxLotesPerRequest keeps a bulk creation inside one transaction
 	// (DynamoDB takes 100 items: the lotes, the group's counters and the
@@ -57,23 +58,24 @@ type LoteRequest struct {
 }
 
 var (
-	codigoPattern  = regexp.MustCompile(`^([A-Z]{0,3})([0-9]{1,4})$`)
+	codigoPattern  = regexp.MustCompile(`^([A-Z]{0,3})([1-9][0-9]{0,3})$`) // openapi.yaml's Codigo pattern, upper-cased
 	prefixoPattern = regexp.MustCompile(`^[A-Z]{0,3}$`)
+	zeroLed        = regexp.MustCompile(`^[A-Z]{0,3}0[0-9]{0,3}$`)
 )
 
 // ParseCodigo reads a lote code such as A1 or B12 (up to 3 letters and a
-// number from 1 to 9999), upper-casing it.
+// number from 1 to 9999 without leading zeros), upper-casing it: exactly
+// what openapi.yaml's Codigo pattern allows (TestLoteCodePatternIsTheContracts).
 func ParseCodigo(s string) (string, error) {
-	c := strings.ToUpper(strings.TrimSpace(s))
+	c := strings.ToUpper(s)
 	m := codigoPattern.FindStringSubmatch(c)
 	if m == nil {
+		if zeroLed.MatchString(c) {
+			return "", Invalid("codigo", "O número do lote deve ir de 1 a 9999, sem zeros à esquerda")
+		}
 		return "", Invalid("codigo", "O código do lote deve ter até 3 letras seguidas de um número, como A1")
 	}
-	n, _ := strconv.Atoi(m[2])
-	if n < 1 {
-		return "", Invalid("codigo", "O número do lote deve ser maior que zero")
-	}
-	return m[1] + strconv.Itoa(n), nil
+	return m[1] + m[2], nil
 }
 
 // LoteLess orders codes naturally: A2 before A10, all A before B.
@@ -117,7 +119,7 @@ type LoteBulkInput struct {
 }
 
 func (in *LoteBulkInput) Valid() error {
-	in.Prefixo = strings.ToUpper(strings.TrimSpace(in.Prefixo))
+	in.Prefixo = strings.ToUpper(in.Prefixo) // the contract's pattern: letters only, either case
 	if !prefixoPattern.MatchString(in.Prefixo) {
 		return Invalid("prefixo", fmt.Sprintf("O prefixo deve ter no máximo %d letras, sem acentos (por exemplo A)", MaxLotePrefixo))
 	}
@@ -249,18 +251,21 @@ func (a *AssignInput) Valid() error {
 	return nil
 }
 
+// checkArea takes the area exactly as sent, the contract's minimum 0.01 and
+// maximum 10000 on the number itself, nothing rounded first: 0.001 and
+// 10000.0001 are refused with the range, 12.345 is stored as 12.345. (A
+// positive lower bound also keeps numbers DynamoDB cannot store, such as
+// 5e-324, out.)
 func checkArea(a float64) (float64, error) {
-	// Centimetre-square precision is plenty; rounding first keeps 0.001 from passing as 0.
-	r := math.Round(a*100) / 100
-	if math.IsNaN(a) || r <= 0 || r > MaxLoteArea {
-		return 0, Invalid("area", fmt.Sprintf("A área deve ser maior que 0 e no máximo %d m²", MaxLoteArea))
+	if math.IsNaN(a) || math.IsInf(a, 0) || a < MinLoteArea || a > MaxLoteArea {
+		return 0, ErrLoteArea()
 	}
-	return r, nil
+	return a, nil
 }
 
 func cleanObservacoes(s string) (string, error) {
 	o := CleanMultiline(s)
-	if Length(o) > MaxObservacoesLote {
+	if Length(s) > MaxObservacoesLote { // the contract's maxLength is on the text as sent
 		return "", Invalid("observacoes", fmt.Sprintf("As observações devem ter no máximo %d caracteres", MaxObservacoesLote))
 	}
 	return o, nil

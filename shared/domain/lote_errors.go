@@ -84,3 +84,8 @@ func ErrLoteOccupiedDelete(code string) *Error {
 func ErrLotePendingDelete(code string) *Error {
 	return Conflict(fmt.Sprintf("O lote %s tem pedidos pendentes: responda-os antes de excluí-lo", code))
 }
+
+// ErrLoteArea: an area out of the contract's range.
+func ErrLoteArea() *Error {
+	return Invalid("area", fmt.Sprintf("A área deve estar entre 0,01 e %d m²", MaxLoteArea))
+}

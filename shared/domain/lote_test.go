@@ -8,14 +8,14 @@ import (
 )
 
 func TestParseCodigo(t *testing.T) {
-	ok := map[string]string{"a1": "A1", " B12 ": "B12", "7": "7", "ABC9999": "ABC9999", "A01": "A1"}
+	ok := map[string]string{"a1": "A1", "B12": "B12", "7": "7", "ABC9999": "ABC9999", "abc10": "ABC10"}
 	for in, want := range ok {
 		got, err := ParseCodigo(in)
 		if err != nil || got != want {
 			t.Errorf("ParseCodigo(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "A", "ABCD1", "A10000", "A-1", "Á1", "A0", "requests"} {
+	for _, bad := range []string{"", "A", "ABCD1", "A10000", "A-1", "Á1", "A0", "0", "A01", " B12 ", "requests"} {
 		if _, err := ParseCodigo(bad); err == nil {
 			t.Errorf("ParseCodigo(%q) accepted", bad)
 		} else if e, _ := AsError(err); e.Field != "codigo" {
@@ -50,8 +50,10 @@ func TestLoteBulkInputValid(t *testing.T) {
 		{"fim before", LoteBulkInput{Inicio: ptr(5), Fim: ptr(4), Area: area(10)}, "fim", "entre o inicial"},
 		{"too many", LoteBulkInput{Inicio: ptr(1), Fim: ptr(99), Area: area(10)}, "fim", "no máximo 98 lotes"},
 		{"no area", LoteBulkInput{Inicio: ptr(1), Fim: ptr(2)}, "area", "Informe a área"},
-		{"area zero", LoteBulkInput{Inicio: ptr(1), Fim: ptr(2), Area: area(0)}, "area", "maior que 0"},
-		{"area tiny", LoteBulkInput{Inicio: ptr(1), Fim: ptr(2), Area: area(0.001)}, "area", "maior que 0"},
+		{"area zero", LoteBulkInput{Inicio: ptr(1), Fim: ptr(2), Area: area(0)}, "area", "entre 0,01 e 10000"},
+		{"area under a hundredth", LoteBulkInput{Inicio: ptr(1), Fim: ptr(2), Area: area(5e-324)}, "area", "entre 0,01 e 10000"},
+		{"area tiny is refused, not rounded to 0", LoteBulkInput{Inicio: ptr(1), Fim: ptr(2), Area: area(0.001)}, "area", "entre 0,01 e 10000"},
+		{"area just over is not rounded to 10000", LoteBulkInput{Inicio: ptr(1), Fim: ptr(2), Area: area(10000.0001)}, "area", "10000"},
 		{"area big", LoteBulkInput{Inicio: ptr(1), Fim: ptr(2), Area: area(10000.5)}, "area", "10000"},
 		{"obs long", LoteBulkInput{Inicio: ptr(1), Fim: ptr(2), Area: area(1), Observacoes: strings.Repeat("o", 501)}, "observacoes", "500"},
 	}
@@ -61,7 +63,7 @@ func TestLoteBulkInputValid(t *testing.T) {
 	in := LoteBulkInput{Prefixo: "a", Inicio: ptr(9), Fim: ptr(11), Area: area(12.345)}
 	in.Valid()
 	ls := in.NewLotes("g", time.Now())
-	if len(ls) != 3 || ls[0].Codigo != "A9" || ls[2].Codigo != "A11" || ls[0].Area != 12.35 || ls[0].Status != LoteLivre {
+	if len(ls) != 3 || ls[0].Codigo != "A9" || ls[2].Codigo != "A11" || ls[0].Area != 12.345 || ls[0].Status != LoteLivre {
 		t.Fatalf("lotes %+v", ls)
 	}
 }

@@ -5,6 +5,8 @@ package domain
 const (
 	MotivoCriarGrupo  = "CREATE"
 	MotivoEntrarGrupo = "JOIN"
+	// RefPrimeiroGrupo is the one ref of MotivoCriarGrupo: paid once per member.
+	RefPrimeiroGrupo = "FIRST"
 )
 
 // Award is a points change to apply to a profile in the same transaction as
@@ -15,9 +17,18 @@ type Award struct {
 	Pontos int
 }
 
-// AwardCriarGrupo is what creating group gid earns under r.
-func AwardCriarGrupo(r Rules, gid string) Award {
-	return Award{Motivo: MotivoCriarGrupo, Ref: gid, Pontos: r.Pontos.CriarGrupo}
+// AwardCriarGrupo is what creating a group earns under r.
+//
+// It pays once per member, for the first group they create, whatever
+// happens after: the ledger key does not name the group, so a second group
+// (or the same act after deleting the first) finds the award already paid.
+// Taking the points back on delete was the other way; it was not chosen
+// because a deletion is resumable, may be an admin's, and may come after a
+// transfer: the points would have to be debited from whoever was paid,
+// possibly past what they have spent, while an award no act can undo needs
+// no such bookkeeping.
+func AwardCriarGrupo(r Rules) Award {
+	return Award{Motivo: MotivoCriarGrupo, Ref: RefPrimeiroGrupo, Pontos: r.Pontos.CriarGrupo}
 }
 
 // AwardEntrarGrupo is what joining group gid earns under r (once per group,

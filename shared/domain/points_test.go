@@ -7,7 +7,7 @@ func TestApplyAwardRecomputesLevel(t *testing.T) {
 	if s.PontosTotais != 100 || s.Nivel != 2 || !s.LevelUp {
 		t.Fatalf("%+v", s)
 	}
-	s = ApplyAward(0, AwardCriarGrupo(Defaults(), "g1"))
+	s = ApplyAward(0, AwardCriarGrupo(Defaults()))
 	if s.PontosTotais != 20 || s.Nivel != 1 || s.LevelUp {
 		t.Fatalf("%+v", s)
 	}

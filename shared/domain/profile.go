@@ -42,10 +42,10 @@ func NewProfile(id, nome, email string, foto *string, now time.Time) Profile {
 }
 
 // ProfileFromIdentity is a new profile from sign-in attributes: without a
-// name (some Google accounts) it falls back to the e-mail's local part, and
+// visible name (some Google accounts; a name of invisible characters) it falls back to the e-mail's local part, and
 // only an https picture becomes the photo.
 func ProfileFromIdentity(id, name, email, picture string, now time.Time) Profile {
-	if CleanText(name) == "" {
+	if !Visible(CleanText(name)) {
 		name, _, _ = strings.Cut(email, "@")
 	}
 	var foto *string
@@ -80,7 +80,13 @@ func (u *ProfileUpdate) Valid() error {
 		return Invalid("", "Informe ao menos um campo para alterar (nome ou bio)")
 	}
 	if u.Nome != nil {
-		n := CleanText(*u.Nome)
+		if Length(*u.Nome) > MaxNomeLength { // the contract's maxLength is on the text as sent
+			return Invalid("nome", fmt.Sprintf("O nome deve ter no máximo %d caracteres", MaxNomeLength))
+		}
+		n, err := CleanName("nome", "O nome", *u.Nome)
+		if err != nil {
+			return err
+		}
 		if n == "" {
 			return Invalid("nome", "O nome é obrigatório")
 		}
@@ -91,7 +97,7 @@ func (u *ProfileUpdate) Valid() error {
 	}
 	if u.Bio != nil {
 		b := CleanMultiline(*u.Bio)
-		if Length(b) > MaxBioLength {
+		if Length(*u.Bio) > MaxBioLength {
 			return Invalid("bio", fmt.Sprintf("A bio deve ter no máximo %d caracteres", MaxBioLength))
 		}
 		u.Bio = &b

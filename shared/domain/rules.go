@@ -43,8 +43,15 @@ type Limites struct {
 	PedidosPorLote         int `json:"pedidosPorLote"`         // open requests for one lote
 	PedidosEntradaPorGrupo int `json:"pedidosEntradaPorGrupo"` // open join requests of one group
 	ConvitesPorGrupo       int `json:"convitesPorGrupo"`       // invite links kept per group, revoked ones included
-	GruposPorDono          int `json:"gruposPorDono"`          // groups one member may own (enforced from a later issue)
+	GruposPorDono          int `json:"gruposPorDono"`          // groups one member may own at once
 	DenunciasParaOcultar   int `json:"denunciasParaOcultar"`   // reports that hide a post until it is reviewed
+
+	// Per-member daily caps (daily.go), counted per UTC day.
+	GruposPorDia           int `json:"gruposPorDia"`
+	EntradasPorDia         int `json:"entradasPorDia"`
+	ConvitesPorDia         int `json:"convitesPorDia"`
+	PedidosLotePorDia      int `json:"pedidosLotePorDia"`
+	AcoesCoordenacaoPorDia int `json:"acoesCoordenacaoPorDia"`
 }
 
 // Defaults are the rules of DESIGN §4 and of the caps the groups slice
@@ -62,6 +69,8 @@ func Defaults() Rules {
 			PedidosLotePorMembro: MaxLoteRequestsMember, PedidosPorLote: MaxRequestsPerLote,
 			PedidosEntradaPorGrupo: MaxPendingRequests, ConvitesPorGrupo: MaxInvitesPerGroup,
 			GruposPorDono: 10, DenunciasParaOcultar: 3,
+			GruposPorDia: 5, EntradasPorDia: 20, ConvitesPorDia: 20,
+			PedidosLotePorDia: 20, AcoesCoordenacaoPorDia: 500,
 		},
 	}
 }
@@ -70,8 +79,9 @@ func Defaults() Rules {
 const (
 	MaxPontosPorAto         = 1000
 	MaxAtosPorDia           = 100
-	MaxGruposPorDono        = 100
+	MaxGruposPorDono        = 1000
 	MaxDenunciasParaOcultar = 100
+	MaxAtosDiariosPorMembro = 1000
 )
 
 // ruleField is one number of Rules with its JSON path, its name in the
@@ -104,8 +114,13 @@ func (r Rules) fields() []ruleField {
 		{"limites.pedidosPorLote", "Pedidos em aberto por lote", l.PedidosPorLote, 1, MaxRequestsPerLote},
 		{"limites.pedidosEntradaPorGrupo", "Pedidos de entrada em aberto por grupo", l.PedidosEntradaPorGrupo, 1, MaxPendingRequests},
 		{"limites.convitesPorGrupo", "Convites por grupo", l.ConvitesPorGrupo, 1, MaxInvitesPerGroup},
-		{"limites.gruposPorDono", "Grupos que um membro pode criar", l.GruposPorDono, 1, MaxGruposPorDono},
+		{"limites.gruposPorDono", "Grupos de que um membro pode ser dono", l.GruposPorDono, 1, MaxGruposPorDono},
 		{"limites.denunciasParaOcultar", "Denúncias que ocultam um post", l.DenunciasParaOcultar, 1, MaxDenunciasParaOcultar},
+		{"limites.gruposPorDia", "Grupos que um membro pode criar por dia", l.GruposPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.entradasPorDia", "Entradas e pedidos de entrada em grupos por membro por dia", l.EntradasPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.convitesPorDia", "Convites que um membro pode criar por dia", l.ConvitesPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.pedidosLotePorDia", "Pedidos de lote por membro por dia", l.PedidosLotePorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.acoesCoordenacaoPorDia", "Ações de coordenação que avisam membros, por dia", l.AcoesCoordenacaoPorDia, 1, MaxAtosDiariosPorMembro},
 	}
 }
 

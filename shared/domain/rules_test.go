@@ -40,7 +40,7 @@ func TestRulesValidNamesEachFieldWithItsRange(t *testing.T) {
 		{"limites.pedidosEntradaPorGrupo", "entre 1 e 100", func(r *Rules) { r.Limites.PedidosEntradaPorGrupo = 101 }},
 		{"limites.convitesPorGrupo", "entre 1 e 200", func(r *Rules) { r.Limites.ConvitesPorGrupo = 201 }},
 		{"limites.lotesPorGrupo", "entre 1 e 500", func(r *Rules) { r.Limites.LotesPorGrupo = 501 }},
-		{"limites.gruposPorDono", "entre 1 e 100", func(r *Rules) { r.Limites.GruposPorDono = 0 }},
+		{"limites.gruposPorDono", "entre 1 e 1000", func(r *Rules) { r.Limites.GruposPorDono = 0 }},
 		{"limites.denunciasParaOcultar", "entre 1 e 100", func(r *Rules) { r.Limites.DenunciasParaOcultar = 0 }},
 	}
 	for _, c := range cases {

@@ -34,6 +34,7 @@ type profileState struct {
 	found   bool
 	profile domain.Profile
 	hasPts  bool // the stored item has pontosTotais
+	owned   int  // gruposDono: the groups this user owns (0 when the item predates the count)
 }
 
 func readProfileState(uid string, item map[string]types.AttributeValue) (profileState, error) {
@@ -46,6 +47,9 @@ func readProfileState(uid string, item map[string]types.AttributeValue) (profile
 		return ps, err
 	}
 	_, ps.hasPts = item["pontosTotais"]
+	if n, ok := item[attrGruposDono].(*types.AttributeValueMemberN); ok {
+		fmt.Sscan(n.Value, &ps.owned)
+	}
 	ps.found, ps.profile = true, p
 	return ps, nil
 }
@@ -55,7 +59,16 @@ type profileChange struct {
 	award       *domain.Award // nil: no points
 	addGroup    string
 	removeGroup string
+	// ownGroup counts one more group owned, only while the user owns fewer
+	// than ownCap (domain.Rules' gruposPorDono); disownGroup one fewer.
+	ownGroup    bool
+	ownCap      int
+	disownGroup bool
 }
+
+// attrGruposDono is the profile's count of the groups its user owns: +1 on
+// creating a group or receiving one, −1 on deleting or handing one over.
+const attrGruposDono = "gruposDono"
 
 // Item names used in cancellations.
 const (
@@ -99,6 +112,9 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		if err != nil {
 			return 0, "", err
 		}
+		if ch.ownGroup {
+			item[attrGruposDono] = num(1)
+		}
 		t.put(itemProfile, item, "attribute_not_exists(PK)")
 		return pts, p.Nome, nil
 	}
@@ -141,6 +157,17 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 			u.cond("gruposParticipantes[%d] = %s", i, u.v(str(g)))
 			changed = true
 		}
+	}
+	if ch.ownGroup {
+		owned := u.n(attrGruposDono)
+		u.cond("attribute_not_exists(%s) OR %s < %s", owned, owned, u.v(num(ch.ownCap)))
+		u.set("%s = if_not_exists(%s, %s) + %s", owned, owned, u.v(num(0)), u.v(num(1)))
+		changed = true
+	}
+	if ch.disownGroup {
+		owned := u.n(attrGruposDono)
+		u.set("%s = if_not_exists(%s, %s) - %s", owned, owned, u.v(num(1)), u.v(num(1)))
+		changed = true
 	}
 	if changed {
 		u.incr("version", 1)

@@ -264,23 +264,30 @@ type Actor struct {
 	Source ProfileSource
 }
 
-// CreateGroup stores a new group with its creator as dono, awards the
-// creator's points and adds the group to their profile: one GetItem of the
-// profile and one TransactWriteItems.
+// CreateGroup stores a new group with its creator as dono, pays the
+// creator's "criar grupo" points the first time only (domain.AwardCriarGrupo),
+// counts the group among those they own (at most gruposPorDono) and adds it
+// to their profile: one BatchGetItem (profile and ledger item) and one
+// TransactWriteItems.
 func (s *Store) CreateGroup(ctx context.Context, g domain.Group, owner Actor) (domain.Group, int, error) {
 	rules, err := s.Rules(ctx)
 	if err != nil {
 		return domain.Group{}, 0, err
 	}
+	award := domain.AwardCriarGrupo(rules)
+	ledgerKey := itemKey{UserPK(owner.ID), AwardSK(award.Motivo, award.Ref)}
 	var awarded int
 	err = attempt(ctx, func() error {
-		profile, err := s.getItem(ctx, UserPK(owner.ID), skProfile, "profile")
+		items, err := s.batchGet(ctx, itemKey{UserPK(owner.ID), skProfile}, ledgerKey)
 		if err != nil {
 			return err
 		}
-		ps, err := readProfileState(owner.ID, profile)
+		ps, err := readProfileState(owner.ID, items[itemKey{UserPK(owner.ID), skProfile}])
 		if err != nil {
 			return err
+		}
+		if cap := rules.Limites.GruposPorDono; ps.owned >= cap {
+			return domain.ErrTooManyOwnedGroups(cap)
 		}
 		t := newTxn(s.Table)
 		meta, err := attributevalue.MarshalMap(toGroupItem(g))
@@ -289,8 +296,8 @@ func (s *Store) CreateGroup(ctx context.Context, g domain.Group, owner Actor) (d
 		}
 		t.put(itemMeta, meta, "attribute_not_exists(PK)")
 		pts, nome, err := s.applyProfile(ctx, t, ps,
-			profileChange{award: ptr(domain.AwardCriarGrupo(rules, g.ID)), addGroup: g.ID},
-			false, owner.Source, g.CreatedAt)
+			profileChange{award: &award, addGroup: g.ID, ownGroup: true, ownCap: rules.Limites.GruposPorDono},
+			items[ledgerKey] != nil, owner.Source, g.CreatedAt)
 		if err != nil {
 			return err
 		}
@@ -301,6 +308,7 @@ func (s *Store) CreateGroup(ctx context.Context, g domain.Group, owner Actor) (d
 			return err
 		}
 		t.put(itemMember, member, "attribute_not_exists(PK)")
+		t.countDaily(owner.ID, domain.ActCriarGrupo, rules, g.CreatedAt)
 		err = retryable(s.write(ctx, t), itemProfile, itemLedger)
 		awarded = pts
 		return err

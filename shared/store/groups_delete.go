@@ -54,16 +54,8 @@ func (s *Store) DeleteGroup(ctx context.Context, gid string, actor Actor) error 
 		if err := (GroupView{Group: g, Membership: m}).Access(actor.ID, actor.Admin).CanDelete(g); err != nil {
 			return err
 		}
-		if _, err := s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-			TableName: aws.String(s.Table), Key: keyOf(GroupPK(gid), skMeta),
-			UpdateExpression:          aws.String("SET deleting = :t REMOVE GSI1PK, GSI1SK, GSI2PK, GSI2SK"),
-			ConditionExpression:       aws.String("attribute_exists(PK)"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}},
-		}); err != nil {
-			if isConditionFailed(err) {
-				return domain.ErrGroupNotFound()
-			}
-			return fmt.Errorf("mark group deleting: %w", err)
+		if err := s.markDeleting(ctx, g); err != nil {
+			return err
 		}
 	}
 
@@ -103,6 +95,43 @@ func (s *Store) DeleteGroup(ctx context.Context, gid string, actor Actor) error 
 		return fmt.Errorf("delete group: %w", err)
 	}
 	return nil
+}
+
+// markDeleting marks the group deleting (out of the directory, every write
+// to it refused) and, in the same transaction, counts it out of its owner's
+// groups, so an interrupted deletion that is finished later never counts it
+// out twice. An owner without a profile item has nothing to count.
+func (s *Store) markDeleting(ctx context.Context, g domain.Group) error {
+	for _, withOwner := range []bool{true, false} {
+		t := newTxn(s.Table)
+		u := t.update(itemMeta, GroupPK(g.ID), skMeta)
+		u.cond("attribute_exists(PK) AND attribute_not_exists(deleting)")
+		u.set("deleting = %s", u.v(&types.AttributeValueMemberBOOL{Value: true}))
+		for _, a := range []string{attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK} {
+			u.remove(u.n(a))
+		}
+		if withOwner && g.OwnerID != "" {
+			o := t.update(itemProfile, UserPK(g.OwnerID), skProfile)
+			o.cond("attribute_exists(PK)")
+			owned := o.n(attrGruposDono)
+			o.set("%s = if_not_exists(%s, %s) - %s", owned, owned, o.v(num(1)), o.v(num(1)))
+		}
+		err := s.write(ctx, t)
+		c, ok := isCancelled(err)
+		switch {
+		case err == nil:
+			return nil
+		case ok && c.failed(itemMeta):
+			return domain.ErrGroupNotFound()
+		case ok && c.failed(itemProfile):
+			continue
+		case ok && c.transient():
+			return domain.ErrBusy()
+		default:
+			return fmt.Errorf("mark group deleting: %w", err)
+		}
+	}
+	return fmt.Errorf("mark group deleting: owner's profile refused twice")
 }
 
 // maxGroupPages bounds the reads of one group's items when deleting it.

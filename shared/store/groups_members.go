@@ -119,7 +119,8 @@ func (s *Store) Join(ctx context.Context, gid string, who Actor) (JoinResult, er
 	var res JoinResult
 	err := attempt(ctx, func() error {
 		now := s.now()
-		js, err := s.readJoin(ctx, gid, who.ID)
+		dayKey := itemKey{UserPK(who.ID), DaySK(now)}
+		js, err := s.readJoin(ctx, gid, who.ID, dayKey)
 		if err != nil {
 			return err
 		}
@@ -149,8 +150,14 @@ func (s *Store) Join(ctx context.Context, gid string, who Actor) (JoinResult, er
 				return err
 			}
 			t.put(itemRequest, item, "attribute_not_exists(PK)")
-			t.notify(NewNotification(g.OwnerID, domain.NotifSolicitacaoEntrada,
-				domain.TextoSolicitacaoEntrada(nome, g.Nome), domain.LinkGrupoSolicitacoes(gid), now))
+			t.countDaily(who.ID, domain.ActEntrada, js.rules, now)
+			// One bell notification per requester per group per day: a
+			// request/cancel loop does not fill the owner's bell.
+			if tag := "pedidoEntrada:" + gid; !notifiedToday(js.items[dayKey], tag) {
+				t.notify(NewNotification(g.OwnerID, domain.NotifSolicitacaoEntrada,
+					domain.TextoSolicitacaoEntrada(nome, g.Nome), domain.LinkGrupoSolicitacoes(gid), now))
+				t.noteOnce(who.ID, tag, now)
+			}
 			if err := retryable(s.write(ctx, t), itemMeta, itemMember, itemRequest, itemProfile); err != nil {
 				return err
 			}
@@ -163,6 +170,7 @@ func (s *Store) Join(ctx context.Context, gid string, who Actor) (JoinResult, er
 			if err != nil {
 				return err
 			}
+			t.countDaily(who.ID, domain.ActEntrada, js.rules, now)
 			if err := retryable(s.write(ctx, t), itemMeta, itemMember, itemRequest, itemProfile, itemLedger); err != nil {
 				return err
 			}
@@ -214,6 +222,7 @@ func (s *Store) ApproveRequest(ctx context.Context, gid string, actor Actor, tar
 			return err
 		}
 		requireManager(t, gid, actor.ID)
+		t.countDaily(actor.ID, domain.ActCoordenacao, js.rules, now)
 		t.notify(NewNotification(target, domain.NotifSolicitacaoAprovada,
 			domain.TextoSolicitacaoAprovada(g.Nome), domain.LinkGrupo(gid), now))
 		if err := retryable(s.write(ctx, t), itemMeta, itemMember, itemRequest, itemProfile, itemLedger, itemActor); err != nil {
@@ -249,13 +258,23 @@ func (s *Store) DeleteRequest(ctx context.Context, gid string, actor Actor, targ
 			}
 		}
 		if items[itemKey{GroupPK(gid), RequestSK(target)}] == nil {
+			// No existence oracle: someone who may not see the group gets
+			// the answer of an unknown group, not "no such request".
+			if !v.Access(actor.ID, actor.Admin).Sees(g) {
+				return domain.ErrGroupNotFound()
+			}
 			return domain.ErrJoinRequestNotFound()
 		}
 		t := newTxn(s.Table)
 		t.delete(itemRequest, GroupPK(gid), RequestSK(target), condExists())
 		requireMeta(t, gid).incr("solicitacoesPendentes", -1)
 		if !self {
+			rules, err := s.Rules(ctx)
+			if err != nil {
+				return err
+			}
 			requireManager(t, gid, actor.ID)
+			t.countDaily(actor.ID, domain.ActCoordenacao, rules, now)
 			t.notify(NewNotification(target, domain.NotifSolicitacaoRecusada,
 				domain.TextoSolicitacaoRecusada(g.Nome), domain.LinkGrupo(gid), now))
 		}
@@ -425,7 +444,7 @@ func (s *Store) Transfer(ctx context.Context, gid string, actor Actor, target st
 	}
 	return attempt(ctx, func() error {
 		now := s.now()
-		about, err := s.readAboutMember(ctx, gid, actor.ID, target)
+		about, err := s.readAboutMember(ctx, gid, actor.ID, target, itemKey{UserPK(actor.ID), skProfile}, itemKey{UserPK(target), skProfile})
 		if err != nil {
 			return err
 		}
@@ -434,6 +453,26 @@ func (s *Store) Transfer(ctx context.Context, gid string, actor Actor, target st
 			return err
 		}
 		t := newTxn(s.Table)
+		// The count of owned groups moves with the group. A transfer is never
+		// refused for the receiver's cap (it would strand a group whose owner
+		// wants to leave): past it, they just cannot create another.
+		for _, move := range []struct {
+			uid   string
+			delta int
+		}{{actor.ID, -1}, {target, 1}} {
+			uid, delta := move.uid, move.delta
+			if about.items[itemKey{UserPK(uid), skProfile}] == nil {
+				continue
+			}
+			o := t.update("owner:"+uid, UserPK(uid), skProfile)
+			o.cond("attribute_exists(PK)")
+			owned := o.n(attrGruposDono)
+			start := 0
+			if delta < 0 {
+				start = 1
+			}
+			o.set("%s = if_not_exists(%s, %s) + %s", owned, owned, o.v(num(start)), o.v(num(delta)))
+		}
 		nu := t.update(itemMember, GroupPK(gid), MemberSK(target))
 		nu.cond("papel = %s", nu.v(str(string(tm.Papel))))
 		nu.set("papel = %s", nu.v(str(string(domain.PapelDono))))
@@ -443,8 +482,13 @@ func (s *Store) Transfer(ctx context.Context, gid string, actor Actor, target st
 		meta := requireMeta(t, gid)
 		meta.cond("ownerId = %s", meta.v(str(actor.ID)))
 		meta.set("ownerId = %s", meta.v(str(target)))
+		rules, err := s.Rules(ctx)
+		if err != nil {
+			return err
+		}
+		t.countDaily(actor.ID, domain.ActCoordenacao, rules, now)
 		t.notify(NewNotification(target, domain.NotifGrupoTransferido, domain.TextoGrupoTransferido(v.Group.Nome), domain.LinkGrupo(gid), now))
-		return retryable(s.write(ctx, t), itemMember, itemActor, itemMeta)
+		return retryable(s.write(ctx, t), itemMember, itemActor, itemMeta, "owner:*")
 	})
 }
 

@@ -77,14 +77,20 @@ func (f *fixture) group(owner store.Actor, edit func(*domain.GroupInput)) domain
 	if err := in.Valid(); err != nil {
 		f.t.Fatal(err)
 	}
-	g, pts, err := f.s.CreateGroup(context.Background(), domain.NewGroup(uuid.Must(uuid.NewV7()).String(), owner.ID, in, domain.Defaults(), time.Now()), owner)
+	g, _, err := f.create(owner, in)
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	if pts != domain.Defaults().Pontos.CriarGrupo {
-		f.t.Fatalf("create awarded %d points", pts)
-	}
 	return g
+}
+
+// create makes a group of in for owner, returning the points awarded.
+func (f *fixture) create(owner store.Actor, in domain.GroupInput) (domain.Group, int, error) {
+	f.t.Helper()
+	if err := in.Valid(); err != nil {
+		f.t.Fatal(err)
+	}
+	return f.s.CreateGroup(context.Background(), domain.NewGroup(uuid.Must(uuid.NewV7()).String(), owner.ID, in, domain.Defaults(), time.Now()), owner)
 }
 
 func (f *fixture) view(gid, uid string) store.GroupView {
@@ -112,8 +118,11 @@ func TestCreateGroupMakesOwnerAwardsPointsOnceInOneTransaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.calls.Reset()
-	g := f.group(owner, nil)
-	if ops := f.calls.ByOperation(); ops["GetItem"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 2 {
+	g, pts, err := f.create(owner, domain.GroupInput{Nome: "Horta Primeira", Cidade: "Campinas", UF: "SP"})
+	if err != nil || pts != domain.Defaults().Pontos.CriarGrupo {
+		t.Fatalf("create: %d points, %v", pts, err)
+	}
+	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 2 {
 		t.Fatalf("create made %v", ops)
 	}
 	v := f.view(g.ID, owner.ID)

@@ -87,6 +87,7 @@ func (s *Store) CreateInvite(ctx context.Context, gid string, actor Actor, in do
 		meta.cond("convites < %s", meta.v(num(rules.Limites.ConvitesPorGrupo)))
 		meta.incr("convites", 1)
 		requireManager(t, gid, actor.ID)
+		t.countDaily(actor.ID, domain.ActConvite, rules, inv.CreatedAt)
 		if err := retryable(s.write(ctx, t), itemInvite, itemMeta, itemActor); err != nil {
 			return err
 		}
@@ -245,6 +246,7 @@ func (s *Store) AcceptInvite(ctx context.Context, token string, who Actor) (Join
 		if err != nil {
 			return err
 		}
+		t.countDaily(who.ID, domain.ActEntrada, js.rules, now)
 		if err := retryable(s.write(ctx, t), itemInvite, itemMeta, itemMember, itemRequest, itemProfile, itemLedger); err != nil {
 			return err
 		}

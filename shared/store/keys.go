@@ -13,6 +13,7 @@ import (
 //	notification                 USER#<uid>         NOTIF#<time>#<id>
 //	unread counter               USER#<uid>         NOTIFSTATE
 //	points ledger (one per act)  USER#<uid>         AWARD#<motivo>#<ref>
+//	a member's day (daily caps)  USER#<uid>         DAY#<yyyy-mm-dd>         (TTL expiraEm, daily.go)
 //	group                        GROUP#<gid>        META                     DIR#PUBLIC / <name>#<gid>          DIR#UF#<UF> / <city>#<name>#<gid>
 //	membership                   GROUP#<gid>        MEMBER#<uid>             USER#<uid> / GROUP#<gid>
 //	join request                 GROUP#<gid>        REQUEST#<uid>
@@ -56,6 +57,7 @@ const (
 	prefixAward        = "AWARD#"
 	prefixGroup        = "GROUP#"
 	prefixInvite       = "INVITE#"
+	prefixDay          = "DAY#"
 )
 
 // Partition keys that are not per entity.

@@ -27,11 +27,11 @@ import (
 // each requester's lotesSolicitados, tells them, and leaves the count at 0.
 
 // The assignment's transaction: the lote, the member's membership, their own
-// request, the group, the actor's check, and the member's notification and
-// unread counter; then, per other request closed, the request, the
+// request, the group, the actor's check, the actor's day (the daily cap of
+// coordination acts), and the member's notification and unread counter; then, per other request closed, the request, the
 // requester's membership, a notification and its unread counter.
 const (
-	assignBaseItems        = 7
+	assignBaseItems        = 8
 	closedRequestItems     = 4
 	maxClosedPerAssignment = (100 - assignBaseItems) / closedRequestItems
 )
@@ -432,6 +432,9 @@ func (s *Store) AssignLote(ctx context.Context, gid, code string, actor Actor, t
 		if target != actor.ID {
 			t.notify(NewNotification(target, domain.NotifLoteAtribuido, domain.TextoLoteAtribuido(code, g.Nome), domain.LinkLotes(gid), now))
 		}
+		if target != actor.ID || len(others) > 0 {
+			t.countDaily(actor.ID, domain.ActCoordenacao, st.rules, now)
+		}
 		if err := retryable(s.write(ctx, t), "lote", "lotereq", "lotereq:*", itemMember, "member:*", itemMeta, itemActor); err != nil {
 			return err
 		}
@@ -554,6 +557,7 @@ func (s *Store) RequestLote(ctx context.Context, gid, code string, actor Actor) 
 			t.notify(NewNotification(g.OwnerID, domain.NotifPedidoLote,
 				domain.TextoPedidoLote(me.Nome, code, g.Nome), domain.LinkLotes(gid), now))
 		}
+		t.countDaily(actor.ID, domain.ActPedidoLote, st.rules, now)
 		if err := retryable(s.write(ctx, t), "lotereq", itemMember, "lote", itemMeta); err != nil {
 			return err
 		}

@@ -3,11 +3,14 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/verde-app/verde/shared/domain"
 )
 
 // The reads every repository shares: a consistent BatchGetItem of known
@@ -88,14 +91,19 @@ type query struct {
 	What                   string // names the query in errors
 }
 
-func (q query) input(table string) *dynamodb.QueryInput {
-	pk, sk := attrPK, attrSK
+// keyAttrs are the partition and sort key attributes of the query's table or index.
+func (q query) keyAttrs() (pk, sk string) {
 	switch q.Index {
 	case IndexGSI1:
-		pk, sk = attrGSI1PK, attrGSI1SK
+		return attrGSI1PK, attrGSI1SK
 	case IndexGSI2:
-		pk, sk = attrGSI2PK, attrGSI2SK
+		return attrGSI2PK, attrGSI2SK
 	}
+	return attrPK, attrSK
+}
+
+func (q query) input(table string) *dynamodb.QueryInput {
+	pk, sk := q.keyAttrs()
 	in := &dynamodb.QueryInput{
 		TableName:                 aws.String(table),
 		KeyConditionExpression:    aws.String(pk + " = :pk"),
@@ -129,9 +137,38 @@ func (q query) input(table string) *dynamodb.QueryInput {
 	return in
 }
 
+// errBadCursor is the answer to a position that is not one of this query's
+// (a cursor sealed for another list): the API's one "bad cursor" 400.
+func errBadCursor() error { return domain.Invalid("cursor", "O cursor de paginação é inválido") }
+
+// positionFits reports whether the cursor position After could have come
+// from this query: exactly the key attributes of its table or index, in its
+// partition, under its prefix. Anything else would reach DynamoDB as a
+// start key outside the query and come back as a 500.
+func (q query) positionFits() bool {
+	if len(q.After) == 0 {
+		return true
+	}
+	want := map[string]bool{attrPK: true, attrSK: true}
+	pk, sk := q.keyAttrs()
+	want[pk], want[sk] = true, true
+	if len(q.After) != len(want) {
+		return false
+	}
+	for name, v := range q.After {
+		if !want[name] || v == "" {
+			return false
+		}
+	}
+	return q.After[pk] == q.PK && strings.HasPrefix(q.After[sk], q.Prefix)
+}
+
 // queryPage runs one Query and decodes its items: a page, and the position
 // the next page starts from (nil on the last page).
 func queryPage[T any](ctx context.Context, s *Store, q query, decode func(record) (T, error)) ([]T, map[string]string, error) {
+	if !q.positionFits() {
+		return nil, nil, errBadCursor()
+	}
 	out, err := s.DB.Query(ctx, q.input(s.Table))
 	if err != nil {
 		return nil, nil, fmt.Errorf("query %s: %w", q.What, err)

@@ -22,9 +22,10 @@ type Store struct {
 }
 
 // New builds a Store from an SDK config; the endpoint comes from the SDK's
-// standard variables (AWS_ENDPOINT_URL_DYNAMODB locally).
+// standard variables (AWS_ENDPOINT_URL_DYNAMODB locally). Each call has its
+// own deadline and bounded retries (deadline.go).
 func New(cfg aws.Config, table string) *Store {
-	return &Store{DB: dynamodb.NewFromConfig(cfg), Table: table, Now: time.Now}
+	return &Store{DB: dynamodb.NewFromConfig(cfg, withDeadlines), Table: table, Now: time.Now}
 }
 
 // TableInput is the table as template.yaml declares it; tests and the local

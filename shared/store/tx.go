@@ -128,7 +128,8 @@ type txn struct {
 	updates map[string]*pendingUpdate // by PK|SK, built at the end
 	order   []string
 	unread  map[string]int
-	err     error // the first item that could not be encoded; write returns it
+	daily   *dailyCount // the act countDaily counted (daily.go), for a 429
+	err     error       // the first item that could not be encoded; write returns it
 }
 
 type pendingUpdate struct {
@@ -300,6 +301,9 @@ func (s *Store) write(ctx context.Context, t *txn) error {
 			c.codes[names[i]] = r
 			c.order = append(c.order, names[i])
 		}
+	}
+	if t.daily != nil && c.failed(itemDaily) {
+		return domain.ErrDailyLimit(t.daily.act, t.daily.limit)
 	}
 	return c
 }

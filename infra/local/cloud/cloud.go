@@ -126,6 +126,17 @@ func Start(ctx context.Context, opts Options) (*Cloud, error) {
 	return c, nil
 }
 
+// DynamoPID is DynamoDB Local's process id (0 when it is not running):
+// tests freeze it (SIGSTOP) to see how the API answers a stalled table.
+func (c *Cloud) DynamoPID() int {
+	for _, ch := range c.children {
+		if ch.name == "DynamoDB Local" && ch.cmd.Process != nil {
+			return ch.cmd.Process.Pid
+		}
+	}
+	return 0
+}
+
 func (c *Cloud) logf(format string, args ...any) { fmt.Fprintf(c.opts.Log, format+"\n", args...) }
 
 // lockDataDir keeps two clouds off one DataDir (they would fight over the emulators' files).

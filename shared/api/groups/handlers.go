@@ -33,15 +33,17 @@ func handleDirectory(d app.Deps) http.Handler {
 func directoryQuery(r *http.Request) (store.DirectoryQuery, error) {
 	v := r.URL.Query()
 	q := store.DirectoryQuery{Q: domain.SearchKey(v.Get("q")), Cidade: domain.SearchKey(v.Get("cidade"))}
-	if len(v.Get("q")) > 100 {
+	if v.Has("uf") && v.Get("uf") == "" {
+		return q, domain.Invalid("uf", "A UF deve ser a sigla de um dos 27 estados brasileiros (por exemplo SP)")
+	}
+	if domain.Length(v.Get("q")) > 100 {
 		return q, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres")
 	}
-	if len(v.Get("cidade")) > 100 {
+	if domain.Length(v.Get("cidade")) > 100 {
 		return q, domain.Invalid("cidade", "A cidade deve ter no máximo 100 caracteres")
 	}
 	if uf := v.Get("uf"); uf != "" {
-		q.UF = domain.CleanText(uf)
-		if q.UF = upper(q.UF); !domain.ValidUF(q.UF) {
+		if q.UF = upper(uf); !domain.ValidUFInput(uf) {
 			return q, domain.Invalid("uf", "A UF deve ser a sigla de um dos 27 estados brasileiros (por exemplo SP)")
 		}
 	}

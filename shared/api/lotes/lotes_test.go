@@ -504,7 +504,7 @@ func TestLoteValidationNamesTheField(t *testing.T) {
 		{"inicio", "POST", "/lotes", map[string]any{"fim": 2, "area": 5}, 400, "inicio", "Informe o número inicial"},
 		{"fim", "POST", "/lotes", map[string]any{"inicio": 5, "fim": 2, "area": 5}, 400, "fim", "entre o inicial"},
 		{"too many", "POST", "/lotes", map[string]any{"inicio": 1, "fim": 99, "area": 5}, 400, "fim", "no máximo 98 lotes"},
-		{"area", "POST", "/lotes", map[string]any{"inicio": 1, "fim": 2, "area": 0}, 400, "area", "maior que 0"},
+		{"area", "POST", "/lotes", map[string]any{"inicio": 1, "fim": 2, "area": 0}, 400, "area", "entre 0,01 e 10000"},
 		{"area big", "POST", "/lotes", map[string]any{"inicio": 1, "fim": 2, "area": 10001}, 400, "area", "10000"},
 		{"area text", "POST", "/lotes", map[string]any{"inicio": 1, "fim": 2, "area": "grande"}, 400, "area", "deve ser um número"},
 		{"duplicate", "POST", "/lotes", map[string]any{"prefixo": "A", "inicio": 3, "fim": 5, "area": 5}, 409, "", "O lote A3 já existe"},

@@ -10,7 +10,6 @@ describe('error envelope → ApiError', () => {
 
   it.each([
     [401, 'unauthenticated', 'Sua sessão expirou. Entre novamente.'],
-    [429, 'rate_limited', 'Muitas solicitações em pouco tempo. Aguarde um instante e tente novamente.'],
     [500, 'internal', 'Erro interno do servidor. Tente novamente em instantes.'],
   ])('%i %s gets the client’s Portuguese text', (status, code, message) => {
     const err = errorFromResponse(status, { error: { code, message: 'whatever reached us' } });
@@ -24,10 +23,20 @@ describe('error envelope → ApiError', () => {
     expect(errorFromResponse(502, undefined).code).toBe('internal');
   });
 
-  it('gives method_not_allowed (405) its own Portuguese text, with or without an envelope', () => {
-    const message = 'Método não permitido nesta rota.';
-    expect(errorFromResponse(405, { error: { code: 'method_not_allowed', message: 'x' } })).toMatchObject({ code: 'method_not_allowed', message });
-    expect(errorFromResponse(405, undefined)).toMatchObject({ code: 'method_not_allowed', message });
+  it('shows the server\'s message of a daily cap (429 with the envelope) and its own text for the gateway\'s throttle', () => {
+    const cap = 'Você atingiu o limite de 5 grupos criados por dia. Tente novamente amanhã';
+    expect(errorFromResponse(429, { error: { code: 'rate_limited', message: cap } })).toMatchObject({ code: 'rate_limited', message: cap });
+    expect(errorFromResponse(429, { message: 'Too Many Requests' })).toMatchObject({
+      code: 'rate_limited', message: 'Muitas solicitações em pouco tempo. Aguarde um instante e tente novamente.',
+    });
+  });
+
+  it('gives unavailable (503) and unsupported_media_type (415) their own Portuguese text', () => {
+    expect(errorFromResponse(503, { error: { code: 'unavailable', message: 'x' } })).toMatchObject({
+      code: 'unavailable', message: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
+    });
+    expect(errorFromResponse(503, undefined).code).toBe('unavailable');
+    expect(errorFromResponse(415, undefined).code).toBe('unsupported_media_type');
   });
 
   it('keeps the request id for support', () => {

@@ -15,26 +15,30 @@ const messages: Record<ApiErrorCode, string> = {
   unauthenticated: 'Sua sessão expirou. Entre novamente.',
   forbidden: 'Você não tem permissão para fazer isso.',
   not_found: 'Não encontrado.',
-  method_not_allowed: 'Método não permitido nesta rota.',
+  unsupported_media_type: 'O servidor não entendeu o formato dos dados enviados.',
   conflict: 'Os dados foram alterados por outra pessoa. Recarregue a página e tente novamente.',
   rate_limited: 'Muitas solicitações em pouco tempo. Aguarde um instante e tente novamente.',
   internal: 'Erro interno do servidor. Tente novamente em instantes.',
+  unavailable: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
   network: 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.',
 };
 
 // The server writes these codes' messages for the user, in Portuguese (shared/domain);
 // for the others the client's own text is clearer than whatever reached it.
-const serverWorded = new Set<ApiErrorCode>(['validation', 'not_found', 'conflict', 'forbidden']);
+// A 429 with the envelope is a per-member daily cap whose message says which; without one
+// (API Gateway's throttle) the client's own text is used.
+const serverWorded = new Set<ApiErrorCode>(['validation', 'not_found', 'conflict', 'forbidden', 'rate_limited']);
 
 const codeByStatus: Record<number, ApiErrorCode> = {
   400: 'validation',
   401: 'unauthenticated',
   403: 'forbidden',
   404: 'not_found',
-  405: 'method_not_allowed',
+  415: 'unsupported_media_type',
   409: 'conflict',
   422: 'validation',
   429: 'rate_limited',
+  503: 'unavailable',
 };
 
 export class ApiError extends Error {

@@ -408,7 +408,7 @@ export interface paths {
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
-                /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+                /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
                 codigo: components["parameters"]["Codigo"];
             };
             cookie?: never;
@@ -430,7 +430,7 @@ export interface paths {
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
-                /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+                /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
                 codigo: components["parameters"]["Codigo"];
             };
             cookie?: never;
@@ -455,7 +455,7 @@ export interface paths {
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
-                /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+                /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
                 codigo: components["parameters"]["Codigo"];
             };
             cookie?: never;
@@ -479,7 +479,7 @@ export interface paths {
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
-                /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+                /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
                 codigo: components["parameters"]["Codigo"];
                 /** @description A user id (Cognito sub) */
                 userId: components["parameters"]["UserId"];
@@ -505,7 +505,7 @@ export interface paths {
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
-                /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+                /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
                 codigo: components["parameters"]["Codigo"];
                 /** @description A user id (Cognito sub) */
                 userId: components["parameters"]["UserId"];
@@ -604,10 +604,15 @@ export interface components {
             count: number;
         };
         /**
-         * @description One of the 27 federative units (lower case is accepted in requests)
+         * @description One of the 27 federative units
          * @enum {string}
          */
         UF: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+        /**
+         * @description A federative unit as a request may send it, in upper or lower case (stored upper case)
+         * @enum {string}
+         */
+        UFInput: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO" | "ac" | "al" | "ap" | "am" | "ba" | "ce" | "df" | "es" | "go" | "ma" | "mt" | "ms" | "mg" | "pa" | "pb" | "pr" | "pe" | "pi" | "rj" | "rn" | "rs" | "ro" | "rr" | "sc" | "sp" | "se" | "to";
         /** @enum {string} */
         Papel: "dono" | "coordenador" | "membro";
         LoteCounts: {
@@ -687,7 +692,7 @@ export interface components {
             nome: string;
             descricao?: string;
             cidade: string;
-            uf: components["schemas"]["UF"];
+            uf: components["schemas"]["UFInput"];
             /** @description An https URL or an uploads key */
             fotoCapa?: string | null;
             /**
@@ -709,7 +714,7 @@ export interface components {
             nome?: string;
             descricao?: string;
             cidade?: string;
-            uf?: components["schemas"]["UF"];
+            uf?: components["schemas"]["UFInput"];
             fotoCapa?: string;
             /** @enum {string} */
             visibilidade?: "publico" | "privado";
@@ -874,11 +879,12 @@ export interface components {
         Error: {
             error: {
                 /**
-                 * @description validation 400, unauthenticated 401, forbidden 403, not_found 404,
-                 *     method_not_allowed 405, conflict 409, rate_limited 429, internal 500
+                 * @description validation 400, unauthenticated 401, forbidden 403, not_found 404 (also an
+                 *     undeclared path or method), conflict 409, unsupported_media_type 415,
+                 *     rate_limited 429 (a per-member daily cap), internal 500, unavailable 503
                  * @enum {string}
                  */
-                code: "validation" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "internal" | "method_not_allowed";
+                code: "validation" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "internal" | "unsupported_media_type" | "unavailable";
                 /** @description A Portuguese message fit to show the user */
                 message: string;
                 /** @description The request field at fault (validation errors) */
@@ -944,6 +950,40 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The database did not answer within its deadline (each call has a few seconds, with
+         *     bounded retries, well inside the function's timeout). Nothing the caller can see was
+         *     changed; try again in a moment.
+         */
+        Unavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body was not sent as `application/json` */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The caller reached a per-member daily cap of this act (`domain.Rules`, editable by a
+         *     site admin); the message says which. The counters start again at 00:00 UTC.
+         */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         Limit: number;
@@ -954,7 +994,7 @@ export interface components {
         UserId: string;
         /** @description 128 random bits, base64url (22 characters) */
         InviteToken: string;
-        /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+        /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
         Codigo: string;
     };
     requestBodies: never;
@@ -983,6 +1023,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateMe: {
@@ -1010,7 +1051,9 @@ export interface operations {
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getUnreadNotificationCount: {
@@ -1033,6 +1076,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     searchGroups: {
@@ -1040,7 +1084,7 @@ export interface operations {
             query?: {
                 /** @description Name: a prefix without uf, a part of it with uf */
                 q?: string;
-                uf?: components["schemas"]["UF"];
+                uf?: components["schemas"]["UFInput"];
                 /** @description City prefix; needs uf */
                 cidade?: string;
                 limit?: components["parameters"]["Limit"];
@@ -1065,6 +1109,7 @@ export interface operations {
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createGroup: {
@@ -1093,7 +1138,10 @@ export interface operations {
             };
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMyGroups: {
@@ -1121,6 +1169,7 @@ export interface operations {
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getGroup: {
@@ -1146,6 +1195,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteGroup: {
@@ -1170,6 +1220,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateGroup: {
@@ -1201,7 +1252,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getPublicGroup: {
@@ -1226,6 +1279,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     joinGroup: {
@@ -1261,7 +1315,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMembers: {
@@ -1293,6 +1349,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     removeMember: {
@@ -1320,6 +1377,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     setMemberRole: {
@@ -1353,7 +1411,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     transferGroup: {
@@ -1383,7 +1443,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listJoinRequests: {
@@ -1415,6 +1478,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     approveJoinRequest: {
@@ -1443,7 +1507,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteJoinRequest: {
@@ -1469,7 +1535,9 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listInvites: {
@@ -1501,6 +1569,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createInvite: {
@@ -1532,7 +1601,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     revokeInvite: {
@@ -1561,6 +1633,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getInvite: {
@@ -1587,6 +1660,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     acceptInvite: {
@@ -1613,7 +1687,9 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listLotes: {
@@ -1645,6 +1721,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createLotes: {
@@ -1676,7 +1753,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteLote: {
@@ -1685,7 +1764,7 @@ export interface operations {
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
-                /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+                /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
                 codigo: components["parameters"]["Codigo"];
             };
             cookie?: never;
@@ -1705,6 +1784,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateLote: {
@@ -1713,7 +1793,7 @@ export interface operations {
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
-                /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+                /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
                 codigo: components["parameters"]["Codigo"];
             };
             cookie?: never;
@@ -1738,7 +1818,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     assignLote: {
@@ -1747,7 +1829,7 @@ export interface operations {
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
-                /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+                /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
                 codigo: components["parameters"]["Codigo"];
             };
             cookie?: never;
@@ -1772,7 +1854,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     freeLote: {
@@ -1781,7 +1866,7 @@ export interface operations {
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
-                /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+                /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
                 codigo: components["parameters"]["Codigo"];
             };
             cookie?: never;
@@ -1803,6 +1888,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     requestLote: {
@@ -1811,7 +1897,7 @@ export interface operations {
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
-                /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+                /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
                 codigo: components["parameters"]["Codigo"];
             };
             cookie?: never;
@@ -1832,7 +1918,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     approveLoteRequest: {
@@ -1841,7 +1929,7 @@ export interface operations {
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
-                /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+                /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
                 codigo: components["parameters"]["Codigo"];
                 /** @description A user id (Cognito sub) */
                 userId: components["parameters"]["UserId"];
@@ -1864,7 +1952,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteLoteRequest: {
@@ -1873,7 +1963,7 @@ export interface operations {
             header?: never;
             path: {
                 groupId: components["parameters"]["GroupId"];
-                /** @description A lote code such as A1 (up to 3 letters and a number; case-insensitive) */
+                /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
                 codigo: components["parameters"]["Codigo"];
                 /** @description A user id (Cognito sub) */
                 userId: components["parameters"]["UserId"];
@@ -1894,6 +1984,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listLoteRequests: {
@@ -1925,6 +2016,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

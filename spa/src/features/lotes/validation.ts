@@ -29,7 +29,7 @@ function checkArea(raw: string): string | undefined {
   if (raw.trim() === '') return 'Informe a área do lote em m²';
   const a = parseDecimal(raw);
   const r = Math.round(a * 100) / 100;
-  if (Number.isNaN(a) || r <= 0 || r > loteLimits.maxArea) return `A área deve ser maior que 0 e no máximo ${loteLimits.maxArea} m²`;
+  if (Number.isNaN(a) || r < 0.01 || r > loteLimits.maxArea) return `A área deve estar entre 0,01 e ${loteLimits.maxArea} m²`;
   return undefined;
 }
 

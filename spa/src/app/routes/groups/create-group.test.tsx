@@ -105,13 +105,14 @@ describe('create group screen', () => {
   });
 
   it('shows an error without a field above the buttons', async () => {
-    stubApi({ 'POST /api/groups': () => json({ error: { code: 'rate_limited', message: 'x' } }, 429) });
+    const cap = 'Você atingiu o limite de 5 grupos criados por dia. Tente novamente amanhã';
+    stubApi({ 'POST /api/groups': () => json({ error: { code: 'rate_limited', message: cap } }, 429) });
     const user = userEvent.setup();
     renderApp('/grupos/novo');
     await user.type(await screen.findByLabelText('Nome do grupo'), 'Horta Nova');
     await user.type(screen.getByLabelText('Cidade'), 'Recife');
     await user.selectOptions(screen.getByLabelText('UF'), 'PE');
     await user.click(screen.getByRole('button', { name: 'Criar grupo' }));
-    expect(await screen.findByText('Muitas solicitações em pouco tempo. Aguarde um instante e tente novamente.')).toBeInTheDocument();
+    expect(await screen.findByText(cap)).toBeInTheDocument();
   });
 });

@@ -152,7 +152,7 @@ describe('lotes screen', () => {
     await user.type(within(dialog).getByLabelText('Até o número'), '200');
     await user.click(within(dialog).getByRole('button', { name: 'Criar lotes' }));
     expect(within(dialog).getByText('Crie no máximo 98 lotes por vez')).toBeInTheDocument();
-    expect(within(dialog).getByText('A área deve ser maior que 0 e no máximo 10000 m²')).toBeInTheDocument();
+    expect(within(dialog).getByText('A área deve estar entre 0,01 e 10000 m²')).toBeInTheDocument();
 
     await user.clear(within(dialog).getByLabelText('Até o número'));
     await user.type(within(dialog).getByLabelText('Até o número'), '12');

@@ -1,0 +1,73 @@
+// Package probe holds the tests of issue 9's hardening of the API: what a
+// probe as an attacker and a fuzzer would found on main, each test named for
+// the behaviour it pins, through every area's real handler against the
+// local cloud. It has its own test binary (and table), so the tests of the
+// per-member caps may set the rules they need.
+package probe_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/infra/local/cloud"
+	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/areas"
+	"github.com/verde-app/verde/shared/domain"
+)
+
+func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
+
+// newWorld is a fresh env and cast, and one mux of every area's routes.
+func newWorld(t *testing.T) (*testkit.Env, testkit.Cast, http.Handler) {
+	t.Helper()
+	env := testkit.NewEnv(t)
+	var all []api.Route
+	for _, a := range areas.APIs {
+		all = append(all, a.Routes(env.Deps)...)
+	}
+	return env, env.NewCast(t), api.NewMux(all)
+}
+
+// setRules saves r over whatever the table holds (the version after it).
+func setRules(t *testing.T, env *testkit.Env, change func(*domain.Rules)) {
+	t.Helper()
+	ctx := context.Background()
+	cur, err := env.Deps.Store.Rules(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	change(&cur)
+	cur.Version++
+	if err := env.Deps.Store.SaveRules(ctx, cur, "probe"); err != nil {
+		t.Fatalf("save rules: %v", err)
+	}
+}
+
+func newGroupBody() map[string]any {
+	return map[string]any{"nome": "Horta " + uuid.NewString()[:6], "cidade": "Campinas", "uf": "SP"}
+}
+
+func today() time.Time { return time.Now().UTC() }
+
+// doRaw sends req as is (its own Content-Type, "" for none) to h as user,
+// with the contract check of testkit.Do.
+func doRaw(t *testing.T, h http.Handler, req *http.Request, contentType string, user testkit.User) testkit.Response {
+	t.Helper()
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if user.Token != "" {
+		req.Header.Set("Authorization", user.Bearer())
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	testkit.CheckContract(t, req, rec)
+	return testkit.Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
+}

@@ -1,0 +1,55 @@
+package domain
+
+import "fmt"
+
+// DailyAct names an act a member may do a limited number of times a UTC
+// day: every write that creates content or notifies someone else counts
+// against one (DESIGN §4; issue 9). The API Gateway throttle is one budget
+// for every client; these caps are per member. The store counts them in
+// the member's day item, in the act's own transaction.
+type DailyAct string
+
+const (
+	ActCriarGrupo  DailyAct = "criarGrupo"  // POST /api/groups
+	ActEntrada     DailyAct = "entrada"     // joining a group or asking to (join, accept an invite)
+	ActConvite     DailyAct = "convite"     // creating an invite link
+	ActPedidoLote  DailyAct = "pedidoLote"  // asking for a lote (notifies the coordinators)
+	ActCoordenacao DailyAct = "coordenacao" // a coordinator's act that notifies a member: approve or refuse a request, assign a lote, transfer
+)
+
+// DailyActs are every act with a daily cap. Creating lotes has none: it
+// notifies no one, a group holds at most LotesPorGrupo and a member owns at
+// most GruposPorDono groups, and a bulk creation of 98 lotes already fills
+// its transaction's 100 items.
+var DailyActs = []DailyAct{ActCriarGrupo, ActEntrada, ActConvite, ActPedidoLote, ActCoordenacao}
+
+// DailyLimit is the cap of act under r.
+func (r Rules) DailyLimit(a DailyAct) int {
+	l := r.Limites
+	switch a {
+	case ActCriarGrupo:
+		return l.GruposPorDia
+	case ActEntrada:
+		return l.EntradasPorDia
+	case ActConvite:
+		return l.ConvitesPorDia
+	case ActPedidoLote:
+		return l.PedidosLotePorDia
+	case ActCoordenacao:
+		return l.AcoesCoordenacaoPorDia
+	}
+	return 0
+}
+
+var dailyNoun = map[DailyAct]string{
+	ActCriarGrupo:  "grupos criados",
+	ActEntrada:     "entradas e pedidos de entrada em grupos",
+	ActConvite:     "convites criados",
+	ActPedidoLote:  "pedidos de lote",
+	ActCoordenacao: "ações de coordenação que avisam outros membros",
+}
+
+// ErrDailyLimit is the 429 of a member who reached the cap of act today.
+func ErrDailyLimit(a DailyAct, limit int) *Error {
+	return RateLimited(fmt.Sprintf("Você atingiu o limite de %d %s por dia. Tente novamente amanhã", limit, dailyNoun[a]))
+}
