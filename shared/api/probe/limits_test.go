@@ -1,6 +1,7 @@
 package probe_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -108,18 +109,22 @@ func TestCursorWithAPositionOfAnotherListIsA400(t *testing.T) {
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
 	gid := f.Group.ID
 	foreign := map[string]string{"PK": store.GroupPK(gid), "SK": store.MemberSK(cast.Owner.ID)}
+	cursors, err := env.Deps.Cursors.Get(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct{ scope, path string }{
 		{store.LotesScope(gid), "/api/groups/" + gid + "/lotes"},
 		{store.InvitesScope(gid), "/api/groups/" + gid + "/invites"},
 		{store.LoteRequestsScope(gid), "/api/groups/" + gid + "/lote-requests"},
 		{store.MyGroupsScope(cast.Owner.ID), "/api/me/groups"},
 	} {
-		cur := env.Deps.Cursors.Seal(c.scope, foreign)
+		cur := cursors.Seal(c.scope, foreign)
 		res := testkit.Do(t, h, "GET", c.path+"?cursor="+*cur, cast.Owner, nil)
 		if res.Status != http.StatusBadRequest || res.ErrorField() != "cursor" {
 			t.Errorf("%s with another list's position: %d %s", c.path, res.Status, res.Body)
 		}
-		other := env.Deps.Cursors.Seal("groups:members|"+gid, map[string]string{"PK": store.GroupPK(gid), "SK": store.LoteSK("A1")})
+		other := cursors.Seal("groups:members|"+gid, map[string]string{"PK": store.GroupPK(gid), "SK": store.LoteSK("A1")})
 		if res := testkit.Do(t, h, "GET", c.path+"?cursor="+*other, cast.Owner, nil); res.Status != http.StatusBadRequest || res.ErrorField() != "cursor" {
 			t.Errorf("%s with another scope's cursor: %d %s", c.path, res.Status, res.Body)
 		}
