@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { SectionLoader } from '@/components/ui/query-states';
 import { useAuth } from '@/lib/auth/auth-context';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,7 +20,13 @@ export function Component() {
       <PageHeader title="Dashboard" subtitle={firstName ? `Olá, ${firstName}!` : 'Olá!'} />
       <div className="page-grid">
         {userData && <LevelCard nivel={userData.nivel} pontos={userData.pontosTotais} />}
-        <Suspense fallback={<SectionLoader label="Carregando cultivos..." />}>
+        <Suspense
+          fallback={
+            <p className="section-loader" role="status">
+              Carregando cultivos...
+            </p>
+          }
+        >
           <DashboardCultivos />
         </Suspense>
         <section className="card" aria-labelledby="dash-grupos">
