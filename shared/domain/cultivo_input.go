@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -348,3 +349,12 @@ func (t Totais) Add(h Colheita) Totais {
 
 // KgOf is the kilograms a harvest adds to the totals.
 func KgOf(h Colheita) float64 { return Totais{}.Add(h).Kg }
+
+var unidadeTexto = map[string]string{UnidadeKg: "kg", UnidadeG: "g", UnidadeUnidades: "unidades", UnidadeMacos: "maços"}
+var destinoTexto = map[string]string{"consumo": "consumo", "compartilhado": "compartilhado", "doado": "doado"}
+
+// TextoColheita is a harvest's diary line, in Brazilian Portuguese ("Colheita: 1,2 kg (consumo)").
+func TextoColheita(h Colheita) string {
+	q := strings.Replace(strconv.FormatFloat(h.Quantidade, 'f', -1, 64), ".", ",", 1)
+	return fmt.Sprintf("Colheita: %s %s (%s)", q, unidadeTexto[h.Unidade], destinoTexto[h.Destino])
+}

@@ -161,3 +161,16 @@ func TestPlanteAgoraUsesTheRegionOfTheUF(t *testing.T) {
 		t.Fatal("epoca")
 	}
 }
+
+func TestHarvestTotalsAndDiaryLine(t *testing.T) {
+	var tot Totais
+	tot = tot.Add(Colheita{Quantidade: 1.2, Unidade: UnidadeKg, Destino: "doado"})
+	tot = tot.Add(Colheita{Quantidade: 300, Unidade: UnidadeG, Destino: "consumo"})
+	tot = tot.Add(Colheita{Quantidade: 3, Unidade: UnidadeMacos, Destino: "compartilhado"})
+	if tot.Colheitas != 3 || tot.Kg < 1.499 || tot.Kg > 1.501 || tot.DoadoKg != 1.2 || tot.Macos != 3 {
+		t.Fatalf("%+v", tot)
+	}
+	if got := TextoColheita(Colheita{Quantidade: 1.2, Unidade: UnidadeMacos, Destino: "doado"}); got != "Colheita: 1,2 maços (doado)" {
+		t.Fatal(got)
+	}
+}

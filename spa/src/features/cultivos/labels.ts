@@ -54,6 +54,8 @@ export function countdown(c: Cultivo): string {
   if (c.fase === 'perdido') return 'Perdido';
   if (c.fase === 'colhido') return 'Colhido';
   if (c.janela.atrasado) return 'Atrasado: a janela de colheita passou';
+  if (c.totais.colheitas > 0) return c.totais.colheitas === 1 ? '1 colheita registrada' : `${c.totais.colheitas} colheitas registradas`;
+  if (c.fase === 'pronto') return 'Pronto para colher';
   if (c.janela.aberta) return 'Janela de colheita aberta';
   const d = c.janela.diasParaColheita;
   if (d === 0) return 'Colheita a partir de hoje';

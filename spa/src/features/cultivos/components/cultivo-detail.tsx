@@ -82,7 +82,7 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
         {c.notas && <p>{c.notas}</p>}
         {c.arquivado && <p className="warning">Este cultivo está arquivado.</p>}
         {(write || canLose || canArchive) && (
-          <div className="actions-row">
+          <div className="cultivo-actions">
             {write && next && (
               <button type="button" className="button button-primary" disabled={busy} onClick={() => move(next, `Fase: ${faseLabel[next]}`)}>
                 {change.isPending && <Spinner size="sm" />}
