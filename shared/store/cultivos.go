@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
 	"time"
@@ -690,7 +689,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		}
 		t.putItem("diario", diarioItemOf(domain.DiarioEntry{
 			ID: h.ID, CultivoID: c.ID, Tipo: domain.TipoColheita, Fase: next.Fase, Fotos: fotos,
-			Texto:   fmt.Sprintf("Colheita: %s %s (%s)", strconv.FormatFloat(h.Quantidade, 'f', -1, 64), h.Unidade, h.Destino),
+			Texto:   domain.TextoColheita(h),
 			AutorID: actor.ID, AutorNome: h.AutorNome, Pontos: pts, CriadoEm: now,
 		}), "")
 		kg := domain.KgOf(h)

@@ -95,7 +95,7 @@ describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, (
       await bulk.getByRole('button', { name: 'Criar lotes' }).click();
       await page.getByRole('button', { name: 'Lote A1, livre', exact: true }).click();
       const loteDialog = page.getByRole('dialog', { name: 'Lote A1' });
-      await loteDialog.getByLabel('Atribuir a').selectOption({ label: grower.name });
+      await loteDialog.getByLabel('Atribuir a').selectOption({ label: `${grower.name} (você)` });
       await loteDialog.getByRole('button', { name: 'Atribuir' }).click();
       await page.getByText(`O lote A1 agora é de ${grower.name}.`).waitFor();
 
