@@ -71,7 +71,7 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
           {formatDate(c.janela.fim + 'T12:00:00Z')}
         </p>
         <p className="cultivo-meta">
-          {formatQuantidade(c.quantidade)} {unidadePlantioLabel[c.unidade]} ({c.metodo === 'muda' ? 'mudas' : 'sementes'}) ·{' '}
+          {formatQuantidade(c.quantidade)} {unidadePlantioLabel[c.unidade]} · plantio por {c.metodo === 'muda' ? 'muda' : 'semente'} ·{' '}
           {c.grupoId ? c.grupoNome : 'Horta pessoal'}
           {c.loteCodigo ? ` · Lote ${c.loteCodigo}` : ''}
         </p>
