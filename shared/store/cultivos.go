@@ -26,6 +26,7 @@ const (
 	itemCultivo   = "cultivo"
 	itemColheita  = "colheita"
 	itemDiarioDia = "diarioDia"
+	itemLote      = "lote"
 )
 
 type cultivoItem struct {
@@ -377,8 +378,9 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 				if holder == "" || (holder != actor.ID && !slices.ContainsFunc(colabs, func(c domain.Colaborador) bool { return c.UserID == holder })) {
 					return domain.Invalid("loteCodigo", "Escolha um lote que esteja com você ou com um colaborador")
 				}
-				lu := t.check("lote", GroupPK(g), LoteSK(in.LoteCodigo))
+				lu := t.check(itemLote, GroupPK(g), LoteSK(in.LoteCodigo))
 				lu.cond("responsavelId = %s", lu.v(str(holder)))
+				lu.incr("cultivosAtivos", 1)
 			}
 			requireMeta(t, g)
 		}
@@ -402,7 +404,7 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 		}
 		if err := retryable(s.write(ctx, t), itemProfile, itemLedger); err != nil {
 			if cc, ok := isCancelled(err); ok {
-				if cc.failed("lote") {
+				if cc.failed(itemLote) {
 					return domain.Invalid("loteCodigo", "Escolha um lote que esteja com você ou com um colaborador")
 				}
 				if _, gone := cc.failedPrefix("member:"); gone {
@@ -431,6 +433,7 @@ func addStats(t *txn, pk, attr string, n float64) *upd {
 // and dono may also mark it perdido (and undo that).
 func (s *Store) ChangeFase(ctx context.Context, cid string, actor Actor, in domain.FaseInput) (domain.Cultivo, error) {
 	var out domain.Cultivo
+	skipLote := false
 	err := attempt(ctx, func() error {
 		now := s.now()
 		st, err := s.readCultivo(ctx, cid, actor)
@@ -454,6 +457,7 @@ func (s *Store) ChangeFase(ctx context.Context, cid string, actor Actor, in doma
 		next.Version, next.AtualizadoEm = c.Version+1, now
 		saveCultivo(t, next, c.Version)
 		updateRefs(t, next)
+		moveLote(t, c, next, skipLote)
 		texto := "Fase: " + domain.FaseNomes[next.Fase]
 		if next.Fase == domain.FasePerdido {
 			texto += ". Motivo: " + next.MotivoPerda
@@ -463,6 +467,10 @@ func (s *Store) ChangeFase(ctx context.Context, cid string, actor Actor, in doma
 			AutorID: actor.ID, AutorNome: st.profile.profile.Nome, CriadoEm: now,
 		}), "")
 		if err := retryable(s.write(ctx, t), itemCultivo); err != nil {
+			if loteGone(err) {
+				skipLote = true
+				return errRetry
+			}
 			return err
 		}
 		out = next
@@ -500,6 +508,7 @@ func (s *Store) requireCoordinator(ctx context.Context, t *txn, c domain.Cultivo
 // or the group's coordinators and dono.
 func (s *Store) ArchiveCultivo(ctx context.Context, cid string, actor Actor, arquivar bool) (domain.Cultivo, error) {
 	var out domain.Cultivo
+	skipLote := false
 	err := attempt(ctx, func() error {
 		now := s.now()
 		st, err := s.readCultivo(ctx, cid, actor)
@@ -521,7 +530,12 @@ func (s *Store) ArchiveCultivo(ctx context.Context, cid string, actor Actor, arq
 		next.Arquivado, next.Version, next.AtualizadoEm = arquivar, c.Version+1, now
 		saveCultivo(t, next, c.Version)
 		updateRefs(t, next)
+		moveLote(t, c, next, skipLote)
 		if err := retryable(s.write(ctx, t), itemCultivo); err != nil {
+			if loteGone(err) {
+				skipLote = true
+				return errRetry
+			}
 			return err
 		}
 		out = next
@@ -635,6 +649,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		return ColheitaResult{}, err
 	}
 	var res ColheitaResult
+	skipLote := false
 	err = attempt(ctx, func() error {
 		now := s.now()
 		st, err := s.readCultivo(ctx, cid, actor, itemKey{CultivoPK(cid), ColheitaSK(in.ID)})
@@ -682,6 +697,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		cu.set("%s = %s", cu.n("totais"), cu.v(totaisAttr(next.Totais)))
 		if next.Fase != c.Fase {
 			updateRefs(t, next)
+			moveLote(t, c, next, skipLote)
 		}
 		fotos := []string{}
 		if h.Foto != "" {
@@ -710,6 +726,10 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 			}
 		}
 		if err := retryable(s.write(ctx, t), itemCultivo, itemColheita, itemProfile, itemLedger); err != nil {
+			if loteGone(err) {
+				skipLote = true
+				return errRetry
+			}
 			return err
 		}
 		res = ColheitaResult{Colheita: h, Cultivo: next, Pontos: pts, Created: true}
@@ -728,4 +748,26 @@ func totaisAttr(t domain.Totais) types.AttributeValue {
 		return &types.AttributeValueMemberNULL{Value: true}
 	}
 	return av
+}
+
+// moveLote keeps the lote's count of active cultivos in step when the cultivo
+// turns active or not (skip: the lote was deleted since).
+func moveLote(t *txn, before, after domain.Cultivo, skip bool) {
+	if skip || after.GrupoID == "" || after.LoteCodigo == "" || ativo(before) == ativo(after) {
+		return
+	}
+	u := t.update(itemLote, GroupPK(after.GrupoID), LoteSK(after.LoteCodigo))
+	u.cond("attribute_exists(PK)")
+	d := 1
+	if !ativo(after) {
+		d = -1
+	}
+	u.incr("cultivosAtivos", d)
+}
+
+// loteGone reports a write refused because the cultivo's lote no longer
+// exists: the caller writes again without the lote's count.
+func loteGone(err error) bool {
+	c, ok := isCancelled(err)
+	return ok && c.failed(itemLote)
 }

@@ -140,6 +140,11 @@ describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, (
       await totals.getByText('1,2 kg', { exact: true }).first().waitFor();
       await shot(page, 'cultivo-detalhe');
 
+      // The lote grid counts the cultivo on A1.
+      await page.goto(`/grupos/${groupId}/lotes`);
+      await page.getByRole('button', { name: `Lote A1, ocupado por ${grower.name}, seu lote, 1 cultivo ativo`, exact: true }).waitFor();
+      await shot(page, 'lotes');
+
       // The group's Cultivos tab, my list, the dashboard and my points.
       await page.goto(`/grupos/${groupId}?aba=cultivos`);
       await page.getByRole('article', { name: 'Alface (verão)' }).getByText('Pronto para colheita').waitFor();

@@ -312,4 +312,46 @@ func TestBadInputIsRefusedNamingTheFieldAndWritesNothing(t *testing.T) {
 	}
 }
 
-
+// TestLoteCountsItsActiveCultivos: the lote grid's count follows creation,
+// loss, its undoing, harvest to the end and archiving.
+func TestLoteCountsItsActiveCultivos(t *testing.T) {
+	setup(t)
+	w := newWorld(t, testkit.FixtureOpts{})
+	count := func() int {
+		t.Helper()
+		lotes, err := env.Deps.Store.Lotes(context.Background(), w.f.Group.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range lotes {
+			if l.Codigo == "A3" {
+				return l.CultivosAtivos
+			}
+		}
+		t.Fatal("no A3")
+		return 0
+	}
+	second := newCultivo(t, w.f.Group.ID, "A3", cast.Member)
+	steps := []struct {
+		name, path string
+		body       any
+		want       int
+	}{
+		{"perdido", "/api/cultivos/" + w.cultivo + "/fase", map[string]any{"fase": "perdido", "motivo": "Lesmas"}, 1},
+		{"perda desfeita", "/api/cultivos/" + w.cultivo + "/fase", map[string]any{"fase": "semeado"}, 2},
+		{"última colheita", "/api/cultivos/" + w.cultivo + "/colheitas", map[string]any{"quantidade": 2, "unidade": "macos", "data": todayDate(), "destino": "doado", "encerrar": true}, 1},
+		{"arquivado", "/api/cultivos/" + second + "/arquivo", map[string]any{"arquivado": true}, 0},
+		{"restaurado", "/api/cultivos/" + second + "/arquivo", map[string]any{"arquivado": false}, 1},
+	}
+	if got := count(); got != 2 {
+		t.Fatalf("after two cultivos: %d", got)
+	}
+	for _, s := range steps {
+		if res := testkit.Do(t, h, "POST", s.path, cast.Member, s.body); res.Status >= 300 {
+			t.Fatalf("%s: %d %s", s.name, res.Status, res.Body)
+		}
+		if got := count(); got != s.want {
+			t.Fatalf("%s: A3 counts %d active cultivos, want %d", s.name, got, s.want)
+		}
+	}
+}

@@ -997,6 +997,8 @@ export interface components {
             area: number;
             /** @enum {string} */
             status: "livre" | "ocupado" | "manutencao";
+            /** @description Growing, unarchived cultivos on the lote */
+            cultivosAtivos?: number;
             responsavelId: string | null;
             responsavelNome: string | null;
             /** Format: date-time */
