@@ -188,7 +188,10 @@ export function CreateCultivoDialog({
           name="quantidade"
           inputMode="decimal"
           value={quantidade}
-          onChange={(e) => setQuantidade(e.target.value)}
+          onChange={(e) => {
+            setQuantidade(e.target.value);
+            setLocal((l) => ({ ...l, quantidade: undefined }));
+          }}
           error={errors.quantidade}
           required
         />

@@ -46,7 +46,10 @@ export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; 
   return (
     <Dialog title="Registrar colheita" onClose={onClose} busy={busy}>
       <form onSubmit={submit} noValidate className="dialog-body">
-        <InputField label="Quantidade" name="quantidade" inputMode="decimal" value={quantidade} onChange={(e) => setQuantidade(e.target.value)} error={errors.quantidade} required />
+        <InputField label="Quantidade" name="quantidade" inputMode="decimal" value={quantidade} onChange={(e) => {
+            setQuantidade(e.target.value);
+            setLocal((l) => ({ ...l, quantidade: undefined }));
+          }} error={errors.quantidade} required />
         <SelectField label="Unidade" name="unidade" value={unidade} onChange={(e) => setUnidade(e.target.value)} error={errors.unidade}>
           <option value="kg">kg</option>
           <option value="g">g</option>
