@@ -15,6 +15,7 @@ FUNCTIONS := \
 	NotificationsFunction:notifications \
 	GroupsFunction:groups \
 	LotesFunction:lotes \
+	CultivosFunction:cultivos \
 	PreSignUpFunction:presignup \
 	PostConfirmationFunction:postconfirmation \
 	CatalogSeedFunction:catalogseed

@@ -52,7 +52,7 @@ func TestCreateAndUpdateSeedTheCatalogueOnce(t *testing.T) {
 	h := handler(s, seed.Catalog)
 
 	id, data, err := h(ctx, event(cfn.RequestCreate))
-	if err != nil || id != physicalID || data["Written"] != 43 {
+	if err != nil || id != physicalID || data["Written"] != 67 {
 		t.Fatalf("create: %q %v %v", id, data, err)
 	}
 	// An update (new data, new code) runs the same seed: what exists is kept.
@@ -61,7 +61,7 @@ func TestCreateAndUpdateSeedTheCatalogueOnce(t *testing.T) {
 		t.Fatalf("update: %q %v %v", id, data, err)
 	}
 	vegetables, err := s.Vegetables(ctx)
-	if err != nil || len(vegetables) != 31 {
+	if err != nil || len(vegetables) != 55 {
 		t.Fatalf("%d vegetables, %v", len(vegetables), err)
 	}
 	conquistas, err := s.Conquistas(ctx)
@@ -97,7 +97,7 @@ func TestDeleteKeepsTheCatalogue(t *testing.T) {
 	if err != nil || id != physicalID || data != nil || calls.Total() != 0 {
 		t.Fatalf("delete: %q %v %v after %d calls", id, data, err, calls.Total())
 	}
-	if vegetables, err := s.Vegetables(ctx); err != nil || len(vegetables) != 31 {
+	if vegetables, err := s.Vegetables(ctx); err != nil || len(vegetables) != 55 {
 		t.Fatalf("after delete: %d vegetables, %v", len(vegetables), err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/cultivos"
 	"github.com/verde-app/verde/shared/api/groups"
 	"github.com/verde-app/verde/shared/api/lotes"
 	"github.com/verde-app/verde/shared/api/me"
@@ -28,6 +29,7 @@ var APIs = map[string]API{
 	"NotificationsFunction": {New: notifications.NewServer, Routes: notifications.Routes},
 	"GroupsFunction":        {New: groups.NewServer, Routes: groups.Routes},
 	"LotesFunction":         {New: lotes.NewServer, Routes: lotes.Routes},
+	"CultivosFunction":      {New: cultivos.NewServer, Routes: cultivos.Routes},
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.

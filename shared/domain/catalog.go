@@ -8,8 +8,11 @@ var Regions = []string{"sul", "sudeste", "nordeste", "centroOeste", "norte"}
 
 // Vegetable is one row of the vegetable catalogue.
 type Vegetable struct {
-	ID              string `json:"id"`
-	Nome            string `json:"nome"`
+	ID   string `json:"id"`
+	Nome string `json:"nome"`
+	// Estacao separates the winter and summer cultivars the source lists apart
+	// ("verao", "inverno"), "" when it does not.
+	Estacao         string `json:"estacao,omitempty"`
 	DiasColheitaMin int    `json:"diasColheitaMin"`
 	DiasColheitaMax int    `json:"diasColheitaMax"`
 	// Semeadura maps each region to the months (1–12) recommended for sowing there; an empty list
@@ -20,6 +23,12 @@ type Vegetable struct {
 	// EspacamentoFonte is "institucional", "nao-institucional" or "" (no spacing).
 	EspacamentoFonte string `json:"espacamentoFonte"`
 	Fonte            string `json:"fonte"`
+	// FonteLinha is the source table's row (the species as printed there).
+	FonteLinha string `json:"fonteLinha,omitempty"`
+	// VegetableCare: what a grower reads on the vegetable (empty where no
+	// source was found: left empty rather than invented).
+	VegetableCare
+	Arquivado bool `json:"arquivado,omitempty"`
 }
 
 // Criterio says what unlocks a conquista: Quantidade occurrences of Evento.

@@ -43,9 +43,11 @@ type Lote struct {
 	AtribuidoEm      *time.Time `json:"atribuidoEm"`
 	Observacoes      string     `json:"observacoes"`
 	PedidosPendentes int        `json:"pedidosPendentes"`
-	Version          int        `json:"version"`
-	CreatedAt        time.Time  `json:"createdAt"`
-	UpdatedAt        time.Time  `json:"updatedAt"`
+	// CultivosAtivos counts the growing, unarchived cultivos on the lote (store/cultivos.go).
+	CultivosAtivos int       `json:"cultivosAtivos"`
+	Version        int       `json:"version"`
+	CreatedAt      time.Time `json:"createdAt"`
+	UpdatedAt      time.Time `json:"updatedAt"`
 }
 
 // LoteRequest is a member's open request for a free lote.

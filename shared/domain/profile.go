@@ -18,6 +18,10 @@ type Profile struct {
 	DataCadastro        time.Time `json:"dataCadastro"`
 	GruposParticipantes []string  `json:"gruposParticipantes"`
 	PontosTotais        int       `json:"pontosTotais"`
+	// UF and Cidade say where the user grows (optional): the UF gives the
+	// region of the sowing calendar ("Plante agora").
+	UF     string `json:"uf"`
+	Cidade string `json:"cidade"`
 }
 
 const (
@@ -72,12 +76,18 @@ func (p *Profile) Normalize() {
 type ProfileUpdate struct {
 	Nome *string `json:"nome"`
 	Bio  *string `json:"bio"`
+	// UF and Cidade are optional; "" clears them.
+	UF     *string `json:"uf"`
+	Cidade *string `json:"cidade"`
 }
 
 // Valid cleans the update and reports the first bad field.
 func (u *ProfileUpdate) Valid() error {
-	if u.Nome == nil && u.Bio == nil {
-		return Invalid("", "Informe ao menos um campo para alterar (nome ou bio)")
+	if u.Nome == nil && u.Bio == nil && u.UF == nil && u.Cidade == nil {
+		return Invalid("", "Informe ao menos um campo para alterar (nome, bio, uf ou cidade)")
+	}
+	if err := u.validPlace(); err != nil {
+		return err
 	}
 	if u.Nome != nil {
 		if Length(*u.Nome) > MaxNomeLength { // the contract's maxLength is on the text as sent

@@ -32,8 +32,9 @@ type vegetableItem struct {
 	Espacamento      string           `dynamodbav:"espacamento"`
 	EspacamentoFonte string           `dynamodbav:"espacamentoFonte"`
 	Fonte            string           `dynamodbav:"fonte"`
-	Version          int              `dynamodbav:"version"`
-	CriadoEm         string           `dynamodbav:"criadoEm"`
+	vegetableExtra
+	Version  int    `dynamodbav:"version"`
+	CriadoEm string `dynamodbav:"criadoEm"`
 }
 
 type conquistaItem struct {
@@ -61,15 +62,17 @@ func newVegetableItem(v domain.Vegetable, now time.Time) vegetableItem {
 		PK: VegetablePK(v.ID), SK: skMeta, GSI1PK: catalogVegetable, GSI1SK: v.ID, Type: "vegetable",
 		ID: v.ID, Nome: v.Nome, DiasColheitaMin: v.DiasColheitaMin, DiasColheitaMax: v.DiasColheitaMax,
 		Semeadura: v.Semeadura, Espacamento: v.Espacamento, EspacamentoFonte: v.EspacamentoFonte, Fonte: v.Fonte,
-		Version: 1, CriadoEm: fmtTime(now),
+		vegetableExtra: extraOf(v), Version: 1, CriadoEm: fmtTime(now),
 	}
 }
 
 func (it vegetableItem) domain() domain.Vegetable {
-	return domain.Vegetable{
+	v := domain.Vegetable{
 		ID: it.ID, Nome: it.Nome, DiasColheitaMin: it.DiasColheitaMin, DiasColheitaMax: it.DiasColheitaMax,
 		Semeadura: it.Semeadura, Espacamento: it.Espacamento, EspacamentoFonte: it.EspacamentoFonte, Fonte: it.Fonte,
 	}
+	it.vegetableExtra.into(&v)
+	return v
 }
 
 func newConquistaItem(c domain.Conquista, now time.Time) conquistaItem {

@@ -22,8 +22,8 @@ func catalogFixture(t *testing.T) *fixture {
 	return newFixtureOn(t, "catalog-"+uuid.NewString()[:8])
 }
 
-// 31 vegetables and 12 conquistas: one BatchGetItem finds none, two BatchWriteItem calls
-// (25 + 18) write them. Seeding again finds all and writes nothing; an admin's edit survives.
+// 55 vegetables and 12 conquistas: one BatchGetItem finds none, three BatchWriteItem calls
+// (25 + 25 + 17) write them. Seeding again finds all and writes nothing; an admin's edit survives.
 func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	ctx := context.Background()
 	f := catalogFixture(t)
@@ -31,16 +31,16 @@ func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vegetables) != 31 || len(conquistas) != 12 {
+	if len(vegetables) != 55 || len(conquistas) != 12 {
 		t.Fatalf("catalogue of %d vegetables and %d conquistas", len(vegetables), len(conquistas))
 	}
 
 	f.calls.Reset()
 	n, err := f.s.SeedCatalog(ctx, vegetables, conquistas)
-	if err != nil || n != 43 {
+	if err != nil || n != 67 {
 		t.Fatalf("first seed: %d, %v", n, err)
 	}
-	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["BatchWriteItem"] != 2 || f.calls.Total() != 3 {
+	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["BatchWriteItem"] != 3 || f.calls.Total() != 4 {
 		t.Fatalf("first seed made %v", ops)
 	}
 
@@ -94,7 +94,7 @@ func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(listedV) != 31 || len(listedC) != 12 {
+	if len(listedV) != 55 || len(listedC) != 12 {
 		t.Fatalf("catalogue lists %d vegetables, %d conquistas", len(listedV), len(listedC))
 	}
 	byID := map[string]domain.Vegetable{}

@@ -23,6 +23,12 @@ import (
 //	vegetable                    VEG#<id>           META                     CATALOG#VEG / <id>
 //	conquista (catalogue)        CONQUISTA#<code>   META                     CATALOG#CONQUISTA / <code>
 //	app configuration (Rules)    CONFIG             APP
+//	cultivo                      CULT#<cid>         META                     CULTS#GROUP#<gid> / <time>#<cid> (group cultivos)
+//	cultivo of a user            USER#<uid>         CULTOF#<cid>             CULTS#USER#<uid> / <time>#<cid>
+//	diary entry                  CULT#<cid>         LOG#<time>#<id>
+//	harvest                      CULT#<cid>         HARV#<id>
+//	harvest totals               USER#<uid> or GROUP#<gid>   CULTSTATS
+//	diary entries of a day       USER#<uid>         DIARIODIA#<yyyy-mm-dd>
 //
 // Only public groups carry the directory keys (<name> and <city> folded by
 // domain.SearchKey). Everything of one group lives in GROUP#<gid>, except its
@@ -127,3 +133,26 @@ func validID(id string) bool {
 	}
 	return true
 }
+
+// Cultivo keys (store/cultivos.go): the cultivo's own partition holds it,
+// its diary and its harvests; each writer (responsible, collaborators) has a
+// CULTOF# item listed under CULTS#USER#<uid>, and a group's cultivos are
+// listed under CULTS#GROUP#<gid>.
+const (
+	skCultStats        = "CULTSTATS"
+	prefixCultOf       = "CULTOF#"
+	prefixDiario       = "LOG#"
+	prefixColheita     = "HARV#"
+	prefixDiarioDia    = "DIARIODIA#"
+	cultsOfUserPrefix  = "CULTS#USER#"
+	cultsOfGroupPrefix = "CULTS#GROUP#"
+)
+
+func CultivoPK(cid string) string               { return "CULT#" + cid }
+func CultOfSK(cid string) string                { return prefixCultOf + cid }
+func DiarioSK(t time.Time, id string) string    { return prefixDiario + fmtTime(t) + "#" + id }
+func ColheitaSK(id string) string               { return prefixColheita + id }
+func DiarioDiaSK(day string) string             { return prefixDiarioDia + day }
+func cultsOfUser(uid string) string             { return cultsOfUserPrefix + uid }
+func cultsOfGroup(gid string) string            { return cultsOfGroupPrefix + gid }
+func cultByTime(t time.Time, cid string) string { return fmtTime(t) + "#" + cid }

@@ -53,6 +53,7 @@ type loteItem struct {
 	AtribuidoEm      *string `dynamodbav:"atribuidoEm,omitempty"`
 	Observacoes      string  `dynamodbav:"observacoes"`
 	PedidosPendentes int     `dynamodbav:"pedidosPendentes"`
+	CultivosAtivos   int     `dynamodbav:"cultivosAtivos"`
 	Version          int     `dynamodbav:"version"`
 	CreatedAt        string  `dynamodbav:"createdAt"`
 	UpdatedAt        string  `dynamodbav:"updatedAt"`
@@ -74,7 +75,7 @@ func decodeLote(item map[string]types.AttributeValue) (domain.Lote, error) {
 	l := domain.Lote{
 		GroupID: it.GroupID, Codigo: it.Codigo, Area: it.Area, Status: domain.LoteStatus(it.Status),
 		ResponsavelID: it.ResponsavelID, ResponsavelNome: it.ResponsavelNome, Observacoes: it.Observacoes,
-		PedidosPendentes: it.PedidosPendentes, Version: it.Version,
+		PedidosPendentes: it.PedidosPendentes, CultivosAtivos: it.CultivosAtivos, Version: it.Version,
 		CreatedAt: parseTime(it.CreatedAt), UpdatedAt: parseTime(it.UpdatedAt),
 	}
 	if it.AtribuidoEm != nil {

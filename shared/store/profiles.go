@@ -27,6 +27,8 @@ type profileItem struct {
 	DataCadastro        string   `dynamodbav:"dataCadastro"`
 	GruposParticipantes []string `dynamodbav:"gruposParticipantes"`
 	PontosTotais        int      `dynamodbav:"pontosTotais"`
+	UF                  string   `dynamodbav:"uf,omitempty"`
+	Cidade              string   `dynamodbav:"cidade,omitempty"`
 	Version             int      `dynamodbav:"version"`
 }
 
@@ -36,7 +38,7 @@ func toProfileItem(p domain.Profile) profileItem {
 		PK: UserPK(p.ID), SK: skProfile, Type: "profile",
 		ID: p.ID, Nome: p.Nome, Email: p.Email, Foto: p.Foto, Bio: p.Bio, Nivel: p.Nivel,
 		Conquistas: p.Conquistas, DataCadastro: fmtTime(p.DataCadastro),
-		GruposParticipantes: p.GruposParticipantes, PontosTotais: p.PontosTotais, Version: 1,
+		GruposParticipantes: p.GruposParticipantes, PontosTotais: p.PontosTotais, UF: p.UF, Cidade: p.Cidade, Version: 1,
 	}
 }
 
@@ -45,6 +47,7 @@ func (it profileItem) profile() domain.Profile {
 	p := domain.Profile{
 		ID: it.ID, Nome: it.Nome, Email: it.Email, Foto: it.Foto, Bio: it.Bio, Nivel: it.Nivel,
 		Conquistas: it.Conquistas, DataCadastro: t, GruposParticipantes: it.GruposParticipantes, PontosTotais: it.PontosTotais,
+		UF: it.UF, Cidade: it.Cidade,
 	}
 	p.Normalize()
 	return p
@@ -117,6 +120,14 @@ func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileU
 	if u.Bio != nil {
 		expr += ", bio = :bio"
 		values[":bio"] = str(*u.Bio)
+	}
+	if u.UF != nil {
+		expr += ", uf = :uf"
+		values[":uf"] = str(*u.UF)
+	}
+	if u.Cidade != nil {
+		expr += ", cidade = :cidade"
+		values[":cidade"] = str(*u.Cidade)
 	}
 	out, err := s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile),

@@ -15,8 +15,11 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/google/uuid"
+
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/seed"
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/areas"
@@ -109,6 +112,37 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 		}
 	}
 
+	// The catalogue, three cultivos of Member in the open group, three diary entries and three
+	// harvests on one of them.
+	vegetables, _, err := seed.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SeedCatalog(ctx, vegetables, nil); err != nil {
+		t.Fatal(err)
+	}
+	var cultivo string
+	for range 3 {
+		q := 5.0
+		in := domain.CultivoInput{VegetalID: "tomate", GrupoID: open.Group.ID, Metodo: "muda", Quantidade: &q, Unidade: "mudas",
+			DataPlantio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fase: domain.FaseSemeado}
+		c, _, err := s.CreateCultivo(ctx, uuid.NewString(), in, testkit.Actor(cast.Member))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cultivo = c.ID
+	}
+	for i := range 3 {
+		if _, err := s.AddDiario(ctx, cultivo, testkit.Actor(cast.Member), domain.DiarioInput{Tipo: "rega", Texto: fmt.Sprint("Rega ", i), Fotos: []string{}}); err != nil {
+			t.Fatal(err)
+		}
+		q := 0.5
+		if _, err := s.AddColheita(ctx, cultivo, testkit.Actor(cast.Member), domain.ColheitaInput{Quantidade: &q, Unidade: "kg",
+			Data: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Destino: "consumo"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+
 	// Who reads each list, and where.
 	who := map[string]struct {
 		user testkit.User
@@ -121,6 +155,11 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 		"/api/groups/{groupId}/invites":       {cast.Owner, "/api/groups/" + open.Group.ID + "/invites"},
 		"/api/groups/{groupId}/lotes":         {cast.Member, "/api/groups/" + open.Group.ID + "/lotes"},
 		"/api/groups/{groupId}/lote-requests": {cast.Owner, "/api/groups/" + open.Group.ID + "/lote-requests"},
+		"/api/vegetables":                     {cast.Stranger, "/api/vegetables"},
+		"/api/cultivos":                       {cast.Member, "/api/cultivos"},
+		"/api/groups/{groupId}/cultivos":      {cast.Owner, "/api/groups/" + open.Group.ID + "/cultivos"},
+		"/api/cultivos/{cultivoId}/diario":    {cast.Owner, "/api/cultivos/" + cultivo + "/diario"},
+		"/api/cultivos/{cultivoId}/colheitas": {cast.Member, "/api/cultivos/" + cultivo + "/colheitas"},
 	}
 
 	routes := listRoutes(t)

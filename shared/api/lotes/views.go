@@ -17,6 +17,7 @@ type Lote struct {
 	AtribuidoEm      *time.Time        `json:"atribuidoEm"`
 	Observacoes      string            `json:"observacoes"`
 	PedidosPendentes int               `json:"pedidosPendentes"`
+	CultivosAtivos   int               `json:"cultivosAtivos"`
 	Version          int               `json:"version"`
 	CreatedAt        time.Time         `json:"createdAt"`
 	UpdatedAt        time.Time         `json:"updatedAt"`
@@ -26,7 +27,7 @@ func loteOf(l domain.Lote) Lote {
 	return Lote{
 		GroupID: l.GroupID, Codigo: l.Codigo, Area: l.Area, Status: l.Status,
 		ResponsavelID: l.ResponsavelID, ResponsavelNome: l.ResponsavelNome, AtribuidoEm: l.AtribuidoEm,
-		Observacoes: l.Observacoes, PedidosPendentes: l.PedidosPendentes, Version: l.Version,
+		Observacoes: l.Observacoes, PedidosPendentes: l.PedidosPendentes, CultivosAtivos: l.CultivosAtivos, Version: l.Version,
 		CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt,
 	}
 }

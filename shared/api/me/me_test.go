@@ -122,7 +122,7 @@ func TestSignUpCreatesProfileWithSpecInitialValues(t *testing.T) {
 	if status != 200 {
 		t.Fatalf("status %d: %v", status, p)
 	}
-	want := []string{"id", "nome", "email", "foto", "bio", "nivel", "conquistas", "dataCadastro", "gruposParticipantes", "pontosTotais"}
+	want := []string{"id", "nome", "email", "foto", "bio", "nivel", "conquistas", "dataCadastro", "gruposParticipantes", "pontosTotais", "uf", "cidade"}
 	if len(p) != len(want) {
 		t.Fatalf("fields %v, want exactly %v", keys(p), want)
 	}
@@ -196,7 +196,9 @@ func TestPutMeValidatesEveryField(t *testing.T) {
 		{"nome wrong type", `{"nome":42}`, "nome", "O campo nome deve ser um texto"},
 		{"bio wrong type", `{"bio":["x"]}`, "bio", "O campo bio deve ser um texto"},
 		{"body over 64 KiB", huge, "", "O corpo da requisição excede o limite de 64 KiB"},
-		{"nothing to change", `{}`, "", "Informe ao menos um campo para alterar (nome ou bio)"},
+		{"nothing to change", `{}`, "", "Informe ao menos um campo para alterar (nome, bio, uf ou cidade)"},
+		{"unknown UF", `{"uf":"XX"}`, "uf", "Informe uma UF válida (por exemplo, SP)"},
+		{"cidade too long", `{"cidade":"` + strings.Repeat("c", 81) + `"}`, "cidade", "A cidade deve ter no máximo 80 caracteres"},
 		{"not JSON", `nome=Ana`, "", "JSON inválido no corpo da requisição"},
 	}
 	for _, c := range cases {

@@ -18,6 +18,8 @@ type Profile struct {
 	DataCadastro        time.Time `json:"dataCadastro"`
 	GruposParticipantes []string  `json:"gruposParticipantes"`
 	PontosTotais        int       `json:"pontosTotais"`
+	UF                  string    `json:"uf"`
+	Cidade              string    `json:"cidade"`
 }
 
 func profileOf(p domain.Profile) Profile {
@@ -25,6 +27,7 @@ func profileOf(p domain.Profile) Profile {
 		ID: p.ID, Nome: p.Nome, Email: p.Email, Foto: p.Foto, Bio: p.Bio, Nivel: p.Nivel,
 		Conquistas: nonNil(p.Conquistas), DataCadastro: p.DataCadastro,
 		GruposParticipantes: nonNil(p.GruposParticipantes), PontosTotais: p.PontosTotais,
+		UF: p.UF, Cidade: p.Cidade,
 	}
 }
 

@@ -37,4 +37,24 @@ export const queryKeys = {
     grid: (groupId: string) => ['groups', 'group', groupId, 'lotes'] as const,
     requests: (groupId: string) => ['groups', 'group', groupId, 'lote-requests'] as const,
   },
+  catalog: {
+    vegetables: (q: string) => ['catalog', 'vegetables', q] as const,
+    vegetable: (id: string) => ['catalog', 'vegetable', id] as const,
+    planteAgora: (uf: string) => ['catalog', 'plante-agora', uf] as const,
+  },
+  /** Every cultivo read sits under ['cultivos'], so one write refreshes them all. */
+  cultivos: {
+    all: ['cultivos'] as const,
+    mine: (filter: CultivoFilter) => ['cultivos', 'mine', filter] as const,
+    group: (groupId: string, filter: CultivoFilter) => ['cultivos', 'group', groupId, filter] as const,
+    detail: (id: string) => ['cultivos', 'detail', id] as const,
+    diario: (id: string) => ['cultivos', 'detail', id, 'diario'] as const,
+    colheitas: (id: string) => ['cultivos', 'detail', id, 'colheitas'] as const,
+  },
 };
+
+export interface CultivoFilter {
+  fase: string;
+  grupo: string;
+  ativos: boolean;
+}

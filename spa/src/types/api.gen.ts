@@ -541,6 +541,193 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vegetables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the vegetable catalogue in id order, optionally only names containing q (accents and case ignored) */
+        get: operations["listVegetables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vegetables/plante-agora": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What to sow this month (Brasília time) in the region of uf, or of the UF on the caller's profile; no items when no UF is known */
+        get: operations["planteAgora"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vegetables/{vegetalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        /** One vegetable of the catalogue */
+        get: operations["getVegetable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cultivos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the cultivos I am responsible for or help with, newest first */
+        get: operations["listMyCultivos"];
+        put?: never;
+        /** Start a cultivo (in a group I am a member of, or personal); 10 points */
+        post: operations["createCultivo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cultivos/{cultivoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        /** One cultivo (writers, members of its group, site admins; 404 for anyone else) */
+        get: operations["getCultivo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cultivos/{cultivoId}/fase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move to the next or previous phase, or perdido with a reason (writers; coordinators and the dono may mark perdido) */
+        post: operations["changeFase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cultivos/{cultivoId}/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive or restore a cultivo (its responsible member, the group coordinators and dono) */
+        post: operations["archiveCultivo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cultivos/{cultivoId}/diario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        /** A page of the diary, newest first */
+        get: operations["listDiario"];
+        put?: never;
+        /** Write a diary entry (writers); 2 points, +3 with a photo, for at most 10 entries a day */
+        post: operations["addDiario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cultivos/{cultivoId}/colheitas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        /** A page of the harvests, newest first */
+        get: operations["listColheitas"];
+        put?: never;
+        /** Record a harvest (writers); 50 points once; the same id again answers 200 with the harvest recorded before */
+        post: operations["addColheita"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/cultivos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /** A page of a group's cultivos, newest first (members and site admins) */
+        get: operations["listGroupCultivos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -583,6 +770,12 @@ export interface components {
             gruposParticipantes: string[];
             /** @description Total points, 0 at creation */
             pontosTotais: number;
+            /**
+             * @description Where the user grows (a UF, or "" when not told); its region picks the sowing calendar
+             * @enum {string}
+             */
+            uf?: "" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            cidade?: string;
         };
         /**
          * @description Absent fields are left as they are; at least one must be present.
@@ -594,6 +787,9 @@ export interface components {
         ProfileUpdate: {
             nome?: string;
             bio?: string;
+            /** @description A UF (any case), or "" to clear it */
+            uf?: string;
+            cidade?: string;
         };
         /**
          * @example {
@@ -806,6 +1002,8 @@ export interface components {
             area: number;
             /** @enum {string} */
             status: "livre" | "ocupado" | "manutencao";
+            /** @description Growing, unarchived cultivos on the lote */
+            cultivosAtivos?: number;
             responsavelId: string | null;
             responsavelNome: string | null;
             /** Format: date-time */
@@ -892,6 +1090,230 @@ export interface components {
                 /** @description Quote it when reporting a problem; internal errors are logged under it */
                 requestId?: string;
             };
+        };
+        /** @enum {string} */
+        Fase: "planejado" | "semeado" | "germinando" | "crescendo" | "florescendo" | "pronto" | "colhido" | "perdido";
+        /** @description Months (1–12) to sow in each region; an empty list = não recomendável there; null = no calendar */
+        Semeadura: {
+            sul?: number[];
+            sudeste?: number[];
+            nordeste?: number[];
+            centroOeste?: number[];
+            norte?: number[];
+        } | null;
+        Vegetal: {
+            id: string;
+            nome: string;
+            /**
+             * @description The summer or winter cultivar where the source lists them apart
+             * @enum {string}
+             */
+            estacao: "" | "verao" | "inverno";
+            diasColheitaMin: number;
+            diasColheitaMax: number;
+            semeadura: components["schemas"]["Semeadura"];
+            espacamento: string;
+            /** @enum {string} */
+            espacamentoFonte: "" | "institucional" | "nao-institucional";
+            nomeCientifico: string;
+            familia: string;
+            /** @enum {string} */
+            metodo: "" | "semente" | "muda" | "ambos";
+            profundidade: string;
+            sol: string;
+            rega: string;
+            cuidados: string;
+            companheiras: string[];
+            fonte: string;
+            arquivado: boolean;
+        };
+        VegetalPage: {
+            items: components["schemas"]["Vegetal"][];
+            nextCursor: string | null;
+        };
+        PlanteAgora: {
+            uf: string;
+            /** @enum {string} */
+            regiao: "" | "sul" | "sudeste" | "nordeste" | "centroOeste" | "norte";
+            regiaoNome: string;
+            mes: number;
+            items: components["schemas"]["Vegetal"][];
+        };
+        Colaborador: {
+            userId: string;
+            nome: string;
+        };
+        Totais: {
+            colheitas: number;
+            /** @description kg and g together */
+            kg: number;
+            unidades: number;
+            macos: number;
+            doadoKg: number;
+        };
+        Janela: {
+            /** Format: date */
+            inicio: string;
+            /** Format: date */
+            fim: string;
+            /** @description Days until the window opens (0 once open) */
+            diasParaColheita: number;
+            aberta: boolean;
+            /** @description The window passed without a harvest and the cultivo is still open */
+            atrasado: boolean;
+        };
+        Cultivo: {
+            id: string;
+            vegetalId: string;
+            vegetalNome: string;
+            /** @description null for Horta pessoal */
+            grupoId: string | null;
+            grupoNome: string;
+            loteCodigo: string | null;
+            responsavelId: string;
+            responsavelNome: string;
+            colaboradores: components["schemas"]["Colaborador"][];
+            /** @enum {string} */
+            metodo: "semente" | "muda";
+            quantidade: number;
+            /** @enum {string} */
+            unidade: "mudas" | "sementes" | "m2";
+            /** Format: date */
+            dataPlantio: string;
+            notas: string;
+            fase: components["schemas"]["Fase"];
+            /** @description The phase a perdido cultivo was lost in */
+            faseAnterior: components["schemas"]["Fase"] | null;
+            motivoPerda: string;
+            arquivado: boolean;
+            totais: components["schemas"]["Totais"];
+            janela: components["schemas"]["Janela"];
+            version: number;
+            /** Format: date-time */
+            criadoEm: string;
+            /** Format: date-time */
+            atualizadoEm: string;
+            pode: {
+                escrever: boolean;
+                perder: boolean;
+                arquivar: boolean;
+            };
+        };
+        CultivoPage: {
+            items: components["schemas"]["Cultivo"][];
+            nextCursor: string | null;
+        };
+        CultivoCriado: {
+            cultivo: components["schemas"]["Cultivo"];
+            pontos: number;
+        };
+        CultivoInput: {
+            vegetalId: string;
+            /** @description Empty or absent for Horta pessoal */
+            grupoId?: string;
+            /** @description A lote of the group held by me or a collaborator */
+            loteCodigo?: string;
+            /** @enum {string} */
+            metodo: "semente" | "muda";
+            quantidade: number;
+            /** @enum {string} */
+            unidade: "mudas" | "sementes" | "m2";
+            /**
+             * Format: date
+             * @description At most a year ahead
+             */
+            dataPlantio: string;
+            notas?: string;
+            /**
+             * @default planejado
+             * @enum {string}
+             */
+            fase?: "planejado" | "semeado";
+            /** @description User ids of other members of the group */
+            colaboradores?: string[];
+        };
+        FaseInput: {
+            fase: components["schemas"]["Fase"];
+            /** @description Required for perdido */
+            motivo?: string;
+        };
+        ArquivoInput: {
+            arquivado: boolean;
+        };
+        DiarioEntry: {
+            id: string;
+            cultivoId: string;
+            /** @enum {string} */
+            tipo: "rega" | "adubacao" | "poda" | "praga" | "observacao" | "foto" | "colheita" | "fase";
+            texto: string;
+            fotos: string[];
+            fase: components["schemas"]["Fase"] | null;
+            autorId: string;
+            autorNome: string;
+            pontos: number;
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        DiarioPage: {
+            items: components["schemas"]["DiarioEntry"][];
+            nextCursor: string | null;
+        };
+        DiarioInput: {
+            /** @enum {string} */
+            tipo: "rega" | "adubacao" | "poda" | "praga" | "observacao" | "foto";
+            texto?: string;
+            /** @description Upload keys under the author's own prefix */
+            fotos?: string[];
+        };
+        DiarioCriado: {
+            entry: components["schemas"]["DiarioEntry"];
+            pontos: number;
+        };
+        Colheita: {
+            id: string;
+            cultivoId: string;
+            quantidade: number;
+            /** @enum {string} */
+            unidade: "kg" | "g" | "unidades" | "macos";
+            /** Format: date */
+            data: string;
+            /** @enum {string} */
+            destino: "consumo" | "compartilhado" | "doado";
+            foto: string | null;
+            autorId: string;
+            autorNome: string;
+            pontos: number;
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        ColheitaPage: {
+            items: components["schemas"]["Colheita"][];
+            nextCursor: string | null;
+        };
+        ColheitaInput: {
+            /**
+             * Format: uuid
+             * @description Made once per harvest dialog: sending it again is the same harvest
+             */
+            id?: string;
+            quantidade: number;
+            /** @enum {string} */
+            unidade: "kg" | "g" | "unidades" | "macos";
+            /**
+             * Format: date
+             * @description Not in the future nor before planting
+             */
+            data: string;
+            /** @enum {string} */
+            destino: "consumo" | "compartilhado" | "doado";
+            foto?: string;
+            /** @description The last harvest: the cultivo becomes colhido */
+            encerrar?: boolean;
+        };
+        ColheitaCriada: {
+            colheita: components["schemas"]["Colheita"];
+            cultivo: components["schemas"]["Cultivo"];
+            pontos: number;
         };
     };
     responses: {
@@ -989,6 +1411,7 @@ export interface components {
         Limit: number;
         /** @description The nextCursor of the previous page (opaque; bound to this list) */
         Cursor: string;
+        CultivoId: string;
         GroupId: string;
         /** @description A user id (Cognito sub) */
         UserId: string;
@@ -2017,6 +2440,401 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listVegetables: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VegetalPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    planteAgora: {
+        parameters: {
+            query?: {
+                uf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PlanteAgora */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanteAgora"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getVegetable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Vegetal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vegetal"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listMyCultivos: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+                fase?: components["schemas"]["Fase"];
+                /** @description true: only growing, not archived */
+                ativos?: "true" | "false";
+                /** @description A group id, or pessoal for Horta pessoal */
+                grupo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CultivoPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CultivoPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createCultivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CultivoInput"];
+            };
+        };
+        responses: {
+            /** @description CultivoCriado */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CultivoCriado"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getCultivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cultivo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cultivo"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    changeFase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaseInput"];
+            };
+        };
+        responses: {
+            /** @description Cultivo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cultivo"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    archiveCultivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArquivoInput"];
+            };
+        };
+        responses: {
+            /** @description Cultivo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cultivo"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listDiario: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description DiarioPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiarioPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    addDiario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiarioInput"];
+            };
+        };
+        responses: {
+            /** @description DiarioCriado */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiarioCriado"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listColheitas: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ColheitaPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ColheitaPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    addColheita: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ColheitaInput"];
+            };
+        };
+        responses: {
+            /** @description ColheitaCriada */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ColheitaCriada"];
+                };
+            };
+            /** @description ColheitaCriada */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ColheitaCriada"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listGroupCultivos: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+                fase?: components["schemas"]["Fase"];
+                /** @description true: only growing, not archived */
+                ativos?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CultivoPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CultivoPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
         };
     };
 }

@@ -65,3 +65,22 @@ export type LoteRequest = Schemas['LoteRequest'];
 export type LoteRequestPage = Schemas['LoteRequestPage'];
 export type LoteBulkInput = Schemas['LoteBulkInput'];
 export type LoteUpdate = Schemas['LoteUpdate'];
+
+// Catalogue and cultivos
+export type Vegetal = Schemas['Vegetal'];
+export type VegetalPage = Schemas['VegetalPage'];
+export type PlanteAgora = Schemas['PlanteAgora'];
+export type Fase = Schemas['Fase'];
+export type Cultivo = Schemas['Cultivo'];
+export type CultivoPage = Schemas['CultivoPage'];
+export type CultivoInput = Schemas['CultivoInput'];
+export type CultivoCriado = Schemas['CultivoCriado'];
+export type FaseInput = Schemas['FaseInput'];
+export type DiarioEntry = Schemas['DiarioEntry'];
+export type DiarioPage = Schemas['DiarioPage'];
+export type DiarioInput = Schemas['DiarioInput'];
+export type DiarioCriado = Schemas['DiarioCriado'];
+export type Colheita = Schemas['Colheita'];
+export type ColheitaPage = Schemas['ColheitaPage'];
+export type ColheitaInput = Schemas['ColheitaInput'];
+export type ColheitaCriada = Schemas['ColheitaCriada'];

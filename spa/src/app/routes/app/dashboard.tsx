@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
-import { SproutIcon, UsersIcon } from '@/components/ui/icons';
+import { UsersIcon } from '@/components/ui/icons';
 import { plural } from '@/lib/format';
 import { LevelCard } from '@/features/profile/components/level-card';
+
+// The cultivo cards load after the dashboard has drawn (their own chunk), keeping /dashboard's
+// first JavaScript inside its budget.
+const DashboardCultivos = lazy(() => import('@/features/cultivos/components/dashboard-cards'));
 
 export function Component() {
   const { userData, user } = useAuth();
@@ -15,13 +20,15 @@ export function Component() {
       <PageHeader title="Dashboard" subtitle={firstName ? `Olá, ${firstName}!` : 'Olá!'} />
       <div className="page-grid">
         {userData && <LevelCard nivel={userData.nivel} pontos={userData.pontosTotais} />}
-        <section className="card" aria-labelledby="dash-cultivos">
-          <h2 id="dash-cultivos">Meus cultivos</h2>
-          <EmptyState icon={<SproutIcon />} title="Nenhum cultivo ativo">
-            <p>Seus cultivos ativos, com a contagem para a colheita, aparecem aqui.</p>
-            <Link to="/cultivos">Ver cultivos</Link>
-          </EmptyState>
-        </section>
+        <Suspense
+          fallback={
+            <p className="section-loader" role="status">
+              Carregando cultivos...
+            </p>
+          }
+        >
+          <DashboardCultivos />
+        </Suspense>
         <section className="card" aria-labelledby="dash-grupos">
           <h2 id="dash-grupos">Meus grupos</h2>
           {groups === 0 ? (

@@ -27,7 +27,7 @@ describe('profile screen', () => {
     expect(screen.getByLabelText('Nome')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Nome')).toHaveAccessibleDescription('O nome é obrigatório');
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    expect(JSON.parse(String(put[1]!.body))).toEqual({ nome: '', bio: '' });
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ nome: '', bio: '', uf: '', cidade: '' });
   });
 
   it('saves nome and bio', async () => {

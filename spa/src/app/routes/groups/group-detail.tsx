@@ -11,16 +11,18 @@ import { MembersTab } from '@/features/groups/components/detail/members-tab';
 import { OverviewTab } from '@/features/groups/components/detail/overview-tab';
 import { RequestsTab } from '@/features/groups/components/detail/requests-tab';
 import { SettingsTab } from '@/features/groups/components/detail/settings-tab';
+import { GroupCultivosTab } from '@/features/cultivos/components/cultivos-tab';
 import { PapelTag } from '@/features/groups/components/papel-tag';
 import { visibilidadeLabel } from '@/features/groups/labels';
 import type { GroupDetail } from '@/types/api';
 import '@/features/groups/groups.css';
 
-type Aba = 'visao-geral' | 'membros' | 'solicitacoes' | 'convites' | 'configuracoes';
+type Aba = 'visao-geral' | 'cultivos' | 'membros' | 'solicitacoes' | 'convites' | 'configuracoes';
 
 /** The sections the caller's access opens (features/groups/access.ts). */
 function sectionsFor(group: GroupDetail, access: GroupAccess): { id: Aba; label: string }[] {
   const sections: { id: Aba; label: string }[] = [{ id: 'visao-geral', label: 'Visão geral' }];
+  if (access.canReadInside) sections.push({ id: 'cultivos', label: 'Cultivos' });
   if (access.canReadInside) sections.push({ id: 'membros', label: 'Membros' });
   if (access.canReadManagement && (group.entrada === 'aprovacao' || group.solicitacoesPendentes > 0)) {
     sections.push({ id: 'solicitacoes', label: group.solicitacoesPendentes > 0 ? `Pedidos (${group.solicitacoesPendentes})` : 'Pedidos' });
@@ -117,6 +119,7 @@ export function Component() {
       )}
       <div className="group-tab-panel">
         {current === 'visao-geral' && <OverviewTab group={group} />}
+        {current === 'cultivos' && <GroupCultivosTab groupId={group.id} groupNome={group.nome} canCreate={access.isMember} />}
         {current === 'membros' && <MembersTab group={group} />}
         {current === 'solicitacoes' && <RequestsTab group={group} canAnswer={access.canManage} />}
         {current === 'convites' && <InvitesTab group={group} canManage={access.canManage} />}

@@ -54,8 +54,8 @@ export function getGroup(groupId: string): Promise<GroupDetail> {
   return api.get<GroupDetail>(`/groups/${enc(groupId)}`);
 }
 
-export function useGroup(groupId: string) {
-  return useQuery({ queryKey: queryKeys.groups.detail(groupId), queryFn: () => getGroup(groupId) });
+export function useGroup(groupId: string, enabled = true) {
+  return useQuery({ queryKey: queryKeys.groups.detail(groupId), queryFn: () => getGroup(groupId), enabled: enabled && !!groupId });
 }
 
 export function createGroup(input: GroupInput): Promise<GroupDetail> {

@@ -22,6 +22,8 @@ export function loteLabel({ lote, mine, requested, pedidos }: LoteView): string 
   if (mine) parts.push('seu lote');
   if (requested) parts.push('você pediu este lote');
   if (pedidos > 0) parts.push(plural(pedidos, 'pedido', 'pedidos'));
+  const ativos = lote.cultivosAtivos ?? 0;
+  if (ativos > 0) parts.push(plural(ativos, 'cultivo ativo', 'cultivos ativos'));
   return parts.join(', ');
 }
 
@@ -52,6 +54,11 @@ export function LoteGrid({ lotes, onOpen }: { lotes: LoteView[]; onOpen: (codigo
               <span className="lote-detail" aria-hidden="true">
                 {lote.status === 'ocupado' && !mine ? firstName(lote.responsavelNome) : formatArea(lote.area)}
               </span>
+              {(lote.cultivosAtivos ?? 0) > 0 && (
+                <span className="lote-cultivos" aria-hidden="true">
+                  {plural(lote.cultivosAtivos ?? 0, 'cultivo', 'cultivos')}
+                </span>
+              )}
               {(requested || pedidos > 0) && (
                 <span className="lote-flag" aria-hidden="true">
                   {requested ? 'pedido' : pedidos}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { InputField, TextAreaField } from '@/components/ui/fields';
+import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { Spinner } from '@/components/ui/spinner';
 import { serverErrors } from '@/lib/errors';
 import { useUpdateMe } from '@/features/profile/api/me';
@@ -10,16 +10,20 @@ import '@/features/profile/profile.css';
 // own Portuguese field errors are shown under the field they name.
 const maxNome = 80;
 const maxBio = 500;
+const maxCidade = 80;
+const ufs = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'];
 
 export function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const [nome, setNome] = useState(profile.nome);
   const [bio, setBio] = useState(profile.bio);
+  const [uf, setUf] = useState<string>(profile.uf ?? '');
+  const [cidade, setCidade] = useState(profile.cidade ?? '');
   const update = useUpdateMe();
-  const errors = serverErrors(update.error, ['nome', 'bio'], 'Erro ao salvar. Tente novamente.');
+  const errors = serverErrors(update.error, ['nome', 'bio', 'uf', 'cidade'], 'Erro ao salvar. Tente novamente.');
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    update.mutate({ nome, bio }, { onSuccess: onDone });
+    update.mutate({ nome, bio, uf, cidade }, { onSuccess: onDone });
   }
 
   return (
@@ -43,6 +47,30 @@ export function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () 
         onChange={(e) => setBio(e.target.value)}
         hint={`${bio.length}/${maxBio}`}
         error={errors.fields.bio}
+      />
+      <SelectField
+        label="UF"
+        name="uf"
+        value={uf}
+        onChange={(e) => setUf(e.target.value)}
+        hint="A região da sua UF escolhe o calendário de plantio do “Plante agora”."
+        error={errors.fields.uf}
+      >
+        <option value="">Não informar</option>
+        {ufs.map((u) => (
+          <option key={u} value={u}>
+            {u}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
+        label="Cidade"
+        name="cidade"
+        value={cidade}
+        maxLength={maxCidade}
+        autoComplete="address-level2"
+        onChange={(e) => setCidade(e.target.value)}
+        error={errors.fields.cidade}
       />
       <p className="form-error" role="alert">
         {errors.form}

@@ -1,0 +1,357 @@
+package cultivos_test
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"sync"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	ddbt "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api/cultivos"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+type calls map[string]int
+
+func measure(t *testing.T, method, path string, u testkit.User, body any, status int) (calls, testkit.Response) {
+	t.Helper()
+	env.Calls.Reset()
+	res := testkit.Do(t, h, method, path, u, body)
+	if res.Status != status {
+		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.Status, status, res.Body)
+	}
+	return calls(env.Calls.ByOperation()), res
+}
+
+func points(t *testing.T, u testkit.User) int {
+	t.Helper()
+	p, _, err := env.Deps.Store.Profile(context.Background(), u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.PontosTotais
+}
+
+// fillTable adds n cultivos of someone else to the group (and their refs), in
+// batches, so the request paths below run against a table that holds them.
+func fillTable(t *testing.T, gid string, owner testkit.User, n int) {
+	t.Helper()
+	ctx := context.Background()
+	now := env.Deps.Now()
+	var batches [][]ddbt.WriteRequest
+	var reqs []ddbt.WriteRequest
+	for i := range n {
+		c := domain.Cultivo{ID: uuid.Must(uuid.NewV7()).String(), VegetalID: "tomate", VegetalNome: "Tomate", DiasColheitaMin: 100, DiasColheitaMax: 120,
+			GrupoID: gid, GrupoNome: "Horta", ResponsavelID: owner.ID, ResponsavelNome: owner.Name, Metodo: "muda", Quantidade: float64(i%50 + 1),
+			Unidade: "mudas", DataPlantio: todayDate(), Fase: domain.FaseCrescendo, Version: 1, CriadoEm: now, AtualizadoEm: now}
+		items, err := store.MarshalCultivoItems(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range items {
+			reqs = append(reqs, ddbt.WriteRequest{PutRequest: &ddbt.PutRequest{Item: it}})
+			if len(reqs) == 25 {
+				batches, reqs = append(batches, reqs), nil
+			}
+		}
+	}
+	if len(reqs) > 0 {
+		batches = append(batches, reqs)
+	}
+	// Four writers at once: DynamoDB Local takes a batch in ~100 ms.
+	work := make(chan []ddbt.WriteRequest)
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range work {
+				for len(b) > 0 {
+					out, err := env.Cloud.DynamoDB().BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: map[string][]ddbt.WriteRequest{env.Cloud.TableName: b}})
+					if err != nil {
+						errs <- err
+						return
+					}
+					b = out.UnprocessedItems[env.Cloud.TableName]
+				}
+			}
+		}()
+	}
+	for _, b := range batches {
+		work <- b
+	}
+	close(work)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		t.Fatal(err)
+	default:
+	}
+}
+
+// TestCallsPerRequest pins each request path's DynamoDB calls: reads at most
+// two, writes one BatchGetItem and one TransactWriteItems; the same with
+// thousands of cultivos in the group and the owner's list.
+func TestCallsPerRequest(t *testing.T) {
+	setup(t)
+	w := newWorld(t, testkit.FixtureOpts{})
+	gid, cid := w.f.Group.ID, w.cultivo
+	sp := "SP"
+	if _, err := env.Deps.Store.UpdateProfile(context.Background(), cast.Member.ID, domain.ProfileUpdate{UF: &sp}); err != nil {
+		t.Fatal(err)
+	}
+	newCultivo(t, gid, "", cast.Owner)
+	run := func(label string) {
+		cases := []struct {
+			name, method, path string
+			user               testkit.User
+			body               any
+			status             int
+			want               calls
+		}{
+			{"catalogue page", "GET", "/api/vegetables?limit=20", cast.Member, nil, 200, calls{"Query": 1}},
+			{"catalogue search", "GET", "/api/vegetables?q=couve", cast.Member, nil, 200, calls{"Query": 1}},
+			{"vegetable", "GET", "/api/vegetables/tomate", cast.Member, nil, 200, calls{"GetItem": 1}},
+			{"plante agora from the profile", "GET", "/api/vegetables/plante-agora", cast.Member, nil, 200, calls{"GetItem": 1, "Query": 1}},
+			{"plante agora for a UF", "GET", "/api/vegetables/plante-agora?uf=RS", cast.Member, nil, 200, calls{"Query": 1}},
+			{"my cultivos", "GET", "/api/cultivos?limit=20", cast.Owner, nil, 200, calls{"Query": 1, "BatchGetItem": 1}},
+			{"my active cultivos", "GET", "/api/cultivos?ativos=true", cast.Owner, nil, 200, calls{"Query": 1, "BatchGetItem": 1}},
+			{"group cultivos", "GET", "/api/groups/" + gid + "/cultivos?limit=20", plain, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
+			{"cultivo", "GET", "/api/cultivos/" + cid, plain, nil, 200, calls{"BatchGetItem": 1}},
+			{"diary", "GET", "/api/cultivos/" + cid + "/diario", plain, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
+			{"harvests", "GET", "/api/cultivos/" + cid + "/colheitas", plain, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
+			{"create", "POST", "/api/cultivos", cast.Member, map[string]any{"vegetalId": "tomate", "grupoId": gid, "loteCodigo": "A3", "metodo": "muda", "quantidade": 4, "unidade": "mudas", "dataPlantio": todayDate(), "colaboradores": []string{cast.Alvo.ID, plain.ID}}, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+			{"diary entry", "POST", "/api/cultivos/" + cid + "/diario", cast.Alvo, map[string]any{"tipo": "observacao", "texto": "Folhas novas"}, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+			{"phase", "POST", "/api/cultivos/" + cid + "/fase", cast.Member, map[string]any{"fase": "germinando"}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+			{"phase back", "POST", "/api/cultivos/" + cid + "/fase", cast.Member, map[string]any{"fase": "semeado"}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+			{"harvest", "POST", "/api/cultivos/" + cid + "/colheitas", cast.Member, map[string]any{"quantidade": 300, "unidade": "g", "data": todayDate(), "destino": "doado"}, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+			// A coordinator who does not write the cultivo: their membership is read too.
+			{"perdido by a coordinator", "POST", "/api/cultivos/" + newCultivo(t, gid, "", cast.Member) + "/fase", cast.Coord, map[string]any{"fase": "perdido", "motivo": "Geada"}, 200, calls{"BatchGetItem": 1, "GetItem": 1, "TransactWriteItems": 1}},
+		}
+		for _, c := range cases {
+			if got, _ := measure(t, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
+				t.Errorf("%s (%s): %v, want %v", c.name, label, got, c.want)
+			}
+		}
+	}
+	run("few cultivos")
+	fillTable(t, gid, cast.Owner, 10000)
+	run("10,000 cultivos")
+
+	// The owner's list of 10,000 reads pages of at most 100, one Query and one BatchGetItem each.
+	c, res := measure(t, "GET", "/api/cultivos?limit=100", cast.Owner, nil, 200)
+	var page struct {
+		Items      []cultivos.Cultivo `json:"items"`
+		NextCursor *string            `json:"nextCursor"`
+	}
+	res.Decode(t, &page)
+	if len(page.Items) != 100 || page.NextCursor == nil || fmt.Sprint(c) != fmt.Sprint(calls{"Query": 1, "BatchGetItem": 1}) {
+		t.Fatalf("page of %d, next %v, calls %v", len(page.Items), page.NextCursor, c)
+	}
+	c, res = measure(t, "GET", "/api/groups/"+gid+"/cultivos?limit=100&cursor="+url.QueryEscape(*page.NextCursor), cast.Owner, nil, 400)
+	if res.ErrorField() != "cursor" {
+		t.Fatalf("a cursor of another list: %s", res.Body)
+	}
+	_ = c
+}
+
+// TestSameHarvestTwiceAtOnceIsOneHarvest: the harvest dialog's id makes a
+// double submission one harvest and one award of 50 points.
+func TestSameHarvestTwiceAtOnceIsOneHarvest(t *testing.T) {
+	setup(t)
+	w := newWorld(t, testkit.FixtureOpts{})
+	before := points(t, cast.Member)
+	body := map[string]any{"id": uuid.NewString(), "quantidade": 1.2, "unidade": "kg", "data": todayDate(), "destino": "consumo"}
+	statuses := make([]int, 2)
+	var wg sync.WaitGroup
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = testkit.Do(t, h, "POST", "/api/cultivos/"+w.cultivo+"/colheitas", cast.Member, body).Status
+		}()
+	}
+	wg.Wait()
+	if !(statuses[0] == 201 && statuses[1] == 200 || statuses[0] == 200 && statuses[1] == 201) {
+		t.Fatalf("statuses %v, want one 201 and one 200", statuses)
+	}
+	if got := points(t, cast.Member) - before; got != 50 {
+		t.Fatalf("%d points, want 50", got)
+	}
+	var page struct {
+		Items []cultivos.Colheita `json:"items"`
+	}
+	testkit.Do(t, h, "GET", "/api/cultivos/"+w.cultivo+"/colheitas", cast.Member, nil).Decode(t, &page)
+	if len(page.Items) != 1 {
+		t.Fatalf("%d harvests", len(page.Items))
+	}
+	var c cultivos.Cultivo
+	testkit.Do(t, h, "GET", "/api/cultivos/"+w.cultivo, cast.Member, nil).Decode(t, &c)
+	if c.Totais.Colheitas != 1 || c.Totais.Kg != 1.2 {
+		t.Fatalf("totals %+v", c.Totais)
+	}
+}
+
+// TestTwentyDiaryEntriesAtOncePayAtMostTen: all twenty are written; points
+// for ten at most (2 each).
+func TestTwentyDiaryEntriesAtOncePayAtMostTen(t *testing.T) {
+	setup(t)
+	u := env.NewUser(t, "Diana Diário")
+	in := domain.CultivoInput{VegetalID: "salsa", Metodo: "semente", Quantidade: qty(1), Unidade: "m2", DataPlantio: todayDate(), Fase: domain.FaseSemeado}
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := env.Deps.Store.CreateCultivo(context.Background(), uuid.NewString(), in, testkit.Actor(u))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := points(t, u)
+	const n = 20
+	statuses := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = testkit.Do(t, h, "POST", "/api/cultivos/"+c.ID+"/diario", u, map[string]any{"tipo": "rega", "texto": fmt.Sprintf("Rega %d", i)}).Status
+		}()
+	}
+	wg.Wait()
+	for i, s := range statuses {
+		if s != 201 {
+			t.Errorf("entry %d: %d", i, s)
+		}
+	}
+	got := points(t, u) - before
+	if got > 10*2 {
+		t.Fatalf("%d points for %d entries, want at most %d", got, n, 10*2)
+	}
+	if got != 10*2 {
+		t.Errorf("%d points, want 20 (ten entries paid)", got)
+	}
+	var page struct {
+		Items []cultivos.Diario `json:"items"`
+	}
+	testkit.Do(t, h, "GET", "/api/cultivos/"+c.ID+"/diario?limit=100", u, nil).Decode(t, &page)
+	if len(page.Items) != n+1 { // and "Cultivo criado"
+		t.Fatalf("%d diary entries", len(page.Items))
+	}
+}
+
+// TestBadInputIsRefusedNamingTheFieldAndWritesNothing.
+func TestBadInputIsRefusedNamingTheFieldAndWritesNothing(t *testing.T) {
+	setup(t)
+	w := newWorld(t, testkit.FixtureOpts{})
+	gid := w.f.Group.ID
+	yearAhead := domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(1, 0, 2))
+	good := func(edit func(m map[string]any)) map[string]any {
+		m := map[string]any{"vegetalId": "alface-verao", "grupoId": gid, "metodo": "muda", "quantidade": 10, "unidade": "mudas", "dataPlantio": todayDate()}
+		edit(m)
+		return m
+	}
+	cid := w.cultivo
+	cases := []struct {
+		name, path string
+		body       any
+		status     int
+		field      string
+	}{
+		{"unknown vegetable", "/api/cultivos", good(func(m map[string]any) { m["vegetalId"] = "mandragora" }), 400, "vegetalId"},
+		{"planting a year ahead", "/api/cultivos", good(func(m map[string]any) { m["dataPlantio"] = yearAhead }), 400, "dataPlantio"},
+		{"zero quantity", "/api/cultivos", good(func(m map[string]any) { m["quantidade"] = 0 }), 400, "quantidade"},
+		{"negative quantity", "/api/cultivos", good(func(m map[string]any) { m["quantidade"] = -4 }), 400, "quantidade"},
+		{"absurd quantity", "/api/cultivos", good(func(m map[string]any) { m["quantidade"] = 5e9 }), 400, "quantidade"},
+		{"quantity as text", "/api/cultivos", good(func(m map[string]any) { m["quantidade"] = "dez" }), 400, "quantidade"},
+		{"lote of someone else", "/api/cultivos", good(func(m map[string]any) { m["loteCodigo"] = "A1" }), 400, "loteCodigo"},
+		{"collaborator outside the group", "/api/cultivos", good(func(m map[string]any) { m["colaboradores"] = []string{cast.Stranger.ID} }), 400, "colaboradores"},
+		{"unknown field", "/api/cultivos", good(func(m map[string]any) { m["pontos"] = 1000 }), 400, "pontos"},
+		{"photo of another user", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "foto", "fotos": []string{domain.PhotoKeyPrefix(cast.Alvo.ID) + "x.jpg"}}, 403, "fotos"},
+		{"diary text too long", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "rega", "texto": string(make([]byte, 1001))}, 400, "texto"},
+		{"diary of an unknown kind", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "festa", "texto": "oi"}, 400, "tipo"},
+		{"harvest of zero", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 0, "unidade": "kg", "data": todayDate(), "destino": "consumo"}, 400, "quantidade"},
+		{"absurd harvest", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 5000, "unidade": "kg", "data": todayDate(), "destino": "consumo"}, 400, "quantidade"},
+		{"harvest tomorrow", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 1, "unidade": "kg", "data": domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, 1)), "destino": "consumo"}, 400, "data"},
+		{"harvest photo of another user", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 1, "unidade": "kg", "data": todayDate(), "destino": "doado", "foto": domain.PhotoKeyPrefix(cast.Alvo.ID) + "x.jpg"}, 403, "foto"},
+		{"harvest to an unknown place", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 1, "unidade": "kg", "data": todayDate(), "destino": "feira"}, 400, "destino"},
+		{"perdido without a reason", "/api/cultivos/" + cid + "/fase", map[string]any{"fase": "perdido"}, 400, "motivo"},
+		{"two phases ahead", "/api/cultivos/" + cid + "/fase", map[string]any{"fase": "crescendo"}, 400, "fase"},
+	}
+	mine := func() int {
+		items, _, err := env.Deps.Store.MyCultivos(context.Background(), cast.Member.ID, store.CultivoFilter{}, 100, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(items)
+	}
+	beforeCultivos, beforePoints := mine(), points(t, cast.Member)
+	for _, c := range cases {
+		res := testkit.Do(t, h, "POST", c.path, cast.Member, c.body)
+		if res.Status != c.status || res.ErrorField() != c.field || res.ErrorMessage() == "" {
+			t.Errorf("%s: %d field %q, want %d %q: %s", c.name, res.Status, res.ErrorField(), c.status, c.field, res.Body)
+		}
+	}
+	if mine() != beforeCultivos || points(t, cast.Member) != beforePoints {
+		t.Fatalf("a refused request wrote something: cultivos %d→%d, points %d→%d", beforeCultivos, mine(), beforePoints, points(t, cast.Member))
+	}
+	var c cultivos.Cultivo
+	testkit.Do(t, h, "GET", "/api/cultivos/"+cid, cast.Member, nil).Decode(t, &c)
+	if c.Fase != domain.FaseSemeado || c.Totais.Colheitas != 0 || c.Version != 1 {
+		t.Fatalf("cultivo changed: %+v", c)
+	}
+	var diary struct{ Items []cultivos.Diario }
+	testkit.Do(t, h, "GET", "/api/cultivos/"+cid+"/diario", cast.Member, nil).Decode(t, &diary)
+	if len(diary.Items) != 1 {
+		t.Fatalf("%d diary entries", len(diary.Items))
+	}
+}
+
+// TestLoteCountsItsActiveCultivos: the lote grid's count follows creation,
+// loss, its undoing, harvest to the end and archiving.
+func TestLoteCountsItsActiveCultivos(t *testing.T) {
+	setup(t)
+	w := newWorld(t, testkit.FixtureOpts{})
+	count := func() int {
+		t.Helper()
+		lotes, err := env.Deps.Store.Lotes(context.Background(), w.f.Group.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range lotes {
+			if l.Codigo == "A3" {
+				return l.CultivosAtivos
+			}
+		}
+		t.Fatal("no A3")
+		return 0
+	}
+	second := newCultivo(t, w.f.Group.ID, "A3", cast.Member)
+	steps := []struct {
+		name, path string
+		body       any
+		want       int
+	}{
+		{"perdido", "/api/cultivos/" + w.cultivo + "/fase", map[string]any{"fase": "perdido", "motivo": "Lesmas"}, 1},
+		{"perda desfeita", "/api/cultivos/" + w.cultivo + "/fase", map[string]any{"fase": "semeado"}, 2},
+		{"última colheita", "/api/cultivos/" + w.cultivo + "/colheitas", map[string]any{"quantidade": 2, "unidade": "macos", "data": todayDate(), "destino": "doado", "encerrar": true}, 1},
+		{"arquivado", "/api/cultivos/" + second + "/arquivo", map[string]any{"arquivado": true}, 0},
+		{"restaurado", "/api/cultivos/" + second + "/arquivo", map[string]any{"arquivado": false}, 1},
+	}
+	if got := count(); got != 2 {
+		t.Fatalf("after two cultivos: %d", got)
+	}
+	for _, s := range steps {
+		if res := testkit.Do(t, h, "POST", s.path, cast.Member, s.body); res.Status >= 300 {
+			t.Fatalf("%s: %d %s", s.name, res.Status, res.Body)
+		}
+		if got := count(); got != s.want {
+			t.Fatalf("%s: A3 counts %d active cultivos, want %d", s.name, got, s.want)
+		}
+	}
+}

@@ -1,0 +1,263 @@
+package cultivos
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// handleVegetables is the catalogue, paged, searched by name (?q=): one Query.
+func handleVegetables(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := strings.TrimSpace(r.URL.Query().Get("q"))
+		if domain.Length(q) > 100 {
+			api.WriteError(w, r, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres"))
+			return
+		}
+		kit.ListPage(w, r, d, store.VegetablesScope(q), func(ctx context.Context, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
+			return d.Store.VegetablesPage(ctx, q, limit, after)
+		}, vegetalOf)
+	})
+}
+
+// handleVegetable is one vegetable: one GetItem.
+func handleVegetable(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v, err := d.Store.Vegetable(r.Context(), r.PathValue("vegetalId"))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, vegetalOf(v))
+	})
+}
+
+// handlePlanteAgora is what to sow this month (Brasília time) in the region
+// of ?uf=, or of the UF on the caller's profile: the catalogue's one Query,
+// plus a GetItem of the profile when no uf is given.
+func handlePlanteAgora(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		uf := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("uf")))
+		if uf != "" && !domain.ValidUF(uf) {
+			api.WriteError(w, r, domain.Invalid("uf", "Informe uma UF válida (por exemplo, SP)"))
+			return
+		}
+		if uf == "" {
+			p, _, err := d.Store.Profile(ctx, kit.ActorFrom(d, r).ID)
+			if err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
+			uf = p.UF
+		}
+		month := int(domain.LocalDate(d.Now()).Month())
+		out := PlanteAgora{UF: uf, Regiao: domain.RegionOfUF(uf), Mes: month, Items: []Vegetal{}}
+		out.RegiaoNome = domain.RegionNames[out.Regiao]
+		if out.Regiao != "" {
+			all, err := d.Store.Vegetables(ctx)
+			if err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
+			for _, v := range domain.PlanteAgora(all, out.Regiao, month) {
+				out.Items = append(out.Items, vegetalOf(v))
+			}
+		}
+		api.Encode(w, http.StatusOK, out)
+	})
+}
+
+// parseFilter reads ?fase=, ?ativos=true and (my list) ?grupo=.
+func parseFilter(r *http.Request) (store.CultivoFilter, error) {
+	q := r.URL.Query()
+	f := store.CultivoFilter{Fase: domain.Fase(q.Get("fase")), Grupo: q.Get("grupo"), Ativos: q.Get("ativos") == "true"}
+	if f.Fase != "" && !f.Fase.Valid() {
+		return f, domain.Invalid("fase", "Fase inválida")
+	}
+	if a := q.Get("ativos"); a != "" && a != "true" && a != "false" {
+		return f, domain.Invalid("ativos", "Use ativos=true ou ativos=false")
+	}
+	if len(f.Grupo) > 128 {
+		return f, domain.Invalid("grupo", "Grupo inválido")
+	}
+	return f, nil
+}
+
+// handleMine is the caller's cultivos (responsible or collaborator), newest
+// first: one Query and one BatchGetItem per page.
+func handleMine(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f, err := parseFilter(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		uid, now := kit.ActorFrom(d, r).ID, d.Now()
+		kit.ListPage(w, r, d, store.MyCultivosScope(uid, f), func(ctx context.Context, limit int, after map[string]string) ([]domain.Cultivo, map[string]string, error) {
+			return d.Store.MyCultivos(ctx, uid, f, limit, after)
+		}, func(c domain.Cultivo) Cultivo { return cultivoOf(c, uid, now) })
+	})
+}
+
+// handleGroupCultivos is a group's cultivos (members and site admins): one
+// BatchGetItem and one Query per page.
+func handleGroupCultivos(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f, err := parseFilter(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		f.Grupo = ""
+		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		uid, now := kit.ActorFrom(d, r).ID, d.Now()
+		kit.ListPage(w, r, d, store.GroupCultivosScope(v.Group.ID, f), func(ctx context.Context, limit int, after map[string]string) ([]domain.Cultivo, map[string]string, error) {
+			return d.Store.GroupCultivos(ctx, v.Group.ID, f, limit, after)
+		}, func(c domain.Cultivo) Cultivo { return cultivoOf(c, uid, now) })
+	})
+}
+
+func handleCreate(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.CultivoInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		actor := kit.ActorFrom(d, r)
+		c, pts, err := d.Store.CreateCultivo(r.Context(), uuid.Must(uuid.NewV7()).String(), in, actor)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, CultivoCriado{Cultivo: cultivoOf(c, actor.ID, d.Now()), Pontos: pts})
+	})
+}
+
+func handleGet(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		actor := kit.ActorFrom(d, r)
+		c, err := d.Store.Cultivo(r.Context(), r.PathValue("cultivoId"), actor)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, cultivoOf(c, actor.ID, d.Now()))
+	})
+}
+
+func handleFase(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.FaseInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		actor := kit.ActorFrom(d, r)
+		c, err := d.Store.ChangeFase(r.Context(), r.PathValue("cultivoId"), actor, in)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, cultivoOf(c, actor.ID, d.Now()))
+	})
+}
+
+// ArquivoInput is the body of POST /api/cultivos/{id}/arquivo.
+type ArquivoInput struct {
+	Arquivado *bool `json:"arquivado"`
+}
+
+func (in *ArquivoInput) Valid() error {
+	if in.Arquivado == nil {
+		return domain.Invalid("arquivado", "Informe arquivado: true ou false")
+	}
+	return nil
+}
+
+func handleArchive(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[ArquivoInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		actor := kit.ActorFrom(d, r)
+		c, err := d.Store.ArchiveCultivo(r.Context(), r.PathValue("cultivoId"), actor, *in.Arquivado)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, cultivoOf(c, actor.ID, d.Now()))
+	})
+}
+
+func handleDiario(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cid, actor := r.PathValue("cultivoId"), kit.ActorFrom(d, r)
+		kit.ListPage(w, r, d, store.DiarioScope(cid), func(ctx context.Context, limit int, after map[string]string) ([]domain.DiarioEntry, map[string]string, error) {
+			return d.Store.Diario(ctx, cid, actor, limit, after)
+		}, diarioOf)
+	})
+}
+
+func handleAddDiario(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.DiarioInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		res, err := d.Store.AddDiario(r.Context(), r.PathValue("cultivoId"), kit.ActorFrom(d, r), in)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, DiarioCriado{Entry: diarioOf(res.Entry), Pontos: res.Pontos})
+	})
+}
+
+func handleColheitas(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cid, actor := r.PathValue("cultivoId"), kit.ActorFrom(d, r)
+		kit.ListPage(w, r, d, store.ColheitasScope(cid), func(ctx context.Context, limit int, after map[string]string) ([]domain.Colheita, map[string]string, error) {
+			return d.Store.Colheitas(ctx, cid, actor, limit, after)
+		}, colheitaOf)
+	})
+}
+
+// handleAddColheita records a harvest: 201 the first time, 200 with the same
+// harvest when its id was recorded before.
+func handleAddColheita(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.ColheitaInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		actor := kit.ActorFrom(d, r)
+		res, err := d.Store.AddColheita(r.Context(), r.PathValue("cultivoId"), actor, in)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		status := http.StatusCreated
+		if !res.Created {
+			status = http.StatusOK
+		}
+		api.Encode(w, status, ColheitaCriada{Colheita: colheitaOf(res.Colheita), Cultivo: cultivoOf(res.Cultivo, actor.ID, d.Now()), Pontos: res.Pontos})
+	})
+}

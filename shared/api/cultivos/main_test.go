@@ -1,0 +1,83 @@
+package cultivos_test
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/infra/local/cloud"
+	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api/cultivos"
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// The catalogue is seeded (cloud.Options{}): cultivos are made of it.
+func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
+
+var (
+	once sync.Once
+	env  *testkit.Env
+	cast testkit.Cast
+	// plain is a member of every fixture group who neither writes the cultivo nor coordinates.
+	plain testkit.User
+	h     http.Handler
+)
+
+func setup(t testing.TB) {
+	t.Helper()
+	once.Do(func() {
+		env = testkit.NewEnv(t)
+		cast = env.NewCast(t)
+		plain = env.NewUser(t, "Gabriel Grupo")
+		h = cultivos.NewServer(env.Deps)
+	})
+	if h == nil {
+		t.Fatal("setup failed")
+	}
+}
+
+// world is a fixture group (Member holds A3) with plain as one more member
+// and a cultivo of alface by Member (responsible) with Alvo (collaborator)
+// on A3, in phase semeado.
+type world struct {
+	f       testkit.Fixture
+	cultivo string
+}
+
+func newWorld(t *testing.T, o testkit.FixtureOpts) world {
+	t.Helper()
+	f := env.NewFixture(t, cast, o)
+	ctx := context.Background()
+	if o.Private {
+		// A private group takes members by invite only: plain comes in through the invite.
+		if _, err := env.Deps.Store.AcceptInvite(ctx, f.Invite, testkit.Actor(plain)); err != nil {
+			t.Fatal(err)
+		}
+	} else if _, err := env.Deps.Store.Join(ctx, f.Group.ID, testkit.Actor(plain)); err != nil {
+		t.Fatal(err)
+	}
+	return world{f: f, cultivo: newCultivo(t, f.Group.ID, "A3", cast.Member, cast.Alvo)}
+}
+
+func qty(f float64) *float64 { return &f }
+
+func newCultivo(t *testing.T, gid, lote string, by testkit.User, colabs ...testkit.User) string {
+	t.Helper()
+	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, LoteCodigo: lote, Metodo: "muda", Quantidade: qty(12),
+		Unidade: "mudas", DataPlantio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fase: domain.FaseSemeado}
+	for _, c := range colabs {
+		in.Colaboradores = append(in.Colaboradores, c.ID)
+	}
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.Must(uuid.NewV7()).String()
+	if _, _, err := env.Deps.Store.CreateCultivo(context.Background(), id, in, testkit.Actor(by)); err != nil {
+		t.Fatalf("create cultivo: %v", err)
+	}
+	return id
+}

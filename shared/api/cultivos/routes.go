@@ -1,0 +1,37 @@
+// Package cultivos serves the CultivosFunction: the vegetable catalogue a
+// cultivo is made of (list, one, Plante agora) and cultivos from sowing to
+// harvest (mine, a group's, one, phase changes, archive, diary, harvests).
+// The catalogue lives here rather than in its own function because every
+// screen that reads it is a cultivo screen; it moves out when the admin
+// area writes it.
+package cultivos
+
+import (
+	"net/http"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/app"
+)
+
+// Routes is this area's whole API surface; template.yaml declares the same.
+func Routes(d app.Deps) []api.Route {
+	signedIn := d.Verifier.Require
+	return []api.Route{
+		{Method: "GET", Path: "/api/vegetables", Handler: signedIn(handleVegetables(d))},
+		{Method: "GET", Path: "/api/vegetables/plante-agora", Handler: signedIn(handlePlanteAgora(d))},
+		{Method: "GET", Path: "/api/vegetables/{vegetalId}", Handler: signedIn(handleVegetable(d))},
+		{Method: "GET", Path: "/api/cultivos", Handler: signedIn(handleMine(d))},
+		{Method: "POST", Path: "/api/cultivos", Handler: signedIn(handleCreate(d))},
+		{Method: "GET", Path: "/api/cultivos/{cultivoId}", Handler: signedIn(handleGet(d))},
+		{Method: "POST", Path: "/api/cultivos/{cultivoId}/fase", Handler: signedIn(handleFase(d))},
+		{Method: "POST", Path: "/api/cultivos/{cultivoId}/arquivo", Handler: signedIn(handleArchive(d))},
+		{Method: "GET", Path: "/api/cultivos/{cultivoId}/diario", Handler: signedIn(handleDiario(d))},
+		{Method: "POST", Path: "/api/cultivos/{cultivoId}/diario", Handler: signedIn(handleAddDiario(d))},
+		{Method: "GET", Path: "/api/cultivos/{cultivoId}/colheitas", Handler: signedIn(handleColheitas(d))},
+		{Method: "POST", Path: "/api/cultivos/{cultivoId}/colheitas", Handler: signedIn(handleAddColheita(d))},
+		{Method: "GET", Path: "/api/groups/{groupId}/cultivos", Handler: signedIn(handleGroupCultivos(d))},
+	}
+}
+
+// NewServer is the CultivosFunction handler.
+func NewServer(d app.Deps) http.Handler { return api.NewMux(Routes(d)) }

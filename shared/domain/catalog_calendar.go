@@ -1,0 +1,82 @@
+package domain
+
+import (
+	"slices"
+	"strings"
+	"time"
+)
+
+// VegetableCare is the growing advice of a vegetable (all optional).
+type VegetableCare struct {
+	NomeCientifico string   `json:"nomeCientifico,omitempty"`
+	Familia        string   `json:"familia,omitempty"`
+	Metodo         string   `json:"metodo,omitempty"` // semente, muda or ambos
+	Profundidade   string   `json:"profundidade,omitempty"`
+	Sol            string   `json:"sol,omitempty"`
+	Rega           string   `json:"rega,omitempty"`
+	Cuidados       string   `json:"cuidados,omitempty"`
+	Companheiras   []string `json:"companheiras,omitempty"`
+}
+
+// Region names of Vegetable.Semeadura, as shown to people.
+var RegionNames = map[string]string{
+	"sul": "Sul", "sudeste": "Sudeste", "nordeste": "Nordeste", "centroOeste": "Centro-Oeste", "norte": "Norte",
+}
+
+// ufRegion is the IBGE region of each UF.
+var ufRegion = map[string]string{
+	"AC": "norte", "AP": "norte", "AM": "norte", "PA": "norte", "RO": "norte", "RR": "norte", "TO": "norte",
+	"AL": "nordeste", "BA": "nordeste", "CE": "nordeste", "MA": "nordeste", "PB": "nordeste", "PE": "nordeste",
+	"PI": "nordeste", "RN": "nordeste", "SE": "nordeste",
+	"DF": "centroOeste", "GO": "centroOeste", "MT": "centroOeste", "MS": "centroOeste",
+	"ES": "sudeste", "MG": "sudeste", "RJ": "sudeste", "SP": "sudeste",
+	"PR": "sul", "RS": "sul", "SC": "sul",
+}
+
+// RegionOfUF is the catalogue region of a UF ("" for an unknown or empty UF).
+func RegionOfUF(uf string) string { return ufRegion[strings.ToUpper(strings.TrimSpace(uf))] }
+
+// ValidRegion reports whether r is a key of Vegetable.Semeadura.
+func ValidRegion(r string) bool { return slices.Contains(Regions, r) }
+
+// Epoca is what the calendar says of sowing a vegetable in a month and region.
+type Epoca string
+
+const (
+	EpocaRecomendada    Epoca = "recomendada"
+	EpocaNaoRecomendada Epoca = "nao-recomendada"
+	EpocaSemDados       Epoca = "sem-dados" // no calendar, or no region known
+)
+
+// EpocaDeSemeadura says whether month (1–12) is a sowing month of v in region.
+func (v Vegetable) EpocaDeSemeadura(region string, month int) Epoca {
+	if v.Semeadura == nil || !ValidRegion(region) {
+		return EpocaSemDados
+	}
+	if slices.Contains(v.Semeadura[region], month) {
+		return EpocaRecomendada
+	}
+	return EpocaNaoRecomendada
+}
+
+// PlanteAgora is the vegetables to sow in month in region, in the order given,
+// archived ones left out.
+func PlanteAgora(vegetables []Vegetable, region string, month int) []Vegetable {
+	out := []Vegetable{}
+	for _, v := range vegetables {
+		if !v.Arquivado && v.EpocaDeSemeadura(region, month) == EpocaRecomendada {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// brasilia is the time zone of "this month" and of "today" for a grower
+// (Brasília time; Brazil has had no daylight saving since 2019).
+var brasilia = time.FixedZone("BRT", -3*60*60)
+
+// LocalDate is t's calendar date in Brasília time, at midnight UTC.
+func LocalDate(t time.Time) time.Time {
+	y, m, d := t.In(brasilia).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}

@@ -1,0 +1,360 @@
+package domain
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// CultivoInput is the body of POST /api/cultivos.
+type CultivoInput struct {
+	VegetalID     string   `json:"vegetalId"`
+	GrupoID       string   `json:"grupoId"`    // "" for Horta pessoal
+	LoteCodigo    string   `json:"loteCodigo"` // optional, only in a group
+	Metodo        string   `json:"metodo"`
+	Quantidade    *float64 `json:"quantidade"`
+	Unidade       string   `json:"unidade"`
+	DataPlantio   string   `json:"dataPlantio"`
+	Notas         string   `json:"notas"`
+	Fase          Fase     `json:"fase"` // planejado (default) or semeado
+	Colaboradores []string `json:"colaboradores"`
+}
+
+// Valid cleans the input and reports the first bad field; the planting date
+// is checked against now by Check.
+func (in *CultivoInput) Valid() error {
+	in.VegetalID = strings.TrimSpace(in.VegetalID)
+	if in.VegetalID == "" {
+		return Invalid("vegetalId", "Escolha o vegetal")
+	}
+	in.GrupoID = strings.TrimSpace(in.GrupoID)
+	in.LoteCodigo = strings.TrimSpace(in.LoteCodigo)
+	if in.LoteCodigo != "" {
+		if in.GrupoID == "" {
+			return Invalid("loteCodigo", "Um lote só pode ser escolhido em um cultivo de grupo")
+		}
+		code, err := ParseCodigo(in.LoteCodigo)
+		if err != nil {
+			return Invalid("loteCodigo", "Código de lote inválido")
+		}
+		in.LoteCodigo = code
+	}
+	if in.Metodo != MetodoSemente && in.Metodo != MetodoMuda {
+		return Invalid("metodo", "Escolha o método: semente ou muda")
+	}
+	if err := validQuantidade(in.Quantidade, in.Unidade); err != nil {
+		return err
+	}
+	if _, ok := ParseDate(in.DataPlantio); !ok {
+		return Invalid("dataPlantio", "Informe a data de plantio (AAAA-MM-DD)")
+	}
+	in.Notas = CleanMultiline(in.Notas)
+	if Length(in.Notas) > MaxNotasLength {
+		return Invalid("notas", fmt.Sprintf("As notas devem ter no máximo %d caracteres", MaxNotasLength))
+	}
+	if in.Fase == "" {
+		in.Fase = FasePlanejado
+	}
+	if in.Fase != FasePlanejado && in.Fase != FaseSemeado {
+		return Invalid("fase", "Um cultivo novo começa planejado ou semeado")
+	}
+	if len(in.Colaboradores) > 0 && in.GrupoID == "" {
+		return Invalid("colaboradores", "Colaboradores só podem ser escolhidos em um cultivo de grupo")
+	}
+	if len(in.Colaboradores) > MaxColaboradores {
+		return Invalid("colaboradores", fmt.Sprintf("Escolha no máximo %d colaboradores", MaxColaboradores))
+	}
+	seen := map[string]bool{}
+	for _, id := range in.Colaboradores {
+		if strings.TrimSpace(id) == "" || seen[id] {
+			return Invalid("colaboradores", "Colaborador repetido ou vazio")
+		}
+		seen[id] = true
+	}
+	return nil
+}
+
+// CheckDate refuses a planting date more than a year ahead or more than
+// five years ago (Brasília dates).
+func CheckDataPlantio(date string, now time.Time) error {
+	d, ok := ParseDate(date)
+	if !ok {
+		return Invalid("dataPlantio", "Informe a data de plantio (AAAA-MM-DD)")
+	}
+	today := LocalDate(now)
+	if d.After(today.AddDate(0, 0, MaxDiasAFrente)) {
+		return Invalid("dataPlantio", "A data de plantio não pode ser mais de um ano à frente")
+	}
+	if d.Before(today.AddDate(-MaxAnosAtras, 0, 0)) {
+		return Invalid("dataPlantio", fmt.Sprintf("A data de plantio não pode ser de mais de %d anos atrás", MaxAnosAtras))
+	}
+	return nil
+}
+
+func validQuantidade(q *float64, unidade string) error {
+	max := 0.0
+	switch unidade {
+	case UnidadeMudas, UnidadeSementes:
+		max = MaxQuantidadePlant
+	case UnidadeM2:
+		max = MaxAreaPlantio
+	default:
+		return Invalid("unidade", "Escolha a unidade: mudas, sementes ou m2")
+	}
+	if q == nil {
+		return Invalid("quantidade", "Informe a quantidade")
+	}
+	if math.IsNaN(*q) || *q <= 0 {
+		return Invalid("quantidade", "A quantidade deve ser maior que zero")
+	}
+	if *q > max {
+		return Invalid("quantidade", fmt.Sprintf("A quantidade deve ser no máximo %g", max))
+	}
+	if unidade != UnidadeM2 && *q != math.Trunc(*q) {
+		return Invalid("quantidade", "Informe um número inteiro de mudas ou sementes")
+	}
+	return nil
+}
+
+// NewCultivo is a new cultivo of v from a valid input.
+func NewCultivo(id string, in CultivoInput, v Vegetable, responsavel Colaborador, grupoNome string, colaboradores []Colaborador, now time.Time) Cultivo {
+	if colaboradores == nil {
+		colaboradores = []Colaborador{}
+	}
+	return Cultivo{
+		ID: id, VegetalID: v.ID, VegetalNome: v.Nome, DiasColheitaMin: v.DiasColheitaMin, DiasColheitaMax: v.DiasColheitaMax,
+		GrupoID: in.GrupoID, GrupoNome: grupoNome, LoteCodigo: in.LoteCodigo,
+		ResponsavelID: responsavel.UserID, ResponsavelNome: responsavel.Nome, Colaboradores: colaboradores,
+		Metodo: in.Metodo, Quantidade: *in.Quantidade, Unidade: in.Unidade, DataPlantio: in.DataPlantio, Notas: in.Notas,
+		Fase: in.Fase, Version: 1, CriadoEm: now.UTC(), AtualizadoEm: now.UTC(),
+	}
+}
+
+// FaseInput is the body of POST /api/cultivos/{id}/fase.
+type FaseInput struct {
+	Fase   Fase   `json:"fase"`
+	Motivo string `json:"motivo"`
+}
+
+func (in *FaseInput) Valid() error {
+	if !in.Fase.Valid() {
+		return Invalid("fase", "Fase inválida")
+	}
+	return nil
+}
+
+// Tipos of diary entries; TipoFase and TipoColheita are written by the
+// server (a phase change, a harvest), the others by people.
+const (
+	TipoRega       = "rega"
+	TipoAdubacao   = "adubacao"
+	TipoPoda       = "poda"
+	TipoPraga      = "praga"
+	TipoObservacao = "observacao"
+	TipoFoto       = "foto"
+	TipoColheita   = "colheita"
+	TipoFase       = "fase"
+)
+
+// TiposDiario are the kinds a person may write.
+var TiposDiario = []string{TipoRega, TipoAdubacao, TipoPoda, TipoPraga, TipoObservacao, TipoFoto}
+
+// Diary limits.
+const (
+	MaxDiarioTexto = 1000
+	MaxFotos       = 4
+)
+
+// DiarioEntry is one entry of a cultivo's diary.
+type DiarioEntry struct {
+	ID        string    `json:"id"`
+	CultivoID string    `json:"cultivoId"`
+	Tipo      string    `json:"tipo"`
+	Texto     string    `json:"texto"`
+	Fotos     []string  `json:"fotos"`
+	Fase      Fase      `json:"fase"` // the phase after a TipoFase entry
+	AutorID   string    `json:"autorId"`
+	AutorNome string    `json:"autorNome"`
+	Pontos    int       `json:"pontos"`
+	CriadoEm  time.Time `json:"criadoEm"`
+}
+
+// DiarioInput is the body of POST /api/cultivos/{id}/diario.
+type DiarioInput struct {
+	Tipo  string   `json:"tipo"`
+	Texto string   `json:"texto"`
+	Fotos []string `json:"fotos"`
+}
+
+func (in *DiarioInput) Valid() error {
+	if !slices.Contains(TiposDiario, in.Tipo) {
+		return Invalid("tipo", "Escolha o tipo: rega, adubação, poda, praga/doença, observação ou foto")
+	}
+	in.Texto = CleanMultiline(in.Texto)
+	if Length(in.Texto) > MaxDiarioTexto {
+		return Invalid("texto", fmt.Sprintf("O texto deve ter no máximo %d caracteres", MaxDiarioTexto))
+	}
+	if len(in.Fotos) > MaxFotos {
+		return Invalid("fotos", fmt.Sprintf("Envie no máximo %d fotos", MaxFotos))
+	}
+	if in.Texto == "" && len(in.Fotos) == 0 {
+		return Invalid("texto", "Escreva algo ou envie uma foto")
+	}
+	if in.Tipo == TipoFoto && len(in.Fotos) == 0 {
+		return Invalid("fotos", "Envie ao menos uma foto")
+	}
+	if in.Fotos == nil {
+		in.Fotos = []string{}
+	}
+	return nil
+}
+
+// PhotoKeyPrefix is where a user's uploads live in the uploads bucket.
+func PhotoKeyPrefix(uid string) string { return "fotos/" + uid + "/" }
+
+// CheckPhotoKeys refuses (403) a photo key outside uid's own prefix, and
+// (400) one that could not be a key.
+func CheckPhotoKeys(field string, keys []string, uid string) error {
+	for _, k := range keys {
+		if !uploadKey.MatchString(k) || strings.Contains(k, "..") || len(k) > 300 {
+			return Invalid(field, "Foto inválida: envie a foto novamente")
+		}
+		if !strings.HasPrefix(k, PhotoKeyPrefix(uid)) {
+			return &Error{Code: EForbidden, Message: "Esta foto não foi enviada por você", Field: field}
+		}
+	}
+	return nil
+}
+
+// Harvest units and destinations.
+const (
+	UnidadeKg       = "kg"
+	UnidadeG        = "g"
+	UnidadeUnidades = "unidades"
+	UnidadeMacos    = "macos"
+)
+
+var (
+	UnidadesColheita = []string{UnidadeKg, UnidadeG, UnidadeUnidades, UnidadeMacos}
+	DestinosColheita = []string{"consumo", "compartilhado", "doado"}
+)
+
+// Max quantities of one harvest per unit: more is a typing mistake.
+var maxColheita = map[string]float64{UnidadeKg: 1000, UnidadeG: 1000000, UnidadeUnidades: 10000, UnidadeMacos: 1000}
+
+// Colheita is one harvest of a cultivo.
+type Colheita struct {
+	ID         string    `json:"id"`
+	CultivoID  string    `json:"cultivoId"`
+	Quantidade float64   `json:"quantidade"`
+	Unidade    string    `json:"unidade"`
+	Data       string    `json:"data"`
+	Destino    string    `json:"destino"`
+	Foto       string    `json:"foto"`
+	AutorID    string    `json:"autorId"`
+	AutorNome  string    `json:"autorNome"`
+	Pontos     int       `json:"pontos"`
+	CriadoEm   time.Time `json:"criadoEm"`
+}
+
+// ColheitaInput is the body of POST /api/cultivos/{id}/colheitas. ID, made
+// by the client once per harvest dialog, makes a resubmission the same harvest.
+type ColheitaInput struct {
+	ID         string   `json:"id"`
+	Quantidade *float64 `json:"quantidade"`
+	Unidade    string   `json:"unidade"`
+	Data       string   `json:"data"`
+	Destino    string   `json:"destino"`
+	Foto       string   `json:"foto"`
+	Encerrar   bool     `json:"encerrar"` // the last harvest: the cultivo becomes colhido
+}
+
+func (in *ColheitaInput) Valid() error {
+	if in.ID != "" && (len(in.ID) != 36 || strings.Trim(in.ID, "0123456789abcdef-") != "") {
+		return Invalid("id", "Identificador da colheita inválido")
+	}
+	max, ok := maxColheita[in.Unidade]
+	if !ok {
+		return Invalid("unidade", "Escolha a unidade: kg, g, unidades ou maços")
+	}
+	if in.Quantidade == nil {
+		return Invalid("quantidade", "Informe a quantidade colhida")
+	}
+	q := *in.Quantidade
+	if math.IsNaN(q) || q <= 0 {
+		return Invalid("quantidade", "A quantidade deve ser maior que zero")
+	}
+	if q > max {
+		return Invalid("quantidade", fmt.Sprintf("A quantidade deve ser no máximo %g %s", max, in.Unidade))
+	}
+	if _, ok := ParseDate(in.Data); !ok {
+		return Invalid("data", "Informe a data da colheita (AAAA-MM-DD)")
+	}
+	if !slices.Contains(DestinosColheita, in.Destino) {
+		return Invalid("destino", "Escolha o destino: consumo, compartilhado ou doado")
+	}
+	return nil
+}
+
+// CheckColheitaData refuses a harvest dated in the future or before planting.
+func CheckColheitaData(data, plantio string, now time.Time) error {
+	d, _ := ParseDate(data)
+	if d.After(LocalDate(now)) {
+		return Invalid("data", "A data da colheita não pode estar no futuro")
+	}
+	if p, ok := ParseDate(plantio); ok && d.Before(p) {
+		return Invalid("data", "A data da colheita não pode ser anterior ao plantio")
+	}
+	return nil
+}
+
+// CanHarvest refuses a harvest of a cultivo that is not growing anymore or
+// has not been sown.
+func (c Cultivo) CanHarvest() error {
+	if c.Arquivado {
+		return Conflict("Este cultivo está arquivado")
+	}
+	switch c.Fase {
+	case FasePlanejado:
+		return Invalid("fase", "Registre o plantio (fase semeado) antes de uma colheita")
+	case FasePerdido:
+		return Invalid("fase", "Este cultivo foi perdido")
+	}
+	return nil
+}
+
+// Add adds one harvest to t.
+func (t Totais) Add(h Colheita) Totais {
+	t.Colheitas++
+	kg := 0.0
+	switch h.Unidade {
+	case UnidadeKg:
+		kg = h.Quantidade
+	case UnidadeG:
+		kg = h.Quantidade / 1000
+	case UnidadeUnidades:
+		t.Unidades += h.Quantidade
+	case UnidadeMacos:
+		t.Macos += h.Quantidade
+	}
+	t.Kg += kg
+	if h.Destino == "doado" {
+		t.DoadoKg += kg
+	}
+	return t
+}
+
+// KgOf is the kilograms a harvest adds to the totals.
+func KgOf(h Colheita) float64 { return Totais{}.Add(h).Kg }
+
+var unidadeTexto = map[string]string{UnidadeKg: "kg", UnidadeG: "g", UnidadeUnidades: "unidades", UnidadeMacos: "maços"}
+var destinoTexto = map[string]string{"consumo": "consumo", "compartilhado": "compartilhado", "doado": "doado"}
+
+// TextoColheita is a harvest's diary line, in Brazilian Portuguese ("Colheita: 1,2 kg (consumo)").
+func TextoColheita(h Colheita) string {
+	q := strings.Replace(strconv.FormatFloat(h.Quantidade, 'f', -1, 64), ".", ",", 1)
+	return fmt.Sprintf("Colheita: %s %s (%s)", q, unidadeTexto[h.Unidade], destinoTexto[h.Destino])
+}

@@ -1,0 +1,176 @@
+package domain
+
+import (
+	"testing"
+	"time"
+)
+
+func TestNextFaseMovesOneStepEitherWayAndPerdidoFromAnyOpenPhase(t *testing.T) {
+	c := Cultivo{Fase: FasePlanejado}
+	var err error
+	for _, f := range FaseOrder[1:] {
+		if c, err = c.NextFase(f, ""); err != nil {
+			t.Fatalf("forward to %s: %v", f, err)
+		}
+	}
+	if c.Fase != FaseColhido {
+		t.Fatalf("fase %s", c.Fase)
+	}
+	if c, err = c.NextFase(FasePronto, ""); err != nil || c.Fase != FasePronto {
+		t.Fatalf("back one step: %v %s", err, c.Fase)
+	}
+	if _, err = c.NextFase(FaseCrescendo, ""); err == nil {
+		t.Fatal("two steps back allowed")
+	}
+	if _, err = (Cultivo{Fase: FaseSemeado}).NextFase(FaseCrescendo, ""); err == nil || err.(*Error).Field != "fase" {
+		t.Fatalf("skip forward: %v", err)
+	}
+	if _, err = (Cultivo{Fase: FaseCrescendo}).NextFase(FasePerdido, " "); err == nil || err.(*Error).Field != "motivo" {
+		t.Fatalf("perdido without reason: %v", err)
+	}
+	lost, err := (Cultivo{Fase: FaseCrescendo}).NextFase(FasePerdido, "Granizo")
+	if err != nil || lost.FaseAnterior != FaseCrescendo || lost.MotivoPerda != "Granizo" {
+		t.Fatalf("perdido: %v %+v", err, lost)
+	}
+	if _, err = lost.NextFase(FaseSemeado, ""); err == nil {
+		t.Fatal("perdido back to another phase")
+	}
+	if back, err := lost.NextFase(FaseCrescendo, ""); err != nil || back.MotivoPerda != "" || back.Fase != FaseCrescendo {
+		t.Fatalf("undo perdido: %v %+v", err, back)
+	}
+	if _, err = (Cultivo{Fase: FaseColhido}).NextFase(FasePerdido, "x"); err == nil {
+		t.Fatal("colhido lost")
+	}
+	if _, err = (Cultivo{Fase: FaseSemeado, Arquivado: true}).NextFase(FaseGerminando, ""); ErrorCode(err) != EConflict {
+		t.Fatalf("archived: %v", err)
+	}
+}
+
+func TestJanelaColheitaCountsDownAndTurnsAtrasado(t *testing.T) {
+	c := Cultivo{DataPlantio: "2026-01-10", DiasColheitaMin: 50, DiasColheitaMax: 70, Fase: FaseCrescendo}
+	at := func(s string) time.Time { d, _ := ParseDate(s); return d.Add(15 * time.Hour) } // midday in Brasília
+	j := c.JanelaColheita(at("2026-01-20"))
+	if j.Inicio != "2026-03-01" || j.Fim != "2026-03-21" || j.DiasParaColheita != 40 || j.Aberta || j.Atrasado {
+		t.Fatalf("%+v", j)
+	}
+	if j = c.JanelaColheita(at("2026-03-05")); !j.Aberta || j.DiasParaColheita != 0 || j.Atrasado {
+		t.Fatalf("in window %+v", j)
+	}
+	if j = c.JanelaColheita(at("2026-03-22")); !j.Atrasado {
+		t.Fatalf("late %+v", j)
+	}
+	c.Totais.Colheitas = 1
+	if c.JanelaColheita(at("2026-03-22")).Atrasado {
+		t.Fatal("atrasado after a harvest")
+	}
+	c.Totais.Colheitas, c.Fase = 0, FasePerdido
+	if c.JanelaColheita(at("2026-03-22")).Atrasado {
+		t.Fatal("atrasado when perdido")
+	}
+	// 23:30 in Brasília on the 20th is the 21st in UTC: still the 20th for the grower.
+	late := time.Date(2026, 1, 21, 2, 30, 0, 0, time.UTC)
+	if j := c.JanelaColheita(late); j.DiasParaColheita != 40 {
+		t.Fatalf("Brasília date: %+v", j)
+	}
+}
+
+func TestCultivoInputNamesTheBadField(t *testing.T) {
+	q := func(f float64) *float64 { return &f }
+	good := func() CultivoInput {
+		return CultivoInput{VegetalID: "alface-verao", GrupoID: "g", Metodo: "muda", Quantidade: q(12), Unidade: "mudas", DataPlantio: "2026-03-01"}
+	}
+	cases := []struct {
+		field string
+		edit  func(*CultivoInput)
+	}{
+		{"vegetalId", func(in *CultivoInput) { in.VegetalID = "" }},
+		{"metodo", func(in *CultivoInput) { in.Metodo = "enxerto" }},
+		{"quantidade", func(in *CultivoInput) { in.Quantidade = q(0) }},
+		{"quantidade", func(in *CultivoInput) { in.Quantidade = q(-3) }},
+		{"quantidade", func(in *CultivoInput) { in.Quantidade = q(1e9) }},
+		{"quantidade", func(in *CultivoInput) { in.Quantidade = nil }},
+		{"quantidade", func(in *CultivoInput) { in.Quantidade = q(1.5) }},
+		{"unidade", func(in *CultivoInput) { in.Unidade = "litros" }},
+		{"dataPlantio", func(in *CultivoInput) { in.DataPlantio = "01/03/2026" }},
+		{"fase", func(in *CultivoInput) { in.Fase = FaseColhido }},
+		{"loteCodigo", func(in *CultivoInput) { in.GrupoID, in.LoteCodigo = "", "A1" }},
+		{"colaboradores", func(in *CultivoInput) { in.Colaboradores = []string{"a", "a"} }},
+		{"colaboradores", func(in *CultivoInput) {
+			in.Colaboradores = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"}
+		}},
+	}
+	for _, c := range cases {
+		in := good()
+		c.edit(&in)
+		err := in.Valid()
+		if e, ok := err.(*Error); !ok || e.Field != c.field || e.Message == "" {
+			t.Errorf("%s: %v", c.field, err)
+		}
+	}
+	in := good()
+	if err := in.Valid(); err != nil || in.Fase != FasePlanejado {
+		t.Fatalf("good input: %v", err)
+	}
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	if err := CheckDataPlantio("2027-03-05", now); err == nil || err.(*Error).Field != "dataPlantio" {
+		t.Fatalf("a year ahead: %v", err)
+	}
+	if err := CheckDataPlantio("2027-02-28", now); err != nil {
+		t.Fatalf("within a year: %v", err)
+	}
+}
+
+func TestDiaryAwardStopsAtTheDailyCap(t *testing.T) {
+	r := Defaults()
+	if a := AwardDiario(r, "e", true, 0); a == nil || a.Pontos != 5 {
+		t.Fatalf("with photo %+v", a)
+	}
+	if a := AwardDiario(r, "e", false, 9); a == nil || a.Pontos != 2 {
+		t.Fatalf("tenth %+v", a)
+	}
+	if a := AwardDiario(r, "e", false, 10); a != nil {
+		t.Fatalf("eleventh %+v", a)
+	}
+}
+
+func TestPhotoKeysOfAnotherUserAreForbidden(t *testing.T) {
+	if err := CheckPhotoKeys("fotos", []string{"fotos/u1/a.jpg"}, "u1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckPhotoKeys("fotos", []string{"fotos/u2/a.jpg"}, "u1"); ErrorCode(err) != EForbidden || err.(*Error).Field != "fotos" {
+		t.Fatalf("another's: %v", err)
+	}
+	if err := CheckPhotoKeys("foto", []string{"fotos/u1/../u2/a.jpg"}, "u1"); ErrorCode(err) != EValidation {
+		t.Fatalf("dot-dot: %v", err)
+	}
+}
+
+func TestPlanteAgoraUsesTheRegionOfTheUF(t *testing.T) {
+	v := []Vegetable{
+		{ID: "a", Semeadura: map[string][]int{"sul": {1}, "sudeste": {3}, "nordeste": {}, "centroOeste": {}, "norte": {}}},
+		{ID: "b", Semeadura: map[string][]int{"sul": {}, "sudeste": {3, 4}, "nordeste": {}, "centroOeste": {}, "norte": {}}, Arquivado: true},
+		{ID: "c"},
+	}
+	if got := PlanteAgora(v, RegionOfUF("sp"), 3); len(got) != 1 || got[0].ID != "a" {
+		t.Fatalf("%+v", got)
+	}
+	if RegionOfUF("DF") != "centroOeste" || RegionOfUF("XX") != "" {
+		t.Fatal("regions")
+	}
+	if v[0].EpocaDeSemeadura("sul", 3) != EpocaNaoRecomendada || v[2].EpocaDeSemeadura("sul", 3) != EpocaSemDados {
+		t.Fatal("epoca")
+	}
+}
+
+func TestHarvestTotalsAndDiaryLine(t *testing.T) {
+	var tot Totais
+	tot = tot.Add(Colheita{Quantidade: 1.2, Unidade: UnidadeKg, Destino: "doado"})
+	tot = tot.Add(Colheita{Quantidade: 300, Unidade: UnidadeG, Destino: "consumo"})
+	tot = tot.Add(Colheita{Quantidade: 3, Unidade: UnidadeMacos, Destino: "compartilhado"})
+	if tot.Colheitas != 3 || tot.Kg < 1.499 || tot.Kg > 1.501 || tot.DoadoKg != 1.2 || tot.Macos != 3 {
+		t.Fatalf("%+v", tot)
+	}
+	if got := TextoColheita(Colheita{Quantidade: 1.2, Unidade: UnidadeMacos, Destino: "doado"}); got != "Colheita: 1,2 maços (doado)" {
+		t.Fatal(got)
+	}
+}

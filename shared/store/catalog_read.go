@@ -1,0 +1,75 @@
+package store
+
+import (
+	"context"
+
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// vegetableExtra is what a vegetable item holds beyond the first seed's
+// attributes: the cultivar's season, the source row, the growing advice, the
+// archive flag and the folded name that search filters on.
+type vegetableExtra struct {
+	Estacao        string   `dynamodbav:"estacao,omitempty"`
+	FonteLinha     string   `dynamodbav:"fonteLinha,omitempty"`
+	NomeBusca      string   `dynamodbav:"nomeBusca"`
+	NomeCientifico string   `dynamodbav:"nomeCientifico,omitempty"`
+	Familia        string   `dynamodbav:"familia,omitempty"`
+	Metodo         string   `dynamodbav:"metodo,omitempty"`
+	Profundidade   string   `dynamodbav:"profundidade,omitempty"`
+	Sol            string   `dynamodbav:"sol,omitempty"`
+	Rega           string   `dynamodbav:"rega,omitempty"`
+	Cuidados       string   `dynamodbav:"cuidados,omitempty"`
+	Companheiras   []string `dynamodbav:"companheiras,omitempty"`
+	Arquivado      bool     `dynamodbav:"arquivado,omitempty"`
+}
+
+func extraOf(v domain.Vegetable) vegetableExtra {
+	c := v.VegetableCare
+	return vegetableExtra{
+		Estacao: v.Estacao, FonteLinha: v.FonteLinha, NomeBusca: domain.SearchKey(v.Nome),
+		NomeCientifico: c.NomeCientifico, Familia: c.Familia, Metodo: c.Metodo, Profundidade: c.Profundidade,
+		Sol: c.Sol, Rega: c.Rega, Cuidados: c.Cuidados, Companheiras: c.Companheiras, Arquivado: v.Arquivado,
+	}
+}
+
+func (e vegetableExtra) into(v *domain.Vegetable) {
+	v.Estacao, v.FonteLinha, v.Arquivado = e.Estacao, e.FonteLinha, e.Arquivado
+	v.VegetableCare = domain.VegetableCare{
+		NomeCientifico: e.NomeCientifico, Familia: e.Familia, Metodo: e.Metodo, Profundidade: e.Profundidade,
+		Sol: e.Sol, Rega: e.Rega, Cuidados: e.Cuidados, Companheiras: e.Companheiras,
+	}
+}
+
+func decodeVegetable(r record) (domain.Vegetable, error) {
+	it, err := unmarshal[vegetableItem](r, "vegetable")
+	return it.domain(), err
+}
+
+// VegetablesScope binds a catalogue cursor to its search.
+func VegetablesScope(q string) string { return "catalog:vegetables|" + domain.SearchKey(q) }
+
+// VegetablesPage is one page of the catalogue in id order, only the
+// vegetables whose folded name contains q's when q is set: one Query.
+func (s *Store) VegetablesPage(ctx context.Context, q string, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
+	qq := query{Index: IndexGSI1, PK: catalogVegetable, Limit: limit, After: after, What: "vegetables"}
+	if k := domain.SearchKey(q); k != "" {
+		qq.ContainsAttr, qq.Contains = "nomeBusca", k
+	}
+	return queryPage(ctx, s, qq, decodeVegetable)
+}
+
+// Vegetable is one vegetable of the catalogue: one GetItem.
+func (s *Store) Vegetable(ctx context.Context, id string) (domain.Vegetable, error) {
+	if !validID(id) {
+		return domain.Vegetable{}, domain.NotFound("Vegetal não encontrado")
+	}
+	item, err := s.getItem(ctx, VegetablePK(id), skMeta, "vegetable")
+	if err != nil {
+		return domain.Vegetable{}, err
+	}
+	if item == nil {
+		return domain.Vegetable{}, domain.NotFound("Vegetal não encontrado")
+	}
+	return decodeVegetable(item)
+}

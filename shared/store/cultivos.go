@@ -1,0 +1,773 @@
+package store
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// Cultivos. Every read is at most two calls: the cultivo and the caller's
+// profile in one BatchGetItem (the profile's gruposParticipantes, kept in
+// step with memberships by the same transactions, says whether the caller
+// is in the cultivo's group), then at most one Query. Every write is that
+// BatchGetItem and one TransactWriteItems holding the act, its diary entry,
+// the points (award.go) and the counters; a coordinator acting on a cultivo
+// they do not write also reads their membership.
+
+// Item names of cultivo transactions.
+const (
+	itemCultivo   = "cultivo"
+	itemColheita  = "colheita"
+	itemDiarioDia = "diarioDia"
+	itemLote      = "lote"
+)
+
+type cultivoItem struct {
+	PK              string               `dynamodbav:"PK"`
+	SK              string               `dynamodbav:"SK"`
+	GSI1PK          string               `dynamodbav:"GSI1PK,omitempty"`
+	GSI1SK          string               `dynamodbav:"GSI1SK,omitempty"`
+	Type            string               `dynamodbav:"type"`
+	ID              string               `dynamodbav:"id"`
+	VegetalID       string               `dynamodbav:"vegetalId"`
+	VegetalNome     string               `dynamodbav:"vegetalNome"`
+	DiasColheitaMin int                  `dynamodbav:"diasColheitaMin"`
+	DiasColheitaMax int                  `dynamodbav:"diasColheitaMax"`
+	GrupoID         string               `dynamodbav:"grupoId"`
+	GrupoNome       string               `dynamodbav:"grupoNome"`
+	LoteCodigo      string               `dynamodbav:"loteCodigo"`
+	ResponsavelID   string               `dynamodbav:"responsavelId"`
+	ResponsavelNome string               `dynamodbav:"responsavelNome"`
+	Colaboradores   []domain.Colaborador `dynamodbav:"colaboradores"`
+	Metodo          string               `dynamodbav:"metodo"`
+	Quantidade      float64              `dynamodbav:"quantidade"`
+	Unidade         string               `dynamodbav:"unidade"`
+	DataPlantio     string               `dynamodbav:"dataPlantio"`
+	Notas           string               `dynamodbav:"notas"`
+	Fase            string               `dynamodbav:"fase"`
+	FaseAnterior    string               `dynamodbav:"faseAnterior"`
+	MotivoPerda     string               `dynamodbav:"motivoPerda"`
+	Arquivado       bool                 `dynamodbav:"arquivado"`
+	Ativo           bool                 `dynamodbav:"ativo"`
+	Totais          domain.Totais        `dynamodbav:"totais"`
+	Version         int                  `dynamodbav:"version"`
+	CriadoEm        string               `dynamodbav:"criadoEm"`
+	AtualizadoEm    string               `dynamodbav:"atualizadoEm"`
+}
+
+func toCultivoItem(c domain.Cultivo) cultivoItem {
+	it := cultivoItem{
+		PK: CultivoPK(c.ID), SK: skMeta, Type: "cultivo", ID: c.ID, VegetalID: c.VegetalID, VegetalNome: c.VegetalNome,
+		DiasColheitaMin: c.DiasColheitaMin, DiasColheitaMax: c.DiasColheitaMax, GrupoID: c.GrupoID, GrupoNome: c.GrupoNome,
+		LoteCodigo: c.LoteCodigo, ResponsavelID: c.ResponsavelID, ResponsavelNome: c.ResponsavelNome, Colaboradores: c.Colaboradores,
+		Metodo: c.Metodo, Quantidade: c.Quantidade, Unidade: c.Unidade, DataPlantio: c.DataPlantio, Notas: c.Notas,
+		Fase: string(c.Fase), FaseAnterior: string(c.FaseAnterior), MotivoPerda: c.MotivoPerda, Arquivado: c.Arquivado,
+		Ativo: ativo(c), Totais: c.Totais, Version: c.Version, CriadoEm: fmtTime(c.CriadoEm), AtualizadoEm: fmtTime(c.AtualizadoEm),
+	}
+	if c.GrupoID != "" {
+		it.GSI1PK, it.GSI1SK = cultsOfGroup(c.GrupoID), cultByTime(c.CriadoEm, c.ID)
+	}
+	return it
+}
+
+// ativo: still growing and not archived (the lists' default filter).
+func ativo(c domain.Cultivo) bool { return c.Fase.Aberta() && !c.Arquivado }
+
+func decodeCultivo(r record) (domain.Cultivo, error) {
+	it, err := unmarshal[cultivoItem](r, "cultivo")
+	if err != nil {
+		return domain.Cultivo{}, err
+	}
+	if it.Colaboradores == nil {
+		it.Colaboradores = []domain.Colaborador{}
+	}
+	return domain.Cultivo{
+		ID: it.ID, VegetalID: it.VegetalID, VegetalNome: it.VegetalNome, DiasColheitaMin: it.DiasColheitaMin,
+		DiasColheitaMax: it.DiasColheitaMax, GrupoID: it.GrupoID, GrupoNome: it.GrupoNome, LoteCodigo: it.LoteCodigo,
+		ResponsavelID: it.ResponsavelID, ResponsavelNome: it.ResponsavelNome, Colaboradores: it.Colaboradores,
+		Metodo: it.Metodo, Quantidade: it.Quantidade, Unidade: it.Unidade, DataPlantio: it.DataPlantio, Notas: it.Notas,
+		Fase: domain.Fase(it.Fase), FaseAnterior: domain.Fase(it.FaseAnterior), MotivoPerda: it.MotivoPerda,
+		Arquivado: it.Arquivado, Totais: it.Totais, Version: it.Version,
+		CriadoEm: parseTime(it.CriadoEm), AtualizadoEm: parseTime(it.AtualizadoEm),
+	}, nil
+}
+
+// cultRefItem lists a cultivo under one of its writers; it carries what the
+// list filters on.
+type cultRefItem struct {
+	PK        string `dynamodbav:"PK"`
+	SK        string `dynamodbav:"SK"`
+	GSI1PK    string `dynamodbav:"GSI1PK"`
+	GSI1SK    string `dynamodbav:"GSI1SK"`
+	Type      string `dynamodbav:"type"`
+	CultivoID string `dynamodbav:"cultivoId"`
+	GrupoID   string `dynamodbav:"grupoId"`
+	Fase      string `dynamodbav:"fase"`
+	Ativo     bool   `dynamodbav:"ativo"`
+	Papel     string `dynamodbav:"papel"` // responsavel or colaborador
+}
+
+type diarioItem struct {
+	PK        string   `dynamodbav:"PK"`
+	SK        string   `dynamodbav:"SK"`
+	Type      string   `dynamodbav:"type"`
+	ID        string   `dynamodbav:"id"`
+	CultivoID string   `dynamodbav:"cultivoId"`
+	Tipo      string   `dynamodbav:"tipo"`
+	Texto     string   `dynamodbav:"texto"`
+	Fotos     []string `dynamodbav:"fotos"`
+	Fase      string   `dynamodbav:"fase"`
+	AutorID   string   `dynamodbav:"autorId"`
+	AutorNome string   `dynamodbav:"autorNome"`
+	Pontos    int      `dynamodbav:"pontos"`
+	CriadoEm  string   `dynamodbav:"criadoEm"`
+}
+
+func diarioItemOf(e domain.DiarioEntry) diarioItem {
+	if e.Fotos == nil {
+		e.Fotos = []string{}
+	}
+	return diarioItem{
+		PK: CultivoPK(e.CultivoID), SK: DiarioSK(e.CriadoEm, e.ID), Type: "diario", ID: e.ID, CultivoID: e.CultivoID,
+		Tipo: e.Tipo, Texto: e.Texto, Fotos: e.Fotos, Fase: string(e.Fase), AutorID: e.AutorID, AutorNome: e.AutorNome,
+		Pontos: e.Pontos, CriadoEm: fmtTime(e.CriadoEm),
+	}
+}
+
+func decodeDiario(r record) (domain.DiarioEntry, error) {
+	it, err := unmarshal[diarioItem](r, "diary entry")
+	if it.Fotos == nil {
+		it.Fotos = []string{}
+	}
+	return domain.DiarioEntry{
+		ID: it.ID, CultivoID: it.CultivoID, Tipo: it.Tipo, Texto: it.Texto, Fotos: it.Fotos, Fase: domain.Fase(it.Fase),
+		AutorID: it.AutorID, AutorNome: it.AutorNome, Pontos: it.Pontos, CriadoEm: parseTime(it.CriadoEm),
+	}, err
+}
+
+type colheitaItem struct {
+	PK         string  `dynamodbav:"PK"`
+	SK         string  `dynamodbav:"SK"`
+	Type       string  `dynamodbav:"type"`
+	ID         string  `dynamodbav:"id"`
+	CultivoID  string  `dynamodbav:"cultivoId"`
+	Quantidade float64 `dynamodbav:"quantidade"`
+	Unidade    string  `dynamodbav:"unidade"`
+	Data       string  `dynamodbav:"data"`
+	Destino    string  `dynamodbav:"destino"`
+	Foto       string  `dynamodbav:"foto"`
+	AutorID    string  `dynamodbav:"autorId"`
+	AutorNome  string  `dynamodbav:"autorNome"`
+	Pontos     int     `dynamodbav:"pontos"`
+	CriadoEm   string  `dynamodbav:"criadoEm"`
+}
+
+func decodeColheita(r record) (domain.Colheita, error) {
+	it, err := unmarshal[colheitaItem](r, "harvest")
+	return domain.Colheita{
+		ID: it.ID, CultivoID: it.CultivoID, Quantidade: it.Quantidade, Unidade: it.Unidade, Data: it.Data, Destino: it.Destino,
+		Foto: it.Foto, AutorID: it.AutorID, AutorNome: it.AutorNome, Pontos: it.Pontos, CriadoEm: parseTime(it.CriadoEm),
+	}, err
+}
+
+// ErrCultivoNotFound hides a cultivo from whoever may not read it.
+func ErrCultivoNotFound() *domain.Error { return domain.NotFound("Cultivo não encontrado") }
+
+// cultivoState is what a cultivo request reads: the cultivo and the caller's
+// profile (one BatchGetItem), plus the extra items asked for.
+type cultivoState struct {
+	c       domain.Cultivo
+	profile profileState
+	items   map[itemKey]record
+}
+
+// canRead: writers, members of the cultivo's group, site admins.
+func (st cultivoState) canRead(actor Actor) bool {
+	return actor.Admin || st.c.IsWriter(actor.ID) ||
+		(st.c.GrupoID != "" && st.profile.found && slices.Contains(st.profile.profile.GruposParticipantes, st.c.GrupoID))
+}
+
+func (s *Store) readCultivo(ctx context.Context, cid string, actor Actor, extra ...itemKey) (cultivoState, error) {
+	if !validID(cid) || actor.ID == "" {
+		return cultivoState{}, ErrCultivoNotFound()
+	}
+	keys := append([]itemKey{{CultivoPK(cid), skMeta}, {UserPK(actor.ID), skProfile}}, extra...)
+	items, err := s.batchGet(ctx, keys...)
+	if err != nil {
+		return cultivoState{}, err
+	}
+	meta := items[itemKey{CultivoPK(cid), skMeta}]
+	if meta == nil {
+		return cultivoState{}, ErrCultivoNotFound()
+	}
+	c, err := decodeCultivo(meta)
+	if err != nil {
+		return cultivoState{}, err
+	}
+	ps, err := readProfileState(actor.ID, items[itemKey{UserPK(actor.ID), skProfile}])
+	if err != nil {
+		return cultivoState{}, err
+	}
+	st := cultivoState{c: c, profile: ps, items: items}
+	if !st.canRead(actor) {
+		return cultivoState{}, ErrCultivoNotFound()
+	}
+	return st, nil
+}
+
+// errNotWriter is the refusal of a write by a reader.
+func errNotWriter() *domain.Error {
+	return domain.Forbidden("Apenas o responsável e os colaboradores podem alterar este cultivo")
+}
+
+// Cultivo reads one cultivo for the caller: one BatchGetItem.
+func (s *Store) Cultivo(ctx context.Context, cid string, actor Actor) (domain.Cultivo, error) {
+	st, err := s.readCultivo(ctx, cid, actor)
+	return st.c, err
+}
+
+// requireWriterMember adds "uid is still a member of the cultivo's group" to
+// t (group cultivos only).
+func requireWriterMember(t *txn, c domain.Cultivo, uid string) {
+	if c.GrupoID != "" {
+		u := t.check("member:"+uid, GroupPK(c.GrupoID), MemberSK(uid))
+		u.cond("attribute_exists(PK)")
+	}
+}
+
+// putRefs writes the CULTOF# item of each writer (create).
+func putRefs(t *txn, c domain.Cultivo) {
+	for _, uid := range c.Writers() {
+		papel := "colaborador"
+		if uid == c.ResponsavelID {
+			papel = "responsavel"
+		}
+		t.putItem("ref:"+uid, cultRefItem{
+			PK: UserPK(uid), SK: CultOfSK(c.ID), GSI1PK: cultsOfUser(uid), GSI1SK: cultByTime(c.CriadoEm, c.ID),
+			Type: "cultivoRef", CultivoID: c.ID, GrupoID: c.GrupoID, Fase: string(c.Fase), Ativo: ativo(c), Papel: papel,
+		}, "attribute_not_exists(PK)")
+	}
+}
+
+// updateRefs keeps each writer's CULTOF# item in step with the cultivo's
+// phase and archive flag.
+func updateRefs(t *txn, c domain.Cultivo) {
+	for _, uid := range c.Writers() {
+		u := t.update("ref:"+uid, UserPK(uid), CultOfSK(c.ID))
+		u.cond("attribute_exists(PK)")
+		u.set("fase = %s", u.v(str(string(c.Fase))))
+		u.set("ativo = %s", u.v(boolean(ativo(c))))
+	}
+}
+
+// saveCultivo updates the cultivo's changing attributes if its version is
+// still prev.
+func saveCultivo(t *txn, c domain.Cultivo, prev int) *upd {
+	u := t.update(itemCultivo, CultivoPK(c.ID), skMeta)
+	u.cond("version = %s", u.v(num(prev)))
+	set := func(attr string, av types.AttributeValue) { u.set("%s = %s", u.n(attr), u.v(av)) }
+	set("fase", str(string(c.Fase)))
+	set("faseAnterior", str(string(c.FaseAnterior)))
+	set("motivoPerda", str(c.MotivoPerda))
+	set("arquivado", boolean(c.Arquivado))
+	set("ativo", boolean(ativo(c)))
+	set("version", num(c.Version))
+	set("atualizadoEm", str(fmtTime(c.AtualizadoEm)))
+	return u
+}
+
+func newEntryID() string { return uuid.Must(uuid.NewV7()).String() }
+
+// CreateCultivo stores a new cultivo of the actor (responsible member) with
+// its refs, first diary entry, points and counters: one BatchGetItem and one
+// TransactWriteItems.
+func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoInput, actor Actor) (domain.Cultivo, int, error) {
+	if !validID(in.VegetalID) {
+		return domain.Cultivo{}, 0, domain.Invalid("vegetalId", "Vegetal não encontrado no catálogo")
+	}
+	if in.GrupoID != "" && !validID(in.GrupoID) {
+		return domain.Cultivo{}, 0, domain.ErrGroupNotFound()
+	}
+	for _, col := range in.Colaboradores {
+		if !validID(col) {
+			return domain.Cultivo{}, 0, domain.Invalid("colaboradores", "Colaborador não encontrado no grupo")
+		}
+	}
+	if err := domain.CheckDataPlantio(in.DataPlantio, s.now()); err != nil {
+		return domain.Cultivo{}, 0, err
+	}
+	rules, err := s.Rules(ctx)
+	if err != nil {
+		return domain.Cultivo{}, 0, err
+	}
+	var out domain.Cultivo
+	var awarded int
+	err = attempt(ctx, func() error {
+		now := s.now()
+		keys := []itemKey{{VegetablePK(in.VegetalID), skMeta}, {UserPK(actor.ID), skProfile}}
+		if g := in.GrupoID; g != "" {
+			keys = append(keys, itemKey{GroupPK(g), skMeta}, itemKey{GroupPK(g), MemberSK(actor.ID)})
+			for _, col := range in.Colaboradores {
+				keys = append(keys, itemKey{GroupPK(g), MemberSK(col)})
+			}
+			if in.LoteCodigo != "" {
+				keys = append(keys, itemKey{GroupPK(g), LoteSK(in.LoteCodigo)})
+			}
+		}
+		items, err := s.batchGet(ctx, keys...)
+		if err != nil {
+			return err
+		}
+		vi := items[itemKey{VegetablePK(in.VegetalID), skMeta}]
+		if vi == nil {
+			return domain.Invalid("vegetalId", "Vegetal não encontrado no catálogo")
+		}
+		veg, err := decodeVegetable(vi)
+		if err != nil {
+			return err
+		}
+		if veg.Arquivado {
+			return domain.Invalid("vegetalId", "Este vegetal foi arquivado no catálogo")
+		}
+		ps, err := readProfileState(actor.ID, items[itemKey{UserPK(actor.ID), skProfile}])
+		if err != nil {
+			return err
+		}
+		t := newTxn(s.Table)
+		grupoNome := ""
+		var colabs []domain.Colaborador
+		if g := in.GrupoID; g != "" {
+			v, err := viewOf(items, g, actor.ID)
+			if err != nil {
+				return err
+			}
+			if err := v.Access(actor.ID, actor.Admin).CanParticipate(v.Group); err != nil {
+				return err
+			}
+			grupoNome = v.Group.Nome
+			for _, col := range in.Colaboradores {
+				m, err := memberOf(items, g, col)
+				if err != nil {
+					return err
+				}
+				if m == nil || col == actor.ID {
+					return domain.Invalid("colaboradores", "Cada colaborador deve ser outro membro do grupo")
+				}
+				colabs = append(colabs, domain.Colaborador{UserID: col, Nome: m.Nome})
+			}
+			if in.LoteCodigo != "" {
+				li := items[itemKey{GroupPK(g), LoteSK(in.LoteCodigo)}]
+				if li == nil {
+					return domain.Invalid("loteCodigo", "Lote não encontrado no grupo")
+				}
+				l, err := decodeLote(li)
+				if err != nil {
+					return err
+				}
+				holder := ""
+				if l.ResponsavelID != nil {
+					holder = *l.ResponsavelID
+				}
+				if holder == "" || (holder != actor.ID && !slices.ContainsFunc(colabs, func(c domain.Colaborador) bool { return c.UserID == holder })) {
+					return domain.Invalid("loteCodigo", "Escolha um lote que esteja com você ou com um colaborador")
+				}
+				lu := t.check(itemLote, GroupPK(g), LoteSK(in.LoteCodigo))
+				lu.cond("responsavelId = %s", lu.v(str(holder)))
+				lu.incr("cultivosAtivos", 1)
+			}
+			requireMeta(t, g)
+		}
+		pts, nome, err := s.applyProfile(ctx, t, ps, profileChange{award: ptr(domain.AwardCultivo(rules, id))}, false, actor.Source, now)
+		if err != nil {
+			return err
+		}
+		c := domain.NewCultivo(id, in, veg, domain.Colaborador{UserID: actor.ID, Nome: nome}, grupoNome, colabs, now)
+		t.putItem(itemCultivo, toCultivoItem(c), "attribute_not_exists(PK)")
+		putRefs(t, c)
+		for _, uid := range c.Writers() {
+			requireWriterMember(t, c, uid)
+		}
+		t.putItem("diario", diarioItemOf(domain.DiarioEntry{
+			ID: newEntryID(), CultivoID: c.ID, Tipo: domain.TipoFase, Texto: "Cultivo criado", Fase: c.Fase,
+			AutorID: actor.ID, AutorNome: nome, CriadoEm: now,
+		}), "")
+		addStats(t, UserPK(actor.ID), "cultivos", 1)
+		if c.GrupoID != "" {
+			addStats(t, GroupPK(c.GrupoID), "cultivos", 1)
+		}
+		if err := retryable(s.write(ctx, t), itemProfile, itemLedger); err != nil {
+			if cc, ok := isCancelled(err); ok {
+				if cc.failed(itemLote) {
+					return domain.Invalid("loteCodigo", "Escolha um lote que esteja com você ou com um colaborador")
+				}
+				if _, gone := cc.failedPrefix("member:"); gone {
+					return domain.Invalid("colaboradores", "Cada colaborador deve ser outro membro do grupo")
+				}
+			}
+			return err
+		}
+		out, awarded = c, pts
+		return nil
+	})
+	return out, awarded, err
+}
+
+// addStats adds n to a counter of a CULTSTATS item (a member's or a group's).
+func addStats(t *txn, pk, attr string, n float64) *upd {
+	u := t.update("stats:"+pk, pk, skCultStats)
+	if n != 0 {
+		u.add("%s %s", u.n(attr), u.v(&types.AttributeValueMemberN{Value: strconv.FormatFloat(n, 'f', -1, 64)}))
+	}
+	return u
+}
+
+// ChangeFase moves the cultivo to another phase (domain.Cultivo.NextFase) and
+// writes the change to the diary. Writers move it; the group's coordinators
+// and dono may also mark it perdido (and undo that).
+func (s *Store) ChangeFase(ctx context.Context, cid string, actor Actor, in domain.FaseInput) (domain.Cultivo, error) {
+	var out domain.Cultivo
+	skipLote := false
+	err := attempt(ctx, func() error {
+		now := s.now()
+		st, err := s.readCultivo(ctx, cid, actor)
+		if err != nil {
+			return err
+		}
+		t := newTxn(s.Table)
+		c := st.c
+		if c.IsWriter(actor.ID) {
+			requireWriterMember(t, c, actor.ID)
+		} else {
+			lossOnly := in.Fase == domain.FasePerdido || c.Fase == domain.FasePerdido
+			if err := s.requireCoordinator(ctx, t, c, actor, lossOnly); err != nil {
+				return err
+			}
+		}
+		next, err := c.NextFase(in.Fase, in.Motivo)
+		if err != nil {
+			return err
+		}
+		next.Version, next.AtualizadoEm = c.Version+1, now
+		saveCultivo(t, next, c.Version)
+		updateRefs(t, next)
+		moveLote(t, c, next, skipLote)
+		texto := "Fase: " + domain.FaseNomes[next.Fase]
+		if next.Fase == domain.FasePerdido {
+			texto += ". Motivo: " + next.MotivoPerda
+		}
+		t.putItem("diario", diarioItemOf(domain.DiarioEntry{
+			ID: newEntryID(), CultivoID: c.ID, Tipo: domain.TipoFase, Texto: texto, Fase: next.Fase,
+			AutorID: actor.ID, AutorNome: st.profile.profile.Nome, CriadoEm: now,
+		}), "")
+		if err := retryable(s.write(ctx, t), itemCultivo); err != nil {
+			if loteGone(err) {
+				skipLote = true
+				return errRetry
+			}
+			return err
+		}
+		out = next
+		return nil
+	})
+	return out, err
+}
+
+// requireCoordinator lets a group's coordinator or dono act on a cultivo
+// they do not write (one GetItem of their membership), when allowed says the
+// act is one of theirs; otherwise the reader gets 403.
+func (s *Store) requireCoordinator(ctx context.Context, t *txn, c domain.Cultivo, actor Actor, allowed bool) error {
+	if c.GrupoID == "" || !allowed {
+		return errNotWriter()
+	}
+	mi, err := s.getItem(ctx, GroupPK(c.GrupoID), MemberSK(actor.ID), "membership")
+	if err != nil {
+		return err
+	}
+	if mi == nil {
+		return errNotWriter()
+	}
+	m, err := decodeMember(mi)
+	if err != nil {
+		return err
+	}
+	if m.Papel != domain.PapelDono && m.Papel != domain.PapelCoordenador {
+		return errNotWriter()
+	}
+	requireManager(t, c.GrupoID, actor.ID)
+	return nil
+}
+
+// ArchiveCultivo archives (or restores) a cultivo: its responsible member,
+// or the group's coordinators and dono.
+func (s *Store) ArchiveCultivo(ctx context.Context, cid string, actor Actor, arquivar bool) (domain.Cultivo, error) {
+	var out domain.Cultivo
+	skipLote := false
+	err := attempt(ctx, func() error {
+		now := s.now()
+		st, err := s.readCultivo(ctx, cid, actor)
+		if err != nil {
+			return err
+		}
+		t := newTxn(s.Table)
+		c := st.c
+		if c.ResponsavelID != actor.ID {
+			if err := s.requireCoordinator(ctx, t, c, actor, true); err != nil {
+				return err
+			}
+		}
+		if c.Arquivado == arquivar {
+			out = c
+			return nil
+		}
+		next := c
+		next.Arquivado, next.Version, next.AtualizadoEm = arquivar, c.Version+1, now
+		saveCultivo(t, next, c.Version)
+		updateRefs(t, next)
+		moveLote(t, c, next, skipLote)
+		if err := retryable(s.write(ctx, t), itemCultivo); err != nil {
+			if loteGone(err) {
+				skipLote = true
+				return errRetry
+			}
+			return err
+		}
+		out = next
+		return nil
+	})
+	return out, err
+}
+
+// DiarioResult is a new diary entry and the points it earned.
+type DiarioResult struct {
+	Entry  domain.DiarioEntry
+	Pontos int
+}
+
+// AddDiario writes a diary entry (writers). It earns points while the
+// author's entries today that earned points are fewer than the rules' daily
+// count: a counter item per author and day, moved in the same transaction
+// under a condition that keeps it at most the cap.
+func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domain.DiarioInput) (DiarioResult, error) {
+	if err := domain.CheckPhotoKeys("fotos", in.Fotos, actor.ID); err != nil {
+		return DiarioResult{}, err
+	}
+	rules, err := s.Rules(ctx)
+	if err != nil {
+		return DiarioResult{}, err
+	}
+	id := newEntryID()
+	var res DiarioResult
+	err = attempt(ctx, func() error {
+		now := s.now()
+		day := domain.FormatDate(domain.LocalDate(now))
+		st, err := s.readCultivo(ctx, cid, actor, itemKey{UserPK(actor.ID), DiarioDiaSK(day)})
+		if err != nil {
+			return err
+		}
+		c := st.c
+		if !c.IsWriter(actor.ID) {
+			return errNotWriter()
+		}
+		if c.Arquivado {
+			return domain.Conflict("Este cultivo está arquivado")
+		}
+		counted := 0
+		if di := st.items[itemKey{UserPK(actor.ID), DiarioDiaSK(day)}]; di != nil {
+			counted, _ = strconv.Atoi(nOf(di["n"]))
+		}
+		t := newTxn(s.Table)
+		cu := t.check(itemCultivo, CultivoPK(c.ID), skMeta)
+		cu.cond("arquivado = %s", cu.v(boolean(false)))
+		requireWriterMember(t, c, actor.ID)
+		award := domain.AwardDiario(rules, id, len(in.Fotos) > 0, counted)
+		pts := 0
+		if award != nil {
+			if pts, _, err = s.applyProfile(ctx, t, st.profile, profileChange{award: award}, false, actor.Source, now); err != nil {
+				return err
+			}
+			du := t.update(itemDiarioDia, UserPK(actor.ID), DiarioDiaSK(day))
+			if counted == 0 {
+				du.cond("attribute_not_exists(n)")
+			} else {
+				du.cond("n = %s", du.v(num(counted)))
+			}
+			du.incr("n", 1)
+			du.set("expiraEm = %s", du.v(num(int(now.Add(48*time.Hour).Unix()))))
+		}
+		e := domain.DiarioEntry{
+			ID: id, CultivoID: c.ID, Tipo: in.Tipo, Texto: in.Texto, Fotos: in.Fotos, AutorID: actor.ID,
+			AutorNome: st.profile.profile.Nome, Pontos: pts, CriadoEm: now,
+		}
+		t.putItem("diario", diarioItemOf(e), "attribute_not_exists(PK)")
+		if err := retryable(s.write(ctx, t), itemProfile, itemLedger, itemDiarioDia, itemCultivo); err != nil {
+			return err
+		}
+		res = DiarioResult{Entry: e, Pontos: pts}
+		return nil
+	})
+	return res, err
+}
+
+func nOf(av types.AttributeValue) string {
+	if v, ok := av.(*types.AttributeValueMemberN); ok {
+		return v.Value
+	}
+	return "0"
+}
+
+// ColheitaResult is a harvest, the points it earned and whether this call
+// recorded it (false: the same harvest was recorded before).
+type ColheitaResult struct {
+	Colheita domain.Colheita
+	Cultivo  domain.Cultivo
+	Pontos   int
+	Created  bool
+}
+
+// AddColheita records a harvest (writers): the harvest, its diary entry, the
+// cultivo's totals (and colhido when it is the last), the author's and the
+// group's totals and 50 points, in one transaction. in.ID makes it
+// idempotent: the same harvest sent twice is recorded and paid once.
+func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in domain.ColheitaInput) (ColheitaResult, error) {
+	if in.Foto != "" {
+		if err := domain.CheckPhotoKeys("foto", []string{in.Foto}, actor.ID); err != nil {
+			return ColheitaResult{}, err
+		}
+	}
+	if in.ID == "" {
+		in.ID = newEntryID()
+	}
+	rules, err := s.Rules(ctx)
+	if err != nil {
+		return ColheitaResult{}, err
+	}
+	var res ColheitaResult
+	skipLote := false
+	err = attempt(ctx, func() error {
+		now := s.now()
+		st, err := s.readCultivo(ctx, cid, actor, itemKey{CultivoPK(cid), ColheitaSK(in.ID)})
+		if err != nil {
+			return err
+		}
+		c := st.c
+		if !c.IsWriter(actor.ID) {
+			return errNotWriter()
+		}
+		if hi := st.items[itemKey{CultivoPK(cid), ColheitaSK(in.ID)}]; hi != nil {
+			h, err := decodeColheita(hi)
+			res = ColheitaResult{Colheita: h, Cultivo: c}
+			return err
+		}
+		if err := c.CanHarvest(); err != nil {
+			return err
+		}
+		if err := domain.CheckColheitaData(in.Data, c.DataPlantio, now); err != nil {
+			return err
+		}
+		h := domain.Colheita{
+			ID: in.ID, CultivoID: c.ID, Quantidade: *in.Quantidade, Unidade: in.Unidade, Data: in.Data, Destino: in.Destino,
+			Foto: in.Foto, AutorID: actor.ID, AutorNome: st.profile.profile.Nome, CriadoEm: now,
+		}
+		t := newTxn(s.Table)
+		requireWriterMember(t, c, actor.ID)
+		pts, _, err := s.applyProfile(ctx, t, st.profile, profileChange{award: ptr(domain.AwardColheita(rules, h.ID))}, false, actor.Source, now)
+		if err != nil {
+			return err
+		}
+		h.Pontos = pts
+		t.putItem(itemColheita, colheitaItem{
+			PK: CultivoPK(c.ID), SK: ColheitaSK(h.ID), Type: "colheita", ID: h.ID, CultivoID: c.ID, Quantidade: h.Quantidade,
+			Unidade: h.Unidade, Data: h.Data, Destino: h.Destino, Foto: h.Foto, AutorID: h.AutorID, AutorNome: h.AutorNome,
+			Pontos: h.Pontos, CriadoEm: fmtTime(now),
+		}, "attribute_not_exists(PK)")
+		next := c
+		next.Totais = c.Totais.Add(h)
+		next.Version, next.AtualizadoEm = c.Version+1, now
+		if in.Encerrar && next.Fase.Aberta() {
+			next.Fase = domain.FaseColhido
+		}
+		cu := saveCultivo(t, next, c.Version)
+		cu.set("%s = %s", cu.n("totais"), cu.v(totaisAttr(next.Totais)))
+		if next.Fase != c.Fase {
+			updateRefs(t, next)
+			moveLote(t, c, next, skipLote)
+		}
+		fotos := []string{}
+		if h.Foto != "" {
+			fotos = append(fotos, h.Foto)
+		}
+		t.putItem("diario", diarioItemOf(domain.DiarioEntry{
+			ID: h.ID, CultivoID: c.ID, Tipo: domain.TipoColheita, Fase: next.Fase, Fotos: fotos,
+			Texto:   domain.TextoColheita(h),
+			AutorID: actor.ID, AutorNome: h.AutorNome, Pontos: pts, CriadoEm: now,
+		}), "")
+		kg := domain.KgOf(h)
+		for _, pk := range []string{UserPK(actor.ID), GroupPK(c.GrupoID)} {
+			if pk == GroupPK("") {
+				continue
+			}
+			su := addStats(t, pk, "colheitas", 1)
+			su.add("%s %s", su.n("kg"), su.v(floatAV(kg)))
+			if h.Unidade == domain.UnidadeUnidades {
+				su.add("%s %s", su.n("unidades"), su.v(floatAV(h.Quantidade)))
+			}
+			if h.Unidade == domain.UnidadeMacos {
+				su.add("%s %s", su.n("macos"), su.v(floatAV(h.Quantidade)))
+			}
+			if h.Destino == "doado" {
+				su.add("%s %s", su.n("doadoKg"), su.v(floatAV(kg)))
+			}
+		}
+		if err := retryable(s.write(ctx, t), itemCultivo, itemColheita, itemProfile, itemLedger); err != nil {
+			if loteGone(err) {
+				skipLote = true
+				return errRetry
+			}
+			return err
+		}
+		res = ColheitaResult{Colheita: h, Cultivo: next, Pontos: pts, Created: true}
+		return nil
+	})
+	return res, err
+}
+
+func floatAV(f float64) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: strconv.FormatFloat(f, 'f', -1, 64)}
+}
+
+func totaisAttr(t domain.Totais) types.AttributeValue {
+	av, err := attributevalue.Marshal(t)
+	if err != nil {
+		return &types.AttributeValueMemberNULL{Value: true}
+	}
+	return av
+}
+
+// moveLote keeps the lote's count of active cultivos in step when the cultivo
+// turns active or not (skip: the lote was deleted since).
+func moveLote(t *txn, before, after domain.Cultivo, skip bool) {
+	if skip || after.GrupoID == "" || after.LoteCodigo == "" || ativo(before) == ativo(after) {
+		return
+	}
+	u := t.update(itemLote, GroupPK(after.GrupoID), LoteSK(after.LoteCodigo))
+	u.cond("attribute_exists(PK)")
+	d := 1
+	if !ativo(after) {
+		d = -1
+	}
+	u.incr("cultivosAtivos", d)
+}
+
+// loteGone reports a write refused because the cultivo's lote no longer
+// exists: the caller writes again without the lote's count.
+func loteGone(err error) bool {
+	c, ok := isCancelled(err)
+	return ok && c.failed(itemLote)
+}

@@ -1,0 +1,192 @@
+// The cultivos journey of issue 11 in a real browser against the local cloud: a member who holds
+// lote A1 (and lives in SP) starts a cultivo of alface on it from the dashboard's "Plante agora",
+// writes in its diary, moves it to "pronto para colheita" and records a 1.2 kg harvest; the
+// cultivo, the group's Cultivos tab, the dashboard and the profile's points show it; a stranger
+// gets the not-found page for its address. Screens are captured at 360 and 1280 px into
+// VERDE_SHOTS (when set).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startLocalCloud } from './support/local-cloud.mjs';
+import { openSession } from './support/browser.mjs';
+
+let cloud;
+const runId = Date.now().toString(36);
+const person = (name, n) => ({ name, email: `e2e-cultivos-${runId}-${n}@exemplo.com`, password: 'segredo-123' });
+const shots = process.env.VERDE_SHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+
+async function shot(page, name) {
+  if (!shots) return;
+  await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: true });
+}
+
+async function withSession(fn, options = {}) {
+  const session = await openSession({ baseURL: cloud.url, ...options });
+  try {
+    await fn(session.page, session);
+    assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
+  } finally {
+    await session.close();
+  }
+}
+
+async function heading(page, name) {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+async function register(page, user) {
+  await page.goto('/registro');
+  await page.getByLabel('Nome completo').fill(user.name);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Senha', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirmar senha').fill(user.password);
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function signIn(page, user) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Senha', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, () => {
+  before(async () => {
+    cloud = await startLocalCloud();
+  });
+
+  after(async () => {
+    await cloud?.stop();
+  });
+
+  test('from Plante agora to a 1.2 kg harvest on lote A1; a stranger gets not found', async () => {
+    const grower = person('Helena Horta', 1);
+    const stranger = person('Sérgio Estranho', 2);
+    const groupName = `Horta do Bairro ${runId}`;
+    let cultivoUrl;
+
+    await withSession(async (page) => {
+      await register(page, grower);
+
+      // Where I grow: SP (Sudeste) picks the calendar.
+      await page.goto('/perfil');
+      await page.getByRole('button', { name: /Editar/ }).first().click();
+      await page.getByLabel('UF').selectOption('SP');
+      await page.getByLabel('Cidade').fill('Campinas');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await page.getByRole('button', { name: /Editar/ }).first().waitFor();
+
+      // A group with lotes; A1 is mine.
+      await page.goto('/grupos/novo');
+      await page.getByLabel('Nome do grupo').fill(groupName);
+      await page.getByLabel('Cidade').fill('Campinas');
+      await page.getByLabel('UF').selectOption('SP');
+      await page.getByRole('button', { name: 'Criar grupo' }).click();
+      await heading(page, groupName);
+      const groupId = new URL(page.url()).pathname.split('/')[2];
+      await page.goto(`/grupos/${groupId}/lotes`);
+      await page.getByRole('button', { name: 'Criar lotes' }).first().click();
+      const bulk = page.getByRole('dialog', { name: 'Criar lotes' });
+      await bulk.getByLabel('Área de cada lote (m²)').fill('6');
+      await bulk.getByRole('button', { name: 'Criar lotes' }).click();
+      await page.getByRole('button', { name: 'Lote A1, livre', exact: true }).click();
+      const loteDialog = page.getByRole('dialog', { name: 'Lote A1' });
+      await loteDialog.getByLabel('Atribuir a').selectOption({ label: `${grower.name} (você)` });
+      await loteDialog.getByRole('button', { name: 'Atribuir' }).click();
+      await page.getByText(`O lote A1 agora é de ${grower.name}.`).waitFor();
+
+      // Dashboard: Plante agora suggests alface (verão) all year in the Sudeste.
+      await page.goto('/dashboard');
+      const plante = page.getByRole('region', { name: 'Plante agora' });
+      await plante.getByText('na região Sudeste').waitFor();
+      await page.getByRole('heading', { name: 'Nenhum cultivo ativo' }).waitFor();
+      await shot(page, 'dashboard-vazio');
+      await plante.getByRole('link', { name: 'Alface (verão)', exact: true }).click();
+
+      const create = page.getByRole('dialog', { name: 'Novo cultivo' });
+      await create.getByRole('button', { name: 'Alface (verão)', exact: true, pressed: true }).waitFor();
+      await create.getByLabel('Onde').selectOption({ label: groupName });
+      await create.getByLabel('Lote (opcional)').selectOption('A1');
+      await create.getByLabel('Quantidade').fill('0');
+      await create.getByRole('button', { name: 'Criar cultivo' }).click();
+      await create.getByText('A quantidade deve ser maior que zero').waitFor();
+      await create.getByLabel('Quantidade').fill('12');
+      await shot(page, 'cultivo-novo');
+      await create.getByRole('button', { name: 'Criar cultivo' }).click();
+      await page.waitForURL(`**/grupos/${groupId}/cultivos/*`);
+      cultivoUrl = new URL(page.url()).pathname;
+      await heading(page, 'Alface (verão)');
+      await page.getByText('Cultivo criado! +10 pontos.').waitFor();
+      await page.getByText('Colheita em 50 dias').waitFor();
+
+      // Diary entry, then phases up to "pronto para colheita".
+      await page.getByLabel('O que aconteceu?').fill('Primeira rega depois do transplante.');
+      await page.getByRole('button', { name: 'Adicionar ao diário' }).click();
+      await page.getByText('Entrada adicionada ao diário (+2 pontos).').waitFor();
+      for (const fase of ['Germinando', 'Crescendo', 'Florescendo', 'Pronto para colheita']) {
+        await page.getByRole('button', { name: `Avançar para ${fase}` }).click();
+        await page.getByText(`Fase: ${fase}`, { exact: true }).first().waitFor();
+      }
+      await page.getByRole('button', { name: 'Registrar colheita' }).click();
+      const harvest = page.getByRole('dialog', { name: 'Registrar colheita' });
+      await harvest.getByLabel('Quantidade').fill('1,2');
+      await harvest.getByRole('button', { name: 'Registrar colheita' }).click();
+      await page.getByText('Colheita registrada (+50 pontos).').waitFor();
+      const totals = page.getByRole('region', { name: 'Colheitas' });
+      await totals.getByText('1,2 kg', { exact: true }).first().waitFor();
+      await shot(page, 'cultivo-detalhe');
+
+      // The lote grid counts the cultivo on A1.
+      await page.goto(`/grupos/${groupId}/lotes`);
+      await page.getByRole('button', { name: `Lote A1, ocupado por ${grower.name}, seu lote, 1 cultivo ativo`, exact: true }).waitFor();
+      await shot(page, 'lotes');
+
+      // The group's Cultivos tab, my list, the dashboard and my points.
+      await page.goto(`/grupos/${groupId}?aba=cultivos`);
+      await page.getByRole('article', { name: 'Alface (verão)' }).getByText('Pronto para colheita').waitFor();
+      await shot(page, 'grupo-cultivos');
+      await page.goto('/cultivos');
+      await page.getByRole('article', { name: 'Alface (verão)' }).getByText('Lote A1').waitFor();
+      await shot(page, 'cultivos');
+      await page.goto('/dashboard');
+      await page.getByRole('region', { name: 'Meus cultivos' }).getByRole('link', { name: 'Alface (verão)' }).waitFor();
+      await shot(page, 'dashboard');
+      // 20 (group) + 10 (cultivo) + 2 (diary) + 50 (harvest).
+      await page.goto('/perfil');
+      await page.getByText(/82 pontos/).first().waitFor();
+      await shot(page, 'perfil');
+    });
+
+    // The same screens on a 360 px phone, without sideways scrolling.
+    await withSession(
+      async (page) => {
+        await signIn(page, grower);
+        for (const [path, name] of [
+          ['/dashboard', 'dashboard'],
+          ['/cultivos', 'cultivos'],
+          [cultivoUrl, 'cultivo-detalhe'],
+          ['/cultivos?novo=alface-verao', 'cultivo-novo'],
+        ]) {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, `no sideways scroll on ${path}`);
+          await shot(page, name);
+        }
+      },
+      { viewport: { width: 360, height: 740 } },
+    );
+
+    // A stranger gets the not-found page for the cultivo's address.
+    await withSession(async (page) => {
+      await register(page, stranger);
+      await page.goto(cultivoUrl);
+      await page.getByRole('heading', { level: 2, name: 'Cultivo não encontrado' }).waitFor();
+      await shot(page, 'cultivo-nao-encontrado');
+    });
+  });
+});

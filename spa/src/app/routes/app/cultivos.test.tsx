@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
+import type { Cultivo, Vegetal } from '@/types/api';
+
+const vegetal = (id: string, nome: string, sudeste: number[]): Vegetal => ({
+  id,
+  nome,
+  estacao: '',
+  diasColheitaMin: 50,
+  diasColheitaMax: 70,
+  semeadura: { sul: [], sudeste, nordeste: [], centroOeste: [], norte: [] },
+  espacamento: '',
+  espacamentoFonte: '',
+  nomeCientifico: '',
+  familia: '',
+  metodo: '',
+  profundidade: '',
+  sol: '',
+  rega: '',
+  cuidados: '',
+  companheiras: [],
+  fonte: 'Embrapa',
+  arquivado: false,
+});
+
+const cultivo = (over: Partial<Cultivo> = {}): Cultivo => ({
+  id: 'c1',
+  vegetalId: 'alface-verao',
+  vegetalNome: 'Alface (verão)',
+  grupoId: 'g1',
+  grupoNome: 'Horta do Bairro',
+  loteCodigo: 'A1',
+  responsavelId: 'user-1',
+  responsavelNome: 'Maria Clara Souza',
+  colaboradores: [],
+  metodo: 'muda',
+  quantidade: 12,
+  unidade: 'mudas',
+  dataPlantio: '2026-03-01',
+  notas: '',
+  fase: 'crescendo',
+  faseAnterior: null,
+  motivoPerda: '',
+  arquivado: false,
+  totais: { colheitas: 0, kg: 0, unidades: 0, macos: 0, doadoKg: 0 },
+  janela: { inicio: '2026-04-20', fim: '2026-05-10', diasParaColheita: 12, aberta: false, atrasado: false },
+  version: 1,
+  criadoEm: '2026-03-01T12:00:00Z',
+  atualizadoEm: '2026-03-01T12:00:00Z',
+  pode: { escrever: true, perder: true, arquivar: true },
+  ...over,
+});
+
+const myGroups = () => json({ items: [], nextCursor: null });
+
+describe('cultivos screen', () => {
+  it('lists my cultivos with phase and countdown, and filters by phase', async () => {
+    const fetchMock = stubApi({
+      'GET /api/me/groups': myGroups,
+      'GET /api/cultivos': () =>
+        json({ items: [cultivo(), cultivo({ id: 'c2', vegetalNome: 'Tomate', fase: 'florescendo', janela: { inicio: '2026-01-01', fim: '2026-02-01', diasParaColheita: 0, aberta: false, atrasado: true } })], nextCursor: null }),
+    });
+    const user = userEvent.setup();
+    renderApp('/cultivos');
+    const alface = await screen.findByRole('article', { name: 'Alface (verão)' });
+    expect(within(alface).getByText('Crescendo')).toBeInTheDocument();
+    expect(within(alface).getByText('Colheita em 12 dias')).toBeInTheDocument();
+    expect(within(alface).getByRole('link', { name: 'Alface (verão)' })).toHaveAttribute('href', '/grupos/g1/cultivos/c1');
+    expect(within(screen.getByRole('article', { name: 'Tomate' })).getByText('Atrasado: a janela de colheita passou')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Fase'), 'pronto');
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('fase=pronto'))).toBe(true));
+  });
+
+  it('suggests what is in season and warns, without blocking, about a month that is not', async () => {
+    const fetchMock = stubApi({
+      'GET /api/me/groups': myGroups,
+      'GET /api/cultivos': () => json({ items: [], nextCursor: null }),
+      'GET /api/vegetables': () => json({ items: [vegetal('alface-verao', 'Alface (verão)', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]), vegetal('alho', 'Alho', [3, 4])], nextCursor: null }),
+      'GET /api/vegetables/plante-agora': () =>
+        json({ uf: 'SP', regiao: 'sudeste', regiaoNome: 'Sudeste', mes: 11, items: [vegetal('alface-verao', 'Alface (verão)', [11])] }),
+      'POST /api/cultivos': () => json({ error: { code: 'validation', message: 'A quantidade deve ser no máximo 100000', field: 'quantidade' } }, 400),
+    });
+    const user = userEvent.setup();
+    renderApp('/cultivos?novo=', fakeAuth({ userData: { ...testProfile, uf: 'SP', cidade: 'Campinas' } }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo cultivo' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Alface (verão)' }));
+    expect(within(dialog).getByRole('button', { name: 'Alface (verão)' })).toHaveAttribute('aria-pressed', 'true');
+    await user.selectOptions(within(dialog).getByLabelText('Vegetal'), 'alho');
+    await user.clear(within(dialog).getByLabelText('Data de plantio'));
+    await user.type(within(dialog).getByLabelText('Data de plantio'), '2026-11-10');
+    expect(within(dialog).getByText(/Época não recomendável: o calendário da Embrapa não indica semear Alho em novembro na região Sudeste/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Quantidade'), '999999');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar cultivo' }));
+    expect(await within(dialog).findByText('A quantidade deve ser no máximo 100000')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Quantidade')).toHaveAttribute('aria-invalid', 'true');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ vegetalId: 'alho', dataPlantio: '2026-11-10', quantidade: 999999 });
+  });
+
+  it('shows the not-found page for a cultivo the API hides', async () => {
+    stubApi();
+    renderApp('/cultivos/nao-existe');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Cultivo não encontrado' })).toBeInTheDocument();
+  });
+});

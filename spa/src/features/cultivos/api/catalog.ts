@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { enc, queryString } from '@/lib/api-path';
+import { useCursorList } from '@/lib/cursor-list';
+import { queryKeys } from '@/lib/query-keys';
+import type { PlanteAgora, Vegetal, VegetalPage } from '@/types/api';
+
+// The vegetable catalogue (/api/vegetables): search by name, one vegetable, and what to sow
+// this month in the caller's region.
+
+export function getVegetables(q: string, cursor: string | null): Promise<VegetalPage> {
+  return api.get<VegetalPage>(`/vegetables${queryString({ q: q || null, limit: 100, cursor })}`);
+}
+
+/** The catalogue (55 species: one page of 100), optionally only names containing q. */
+export function useVegetables(q: string) {
+  return useCursorList({ queryKey: queryKeys.catalog.vegetables(q), fetchPage: (cursor) => getVegetables(q, cursor) });
+}
+
+export function getVegetable(id: string): Promise<Vegetal> {
+  return api.get<Vegetal>(`/vegetables/${enc(id)}`);
+}
+
+export function useVegetable(id: string, enabled = true) {
+  return useQuery({ queryKey: queryKeys.catalog.vegetable(id), queryFn: () => getVegetable(id), enabled: enabled && !!id, staleTime: 10 * 60_000 });
+}
+
+export function getPlanteAgora(uf: string): Promise<PlanteAgora> {
+  return api.get<PlanteAgora>(`/vegetables/plante-agora${queryString({ uf: uf || null })}`);
+}
+
+/** What to sow this month: in uf's region, or (uf "") in the region of the UF on my profile. */
+export function usePlanteAgora(uf = '') {
+  return useQuery({ queryKey: queryKeys.catalog.planteAgora(uf), queryFn: () => getPlanteAgora(uf), staleTime: 10 * 60_000 });
+}

@@ -1,0 +1,125 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { enc, queryString } from '@/lib/api-path';
+import { useCursorList } from '@/lib/cursor-list';
+import { queryKeys, type CultivoFilter } from '@/lib/query-keys';
+import type {
+  ColheitaCriada,
+  ColheitaInput,
+  ColheitaPage,
+  Cultivo,
+  CultivoCriado,
+  CultivoInput,
+  CultivoPage,
+  DiarioCriado,
+  DiarioInput,
+  DiarioPage,
+  FaseInput,
+  MemberPage,
+} from '@/types/api';
+
+// Cultivos (/api/cultivos, /api/groups/{groupId}/cultivos). Every write refreshes every cultivo
+// read (one prefix) and my profile (points and level).
+
+const cultivoPath = (id: string) => `/cultivos/${enc(id)}`;
+
+function refresh(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.cultivos.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.me.all });
+}
+
+function filterQuery(f: CultivoFilter) {
+  return { fase: f.fase || null, grupo: f.grupo || null, ativos: f.ativos ? 'true' : null };
+}
+
+export function getMyCultivos(filter: CultivoFilter, cursor: string | null, limit = 20): Promise<CultivoPage> {
+  return api.get<CultivoPage>(`/cultivos${queryString({ ...filterQuery(filter), limit, cursor })}`);
+}
+
+/** My cultivos and the ones I help with, newest first. */
+export function useMyCultivos(filter: CultivoFilter) {
+  return useCursorList({ queryKey: queryKeys.cultivos.mine(filter), fetchPage: (cursor) => getMyCultivos(filter, cursor) });
+}
+
+export function getGroupCultivos(groupId: string, filter: CultivoFilter, cursor: string | null): Promise<CultivoPage> {
+  return api.get<CultivoPage>(`/groups/${enc(groupId)}/cultivos${queryString({ ...filterQuery({ ...filter, grupo: '' }), limit: 20, cursor })}`);
+}
+
+export function useGroupCultivos(groupId: string, filter: CultivoFilter) {
+  return useCursorList({
+    queryKey: queryKeys.cultivos.group(groupId, filter),
+    fetchPage: (cursor) => getGroupCultivos(groupId, filter, cursor),
+  });
+}
+
+export function useCultivo(id: string) {
+  return useQuery({ queryKey: queryKeys.cultivos.detail(id), queryFn: () => api.get<Cultivo>(cultivoPath(id)) });
+}
+
+export function useDiario(id: string, enabled = true) {
+  return useCursorList({
+    queryKey: queryKeys.cultivos.diario(id),
+    fetchPage: (cursor) => api.get<DiarioPage>(`${cultivoPath(id)}/diario${queryString({ limit: 20, cursor })}`),
+    enabled,
+  });
+}
+
+export function useColheitas(id: string, enabled = true) {
+  return useCursorList({
+    queryKey: queryKeys.cultivos.colheitas(id),
+    fetchPage: (cursor) => api.get<ColheitaPage>(`${cultivoPath(id)}/colheitas${queryString({ limit: 20, cursor })}`),
+    enabled,
+  });
+}
+
+export function useCreateCultivo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CultivoInput) => api.post<CultivoCriado>('/cultivos', input),
+    onSuccess: () => refresh(queryClient),
+  });
+}
+
+export function useChangeFase(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FaseInput) => api.post<Cultivo>(`${cultivoPath(id)}/fase`, input),
+    onSuccess: () => refresh(queryClient),
+  });
+}
+
+export function useArchiveCultivo(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (arquivado: boolean) => api.post<Cultivo>(`${cultivoPath(id)}/arquivo`, { arquivado }),
+    onSuccess: () => refresh(queryClient),
+  });
+}
+
+export function useAddDiario(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DiarioInput) => api.post<DiarioCriado>(`${cultivoPath(id)}/diario`, input),
+    onSuccess: () => refresh(queryClient),
+  });
+}
+
+export function useAddColheita(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ColheitaInput) => api.post<ColheitaCriada>(`${cultivoPath(id)}/colheitas`, input),
+    onSuccess: () => refresh(queryClient),
+  });
+}
+
+/**
+ * The members of a group, to pick collaborators and lotes when starting a cultivo: the same
+ * request and cache entry as the group's members tab.
+ */
+export function useGroupMembers(groupId: string) {
+  return useCursorList({
+    queryKey: queryKeys.groups.members(groupId),
+    fetchPage: (cursor) => api.get<MemberPage>(`/groups/${enc(groupId)}/members${queryString({ limit: 100, cursor })}`),
+    enabled: !!groupId,
+  });
+}

@@ -1,0 +1,237 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Dialog } from '@/components/ui/dialog';
+import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
+import { Spinner } from '@/components/ui/spinner';
+import { serverErrors, type FieldErrors } from '@/lib/errors';
+import { useAuth } from '@/lib/auth/auth-context';
+import { usePlanteAgora, useVegetables } from '@/features/cultivos/api/catalog';
+import { useCreateCultivo, useGroupMembers } from '@/features/cultivos/api/cultivos';
+import { epoca, meses, regionOf, regiaoLabel, todayBrasilia } from '@/features/cultivos/labels';
+import type { Cultivo } from '@/types/api';
+import '@/features/cultivos/cultivos.css';
+
+export interface GroupOption {
+  id: string;
+  nome: string;
+}
+
+const fields = ['vegetalId', 'grupoId', 'loteCodigo', 'metodo', 'quantidade', 'unidade', 'dataPlantio', 'notas', 'fase', 'colaboradores'];
+
+/**
+ * Starting a cultivo: the vegetables in season for my region come first (Plante agora), the
+ * whole catalogue below; a month the calendar marks "não recomendável" for my region is
+ * warned about, never blocked.
+ */
+export function CreateCultivoDialog({
+  groups,
+  initialVegetal = '',
+  initialGroup = '',
+  onClose,
+  onCreated,
+}: {
+  groups: GroupOption[];
+  initialVegetal?: string;
+  initialGroup?: string;
+  onClose: () => void;
+  onCreated: (c: Cultivo, pontos: number) => void;
+}) {
+  const { userData } = useAuth();
+  const [vegetalId, setVegetalId] = useState(initialVegetal);
+  const [grupoId, setGrupoId] = useState(initialGroup);
+  const [loteCodigo, setLoteCodigo] = useState('');
+  const [metodo, setMetodo] = useState('muda');
+  const [quantidade, setQuantidade] = useState('');
+  const [unidade, setUnidade] = useState('mudas');
+  const [dataPlantio, setDataPlantio] = useState(todayBrasilia());
+  const [fase, setFase] = useState('semeado');
+  const [notas, setNotas] = useState('');
+  const [colaboradores, setColaboradores] = useState<string[]>([]);
+  const [local, setLocal] = useState<FieldErrors>({});
+  const catalogue = useVegetables('');
+  const plante = usePlanteAgora();
+  const members = useGroupMembers(grupoId);
+  const create = useCreateCultivo();
+  const server = serverErrors(create.error, fields);
+  const errors = { ...server.fields, ...local };
+
+  const uf = userData?.uf ?? '';
+  const region = regionOf(uf);
+  const vegetal = catalogue.data?.find((v) => v.id === vegetalId);
+  const month = Number(dataPlantio.slice(5, 7));
+  const fits = vegetal && month >= 1 && month <= 12 ? epoca(vegetal, region, month) : null;
+  const others = (members.data ?? []).filter((m) => m.userId !== userData?.id);
+  const lotes = useMemo(() => {
+    const mine = (members.data ?? []).find((m) => m.userId === userData?.id)?.lotes ?? [];
+    const theirs = (members.data ?? []).filter((m) => colaboradores.includes(m.userId)).flatMap((m) => m.lotes);
+    return [...new Set([...mine, ...theirs])].sort();
+  }, [members.data, colaboradores, userData?.id]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const q = Number(quantidade.replace(',', '.'));
+    const errs: FieldErrors = {};
+    if (!vegetalId) errs.vegetalId = 'Escolha o vegetal';
+    if (!quantidade.trim() || !Number.isFinite(q) || q <= 0) errs.quantidade = 'A quantidade deve ser maior que zero';
+    if (!dataPlantio) errs.dataPlantio = 'Informe a data de plantio (AAAA-MM-DD)';
+    setLocal(errs);
+    if (Object.keys(errs).length > 0) return;
+    create.mutate(
+      {
+        vegetalId,
+        grupoId: grupoId || undefined,
+        loteCodigo: grupoId && loteCodigo ? loteCodigo : undefined,
+        metodo: metodo as 'semente' | 'muda',
+        quantidade: q,
+        unidade: unidade as 'mudas' | 'sementes' | 'm2',
+        dataPlantio,
+        notas,
+        fase: fase as 'planejado' | 'semeado',
+        colaboradores: grupoId ? colaboradores : [],
+      },
+      { onSuccess: (r) => onCreated(r.cultivo, r.pontos) },
+    );
+  }
+
+  const busy = create.isPending;
+  return (
+    <Dialog title="Novo cultivo" onClose={onClose} busy={busy}>
+      <form onSubmit={submit} noValidate className="dialog-body">
+        {plante.data && plante.data.items.length > 0 && (
+          <div className="dialog-section">
+            <p id="plante-agora-dica">
+              Plante agora ({meses[plante.data.mes - 1]}, {plante.data.regiaoNome}):
+            </p>
+            <ul className="suggestions" aria-describedby="plante-agora-dica">
+              {plante.data.items.slice(0, 12).map((v) => (
+                <li key={v.id}>
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    aria-pressed={v.id === vegetalId}
+                    onClick={() => setVegetalId(v.id)}
+                  >
+                    {v.nome}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {plante.data && !plante.data.regiao && (
+          <p className="field-hint">Informe sua UF em Meu Perfil para ver o que plantar agora na sua região.</p>
+        )}
+        <SelectField label="Vegetal" name="vegetalId" value={vegetalId} onChange={(e) => setVegetalId(e.target.value)} error={errors.vegetalId} required>
+          <option value="">{catalogue.isPending ? 'Carregando...' : 'Escolha'}</option>
+          {(catalogue.data ?? []).map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.nome} ({v.diasColheitaMin}–{v.diasColheitaMax} dias)
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Onde"
+          name="grupoId"
+          value={grupoId}
+          onChange={(e) => {
+            setGrupoId(e.target.value);
+            setLoteCodigo('');
+            setColaboradores([]);
+          }}
+          error={errors.grupoId}
+        >
+          <option value="">Horta pessoal</option>
+          {groups.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.nome}
+            </option>
+          ))}
+        </SelectField>
+        {grupoId && (
+          <>
+            <fieldset className="field">
+              <legend>Colaboradores (até 10)</legend>
+              {members.isPending && <p className="field-hint">Carregando membros...</p>}
+              {!members.isPending && others.length === 0 && <p className="field-hint">Nenhum outro membro no grupo.</p>}
+              {others.map((m) => (
+                <label key={m.userId} className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={colaboradores.includes(m.userId)}
+                    disabled={!colaboradores.includes(m.userId) && colaboradores.length >= 10}
+                    onChange={(e) =>
+                      setColaboradores((cs) => (e.target.checked ? [...cs, m.userId] : cs.filter((c) => c !== m.userId)))
+                    }
+                  />{' '}
+                  {m.nome}
+                </label>
+              ))}
+              <p className="field-error" role="alert">
+                {errors.colaboradores ?? null}
+              </p>
+            </fieldset>
+            <SelectField label="Lote (opcional)" name="loteCodigo" value={loteCodigo} onChange={(e) => setLoteCodigo(e.target.value)} error={errors.loteCodigo}>
+              <option value="">Sem lote</option>
+              {lotes.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </SelectField>
+          </>
+        )}
+        <SelectField label="Método" name="metodo" value={metodo} onChange={(e) => setMetodo(e.target.value)} error={errors.metodo}>
+          <option value="muda">Muda</option>
+          <option value="semente">Semente</option>
+        </SelectField>
+        <InputField
+          label="Quantidade"
+          name="quantidade"
+          inputMode="decimal"
+          value={quantidade}
+          onChange={(e) => {
+            setQuantidade(e.target.value);
+            setLocal((l) => ({ ...l, quantidade: undefined }));
+          }}
+          error={errors.quantidade}
+          required
+        />
+        <SelectField label="Unidade" name="unidade" value={unidade} onChange={(e) => setUnidade(e.target.value)} error={errors.unidade}>
+          <option value="mudas">mudas</option>
+          <option value="sementes">sementes</option>
+          <option value="m2">m²</option>
+        </SelectField>
+        <InputField
+          label="Data de plantio"
+          name="dataPlantio"
+          type="date"
+          value={dataPlantio}
+          onChange={(e) => setDataPlantio(e.target.value)}
+          error={errors.dataPlantio}
+          required
+        />
+        {fits === false && (
+          <p className="warning" role="status">
+            {`Época não recomendável: o calendário da Embrapa não indica semear ${vegetal?.nome ?? ''} em ${meses[month - 1]} na região ${regiaoLabel[region]}. Você pode plantar mesmo assim.`}
+          </p>
+        )}
+        <SelectField label="Fase inicial" name="fase" value={fase} onChange={(e) => setFase(e.target.value)} error={errors.fase}>
+          <option value="semeado">Já plantei (semeado)</option>
+          <option value="planejado">Ainda vou plantar (planejado)</option>
+        </SelectField>
+        <TextAreaField label="Notas" name="notas" rows={3} maxLength={1000} value={notas} onChange={(e) => setNotas(e.target.value)} error={errors.notas} />
+        <p className="form-error" role="alert">
+          {server.form}
+        </p>
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
+            Cancelar
+          </button>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy && <Spinner size="sm" />}
+            {busy ? 'Criando...' : 'Criar cultivo'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,268 @@
+import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/errors';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useVegetable } from '@/features/cultivos/api/catalog';
+import { useArchiveCultivo, useChangeFase, useColheitas, useDiario } from '@/features/cultivos/api/cultivos';
+import { FaseTag } from '@/features/cultivos/components/cultivo-card';
+import { DiaryForm } from '@/features/cultivos/components/diary-form';
+import { HarvestDialog } from '@/features/cultivos/components/harvest-dialog';
+import { LostDialog } from '@/features/cultivos/components/lost-dialog';
+import {
+  countdown,
+  destinoLabel,
+  faseLabel,
+  faseOrder,
+  formatQuantidade,
+  isOpen,
+  nextFase,
+  previousFase,
+  tipoDiarioLabel,
+  unidadeColheitaLabel,
+  unidadePlantioLabel,
+} from '@/features/cultivos/labels';
+import type { Cultivo } from '@/types/api';
+import '@/features/cultivos/cultivos.css';
+
+/**
+ * One cultivo: where it stands (phases, countdown, totals), what the caller may do with it, its
+ * diary and harvests, and what the catalogue says of the vegetable. `canCoordinate` (the group's
+ * coordinators and dono) adds "Marcar como perdido" and "Arquivar" for a cultivo they do not write.
+ */
+export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultivo: Cultivo; canCoordinate: boolean; onMessage: (m: string) => void }) {
+  const [dialog, setDialog] = useState<'harvest' | 'lost' | 'archive' | null>(null);
+  const change = useChangeFase(c.id);
+  const archive = useArchiveCultivo(c.id);
+  const diario = useDiario(c.id);
+  const colheitas = useColheitas(c.id);
+  const vegetal = useVegetable(c.vegetalId);
+  const write = c.pode.escrever;
+  const next = isOpen(c.fase) ? nextFase(c.fase) : null;
+  const back = c.fase === 'perdido' ? (c.faseAnterior ?? null) : previousFase(c.fase);
+  const canLose = !c.arquivado && isOpen(c.fase) && (write || canCoordinate);
+  const canArchive = c.pode.arquivar || canCoordinate;
+  const busy = change.isPending || archive.isPending;
+  const stepIndex = faseOrder.indexOf(c.fase === 'perdido' ? (c.faseAnterior ?? 'planejado') : c.fase);
+
+  function move(fase: Cultivo['fase'], label: string) {
+    change.mutate({ fase }, { onSuccess: () => onMessage(label) });
+  }
+
+  return (
+    <div className="page-grid">
+      <section className="card" aria-labelledby="cultivo-estado">
+        <h2 id="cultivo-estado">Situação</h2>
+        <ol className="fase-steps" aria-label="Fases do cultivo">
+          {faseOrder.map((f, i) => (
+            <li key={f} data-state={i < stepIndex ? 'done' : undefined} aria-current={f === c.fase ? 'step' : undefined}>
+              {faseLabel[f]}
+            </li>
+          ))}
+        </ol>
+        <FaseTag fase={c.fase} />
+        {c.fase === 'perdido' && <p>Motivo: {c.motivoPerda}</p>}
+        <p className="countdown" data-atrasado={c.janela.atrasado}>
+          {countdown(c)}
+        </p>
+        <p className="cultivo-meta">
+          Plantio em {formatDate(c.dataPlantio + 'T12:00:00Z')} · janela de colheita de {formatDate(c.janela.inicio + 'T12:00:00Z')} a{' '}
+          {formatDate(c.janela.fim + 'T12:00:00Z')}
+        </p>
+        <p className="cultivo-meta">
+          {formatQuantidade(c.quantidade)} {unidadePlantioLabel[c.unidade]} · plantio por {c.metodo === 'muda' ? 'muda' : 'semente'} ·{' '}
+          {c.grupoId ? c.grupoNome : 'Horta pessoal'}
+          {c.loteCodigo ? ` · Lote ${c.loteCodigo}` : ''}
+        </p>
+        <p className="cultivo-meta">
+          Responsável: {c.responsavelNome}
+          {c.colaboradores.length > 0 && ` · Colaboradores: ${c.colaboradores.map((x) => x.nome).join(', ')}`}
+        </p>
+        {c.notas && <p>{c.notas}</p>}
+        {c.arquivado && <p className="warning">Este cultivo está arquivado.</p>}
+        {(write || canLose || canArchive) && (
+          <div className="cultivo-actions">
+            {write && next && (
+              <button type="button" className="button button-primary" disabled={busy} onClick={() => move(next, `Fase: ${faseLabel[next]}`)}>
+                {change.isPending && <Spinner size="sm" />}
+                {`Avançar para ${faseLabel[next]}`}
+              </button>
+            )}
+            {write && c.fase !== 'planejado' && c.fase !== 'perdido' && (
+              <button type="button" className="button button-primary" disabled={busy} onClick={() => setDialog('harvest')}>
+                Registrar colheita
+              </button>
+            )}
+            {(write || (canCoordinate && c.fase === 'perdido')) && back && !c.arquivado && (
+              <button type="button" className="button button-secondary" disabled={busy} onClick={() => move(back, `Fase: ${faseLabel[back]}`)}>
+                {c.fase === 'perdido' ? 'Desfazer perda' : `Voltar para ${faseLabel[back]}`}
+              </button>
+            )}
+            {canLose && (
+              <button type="button" className="button button-danger-outline" disabled={busy} onClick={() => setDialog('lost')}>
+                Marcar como perdido
+              </button>
+            )}
+            {canArchive && (
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={busy}
+                onClick={() => (c.arquivado ? archive.mutate(false, { onSuccess: () => onMessage('Cultivo restaurado.') }) : setDialog('archive'))}
+              >
+                {c.arquivado ? 'Restaurar' : 'Arquivar'}
+              </button>
+            )}
+          </div>
+        )}
+        <p className="form-error" role="alert">
+          {change.isError ? errorMessage(change.error) : archive.isError ? errorMessage(archive.error) : null}
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="cultivo-colheitas">
+        <h2 id="cultivo-colheitas">Colheitas</h2>
+        <dl className="totals">
+          <div>
+            <dt>Colheitas</dt>
+            <dd>{c.totais.colheitas}</dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd>{formatQuantidade(c.totais.kg)} kg</dd>
+          </div>
+          {c.totais.unidades > 0 && (
+            <div>
+              <dt>Unidades</dt>
+              <dd>{formatQuantidade(c.totais.unidades)}</dd>
+            </div>
+          )}
+          {c.totais.macos > 0 && (
+            <div>
+              <dt>Maços</dt>
+              <dd>{formatQuantidade(c.totais.macos)}</dd>
+            </div>
+          )}
+          {c.totais.doadoKg > 0 && (
+            <div>
+              <dt>Doado</dt>
+              <dd>{formatQuantidade(c.totais.doadoKg)} kg</dd>
+            </div>
+          )}
+        </dl>
+        <Listing query={colheitas} empty="Nenhuma colheita registrada ainda.">
+          {(colheitas.data ?? []).map((h) => (
+            <li key={h.id}>
+              <p className="diary-head">
+                {formatDate(h.data + 'T12:00:00Z')} · {h.autorNome}
+              </p>
+              <p>
+                {formatQuantidade(h.quantidade)} {unidadeColheitaLabel[h.unidade]} · {destinoLabel[h.destino]}
+              </p>
+            </li>
+          ))}
+        </Listing>
+      </section>
+
+      <section className="card" aria-labelledby="cultivo-diario">
+        <h2 id="cultivo-diario">Diário</h2>
+        {write && <DiaryForm cultivoId={c.id} onDone={(p) => onMessage(p > 0 ? `Entrada adicionada ao diário (+${p} pontos).` : 'Entrada adicionada ao diário.')} />}
+        <Listing query={diario} empty="Nenhuma entrada no diário ainda.">
+          {(diario.data ?? []).map((e) => (
+            <li key={e.id}>
+              <p className="diary-head">
+                {tipoDiarioLabel[e.tipo] ?? e.tipo} · {formatDateTime(e.criadoEm)} · {e.autorNome}
+                {e.pontos > 0 ? ` · +${e.pontos} pontos` : ''}
+              </p>
+              {e.texto && <p>{e.texto}</p>}
+            </li>
+          ))}
+        </Listing>
+      </section>
+
+      <section className="card" aria-labelledby="cultivo-guia">
+        <h2 id="cultivo-guia">Sobre {c.vegetalNome}</h2>
+        {vegetal.isPending && <SectionLoader />}
+        {vegetal.data && (
+          <>
+            <p>
+              Colheita de {vegetal.data.diasColheitaMin} a {vegetal.data.diasColheitaMax} dias após o plantio.
+            </p>
+            {vegetal.data.espacamento && (
+              <p>
+                Espaçamento: {vegetal.data.espacamento}
+                {vegetal.data.espacamentoFonte === 'nao-institucional' ? ' (fonte não institucional)' : ''}
+              </p>
+            )}
+            <p className="cultivo-meta">Fonte: {vegetal.data.fonte}</p>
+          </>
+        )}
+      </section>
+
+      {dialog === 'harvest' && (
+        <HarvestDialog
+          cultivo={c}
+          onClose={() => setDialog(null)}
+          onDone={(r) => {
+            setDialog(null);
+            onMessage(r.pontos > 0 ? `Colheita registrada (+${r.pontos} pontos).` : 'Colheita registrada.');
+          }}
+        />
+      )}
+      {dialog === 'lost' && (
+        <LostDialog
+          cultivo={c}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            onMessage('Cultivo marcado como perdido.');
+          }}
+        />
+      )}
+      {dialog === 'archive' && (
+        <ConfirmDialog
+          title="Arquivar cultivo"
+          confirmLabel="Arquivar"
+          busyLabel="Arquivando..."
+          busy={archive.isPending}
+          error={archive.isError ? errorMessage(archive.error) : null}
+          onCancel={() => setDialog(null)}
+          onConfirm={() =>
+            archive.mutate(true, {
+              onSuccess: () => {
+                setDialog(null);
+                onMessage('Cultivo arquivado.');
+              },
+            })
+          }
+        >
+          <p>O cultivo sai das listas de ativos e não recebe mais entradas. Você pode restaurá-lo depois.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+  data?: unknown[];
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+function Listing({ query, empty, children }: { query: ListQuery; empty: string; children: ReactNode }) {
+  if (query.isPending) return <SectionLoader />;
+  if (query.isError) return <ErrorState title="Não foi possível carregar" error={query.error} onRetry={() => void query.refetch()} />;
+  if ((query.data ?? []).length === 0) return <p className="cultivo-meta">{empty}</p>;
+  return (
+    <>
+      <ul className="diary-list">{children}</ul>
+      <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
+    </>
+  );
+}

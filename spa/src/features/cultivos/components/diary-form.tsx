@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { SelectField, TextAreaField } from '@/components/ui/fields';
+import { Spinner } from '@/components/ui/spinner';
+import { serverErrors } from '@/lib/errors';
+import { useAddDiario } from '@/features/cultivos/api/cultivos';
+import { tipoDiarioLabel, tiposDiario } from '@/features/cultivos/labels';
+
+export function DiaryForm({ cultivoId, onDone }: { cultivoId: string; onDone: (pontos: number) => void }) {
+  const [tipo, setTipo] = useState<string>('rega');
+  const [texto, setTexto] = useState('');
+  const [local, setLocal] = useState<string | null>(null);
+  const add = useAddDiario(cultivoId);
+  const server = serverErrors(add.error, ['tipo', 'texto', 'fotos']);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!texto.trim()) {
+      setLocal('Escreva algo ou envie uma foto');
+      return;
+    }
+    setLocal(null);
+    add.mutate(
+      { tipo: tipo as 'rega', texto },
+      {
+        onSuccess: (r) => {
+          setTexto('');
+          onDone(r.pontos);
+        },
+      },
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label="Nova entrada no diário">
+      <SelectField label="Tipo" name="tipo" value={tipo} onChange={(e) => setTipo(e.target.value)} error={server.fields.tipo}>
+        {tiposDiario.map((t) => (
+          <option key={t} value={t}>
+            {tipoDiarioLabel[t]}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        label="O que aconteceu?"
+        name="texto"
+        rows={3}
+        maxLength={1000}
+        value={texto}
+        onChange={(e) => setTexto(e.target.value)}
+        hint={`${texto.length}/1000`}
+        error={local ?? server.fields.texto ?? server.fields.fotos}
+      />
+      <p className="form-error" role="alert">
+        {server.form}
+      </p>
+      <button type="submit" className="button button-primary" disabled={add.isPending}>
+        {add.isPending && <Spinner size="sm" />}
+        {add.isPending ? 'Salvando...' : 'Adicionar ao diário'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Dialog } from '@/components/ui/dialog';
+import { InputField, SelectField } from '@/components/ui/fields';
+import { Spinner } from '@/components/ui/spinner';
+import { serverErrors, type FieldErrors } from '@/lib/errors';
+import { useAddColheita } from '@/features/cultivos/api/cultivos';
+import { todayBrasilia } from '@/features/cultivos/labels';
+import type { ColheitaCriada, Cultivo } from '@/types/api';
+
+const fields = ['quantidade', 'unidade', 'data', 'destino', 'foto'];
+
+/** Records a harvest. The dialog's id makes a double submission one harvest (and 50 points once). */
+export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; onClose: () => void; onDone: (r: ColheitaCriada) => void }) {
+  const id = useRef(crypto.randomUUID());
+  const [quantidade, setQuantidade] = useState('');
+  const [unidade, setUnidade] = useState('kg');
+  const [data, setData] = useState(todayBrasilia());
+  const [destino, setDestino] = useState('consumo');
+  const [encerrar, setEncerrar] = useState(false);
+  const [local, setLocal] = useState<FieldErrors>({});
+  const add = useAddColheita(cultivo.id);
+  const server = serverErrors(add.error, fields);
+  const errors = { ...server.fields, ...local };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const q = Number(quantidade.replace(',', '.'));
+    if (!quantidade.trim() || !Number.isFinite(q) || q <= 0) {
+      setLocal({ quantidade: 'A quantidade deve ser maior que zero' });
+      return;
+    }
+    setLocal({});
+    add.mutate(
+      {
+        id: id.current,
+        quantidade: q,
+        unidade: unidade as 'kg' | 'g' | 'unidades' | 'macos',
+        data,
+        destino: destino as 'consumo' | 'compartilhado' | 'doado',
+        encerrar,
+      },
+      { onSuccess: onDone },
+    );
+  }
+  const busy = add.isPending;
+  return (
+    <Dialog title="Registrar colheita" onClose={onClose} busy={busy}>
+      <form onSubmit={submit} noValidate className="dialog-body">
+        <InputField label="Quantidade" name="quantidade" inputMode="decimal" value={quantidade} onChange={(e) => {
+            setQuantidade(e.target.value);
+            setLocal((l) => ({ ...l, quantidade: undefined }));
+          }} error={errors.quantidade} required />
+        <SelectField label="Unidade" name="unidade" value={unidade} onChange={(e) => setUnidade(e.target.value)} error={errors.unidade}>
+          <option value="kg">kg</option>
+          <option value="g">g</option>
+          <option value="unidades">unidades</option>
+          <option value="macos">maços</option>
+        </SelectField>
+        <InputField label="Data da colheita" name="data" type="date" value={data} onChange={(e) => setData(e.target.value)} error={errors.data} required />
+        <SelectField label="Destino" name="destino" value={destino} onChange={(e) => setDestino(e.target.value)} error={errors.destino}>
+          <option value="consumo">Consumo</option>
+          <option value="compartilhado">Compartilhado</option>
+          <option value="doado">Doado</option>
+        </SelectField>
+        {cultivo.fase !== 'colhido' && (
+          <label className="checkbox">
+            <input type="checkbox" checked={encerrar} onChange={(e) => setEncerrar(e.target.checked)} /> Última colheita: encerrar o cultivo (colhido)
+          </label>
+        )}
+        <p className="form-error" role="alert">
+          {server.form}
+        </p>
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
+            Cancelar
+          </button>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy && <Spinner size="sm" />}
+            {busy ? 'Registrando...' : 'Registrar colheita'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
