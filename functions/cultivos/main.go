@@ -10,5 +10,7 @@ import (
 )
 
 func main() {
-	lambdahttp.Start(cultivos.NewServer(app.MustDeps(context.Background(), app.ConfigFromEnv())))
+	d := app.MustDeps(context.Background(), app.ConfigFromEnv())
+	// Only requests that came through CloudFront (its origin header): see template.yaml OriginSecret.
+	lambdahttp.Start(d.Origin.Require(cultivos.NewServer(d)))
 }
