@@ -22,6 +22,7 @@ import (
 //	vegetable                    VEG#<id>           META                     CATALOG#VEG / <id>
 //	conquista (catalogue)        CONQUISTA#<code>   META                     CATALOG#CONQUISTA / <code>
 //	app configuration (Rules)    CONFIG             APP
+//	idempotency key of a create  IDEM#<uid>#<key>   META  (TTL expiresAt: a day; idempotency.go)
 //
 // Only public groups carry the directory keys (<name> and <city> folded by
 // domain.SearchKey). Everything of one group lives in GROUP#<gid>, except its
