@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { InputField, TextAreaField } from '@/components/ui/fields';
-import { Spinner } from '@/components/ui/spinner';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { plural } from '@/lib/format';
 import { useCreateLotes } from '@/features/lotes/api/lotes';
 import { areaFrom, loteLimits, validateBulkLotes, type BulkLotesValues } from '@/features/lotes/validation';
 import '@/features/lotes/lotes.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const fields = ['prefixo', 'inicio', 'fim', 'area', 'observacoes'] as const;
 
@@ -124,10 +124,9 @@ export function BulkLotesDialog({ groupId, onClose, onDone }: { groupId: string;
           <button type="button" className="button button-secondary" onClick={onClose} disabled={create.isPending}>
             Cancelar
           </button>
-          <button type="submit" className="button button-primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-            {create.isPending && <Spinner size="sm" />}
-            {create.isPending ? 'Criando lotes...' : 'Criar lotes'}
-          </button>
+          <SubmitButton busy={create.isPending} busyLabel="Criando lotes...">
+            Criar lotes
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { InputField, TextAreaField } from '@/components/ui/fields';
-import { Spinner } from '@/components/ui/spinner';
 import { serverErrors } from '@/lib/errors';
 import { useUpdateMe } from '@/features/profile/api/me';
 import type { Profile } from '@/types/api';
 import '@/features/profile/profile.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 // Limits come from the server (shared/domain): the inputs stop typing past them and the server's
 // own Portuguese field errors are shown under the field they name.
@@ -48,10 +48,9 @@ export function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () 
         {errors.form}
       </p>
       <div className="actions-row">
-        <button type="submit" className="button button-primary" disabled={update.isPending}>
-          {update.isPending && <Spinner size="sm" />}
-          {update.isPending ? 'Salvando...' : 'Salvar'}
-        </button>
+        <SubmitButton busy={update.isPending} busyLabel="Salvando...">
+          Salvar
+        </SubmitButton>
         <button type="button" className="button button-secondary" onClick={onDone} disabled={update.isPending}>
           Cancelar
         </button>
