@@ -23,8 +23,8 @@ func AutoConfirmFromEnv() bool { return os.Getenv("AUTO_CONFIRM_SIGNUP") == "tru
 // confirms the user and marks the e-mail verified (no code e-mail to wait for).
 func PreSignUp(autoConfirm bool) Func {
 	return func(ctx context.Context, ev events.CognitoEventUserPoolsPreSignup) (events.CognitoEventUserPoolsPreSignup, error) {
-		if ev.TriggerSource == "PreSignUp_SignUp" && domain.CleanText(ev.Request.UserAttributes["name"]) == "" {
-			return ev, errors.New("O nome é obrigatório")
+		if err := checkName(ev); err != nil {
+			return ev, err
 		}
 		if autoConfirm {
 			ev.Response.AutoConfirmUser = true
@@ -34,4 +34,18 @@ func PreSignUp(autoConfirm bool) Func {
 		}
 		return ev, nil
 	}
+}
+
+// checkName holds an e-mail sign-up's name to the profile's rule (required,
+// at most domain.MaxNomeLength characters), so no account gets a name that
+// /perfil would refuse. A Google account's name is cut to fit instead
+// (domain.FitNome, when its profile is made).
+func checkName(ev events.CognitoEventUserPoolsPreSignup) error {
+	if ev.TriggerSource != "PreSignUp_SignUp" {
+		return nil
+	}
+	if err := domain.NomeError("name", domain.CleanText(ev.Request.UserAttributes["name"])); err != nil {
+		return errors.New(err.Message)
+	}
+	return nil
 }

@@ -12,7 +12,7 @@ export function Component() {
   const groups = userData?.gruposParticipantes.length ?? 0;
   return (
     <>
-      <PageHeader title="Dashboard" subtitle={firstName ? `Olá, ${firstName}!` : 'Olá!'} />
+      <PageHeader title="Dashboard" subtitle={<span className="text-clamp-2">{firstName ? `Olá, ${firstName}!` : 'Olá!'}</span>} />
       <div className="page-grid">
         {userData && <LevelCard nivel={userData.nivel} pontos={userData.pontosTotais} />}
         <section className="card" aria-labelledby="dash-cultivos">

@@ -14,6 +14,7 @@ import { GroupFacts } from '@/features/groups/components/group-facts';
 import { joinedMessage } from '@/features/groups/components/join-button';
 import type { InviteStatus } from '@/types/api';
 import '@/features/groups/groups.css';
+import { LinkedText } from '@/components/ui/linked-text';
 
 const title = 'Convite para grupo';
 
@@ -125,7 +126,7 @@ export function Component() {
         <p className="muted">
           {group.cidade}/{group.uf}
         </p>
-        {group.descricao && <p className="group-description">{group.descricao}</p>}
+        {group.descricao && <LinkedText className="group-description" text={group.descricao} />}
         <GroupFacts group={group} />
         <p className="muted">Convite válido até {formatDate(data!.expiraEm)}.</p>
 

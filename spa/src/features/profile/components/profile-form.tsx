@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { InputField, TextAreaField } from '@/components/ui/fields';
 import { serverErrors } from '@/lib/errors';
+import { maxNomeLength } from '@/lib/text';
 import { useUpdateMe } from '@/features/profile/api/me';
 import type { Profile } from '@/types/api';
 import '@/features/profile/profile.css';
@@ -8,7 +9,6 @@ import { SubmitButton } from '@/components/ui/submit-button';
 
 // Limits come from the server (shared/domain): the inputs stop typing past them and the server's
 // own Portuguese field errors are shown under the field they name.
-const maxNome = 80;
 const maxBio = 500;
 
 export function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
@@ -28,7 +28,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () 
         label="Nome"
         name="nome"
         value={nome}
-        maxLength={maxNome}
+        maxLength={maxNomeLength}
         required
         autoComplete="name"
         onChange={(e) => setNome(e.target.value)}
