@@ -23,6 +23,7 @@ import (
 //	conquista (catalogue)        CONQUISTA#<code>   META                     CATALOG#CONQUISTA / <code>
 //	app configuration (Rules)    CONFIG             APP
 //	idempotency key of a create  IDEM#<uid>#<key>   META  (TTL expiresAt: a day; idempotency.go)
+//	directory word (public)      GROUP#<gid>        WORD#<word>              DIRWORD#<3 letters> / <word>#<name>#<gid>  (search.go)
 //
 // Only public groups carry the directory keys (<name> and <city> folded by
 // domain.SearchKey). Everything of one group lives in GROUP#<gid>, except its
