@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { PageHeader } from '@/components/ui/page-header';
+import { Flash } from '@/components/ui/flash';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SproutIcon, UsersIcon } from '@/components/ui/icons';
 import { plural } from '@/lib/format';
@@ -13,6 +14,7 @@ export function Component() {
   return (
     <>
       <PageHeader title="Dashboard" subtitle={<span className="text-clamp-2">{firstName ? `Olá, ${firstName}!` : 'Olá!'}</span>} />
+      <Flash />
       <div className="page-grid">
         {userData && <LevelCard nivel={userData.nivel} pontos={userData.pontosTotais} />}
         <section className="card" aria-labelledby="dash-cultivos">

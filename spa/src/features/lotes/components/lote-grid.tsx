@@ -43,8 +43,9 @@ export function LoteGrid({ lotes, onOpen }: { lotes: LoteView[]; onOpen: (codigo
               aria-haspopup="dialog"
               onClick={() => onOpen(lote.codigo)}
             >
-              <span className="lote-code" aria-hidden="true">
-                {lote.codigo}
+              <span className="lote-top" aria-hidden="true">
+                <span className="lote-code">{lote.codigo}</span>
+                {(requested || pedidos > 0) && <span className="lote-flag">{requested ? 'pedido' : pedidos}</span>}
               </span>
               <span className="lote-status" aria-hidden="true">
                 {mine ? 'seu lote' : loteStatusLabel[lote.status]}
@@ -52,11 +53,6 @@ export function LoteGrid({ lotes, onOpen }: { lotes: LoteView[]; onOpen: (codigo
               <span className="lote-detail" aria-hidden="true">
                 {lote.status === 'ocupado' && !mine ? firstName(lote.responsavelNome) : formatArea(lote.area)}
               </span>
-              {(requested || pedidos > 0) && (
-                <span className="lote-flag" aria-hidden="true">
-                  {requested ? 'pedido' : pedidos}
-                </span>
-              )}
             </button>
           </li>
         );
