@@ -121,8 +121,8 @@ func TestIdempotencyKeyRules(t *testing.T) {
 	}
 }
 
-// TestEveryGroupsCreateIsIdempotent: join, join request, invite and invite
-// acceptance, each sent twice with one key, happen once and answer alike.
+// TestEveryGroupsCreateIsIdempotent: join, join request, invite, invite
+// acceptance and a request's approval, each sent twice with one key, happen once and answer alike.
 func TestEveryGroupsCreateIsIdempotent(t *testing.T) {
 	w := getWorld(t)
 	open := w.fixture(t, fixtureOpts{})
@@ -139,6 +139,7 @@ func TestEveryGroupsCreateIsIdempotent(t *testing.T) {
 		{"join request", "/api/groups/" + approval.g.ID + "/join", joiner, nil, 202},
 		{"invite", "/api/groups/" + open.g.ID + "/invites", w.owner, map[string]any{}, 201},
 		{"accept invite", "/api/invites/" + private.invite + "/accept", joiner, nil, 201},
+		{"approve a join request", "/api/groups/" + approval.g.ID + "/requests/" + w.requester.ID + "/approve", w.owner, nil, 201},
 	}
 	for _, c := range cases {
 		key := newKey()

@@ -32,7 +32,7 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "DELETE", Path: "/api/groups/{groupId}/members/{userId}", Handler: signedIn(handleRemoveMember(d))},
 		{Method: "POST", Path: "/api/groups/{groupId}/transfer", Handler: signedIn(handleTransfer(d))},
 		{Method: "GET", Path: "/api/groups/{groupId}/requests", Handler: signedIn(handleRequests(d))},
-		{Method: "POST", Path: "/api/groups/{groupId}/requests/{userId}/approve", Handler: signedIn(handleApprove(d))},
+		{Method: "POST", Path: "/api/groups/{groupId}/requests/{userId}/approve", Handler: signedIn(kit.Idempotent(d, handleApprove(d)))},
 		{Method: "DELETE", Path: "/api/groups/{groupId}/requests/{userId}", Handler: signedIn(handleDeleteRequest(d))},
 		{Method: "GET", Path: "/api/groups/{groupId}/invites", Handler: signedIn(handleInvites(d))},
 		{Method: "POST", Path: "/api/groups/{groupId}/invites", Handler: signedIn(kit.Idempotent(d, handleCreateInvite(d)))},
