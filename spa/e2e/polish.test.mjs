@@ -263,4 +263,97 @@ describe('issue 10: what a first-time user trips on', { timeout: 900_000 }, () =
       );
     }
   });
+
+  test('item 7: tabs, spacing, the lote flag, invites, the admin guard, singular counts', async () => {
+    const owner = person('Otávio Dono', 5);
+    const member = person('Mara Membro', 6);
+    let groupId;
+    let token;
+    await withSession(async (page) => {
+      await register(page, owner);
+      const g = await apiCall(page, 'POST', '/groups', { nome: `Horta das Abas ${runId}`, cidade: 'Natal', uf: 'RN' });
+      groupId = g.body.id;
+      await apiCall(page, 'POST', `/groups/${groupId}/lotes`, { prefixo: 'ABC', inicio: 9990, fim: 9999, area: 4 });
+      token = (await apiCall(page, 'POST', `/groups/${groupId}/invites`, {})).body.token;
+    });
+    await withSession(async (page) => {
+      await register(page, member);
+      assert.equal((await apiCall(page, 'POST', `/groups/${groupId}/join`)).status, 201);
+      assert.equal((await apiCall(page, 'POST', `/groups/${groupId}/lotes/ABC9999/requests`)).status, 201);
+    });
+    for (const viewport of [phone, desktop]) {
+      // The dono: the group's tabs on a phone, the current one in view; /grupos' two buttons apart.
+      await withSession(
+        async (page) => {
+          await signIn(page, owner);
+          await page.goto(`/grupos/${groupId}?aba=configuracoes`);
+          const nav = page.getByRole('navigation', { name: 'Seções do grupo' });
+          const current = nav.getByRole('link', { name: 'Configurações' });
+          await current.waitFor();
+          const [navBox, tabBox] = [await nav.boundingBox(), await current.boundingBox()];
+          assert.ok(tabBox.x >= navBox.x - 1 && tabBox.x + tabBox.width <= navBox.x + navBox.width + 1, 'the current tab is scrolled into view');
+          await shot(page, 'grupo-abas');
+          await page.goto('/grupos');
+          const explorar = await page.getByRole('link', { name: 'Explorar Grupos' }).first().boundingBox();
+          const criar = await page.locator('.page-actions').getByRole('link', { name: 'Criar Grupo' }).boundingBox();
+          const apart = criar.y >= explorar.y + explorar.height || criar.x >= explorar.x + explorar.width + 4;
+          assert.ok(apart, 'Explorar Grupos and Criar Grupo do not touch');
+          await shot(page, 'grupos-acoes');
+        },
+        { viewport },
+      );
+      // The member: the "pedido" flag beside a long code; /admin says why it sends them away.
+      await withSession(
+        async (page) => {
+          await signIn(page, member);
+          await page.goto(`/grupos/${groupId}/lotes`);
+          const cell = page.getByRole('button', { name: /^Lote ABC9999,/ });
+          await cell.waitFor();
+          const code = await cell.locator('.lote-code').boundingBox();
+          const flag = await cell.locator('.lote-flag').boundingBox();
+          const overlap = !(flag.x >= code.x + code.width + 2 || flag.y >= code.y + code.height || code.x >= flag.x + flag.width);
+          assert.ok(!overlap, 'the pedido flag does not touch the lote code');
+          await shot(page, 'lotes-pedido');
+          await page.goto('/admin');
+          await page.waitForURL('**/dashboard');
+          await page.getByText('O Painel Admin é só para administradores do Verde.', { exact: false }).waitFor();
+          await shot(page, 'admin-negado');
+        },
+        { viewport },
+      );
+      // Signed out: the invite's login says what it is for; an unknown invite says it once.
+      await withSession(
+        async (page) => {
+          await page.goto(`/grupos/${groupId}/convite?c=${token}`);
+          await page.getByRole('button', { name: 'Participar' }).click();
+          await page.waitForURL('**/login');
+          await page.getByText(`Entre para participar de Horta das Abas ${runId}.`).waitFor();
+          await shot(page, 'login-convite');
+          await page.goto(`/grupos/${groupId}/convite?c=naoexiste0000000000000`);
+          await page.getByRole('heading', { name: 'Convite não encontrado' }).waitFor();
+          assert.equal(await page.getByText(/Convite não encontrado/).count(), 1);
+          await shot(page, 'convite-invalido');
+        },
+        { viewport },
+      );
+      // The admin: every section tab shows at 1280 px; on a phone the current one is in view.
+      await withSession(
+        async (page) => {
+          await signIn(page, cloud.admin);
+          await page.goto('/admin/configuracoes');
+          const nav = page.getByRole('navigation', { name: 'Seções do painel admin' });
+          const current = nav.getByRole('link', { name: 'Configurações' });
+          await current.waitFor();
+          const [navBox, tabBox] = [await nav.boundingBox(), await current.boundingBox()];
+          assert.ok(tabBox.x + tabBox.width <= navBox.x + navBox.width + 1, 'the current admin tab is in view');
+          if (viewport === desktop) {
+            const cut = await nav.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+            assert.ok(!cut, 'no admin tab is cut at 1280 px');
+          }
+          await shot(page, 'admin-abas');
+        },
+        { viewport },
+      );
+    }
+  });
 });

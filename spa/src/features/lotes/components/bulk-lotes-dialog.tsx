@@ -117,7 +117,7 @@ export function BulkLotesDialog({ groupId, onClose, onDone }: { groupId: string;
             error={errors.fim}
           />
         </div>
-        <p className="bulk-lotes-preview" aria-live="polite">
+        <p className={`bulk-lotes-preview${(rangeCodes(values)?.n ?? 0) > loteLimits.maxPorVez ? ' bulk-lotes-preview-over' : ''}`} aria-live="polite">
           {preview ?? ''}
         </p>
         <InputField

@@ -44,7 +44,7 @@ export function LoteGrid({ lotes, onOpen }: { lotes: LoteView[]; onOpen: (codigo
               onClick={() => onOpen(lote.codigo)}
             >
               <span className="lote-top" aria-hidden="true">
-                <span className="lote-code">{lote.codigo}</span>
+                <span className={`lote-code${lote.codigo.length > 5 ? ' lote-code-long' : ''}`}>{lote.codigo}</span>
                 {(requested || pedidos > 0) && <span className="lote-flag">{requested ? 'pedido' : pedidos}</span>}
               </span>
               <span className="lote-status" aria-hidden="true">
