@@ -2,8 +2,8 @@ package domain
 
 import (
 	"strings"
-	"time"
 	"testing"
+	"time"
 )
 
 func TestFitNomeCutsALongNameToTheLimit(t *testing.T) {

@@ -176,4 +176,3 @@ func TestBackfillGivesOldGroupsTheirWordsOnce(t *testing.T) {
 		t.Errorf("second run: %d, %v", n, err)
 	}
 }
-

@@ -34,7 +34,8 @@ var answerWait = []time.Duration{50 * time.Millisecond, 100 * time.Millisecond, 
 // gets that answer again instead of a second act. A key reused for another
 // request is a 409; a malformed key a 400. Without the header the create
 // runs as is (API clients that do not retry). Costs one GetItem before the
-// act and one UpdateItem after it.
+// act and one UpdateItem after it (a refused create: one more GetItem, in
+// case a repeat acted meanwhile and its answer is the one to give).
 func Idempotent(d app.Deps, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		key := r.Header.Get(IdempotencyHeader)
@@ -72,6 +73,13 @@ func Idempotent(d app.Deps, next http.Handler) http.Handler {
 			// Another request with this key wrote the act first: answer as it did.
 			waitAndReplay(w, r, d, claim)
 			return
+		case !claim.Written() && rec.status >= 400:
+			// Refused, perhaps because a repeat of this very request acted in between (its act
+			// committed after our first read): if the key is taken now, that act is the answer.
+			if prev, found, err := d.Store.Remembered(r.Context(), c.Sub, key); err == nil && found {
+				replay(w, r, d, claim, prev)
+				return
+			}
 		case claim.Written() && rec.status < 300:
 			// The act is done whatever happens now; a failure here only means a repeat
 			// will be told the request is still being processed.
