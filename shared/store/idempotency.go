@@ -85,6 +85,7 @@ type idemItem struct {
 	ExpiresAt   int64  `dynamodbav:"expiresAt"`
 	Status      int    `dynamodbav:"status,omitempty"`
 	Body        []byte `dynamodbav:"body,omitempty"`
+	Location    string `dynamodbav:"location,omitempty"`
 }
 
 // claimInto adds the key to t when ctx carries a claim not yet written.
@@ -139,6 +140,7 @@ type Answer struct {
 	Fingerprint string
 	Status      int    // 0 while the first request has not answered yet
 	Body        []byte // the JSON body
+	Location    string // its Location header, if any
 }
 
 // Remembered reads the key (one consistent GetItem); found is false when the
@@ -155,20 +157,20 @@ func (s *Store) Remembered(ctx context.Context, uid, key string) (a Answer, foun
 	if im.ExpiresAt < s.now().Unix() {
 		return Answer{}, false, nil
 	}
-	return Answer{Fingerprint: im.Fingerprint, Status: im.Status, Body: im.Body}, true, nil
+	return Answer{Fingerprint: im.Fingerprint, Status: im.Status, Body: im.Body, Location: im.Location}, true, nil
 }
 
 // Remember stores the first answer of the create that took the key (one
 // UpdateItem), for its repeats to send again.
-func (s *Store) Remember(ctx context.Context, uid, key string, status int, body []byte) error {
+func (s *Store) Remember(ctx context.Context, uid, key string, a Answer) error {
 	_, err := s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName:                aws.String(s.Table),
 		Key:                      keyOf(IdemPK(uid, key), skMeta),
-		UpdateExpression:         aws.String("SET #s = :s, #b = :b"),
+		UpdateExpression:         aws.String("SET #s = :s, #b = :b, #l = :l"),
 		ConditionExpression:      aws.String("attribute_exists(PK)"),
-		ExpressionAttributeNames: map[string]string{"#s": "status", "#b": "body"},
+		ExpressionAttributeNames: map[string]string{"#s": "status", "#b": "body", "#l": "location"},
 		ExpressionAttributeValues: record{
-			":s": num(status), ":b": &types.AttributeValueMemberB{Value: nonEmpty(body)},
+			":s": num(a.Status), ":b": &types.AttributeValueMemberB{Value: nonEmpty(a.Body)}, ":l": str(a.Location),
 		},
 	})
 	if err != nil {

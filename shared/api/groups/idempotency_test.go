@@ -45,6 +45,9 @@ func TestCreateGroupRepeatedWithOneKeyCreatesOneGroup(t *testing.T) {
 		t.Fatalf("first: %d %s", first.Status, first.Body)
 	}
 	again := testkit.DoWithHeader(t, w.h, "POST", "/api/groups", u, body, idemHeader(key))
+	if again.Header.Get("Location") == "" || again.Header.Get("Location") != first.Header.Get("Location") {
+		t.Errorf("repeat's Location %q, first's %q", again.Header.Get("Location"), first.Header.Get("Location"))
+	}
 	if again.Status != 201 || string(again.Body) != string(first.Body) || again.Header.Get("Idempotent-Replayed") != "true" {
 		t.Fatalf("repeat: %d %q %s, want the first answer %s", again.Status, again.Header.Get("Idempotent-Replayed"), again.Body, first.Body)
 	}

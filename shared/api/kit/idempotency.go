@@ -83,7 +83,9 @@ func Idempotent(d app.Deps, next http.Handler) http.Handler {
 		case claim.Written() && rec.status < 300:
 			// The act is done whatever happens now; a failure here only means a repeat
 			// will be told the request is still being processed.
-			if err := d.Store.Remember(context.WithoutCancel(r.Context()), c.Sub, key, rec.status, rec.body.Bytes()); err != nil {
+			if err := d.Store.Remember(context.WithoutCancel(r.Context()), c.Sub, key, store.Answer{
+				Status: rec.status, Body: rec.body.Bytes(), Location: rec.header.Get("Location"),
+			}); err != nil {
 				slog.ErrorContext(r.Context(), "remember idempotent answer", "requestId", api.RequestIDFrom(r.Context()), "err", err)
 			}
 		}
@@ -132,6 +134,9 @@ func replay(w http.ResponseWriter, r *http.Request, d app.Deps, claim *store.Ide
 	default:
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set(ReplayedHeader, "true")
+		if prev.Location != "" {
+			w.Header().Set("Location", prev.Location)
+		}
 		w.WriteHeader(prev.Status)
 		w.Write(prev.Body)
 	}
