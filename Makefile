@@ -93,9 +93,14 @@ $(VENV_STAMP): requirements-dev.txt
 spa/dist/index.html: $(SPA_DEPS) $(SPA_SOURCES)
 	$(NPM) --prefix spa run build
 
+# Built, then exec'd (not `go run`): on Ctrl-C the local cloud itself is make's child, stops its
+# emulators and exits 0, so make has no failed or killed recipe to report.
+LOCAL_CLOUD_BIN := $(BUILD_DIR)/local-cloud
+
 .PHONY: dev
 dev: $(LOCAL_DEPS) spa/dist/index.html
-	$(GO) run ./infra/local
+	$(GO) build -o $(LOCAL_CLOUD_BIN) ./infra/local
+	@exec ./$(LOCAL_CLOUD_BIN)
 
 .PHONY: reset-local
 reset-local:

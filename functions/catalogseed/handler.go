@@ -42,6 +42,11 @@ func handler(s *store.Store, catalog func() ([]domain.Vegetable, []domain.Conqui
 		if err != nil {
 			return physicalID, nil, err
 		}
-		return physicalID, map[string]any{"Written": n}, nil
+		// Public groups made before the directory's word index get their words, once per table.
+		words, err := s.BackfillDirectoryWords(ctx)
+		if err != nil {
+			return physicalID, nil, err
+		}
+		return physicalID, map[string]any{"Written": n, "DirectoryWords": words}, nil
 	}
 }

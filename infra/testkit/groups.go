@@ -106,7 +106,7 @@ func (e *Env) NewFixture(t testing.TB, c Cast, o FixtureOpts) Fixture {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.SaveGroup(ctx, next, v.Group.Version, Actor(c.Owner), true); err != nil {
+		if err := s.SaveGroup(ctx, next, v.Group, Actor(c.Owner), true); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -216,6 +216,12 @@ func (r Response) errorPart(k string) string {
 // marshalled to JSON unless it is a string (sent as is) or nil.
 func Do(t testing.TB, h http.Handler, method, path string, user User, body any) Response {
 	t.Helper()
+	return DoWithHeader(t, h, method, path, user, body, nil)
+}
+
+// DoWithHeader is Do with extra request headers (an Idempotency-Key).
+func DoWithHeader(t testing.TB, h http.Handler, method, path string, user User, body any, header http.Header) Response {
+	t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -234,6 +240,9 @@ func Do(t testing.TB, h http.Handler, method, path string, user User, body any) 
 	}
 	if user.Token != "" {
 		req.Header.Set("Authorization", user.Bearer())
+	}
+	for k, v := range header {
+		req.Header[k] = v
 	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)

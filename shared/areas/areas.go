@@ -57,5 +57,5 @@ var TableActions = map[string][]string{
 	"LotesFunction":            {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"CultivosFunction":         {"BatchGetItem", "ConditionCheckItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"PostConfirmationFunction": {"GetItem", "PutItem"},
-	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem"},
+	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},
 }

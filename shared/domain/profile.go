@@ -33,7 +33,7 @@ const (
 func NewProfile(id, nome, email string, foto *string, now time.Time) Profile {
 	return Profile{
 		ID:                  id,
-		Nome:                CleanText(nome),
+		Nome:                FitNome(nome),
 		Email:               email,
 		Foto:                foto,
 		Bio:                 "",
@@ -97,11 +97,8 @@ func (u *ProfileUpdate) Valid() error {
 		if err != nil {
 			return err
 		}
-		if n == "" {
-			return Invalid("nome", "O nome é obrigatório")
-		}
-		if Length(n) > MaxNomeLength {
-			return Invalid("nome", fmt.Sprintf("O nome deve ter no máximo %d caracteres", MaxNomeLength))
+		if err := NomeError("nome", n); err != nil {
+			return err
 		}
 		u.Nome = &n
 	}

@@ -309,6 +309,7 @@ func (s *Store) CreateGroup(ctx context.Context, g domain.Group, owner Actor) (d
 		}
 		t.put(itemMember, member, "attribute_not_exists(PK)")
 		t.countDaily(owner.ID, domain.ActCriarGrupo, rules, g.CreatedAt)
+		indexWords(t, nil, g)
 		err = retryable(s.write(ctx, t), itemProfile, itemLedger)
 		awarded = pts
 		return err
@@ -319,12 +320,14 @@ func (s *Store) CreateGroup(ctx context.Context, g domain.Group, owner Actor) (d
 	return g, awarded, nil
 }
 
-// SaveGroup writes an edited group (domain.GroupUpdate.Apply) if nobody
-// changed it since it was read at prev.Version, the cap still holds the
-// members, and the editor is still a coordinator (site admins excepted):
-// one TransactWriteItems.
-func (s *Store) SaveGroup(ctx context.Context, g domain.Group, prevVersion int, editor Actor, asMember bool) error {
+// SaveGroup writes an edited group (domain.GroupUpdate.Apply of prev) if
+// nobody changed it since it was read as prev, the cap still holds the
+// members, and the editor is still a coordinator (site admins excepted),
+// moving its directory words with it: one TransactWriteItems.
+func (s *Store) SaveGroup(ctx context.Context, g domain.Group, prev domain.Group, editor Actor, asMember bool) error {
+	prevVersion := prev.Version
 	t := newTxn(s.Table)
+	indexWords(t, &prev, g)
 	u := t.update(itemMeta, GroupPK(g.ID), skMeta)
 	u.cond("attribute_exists(PK) AND attribute_not_exists(deleting)")
 	u.cond("version = %s", u.v(num(prevVersion)))

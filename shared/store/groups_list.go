@@ -20,7 +20,10 @@ func (q DirectoryQuery) Scope() string {
 	return "groups:dir|" + q.UF + "|" + q.Cidade + "|" + q.Q
 }
 
-// Directory lists public groups: one Query, whatever the table holds.
+// Directory lists public groups, in a bounded number of calls whatever the
+// table holds. A query with a word of 3 letters or more reads the word index
+// (search.go: any word of the name or city, from its start; one Query and
+// one BatchGetItem per page). Otherwise one Query:
 //
 //   - no UF: GSI1 DIR#PUBLIC, name-key prefix Q (exact pages, by name);
 //   - UF: GSI2 DIR#UF#<UF>, city-key prefix Cidade (by city, then name); a Q
@@ -30,6 +33,9 @@ func (q DirectoryQuery) Scope() string {
 //
 // A city without a UF is refused by the API (cities repeat across states).
 func (s *Store) Directory(ctx context.Context, q DirectoryQuery) ([]domain.Group, map[string]string, error) {
+	if groups, next, ok, err := s.directoryByWords(ctx, q); ok {
+		return groups, next, err
+	}
 	dq := query{Index: IndexGSI1, PK: dirPublic, Prefix: q.Q, Limit: q.Limit, After: q.After, What: "directory"}
 	if q.UF != "" {
 		dq = query{Index: IndexGSI2, PK: dirUFPrefix + q.UF, Prefix: q.Cidade, Limit: q.Limit, After: q.After, What: "directory"}

@@ -29,6 +29,8 @@ import (
 //	harvest                      CULT#<cid>         HARV#<id>
 //	harvest totals               USER#<uid> or GROUP#<gid>   CULTSTATS
 //	diary entries of a day       USER#<uid>         DIARIODIA#<yyyy-mm-dd>
+//	idempotency key of a create  IDEM#<uid>#<key>   META  (TTL expiraEm: a day; idempotency.go)
+//	directory word (public)      GROUP#<gid>        WORD#<word>              DIRWORD#<3 letters> / <word>#<name>#<gid>  (search.go)
 //
 // Only public groups carry the directory keys (<name> and <city> folded by
 // domain.SearchKey). Everything of one group lives in GROUP#<gid>, except its

@@ -60,10 +60,20 @@ func CreateTable(ctx context.Context, db *dynamodb.Client, name string) error {
 	if err != nil && !errors.As(err, &inUse) {
 		return err
 	}
-	return dynamodb.NewTableExistsWaiter(db, func(o *dynamodb.TableExistsWaiterOptions) {
+	created := err == nil
+	err = dynamodb.NewTableExistsWaiter(db, func(o *dynamodb.TableExistsWaiterOptions) {
 		o.MinDelay = 100 * time.Millisecond
 		o.MaxDelay = time.Second
 	}).Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)}, time.Minute)
+	if err != nil || !created {
+		return err
+	}
+	// As template.yaml's TimeToLiveSpecification: day counters and idempotency keys expire.
+	_, err = db.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{
+		TableName:               aws.String(name),
+		TimeToLiveSpecification: &types.TimeToLiveSpecification{AttributeName: aws.String(attrExpiresAt), Enabled: aws.Bool(true)},
+	})
+	return err
 }
 
 func (s *Store) now() time.Time {

@@ -260,8 +260,15 @@ func (c *cancelled) transient() bool {
 // leave CancellationReasons empty: "... reasons [None, ConditionalCheckFailed]".
 var reasonsInMessage = regexp.MustCompile(`\[([A-Za-z, ]+)\]`)
 
-// write runs the transaction. A refusal comes back as *cancelled.
+// write runs the transaction. A refusal comes back as *cancelled. Under a
+// create's idempotency claim (idempotency.go) the first transaction also
+// takes the key, and losing it is domain.ErrRepeatedRequest.
 func (s *Store) write(ctx context.Context, t *txn) error {
+	s.claimInto(ctx, t)
+	return settleClaim(ctx, s.writeTxn(ctx, t))
+}
+
+func (s *Store) writeTxn(ctx context.Context, t *txn) error {
 	if t.err != nil {
 		return t.err
 	}

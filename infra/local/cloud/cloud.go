@@ -202,12 +202,19 @@ func (c *Cloud) prepareTable(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	n, err := (&store.Store{DB: db, Table: c.TableName, Now: time.Now}).SeedCatalog(ctx, vegetables, conquistas)
+	st := &store.Store{DB: db, Table: c.TableName, Now: time.Now}
+	n, err := st.SeedCatalog(ctx, vegetables, conquistas)
 	if err != nil {
 		return err
 	}
 	if n > 0 {
 		c.logf("local cloud: seeded %d catalogue items", n)
+	}
+	// Groups kept in .local/ from before the directory's word index get their words (once).
+	if n, err := st.BackfillDirectoryWords(ctx); err != nil {
+		return err
+	} else if n > 0 {
+		c.logf("local cloud: indexed %d directory words of existing groups", n)
 	}
 	return nil
 }

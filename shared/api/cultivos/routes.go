@@ -10,6 +10,7 @@ import (
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 )
 
@@ -21,14 +22,14 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/vegetables/plante-agora", Handler: signedIn(handlePlanteAgora(d))},
 		{Method: "GET", Path: "/api/vegetables/{vegetalId}", Handler: signedIn(handleVegetable(d))},
 		{Method: "GET", Path: "/api/cultivos", Handler: signedIn(handleMine(d))},
-		{Method: "POST", Path: "/api/cultivos", Handler: signedIn(handleCreate(d))},
+		{Method: "POST", Path: "/api/cultivos", Handler: signedIn(kit.Idempotent(d, handleCreate(d)))},
 		{Method: "GET", Path: "/api/cultivos/{cultivoId}", Handler: signedIn(handleGet(d))},
 		{Method: "POST", Path: "/api/cultivos/{cultivoId}/fase", Handler: signedIn(handleFase(d))},
 		{Method: "POST", Path: "/api/cultivos/{cultivoId}/arquivo", Handler: signedIn(handleArchive(d))},
 		{Method: "GET", Path: "/api/cultivos/{cultivoId}/diario", Handler: signedIn(handleDiario(d))},
-		{Method: "POST", Path: "/api/cultivos/{cultivoId}/diario", Handler: signedIn(handleAddDiario(d))},
+		{Method: "POST", Path: "/api/cultivos/{cultivoId}/diario", Handler: signedIn(kit.Idempotent(d, handleAddDiario(d)))},
 		{Method: "GET", Path: "/api/cultivos/{cultivoId}/colheitas", Handler: signedIn(handleColheitas(d))},
-		{Method: "POST", Path: "/api/cultivos/{cultivoId}/colheitas", Handler: signedIn(handleAddColheita(d))},
+		{Method: "POST", Path: "/api/cultivos/{cultivoId}/colheitas", Handler: signedIn(kit.Idempotent(d, handleAddColheita(d)))},
 		{Method: "GET", Path: "/api/groups/{groupId}/cultivos", Handler: signedIn(handleGroupCultivos(d))},
 	}
 }

@@ -53,7 +53,7 @@ func TestCallsPerRequest(t *testing.T) {
 		want         calls
 	}{
 		{"directory page", "GET", "/api/groups?limit=20", w.member, nil, 200, calls{"Query": 1}},
-		{"directory by UF and city", "GET", "/api/groups?uf=SP&cidade=camp&q=horta", w.member, nil, 200, calls{"Query": 1}},
+		{"directory by a word, UF and city (word index, then the page's groups)", "GET", "/api/groups?uf=SP&cidade=camp&q=horta", w.member, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
 		{"group detail", "GET", "/api/groups/" + id, w.member, nil, 200, calls{"BatchGetItem": 1}},
 		{"public page", "GET", "/api/groups/" + id + "/public", w.anon, nil, 200, calls{"GetItem": 1}},
 		{"my groups", "GET", "/api/me/groups", w.member, nil, 200, calls{"Query": 1, "BatchGetItem": 1}},

@@ -138,7 +138,7 @@ func handleUpdate(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		if err := d.Store.SaveGroup(r.Context(), g, v.Group.Version, kit.ActorFrom(d, r), access.Manager()); err != nil {
+		if err := d.Store.SaveGroup(r.Context(), g, v.Group, kit.ActorFrom(d, r), access.Manager()); err != nil {
 			api.WriteError(w, r, err)
 			return
 		}

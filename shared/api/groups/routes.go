@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 )
 
@@ -19,25 +20,25 @@ func Routes(d app.Deps) []api.Route {
 	maybeSignedIn := d.Verifier.Optional
 	return []api.Route{
 		{Method: "GET", Path: "/api/groups", Handler: signedIn(handleDirectory(d))},
-		{Method: "POST", Path: "/api/groups", Handler: signedIn(handleCreate(d))},
+		{Method: "POST", Path: "/api/groups", Handler: signedIn(kit.Idempotent(d, handleCreate(d)))},
 		{Method: "GET", Path: "/api/me/groups", Handler: signedIn(handleMine(d))},
 		{Method: "GET", Path: "/api/groups/{groupId}", Handler: signedIn(handleGet(d))},
 		{Method: "PATCH", Path: "/api/groups/{groupId}", Handler: signedIn(handleUpdate(d))},
 		{Method: "DELETE", Path: "/api/groups/{groupId}", Handler: signedIn(handleDelete(d))},
 		{Method: "GET", Path: "/api/groups/{groupId}/public", Handler: handlePublic(d)},
-		{Method: "POST", Path: "/api/groups/{groupId}/join", Handler: signedIn(handleJoin(d))},
+		{Method: "POST", Path: "/api/groups/{groupId}/join", Handler: signedIn(kit.Idempotent(d, handleJoin(d)))},
 		{Method: "GET", Path: "/api/groups/{groupId}/members", Handler: signedIn(handleMembers(d))},
 		{Method: "PATCH", Path: "/api/groups/{groupId}/members/{userId}", Handler: signedIn(handleSetPapel(d))},
 		{Method: "DELETE", Path: "/api/groups/{groupId}/members/{userId}", Handler: signedIn(handleRemoveMember(d))},
 		{Method: "POST", Path: "/api/groups/{groupId}/transfer", Handler: signedIn(handleTransfer(d))},
 		{Method: "GET", Path: "/api/groups/{groupId}/requests", Handler: signedIn(handleRequests(d))},
-		{Method: "POST", Path: "/api/groups/{groupId}/requests/{userId}/approve", Handler: signedIn(handleApprove(d))},
+		{Method: "POST", Path: "/api/groups/{groupId}/requests/{userId}/approve", Handler: signedIn(kit.Idempotent(d, handleApprove(d)))},
 		{Method: "DELETE", Path: "/api/groups/{groupId}/requests/{userId}", Handler: signedIn(handleDeleteRequest(d))},
 		{Method: "GET", Path: "/api/groups/{groupId}/invites", Handler: signedIn(handleInvites(d))},
-		{Method: "POST", Path: "/api/groups/{groupId}/invites", Handler: signedIn(handleCreateInvite(d))},
+		{Method: "POST", Path: "/api/groups/{groupId}/invites", Handler: signedIn(kit.Idempotent(d, handleCreateInvite(d)))},
 		{Method: "DELETE", Path: "/api/groups/{groupId}/invites/{token}", Handler: signedIn(handleRevokeInvite(d))},
 		{Method: "GET", Path: "/api/invites/{token}", Handler: maybeSignedIn(handleInvite(d))},
-		{Method: "POST", Path: "/api/invites/{token}/accept", Handler: signedIn(handleAcceptInvite(d))},
+		{Method: "POST", Path: "/api/invites/{token}/accept", Handler: signedIn(kit.Idempotent(d, handleAcceptInvite(d)))},
 	}
 }
 

@@ -29,12 +29,31 @@ func PreSignUp(autoConfirm bool, accounts func() Accounts) Func {
 		if ev.TriggerSource == "PreSignUp_ExternalProvider" && accounts != nil {
 			return ev, linkExternal(ctx, accounts(), ev.UserPoolID, ev.UserName, ev.Request.UserAttributes["email"])
 		}
-		if ev.TriggerSource == "PreSignUp_SignUp" && domain.CleanText(ev.Request.UserAttributes["name"]) == "" {
-			return ev, errors.New("O nome é obrigatório")
+		if err := checkName(ev); err != nil {
+			return ev, err
 		}
 		if autoConfirm {
 			ev.Response.AutoConfirmUser = true
 		}
 		return ev, nil
 	}
+}
+
+// checkName holds an e-mail sign-up's name to the profile's rule (required,
+// at most domain.MaxNomeLength characters), so no account gets a name that
+// /perfil would refuse. A Google account's name is cut to fit instead
+// (domain.FitNome, when its profile is made).
+func checkName(ev events.CognitoEventUserPoolsPreSignup) error {
+	if ev.TriggerSource != "PreSignUp_SignUp" {
+		return nil
+	}
+	// Cognito shows the error's text as it is: the Portuguese message alone.
+	n, err := domain.CleanName("name", "O nome", ev.Request.UserAttributes["name"])
+	if de := (*domain.Error)(nil); errors.As(err, &de) {
+		return errors.New(de.Message)
+	}
+	if de := domain.NomeError("name", n); de != nil {
+		return errors.New(de.Message)
+	}
+	return nil
 }

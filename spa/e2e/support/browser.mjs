@@ -21,7 +21,7 @@ const flags = [
 ];
 
 /** A browser session: one persistent context with a brand-new user-data-dir. */
-export async function openSession({ baseURL, viewport = { width: 1280, height: 800 } } = {}) {
+export async function openSession({ baseURL, viewport = { width: 1280, height: 800 }, javaScriptEnabled = true } = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'verde-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
@@ -31,6 +31,7 @@ export async function openSession({ baseURL, viewport = { width: 1280, height: 8
     baseURL,
     viewport,
     locale: 'pt-BR',
+    javaScriptEnabled,
   });
   context.setDefaultTimeout(20_000);
   const page = context.pages()[0] ?? (await context.newPage());

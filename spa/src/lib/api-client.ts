@@ -85,6 +85,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** A create's Idempotency-Key (lib/idempotency.ts). */
+  idempotencyKey?: string;
 }
 
 /** Delays between GET attempts; a GET is tried at most retryDelaysMs.length + 1 times. */
@@ -132,6 +134,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
     const token = await accessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
     let res: Response;
     try {
@@ -162,6 +165,9 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
+  /** A create (POST) with its Idempotency-Key: safe to send again, it happens once. */
+  create: <T>(path: string, body: unknown, idempotencyKey: string) =>
+    apiRequest<T>('POST', path, { body, idempotencyKey }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),

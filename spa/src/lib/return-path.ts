@@ -9,3 +9,12 @@ export function returnPathFrom(state: unknown): string {
   }
   return '/dashboard';
 }
+
+/**
+ * Why a page sent the visitor to sign in, from router state ({motivo}), e.g. 'Entre para
+ * participar de Horta X' from an invite: said above the form so the detour makes sense.
+ */
+export function signInReasonFrom(state: unknown): string | null {
+  const motivo = state && typeof state === 'object' && 'motivo' in state ? state.motivo : undefined;
+  return typeof motivo === 'string' && motivo.trim() !== '' ? motivo.trim().slice(0, 200) : null;
+}

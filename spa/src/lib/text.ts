@@ -9,3 +9,6 @@ export function cleanText(s: string): string {
 export function charCount(s: string): number {
   return Array.from(s).length;
 }
+
+/** A person's name: at most this many characters (domain.MaxNomeLength), at sign-up and in /perfil. */
+export const maxNomeLength = 80;

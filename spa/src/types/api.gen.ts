@@ -1408,6 +1408,16 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+         *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+         *     act's own transaction and remembered for a day per user: a repeat of the same request
+         *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+         *     same key with another method, path or body is a 409; a repeat that arrives while the
+         *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+         *     Every create of the API takes it (new areas too: README, "Adding an area").
+         */
+        IdempotencyKey: string;
         Limit: number;
         /** @description The nextCursor of the previous page (opaque; bound to this list) */
         Cursor: string;
@@ -1538,7 +1548,18 @@ export interface operations {
     createGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1561,6 +1582,7 @@ export interface operations {
             };
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
+            409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -1708,7 +1730,18 @@ export interface operations {
     joinGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 groupId: components["parameters"]["GroupId"];
             };
@@ -1734,6 +1767,7 @@ export interface operations {
                     "application/json": components["schemas"]["JoinReply"];
                 };
             };
+            400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1907,7 +1941,18 @@ export interface operations {
     approveJoinRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 groupId: components["parameters"]["GroupId"];
                 /** @description A user id (Cognito sub) */
@@ -1926,6 +1971,7 @@ export interface operations {
                     "application/json": components["schemas"]["Member"];
                 };
             };
+            400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1998,7 +2044,18 @@ export interface operations {
     createInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 groupId: components["parameters"]["GroupId"];
             };
@@ -2089,7 +2146,18 @@ export interface operations {
     acceptInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description 128 random bits, base64url (22 characters) */
                 token: components["parameters"]["InviteToken"];
@@ -2107,6 +2175,7 @@ export interface operations {
                     "application/json": components["schemas"]["JoinReply"];
                 };
             };
+            400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -2150,7 +2219,18 @@ export interface operations {
     createLotes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 groupId: components["parameters"]["GroupId"];
             };
@@ -2317,7 +2397,18 @@ export interface operations {
     requestLote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 groupId: components["parameters"]["GroupId"];
                 /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
@@ -2468,6 +2559,7 @@ export interface operations {
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     planteAgora: {
@@ -2493,6 +2585,7 @@ export interface operations {
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getVegetable: {
@@ -2518,6 +2611,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMyCultivos: {
@@ -2550,12 +2644,24 @@ export interface operations {
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createCultivo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2578,7 +2684,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCultivo: {
@@ -2604,6 +2713,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     changeFase: {
@@ -2635,7 +2745,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     archiveCultivo: {
@@ -2667,7 +2779,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDiario: {
@@ -2698,12 +2812,24 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addDiario: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 cultivoId: components["parameters"]["CultivoId"];
             };
@@ -2729,7 +2855,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listColheitas: {
@@ -2760,12 +2888,24 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addColheita: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 cultivoId: components["parameters"]["CultivoId"];
             };
@@ -2800,7 +2940,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listGroupCultivos: {
@@ -2835,6 +2977,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

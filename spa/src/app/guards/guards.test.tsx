@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { adminUser, fakeAuth, renderApp, stubApi } from '@/testing/test-utils';
 import { adminSections } from '@/app/layouts/admin-layout';
+import { adminOnlyNotice } from '@/app/guards/require-admin';
 
 describe('route guards', () => {
   beforeEach(() => {
@@ -31,6 +32,7 @@ describe('route guards', () => {
     const { router } = renderApp('/admin/usuarios');
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByText(adminOnlyNotice)).toBeInTheDocument();
   });
 
   it('shows an admin every admin page inside the admin layout', async () => {

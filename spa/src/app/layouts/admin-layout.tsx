@@ -1,4 +1,5 @@
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { TabNav } from '@/components/ui/tab-nav';
 import { isCurrentPath } from '@/app/layouts/shell/menu-items';
 
 export const adminSections = [
@@ -23,20 +24,10 @@ export function AdminLayout() {
         <span className="admin-banner-title">Painel Admin</span>
         <span className="tag tag-dev">Dev</span>
       </div>
-      <nav className="tab-nav" aria-label="Seções do painel admin">
-        <ul>
-          {adminSections.map((section) => {
-            const current = isCurrentPath(section.path, pathname);
-            return (
-              <li key={section.path}>
-                <Link to={section.path} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
-                  {section.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <TabNav
+        label="Seções do painel admin"
+        items={adminSections.map((section) => ({ to: section.path, label: section.label, current: isCurrentPath(section.path, pathname) }))}
+      />
       <div className="admin-content">
         <Outlet />
       </div>

@@ -31,3 +31,11 @@ describe('validateLogin', () => {
     expect(validateLogin({ email: 'a@b.co', password: 'x' })).toBeNull();
   });
 });
+
+describe('registration name', () => {
+  it('refuses a name longer than the profile takes (80 characters)', () => {
+    const base = { email: 'a@b.co', password: '123456', confirmPassword: '123456' };
+    expect(validateRegistration({ ...base, name: 'a'.repeat(300) })).toEqual({ field: 'name', message: 'O nome deve ter no máximo 80 caracteres' });
+    expect(validateRegistration({ ...base, name: ` ${'ã'.repeat(80)} ` })).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 // The texts of SPEC §5 and §8, word for word, and the checks behind them.
+import { charCount, cleanText, maxNomeLength } from '@/lib/text';
 
 export const minPasswordLength = 6;
 
@@ -13,6 +14,7 @@ export const authMessages = {
   noRedirectResult: 'Nenhum resultado de redirect encontrado',
   // Required fields (SPEC §5 names them; the words are ours).
   nameRequired: 'Informe seu nome completo',
+  nameTooLong: `O nome deve ter no máximo ${maxNomeLength} caracteres`,
   emailRequired: 'Informe seu email',
   emailInvalid: 'Informe um email válido',
   passwordRequired: 'Informe sua senha',
@@ -47,6 +49,7 @@ export interface RegistrationInput {
 /** The first problem of a registration, in the order the spec lists them. */
 export function validateRegistration(input: RegistrationInput): FieldError | null {
   if (!input.name.trim()) return { field: 'name', message: authMessages.nameRequired };
+  if (charCount(cleanText(input.name)) > maxNomeLength) return { field: 'name', message: authMessages.nameTooLong };
   const emailError = checkEmail(input.email);
   if (emailError) return emailError;
   if (!input.password) return { field: 'password', message: authMessages.passwordRequired };

@@ -1,4 +1,4 @@
-import { Amplify, defaultStorage, type ResourcesConfig } from '@aws-amplify/core';
+import { Amplify, ConsoleLogger, defaultStorage, type ResourcesConfig } from '@aws-amplify/core';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { AppConfig } from '@/lib/config';
 
@@ -32,5 +32,15 @@ export function configureAmplify(config: AppConfig): void {
   };
   cognitoUserPoolsTokenProvider.setAuthConfig(auth!);
   cognitoUserPoolsTokenProvider.setKeyValueStorage(defaultStorage);
-  Amplify.configure({ Auth: auth }, { Auth: { tokenProvider: cognitoUserPoolsTokenProvider } });
+  // Only the local cloud sets userPoolEndpoint (its Cognito emulator), and Amplify warns about a
+  // custom endpoint on every configure, i.e. every page load. The warning is meant for a deployed
+  // site, which never has one: hush it for this call, locally, and keep every other log.
+  const hush = Boolean(config.userPoolEndpoint);
+  const level = ConsoleLogger.LOG_LEVEL;
+  if (hush) ConsoleLogger.LOG_LEVEL = 'ERROR';
+  try {
+    Amplify.configure({ Auth: auth }, { Auth: { tokenProvider: cognitoUserPoolsTokenProvider } });
+  } finally {
+    if (hush) ConsoleLogger.LOG_LEVEL = level;
+  }
 }

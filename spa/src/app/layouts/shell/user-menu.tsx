@@ -60,10 +60,12 @@ export function UserMenu() {
       </button>
       <div id={panelId} className="user-menu-panel" hidden={!open}>
         <div className="user-menu-identity">
-          <p className="user-menu-identity-name" data-testid="user-menu-name">
+          <p className="user-menu-identity-name text-clamp-2" data-testid="user-menu-name" title={name || undefined}>
             {name || 'Usuário'}
           </p>
-          <p className="user-menu-identity-email">{email}</p>
+          <p className="user-menu-identity-email text-truncate" title={email || undefined}>
+            {email}
+          </p>
         </div>
         <ul>
           <li>

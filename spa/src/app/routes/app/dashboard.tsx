@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { PageHeader } from '@/components/ui/page-header';
+import { Flash } from '@/components/ui/flash';
 import { EmptyState } from '@/components/ui/empty-state';
 import { UsersIcon } from '@/components/ui/icons';
 import { plural } from '@/lib/format';
@@ -17,7 +18,8 @@ export function Component() {
   const groups = userData?.gruposParticipantes.length ?? 0;
   return (
     <>
-      <PageHeader title="Dashboard" subtitle={firstName ? `Olá, ${firstName}!` : 'Olá!'} />
+      <PageHeader title="Dashboard" subtitle={<span className="text-clamp-2">{firstName ? `Olá, ${firstName}!` : 'Olá!'}</span>} />
+      <Flash />
       <div className="page-grid">
         {userData && <LevelCard nivel={userData.nivel} pontos={userData.pontosTotais} />}
         <Suspense

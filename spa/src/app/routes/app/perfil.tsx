@@ -8,6 +8,7 @@ import { LevelCard } from '@/features/profile/components/level-card';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { formatDate } from '@/lib/format';
 import '@/features/profile/profile.css';
+import { LinkedText } from '@/components/ui/linked-text';
 
 export function Component() {
   const { userData, user } = useAuth();
@@ -43,7 +44,7 @@ export function Component() {
           ) : (
             <>
               <h3>Bio</h3>
-              <p className="profile-bio">{userData.bio || 'Você ainda não escreveu uma bio.'}</p>
+              {userData.bio ? <LinkedText className="profile-bio" text={userData.bio} /> : <p className="profile-bio">Você ainda não escreveu uma bio.</p>}
               <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
                 Editar perfil
               </button>

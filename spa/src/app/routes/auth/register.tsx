@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
-import { returnPathFrom } from '@/lib/return-path';
+import { returnPathFrom, signInReasonFrom } from '@/lib/return-path';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { RegisterForm } from '@/features/auth/components/register-form';
@@ -11,12 +11,18 @@ export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
   const returnTo = returnPathFrom(location.state);
+  const reason = signInReasonFrom(location.state);
   const onSuccess = useCallback((path: string) => navigate(path, { replace: true }), [navigate]);
 
   if (loading) return <FullScreenSpinner />;
   if (user) return <Navigate to={returnTo} replace />;
   return (
     <AuthLayout heading="Junte-se ao Verde" title="Criar sua conta" subtitle="Preencha os dados para começar">
+      {reason && (
+        <p className="flash" role="status">
+          {reason}
+        </p>
+      )}
       <RegisterForm returnTo={returnTo} onSuccess={onSuccess} />
     </AuthLayout>
   );

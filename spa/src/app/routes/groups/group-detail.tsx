@@ -16,6 +16,7 @@ import { PapelTag } from '@/features/groups/components/papel-tag';
 import { visibilidadeLabel } from '@/features/groups/labels';
 import type { GroupDetail } from '@/types/api';
 import '@/features/groups/groups.css';
+import { TabNav } from '@/components/ui/tab-nav';
 
 type Aba = 'visao-geral' | 'cultivos' | 'membros' | 'solicitacoes' | 'convites' | 'configuracoes';
 
@@ -100,22 +101,15 @@ export function Component() {
       />
       <Flash />
       {sections.length > 1 && (
-        <nav className="tab-nav" aria-label="Seções do grupo">
-          <ul>
-            {sections.map((s) => (
-              <li key={s.id}>
-                <Link
-                  to={s.id === 'visao-geral' ? `/grupos/${gid}` : `/grupos/${gid}?aba=${s.id}`}
-                  aria-current={s.id === current ? 'page' : undefined}
-                  className={s.id === current ? 'active' : undefined}
-                  replace
-                >
-                  {s.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <TabNav
+          label="Seções do grupo"
+          items={sections.map((s) => ({
+            to: s.id === 'visao-geral' ? `/grupos/${gid}` : `/grupos/${gid}?aba=${s.id}`,
+            label: s.label,
+            current: s.id === current,
+            replace: true,
+          }))}
+        />
       )}
       <div className="group-tab-panel">
         {current === 'visao-geral' && <OverviewTab group={group} />}

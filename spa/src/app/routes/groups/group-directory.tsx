@@ -15,6 +15,7 @@ import { GroupCard } from '@/features/groups/components/group-card';
 import { JoinButton } from '@/features/groups/components/join-button';
 import { ufs } from '@/features/groups/labels';
 import '@/features/groups/groups.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const maxBusca = 100;
 
@@ -132,6 +133,7 @@ export function Component() {
           label="Nome do grupo"
           name="q"
           type="search"
+          hint="Qualquer palavra do nome ou da cidade, pelo começo: “mariana” acha “Horta Vila Mariana”."
           value={draft.q}
           onChange={(e) => setDraft((d) => ({ ...d, q: e.target.value }))}
           error={errors.q}
@@ -161,9 +163,7 @@ export function Component() {
           ))}
         </SelectField>
         <div className="directory-search-actions">
-          <button type="submit" className="button button-primary">
-            Buscar
-          </button>
+          <SubmitButton busy={false}>Buscar</SubmitButton>
           {searching && (
             <button type="button" className="button button-secondary" onClick={clear}>
               Limpar

@@ -87,14 +87,16 @@ describe('invite page', () => {
     expect(screen.queryByRole('button', { name: 'Participar' })).not.toBeInTheDocument();
   });
 
-  it('an unknown token gets a clear page with the server’s words', async () => {
+  it('an unknown token gets a clear page that says it once', async () => {
     stubApi({
       [`GET /api/invites/${token}`]: () =>
         json({ error: { code: 'not_found', message: 'Convite não encontrado. Confira se o link está completo ou peça um novo convite' } }, 404),
     });
     renderApp(invitePath, fakeAuth({ user: null }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Convite não encontrado' })).toBeInTheDocument();
-    expect(screen.getByText('Convite não encontrado. Confira se o link está completo ou peça um novo convite')).toBeInTheDocument();
+    // The page says it once (issue 10: the server's own words repeated the title).
+    expect(screen.getByText('O link pode estar incompleto, ou o convite foi excluído. Peça um novo convite a um coordenador do grupo.')).toBeInTheDocument();
+    expect(screen.getAllByText(/Convite não encontrado/)).toHaveLength(1);
   });
 
   it('a link without a token gets a clear page and asks the API nothing', async () => {

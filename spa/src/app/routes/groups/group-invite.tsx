@@ -14,6 +14,7 @@ import { GroupFacts } from '@/features/groups/components/group-facts';
 import { joinedMessage } from '@/features/groups/components/join-button';
 import type { InviteStatus } from '@/types/api';
 import '@/features/groups/groups.css';
+import { LinkedText } from '@/components/ui/linked-text';
 
 const title = 'Convite para grupo';
 
@@ -40,7 +41,9 @@ export function Component() {
   function join() {
     if (!user) {
       const back = new URLSearchParams({ c: token, [joinIntent]: '1' });
-      navigate('/login', { state: { from: `${location.pathname}?${back.toString()}` } });
+      navigate('/login', {
+        state: { from: `${location.pathname}?${back.toString()}`, motivo: data ? `Entre para participar de ${data.grupo.nome}.` : undefined },
+      });
       return;
     }
     accept.mutate(undefined, {
@@ -81,7 +84,7 @@ export function Component() {
         <PageHeader title={title} />
         {isNotFound(invite.error) ? (
           <EmptyState icon={<UsersIcon />} title="Convite não encontrado">
-            <p>{errorMessage(invite.error)}</p>
+            <p>O link pode estar incompleto, ou o convite foi excluído. Peça um novo convite a um coordenador do grupo.</p>
           </EmptyState>
         ) : (
           <ErrorState title="Não foi possível abrir o convite" error={invite.error} onRetry={() => void invite.refetch()} />
@@ -125,7 +128,7 @@ export function Component() {
         <p className="muted">
           {group.cidade}/{group.uf}
         </p>
-        {group.descricao && <p className="group-description">{group.descricao}</p>}
+        {group.descricao && <LinkedText className="group-description" text={group.descricao} />}
         <GroupFacts group={group} />
         <p className="muted">Convite válido até {formatDate(data!.expiraEm)}.</p>
 
@@ -152,7 +155,7 @@ export function Component() {
             {!user && (
               <p className="invite-signin-note">
                 Para participar, entre na sua conta. Novo por aqui?{' '}
-                <Link to="/registro" state={here}>
+                <Link to="/registro" state={{ ...here, motivo: `Crie sua conta para participar de ${group.nome}.` }}>
                   Criar conta
                 </Link>
               </p>

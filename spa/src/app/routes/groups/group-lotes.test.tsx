@@ -152,6 +152,8 @@ describe('lotes screen', () => {
     await user.type(within(dialog).getByLabelText('Até o número'), '200');
     await user.click(within(dialog).getByRole('button', { name: 'Criar lotes' }));
     expect(within(dialog).getByText('Crie no máximo 98 lotes por vez')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Nenhum lote será criado assim: A1 a A200 são 200 lotes/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Serão criados/)).toBeNull();
     expect(within(dialog).getByText('A área deve estar entre 0,01 e 10000 m²')).toBeInTheDocument();
 
     await user.clear(within(dialog).getByLabelText('Até o número'));

@@ -8,6 +8,7 @@ import { usePublicGroup } from '@/features/groups/api/groups';
 import { GroupLoadError } from '@/features/groups/components/group-load-error';
 import { GroupFacts } from '@/features/groups/components/group-facts';
 import '@/features/groups/groups.css';
+import { LinkedText } from '@/components/ui/linked-text';
 
 const title = 'Página do grupo';
 
@@ -63,7 +64,7 @@ export function Component() {
       <PageHeader title={group.nome} subtitle={`${group.cidade}/${group.uf}`} />
       <section className="card public-group" aria-labelledby="publico-sobre">
         <h2 id="publico-sobre">Sobre o grupo</h2>
-        {group.descricao ? <p className="group-description">{group.descricao}</p> : <p className="muted">Este grupo ainda não tem descrição.</p>}
+        {group.descricao ? <LinkedText className="group-description" text={group.descricao} /> : <p className="muted">Este grupo ainda não tem descrição.</p>}
         <GroupFacts
           group={group}
           extra={[

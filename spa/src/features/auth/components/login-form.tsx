@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { isRedirectInFlight } from '@/lib/auth/redirect-result';
 import { InputField } from '@/components/ui/fields';
-import { Spinner } from '@/components/ui/spinner';
 import { authMessages, isFreshLinkError, providerErrorText, validateLogin } from '@/features/auth/validation';
 import { Divider, GoogleButton } from '@/features/auth/components/google-button';
 import { FormError } from '@/features/auth/components/form-error';
 import { useGoogleSignIn, type AuthFormBusy, type AuthFormError } from '@/features/auth/hooks/use-google-sign-in';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const linkRetryKey = 'verde.googleLinkRetry';
 
@@ -101,10 +101,9 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
           errorId={errorId}
         />
         <FormError id={errorId} message={error?.message ?? null} />
-        <button type="submit" className="button button-primary button-block" disabled={disabled} aria-busy={busy === 'email' || undefined}>
-          {busy === 'email' && <Spinner size="sm" />}
-          {busy === 'email' ? 'Entrando...' : 'Entrar'}
-        </button>
+        <SubmitButton className="button button-primary button-block" busy={busy === 'email'} busyLabel="Entrando..." disabled={disabled}>
+          Entrar
+        </SubmitButton>
       </form>
       <Divider text="Ou continue com" />
       <GoogleButton onClick={() => void handleGoogle()} disabled={disabled} busy={busy === 'google'} label="Entrar com Google" />

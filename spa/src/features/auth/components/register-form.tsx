@@ -2,11 +2,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { InputField } from '@/components/ui/fields';
-import { Spinner } from '@/components/ui/spinner';
 import { authMessages, minPasswordLength, validateRegistration, type AuthField } from '@/features/auth/validation';
 import { Divider, GoogleButton } from '@/features/auth/components/google-button';
 import { FormError } from '@/features/auth/components/form-error';
 import { useGoogleSignIn, type AuthFormBusy, type AuthFormError } from '@/features/auth/hooks/use-google-sign-in';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSuccess: (path: string) => void }) {
   const auth = useAuth();
@@ -106,10 +106,9 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
           errorId={errorId}
         />
         <FormError id={errorId} message={error?.message ?? null} />
-        <button type="submit" className="button button-primary button-block" disabled={disabled} aria-busy={busy === 'email' || undefined}>
-          {busy === 'email' && <Spinner size="sm" />}
-          {busy === 'email' ? 'Criando conta...' : 'Criar conta'}
-        </button>
+        <SubmitButton className="button button-primary button-block" busy={busy === 'email'} busyLabel="Criando conta..." disabled={disabled}>
+          Criar conta
+        </SubmitButton>
       </form>
       <Divider text="Ou registre-se com" />
       <GoogleButton onClick={() => void handleGoogle()} disabled={disabled} busy={busy === 'google'} label="Registrar com Google" />

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useCreateKeys } from '@/lib/idempotency';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys, type CultivoFilter } from '@/lib/query-keys';
@@ -74,9 +75,13 @@ export function useColheitas(id: string, enabled = true) {
 
 export function useCreateCultivo() {
   const queryClient = useQueryClient();
+  const keys = useCreateKeys();
   return useMutation({
-    mutationFn: (input: CultivoInput) => api.post<CultivoCriado>('/cultivos', input),
-    onSuccess: () => refresh(queryClient),
+    mutationFn: (input: CultivoInput) => api.create<CultivoCriado>('/cultivos', input, keys.keyFor('/cultivos', input)),
+    onSuccess: () => {
+      keys.done();
+      refresh(queryClient);
+    },
   });
 }
 
@@ -98,17 +103,25 @@ export function useArchiveCultivo(id: string) {
 
 export function useAddDiario(id: string) {
   const queryClient = useQueryClient();
+  const keys = useCreateKeys();
   return useMutation({
-    mutationFn: (input: DiarioInput) => api.post<DiarioCriado>(`${cultivoPath(id)}/diario`, input),
-    onSuccess: () => refresh(queryClient),
+    mutationFn: (input: DiarioInput) => api.create<DiarioCriado>(`${cultivoPath(id)}/diario`, input, keys.keyFor(`${cultivoPath(id)}/diario`, input)),
+    onSuccess: () => {
+      keys.done();
+      refresh(queryClient);
+    },
   });
 }
 
 export function useAddColheita(id: string) {
   const queryClient = useQueryClient();
+  const keys = useCreateKeys();
   return useMutation({
-    mutationFn: (input: ColheitaInput) => api.post<ColheitaCriada>(`${cultivoPath(id)}/colheitas`, input),
-    onSuccess: () => refresh(queryClient),
+    mutationFn: (input: ColheitaInput) => api.create<ColheitaCriada>(`${cultivoPath(id)}/colheitas`, input, keys.keyFor(`${cultivoPath(id)}/colheitas`, input)),
+    onSuccess: () => {
+      keys.done();
+      refresh(queryClient);
+    },
   });
 }
 

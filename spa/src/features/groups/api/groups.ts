@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useCreateKeys } from '@/lib/idempotency';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys, type DirectorySearch } from '@/lib/query-keys';
@@ -58,15 +59,17 @@ export function useGroup(groupId: string, enabled = true) {
   return useQuery({ queryKey: queryKeys.groups.detail(groupId), queryFn: () => getGroup(groupId), enabled: enabled && !!groupId });
 }
 
-export function createGroup(input: GroupInput): Promise<GroupDetail> {
-  return api.post<GroupDetail>('/groups', input);
+export function createGroup(input: GroupInput, idempotencyKey: string): Promise<GroupDetail> {
+  return api.create<GroupDetail>('/groups', input, idempotencyKey);
 }
 
 export function useCreateGroup() {
   const queryClient = useQueryClient();
+  const keys = useCreateKeys();
   return useMutation({
-    mutationFn: createGroup,
+    mutationFn: (input: GroupInput) => createGroup(input, keys.keyFor('/groups', input)),
     onSuccess: (group) => {
+      keys.done();
       queryClient.setQueryData(queryKeys.groups.detail(group.id), group);
       invalidateMembership(queryClient, group.id);
     },
@@ -100,16 +103,20 @@ export function useDeleteGroup(groupId: string) {
   });
 }
 
-export function joinGroup(groupId: string): Promise<JoinReply> {
-  return api.post<JoinReply>(`/groups/${enc(groupId)}/join`);
+export function joinGroup(groupId: string, idempotencyKey: string): Promise<JoinReply> {
+  return api.create<JoinReply>(`/groups/${enc(groupId)}/join`, undefined, idempotencyKey);
 }
 
 /** Joins an open group, or asks to join one that takes approval. */
 export function useJoinGroup() {
   const queryClient = useQueryClient();
+  const keys = useCreateKeys();
   return useMutation({
-    mutationFn: joinGroup,
-    onSuccess: (_reply, groupId) => invalidateMembership(queryClient, groupId),
+    mutationFn: (groupId: string) => joinGroup(groupId, keys.keyFor(`join/${groupId}`)),
+    onSuccess: (_reply, groupId) => {
+      keys.done();
+      invalidateMembership(queryClient, groupId);
+    },
   });
 }
 

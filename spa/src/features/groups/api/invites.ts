@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useCreateKeys } from '@/lib/idempotency';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
@@ -16,15 +17,19 @@ export function useInvites(groupId: string, enabled = true) {
   return useCursorList({ queryKey: queryKeys.groups.invites(groupId), fetchPage: (cursor) => getInvites(groupId, cursor), enabled });
 }
 
-export function createInvite(groupId: string, input: InviteInput): Promise<Invite> {
-  return api.post<Invite>(`/groups/${enc(groupId)}/invites`, input);
+export function createInvite(groupId: string, input: InviteInput, idempotencyKey: string): Promise<Invite> {
+  return api.create<Invite>(`/groups/${enc(groupId)}/invites`, input, idempotencyKey);
 }
 
 export function useCreateInvite(groupId: string) {
   const queryClient = useQueryClient();
+  const keys = useCreateKeys();
   return useMutation({
-    mutationFn: (input: InviteInput) => createInvite(groupId, input),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.groups.invites(groupId) }),
+    mutationFn: (input: InviteInput) => createInvite(groupId, input, keys.keyFor(`invites/${groupId}`, input)),
+    onSuccess: () => {
+      keys.done();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.groups.invites(groupId) });
+    },
   });
 }
 
@@ -53,15 +58,17 @@ export function usePublicInvite(token: string, userId: string | null) {
   });
 }
 
-export function acceptInvite(token: string): Promise<JoinReply> {
-  return api.post<JoinReply>(`/invites/${enc(token)}/accept`);
+export function acceptInvite(token: string, idempotencyKey: string): Promise<JoinReply> {
+  return api.create<JoinReply>(`/invites/${enc(token)}/accept`, undefined, idempotencyKey);
 }
 
 export function useAcceptInvite(token: string) {
   const queryClient = useQueryClient();
+  const keys = useCreateKeys();
   return useMutation({
-    mutationFn: () => acceptInvite(token),
+    mutationFn: () => acceptInvite(token, keys.keyFor(`accept/${token}`)),
     onSuccess: (reply) => {
+      keys.done();
       invalidateMembership(queryClient, reply.grupo.id);
       void queryClient.invalidateQueries({ queryKey: queryKeys.groups.inviteAll(token) });
     },

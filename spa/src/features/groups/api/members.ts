@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useCreateKeys } from '@/lib/idempotency';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
@@ -63,8 +64,8 @@ export function useRequests(groupId: string, enabled = true) {
   return useCursorList({ queryKey: queryKeys.groups.requests(groupId), fetchPage: (cursor) => getRequests(groupId, cursor), enabled });
 }
 
-export function approveRequest(groupId: string, userId: string): Promise<Member> {
-  return api.post<Member>(`/groups/${enc(groupId)}/requests/${enc(userId)}/approve`);
+export function approveRequest(groupId: string, userId: string, idempotencyKey: string): Promise<Member> {
+  return api.create<Member>(`/groups/${enc(groupId)}/requests/${enc(userId)}/approve`, undefined, idempotencyKey);
 }
 
 export function rejectRequest(groupId: string, userId: string): Promise<void> {
@@ -73,12 +74,16 @@ export function rejectRequest(groupId: string, userId: string): Promise<void> {
 
 export function useAnswerRequest(groupId: string) {
   const queryClient = useQueryClient();
+  const keys = useCreateKeys();
   return useMutation({
     mutationFn: async ({ userId, approve }: { userId: string; approve: boolean }): Promise<void> => {
-      if (approve) await approveRequest(groupId, userId);
+      if (approve) await approveRequest(groupId, userId, keys.keyFor(`approve/${groupId}/${userId}`));
       else await rejectRequest(groupId, userId);
     },
-    onSuccess: () => invalidateMembership(queryClient, groupId),
+    onSuccess: () => {
+      keys.done();
+      invalidateMembership(queryClient, groupId);
+    },
   });
 }
 

@@ -4,6 +4,7 @@ import { plural } from '@/lib/format';
 import { entradaLabel } from '@/features/groups/labels';
 import type { GroupSummary } from '@/types/api';
 import '@/features/groups/groups.css';
+import { LinkedText } from '@/components/ui/linked-text';
 
 /** A group in a list (my groups, the directory): name as the link, where, how many, and extras. */
 export function GroupCard({ group, badge, children, actions }: { group: GroupSummary; badge?: ReactNode; children?: ReactNode; actions?: ReactNode }) {
@@ -19,7 +20,7 @@ export function GroupCard({ group, badge, children, actions }: { group: GroupSum
       <p className="group-card-place">
         {group.cidade}/{group.uf}
       </p>
-      {group.descricao && <p className="group-card-description">{group.descricao}</p>}
+      {group.descricao && <LinkedText className="group-card-description" text={group.descricao} />}
       <ul className="group-card-stats">
         <li>
           {plural(group.memberCount, 'membro', 'membros')} de {group.maxMembros}

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
-import { Spinner } from '@/components/ui/spinner';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { charCount } from '@/lib/text';
 import { entradaHint, entradaLabel, ufs } from '@/features/groups/labels';
 import { groupLimits, validateGroup, type GroupFormValues } from '@/features/groups/validation';
 import type { Entrada, GroupSummary, Visibilidade } from '@/types/api';
 import '@/features/groups/groups.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const fieldOrder = ['nome', 'descricao', 'cidade', 'uf', 'fotoCapa', 'visibilidade', 'entrada', 'maxMembros'] as const;
 
@@ -185,10 +185,9 @@ export function GroupForm({
         {server.form}
       </p>
       <div className="groups-form-actions">
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy && <Spinner size="sm" />}
-          {busy ? busyLabel : submitLabel}
-        </button>
+        <SubmitButton busy={busy} busyLabel={busyLabel}>
+          {submitLabel}
+        </SubmitButton>
         {onCancel && (
           <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
             Cancelar

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useCreateKeys, type CreateKeys } from '@/lib/idempotency';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
@@ -66,15 +67,19 @@ export function useLoteRequests(groupId: string, enabled = true) {
   });
 }
 
-export function createLotes(groupId: string, input: LoteBulkInput): Promise<LotePage> {
-  return api.post<LotePage>(lotesPath(groupId), input);
+export function createLotes(groupId: string, input: LoteBulkInput, idempotencyKey: string): Promise<LotePage> {
+  return api.create<LotePage>(lotesPath(groupId), input, idempotencyKey);
 }
 
 export function useCreateLotes(groupId: string) {
   const queryClient = useQueryClient();
+  const keys = useCreateKeys();
   return useMutation({
-    mutationFn: (input: LoteBulkInput) => createLotes(groupId, input),
-    onSuccess: () => refreshGroup(queryClient, groupId),
+    mutationFn: (input: LoteBulkInput) => createLotes(groupId, input, keys.keyFor(lotesPath(groupId), input)),
+    onSuccess: () => {
+      keys.done();
+      return refreshGroup(queryClient, groupId);
+    },
   });
 }
 
@@ -94,8 +99,8 @@ export function freeLote(groupId: string, codigo: string): Promise<Lote> {
   return api.delete<Lote>(`${lotePath(groupId, codigo)}/responsavel`);
 }
 
-export function requestLote(groupId: string, codigo: string): Promise<LoteRequest> {
-  return api.post<LoteRequest>(`${lotePath(groupId, codigo)}/requests`);
+export function requestLote(groupId: string, codigo: string, idempotencyKey: string): Promise<LoteRequest> {
+  return api.create<LoteRequest>(`${lotePath(groupId, codigo)}/requests`, undefined, idempotencyKey);
 }
 
 export function approveLoteRequest(groupId: string, codigo: string, userId: string): Promise<Lote> {
@@ -119,11 +124,11 @@ export type LoteAction =
   | { kind: 'approve'; userId: string; nome: string }
   | { kind: 'reject'; userId: string; nome: string };
 
-export function runLoteAction(groupId: string, lote: Lote, a: LoteAction): Promise<unknown> {
+export function runLoteAction(groupId: string, lote: Lote, a: LoteAction, keys: CreateKeys): Promise<unknown> {
   const c = lote.codigo;
   switch (a.kind) {
     case 'request':
-      return requestLote(groupId, c);
+      return requestLote(groupId, c, keys.keyFor(`${lotePath(groupId, c)}/requests`));
     case 'cancelRequest':
     case 'reject':
       return deleteLoteRequest(groupId, c, a.userId);
@@ -145,8 +150,12 @@ export function runLoteAction(groupId: string, lote: Lote, a: LoteAction): Promi
 /** The writes on one lote, as one mutation: its pending state and error are the dialog's. */
 export function useLoteAction(groupId: string, lote: Lote) {
   const queryClient = useQueryClient();
+  const keys = useCreateKeys();
   return useMutation({
-    mutationFn: (action: LoteAction) => runLoteAction(groupId, lote, action),
-    onSuccess: () => refreshGroup(queryClient, groupId),
+    mutationFn: (action: LoteAction) => runLoteAction(groupId, lote, action, keys),
+    onSuccess: () => {
+      keys.done();
+      return refreshGroup(queryClient, groupId);
+    },
   });
 }

@@ -1,23 +1,40 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { InputField, TextAreaField } from '@/components/ui/fields';
-import { Spinner } from '@/components/ui/spinner';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { plural } from '@/lib/format';
 import { useCreateLotes } from '@/features/lotes/api/lotes';
 import { areaFrom, loteLimits, validateBulkLotes, type BulkLotesValues } from '@/features/lotes/validation';
 import '@/features/lotes/lotes.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const fields = ['prefixo', 'inicio', 'fim', 'area', 'observacoes'] as const;
 
-/** 'A1 a A12 (12 lotes)' for a valid range, else null. */
+/** The codes a range names ('A1 a A12', or 'A1' alone) and how many, when the range is well formed. */
+export function rangeCodes(v: BulkLotesValues): { prefixo: string; inicio: number; fim: number; n: number; codes: string } | null {
+  const prefixo = v.prefixo.trim().toUpperCase();
+  const inicio = Number(v.inicio);
+  const fim = Number(v.fim);
+  if (!/^[A-Z]{0,3}$/.test(prefixo) || v.inicio.trim() === '' || v.fim.trim() === '') return null;
+  if (!Number.isInteger(inicio) || !Number.isInteger(fim) || inicio < 1 || fim < inicio || fim > loteLimits.maxNumero) return null;
+  const n = fim - inicio + 1;
+  return { prefixo, inicio, fim, n, codes: n === 1 ? `${prefixo}${inicio}` : `${prefixo}${inicio} a ${prefixo}${fim}` };
+}
+
+/**
+ * What the dialog will do, in words: never more than it will create. Over the cap it says that
+ * nothing will be created and why; without a prefix it says the codes are plain numbers.
+ */
 export function rangePreview(v: BulkLotesValues): string | null {
-  const p = v.prefixo.trim().toUpperCase();
-  const i = Number(v.inicio);
-  const f = Number(v.fim);
-  if (!/^[A-Z]{0,3}$/.test(p) || !Number.isInteger(i) || !Number.isInteger(f) || i < 1 || f < i || v.inicio === '' || v.fim === '') return null;
-  const n = f - i + 1;
-  return `${n === 1 ? `${p}${i}` : `${p}${i} a ${p}${f}`} (${plural(n, 'lote', 'lotes')})`;
+  const r = rangeCodes(v);
+  if (!r) return null;
+  const max = loteLimits.maxPorVez;
+  if (r.n > max) {
+    const first = `${r.prefixo}${r.inicio} a ${r.prefixo}${r.inicio + max - 1}`;
+    return `Nenhum lote será criado assim: ${r.codes} são ${r.n} lotes, e cada vez cria no máximo ${max} (todos ou nenhum). Crie ${first} agora e os seguintes depois.`;
+  }
+  const what = `${r.codes} (${plural(r.n, 'lote', 'lotes')})`;
+  return r.prefixo === '' ? `Sem prefixo, os códigos serão só números: serão criados ${what}.` : `Serão criados ${what}.`;
 }
 
 /** Coordinators split the garden into lotes: a prefix, a number range and one area for all. */
@@ -55,7 +72,7 @@ export function BulkLotesDialog({ groupId, onClose, onDone }: { groupId: string;
     create.mutate(input, {
       onSuccess: (page) => {
         const n = page?.items?.length ?? input.fim - input.inicio + 1;
-        onDone(`${plural(n, 'lote criado', 'lotes criados')}: ${rangePreview(values)?.replace(/ \(.*\)$/, '') ?? ''}.`);
+        onDone(`${plural(n, 'lote criado', 'lotes criados')}: ${rangeCodes(values)?.codes ?? ''}.`);
       },
     });
   }
@@ -63,7 +80,10 @@ export function BulkLotesDialog({ groupId, onClose, onDone }: { groupId: string;
   return (
     <Dialog title="Criar lotes" onClose={onClose} busy={create.isPending}>
       <form ref={form} onSubmit={handleSubmit} noValidate className="bulk-lotes-form">
-        <p className="muted">Os lotes são criados livres, com códigos em sequência, como A1 a A12.</p>
+        <p className="muted">
+          Os lotes são criados livres, com códigos em sequência, como A1 a A12: até {loteLimits.maxPorVez} de cada vez, todos ou
+          nenhum. Deixe o prefixo vazio para códigos só com números.
+        </p>
         <div className="bulk-lotes-range">
           <InputField
             label="Prefixo"
@@ -97,8 +117,8 @@ export function BulkLotesDialog({ groupId, onClose, onDone }: { groupId: string;
             error={errors.fim}
           />
         </div>
-        <p className="bulk-lotes-preview" aria-live="polite">
-          {preview ? `Serão criados ${preview}.` : ''}
+        <p className={`bulk-lotes-preview${(rangeCodes(values)?.n ?? 0) > loteLimits.maxPorVez ? ' bulk-lotes-preview-over' : ''}`} aria-live="polite">
+          {preview ?? ''}
         </p>
         <InputField
           label="Área de cada lote (m²)"
@@ -124,10 +144,9 @@ export function BulkLotesDialog({ groupId, onClose, onDone }: { groupId: string;
           <button type="button" className="button button-secondary" onClick={onClose} disabled={create.isPending}>
             Cancelar
           </button>
-          <button type="submit" className="button button-primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-            {create.isPending && <Spinner size="sm" />}
-            {create.isPending ? 'Criando lotes...' : 'Criar lotes'}
-          </button>
+          <SubmitButton busy={create.isPending} busyLabel="Criando lotes...">
+            Criar lotes
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

@@ -10,6 +10,7 @@ import { loteStatusLabel } from '@/features/lotes/labels';
 import { areaFrom, loteLimits, validateLoteEdit } from '@/features/lotes/validation';
 import type { Lote, LoteRequest, Member } from '@/types/api';
 import '@/features/lotes/lotes.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 function doneMessage(lote: Lote, a: LoteAction): string {
   const c = lote.codigo;
@@ -242,10 +243,7 @@ export function LoteDialog({
               </option>
             ))}
           </SelectField>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {busy && <Spinner size="sm" />}
-            Atribuir
-          </button>
+          <SubmitButton busy={busy}>Atribuir</SubmitButton>
         </form>
       )}
       {canManage && !editing && (
@@ -301,10 +299,9 @@ export function LoteDialog({
             <button type="button" className="button button-secondary" disabled={busy} onClick={() => setEditing(false)}>
               Cancelar edição
             </button>
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {busy && <Spinner size="sm" />}
-              {busy ? 'Salvando...' : 'Salvar lote'}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Salvando...">
+              Salvar lote
+            </SubmitButton>
           </div>
         </form>
       )}

@@ -45,8 +45,9 @@ export function LoteGrid({ lotes, onOpen }: { lotes: LoteView[]; onOpen: (codigo
               aria-haspopup="dialog"
               onClick={() => onOpen(lote.codigo)}
             >
-              <span className="lote-code" aria-hidden="true">
-                {lote.codigo}
+              <span className="lote-top" aria-hidden="true">
+                <span className={`lote-code${lote.codigo.length > 5 ? ' lote-code-long' : ''}`}>{lote.codigo}</span>
+                {(requested || pedidos > 0) && <span className="lote-flag">{requested ? 'pedido' : pedidos}</span>}
               </span>
               <span className="lote-status" aria-hidden="true">
                 {mine ? 'seu lote' : loteStatusLabel[lote.status]}
@@ -57,11 +58,6 @@ export function LoteGrid({ lotes, onOpen }: { lotes: LoteView[]; onOpen: (codigo
               {(lote.cultivosAtivos ?? 0) > 0 && (
                 <span className="lote-cultivos" aria-hidden="true">
                   {plural(lote.cultivosAtivos ?? 0, 'cultivo', 'cultivos')}
-                </span>
-              )}
-              {(requested || pedidos > 0) && (
-                <span className="lote-flag" aria-hidden="true">
-                  {requested ? 'pedido' : pedidos}
                 </span>
               )}
             </button>

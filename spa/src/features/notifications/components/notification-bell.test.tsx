@@ -18,6 +18,11 @@ describe('unread badge', () => {
     expect(screen.getByRole('link', { name: 'Notificações' })).toHaveAttribute('href', '/notificacoes');
   });
 
+  it('says 1 não lida, in the singular', () => {
+    renderBell(1);
+    expect(screen.getByRole('link', { name: 'Notificações (1 não lida)' })).toBeInTheDocument();
+  });
+
   it('shows 7 as 7', () => {
     renderBell(7);
     expect(screen.getByTestId('unread-badge')).toHaveTextContent(/^7$/);

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
-import { Spinner } from '@/components/ui/spinner';
 import { serverErrors } from '@/lib/errors';
+import { maxNomeLength } from '@/lib/text';
 import { useUpdateMe } from '@/features/profile/api/me';
 import type { Profile } from '@/types/api';
 import '@/features/profile/profile.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 // Limits come from the server (shared/domain): the inputs stop typing past them and the server's
 // own Portuguese field errors are shown under the field they name.
-const maxNome = 80;
 const maxBio = 500;
 const maxCidade = 80;
 const ufs = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'];
@@ -32,7 +32,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () 
         label="Nome"
         name="nome"
         value={nome}
-        maxLength={maxNome}
+        maxLength={maxNomeLength}
         required
         autoComplete="name"
         onChange={(e) => setNome(e.target.value)}
@@ -76,10 +76,9 @@ export function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () 
         {errors.form}
       </p>
       <div className="actions-row">
-        <button type="submit" className="button button-primary" disabled={update.isPending}>
-          {update.isPending && <Spinner size="sm" />}
-          {update.isPending ? 'Salvando...' : 'Salvar'}
-        </button>
+        <SubmitButton busy={update.isPending} busyLabel="Salvando...">
+          Salvar
+        </SubmitButton>
         <button type="button" className="button button-secondary" onClick={onDone} disabled={update.isPending}>
           Cancelar
         </button>

@@ -3,7 +3,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InputField } from '@/components/ui/fields';
 import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDate, formatDateTime, plural } from '@/lib/format';
 import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/groups/api/invites';
@@ -11,6 +10,7 @@ import { inviteStatusLabel } from '@/features/groups/labels';
 import { inviteLimits, validateInvite } from '@/features/groups/validation';
 import type { GroupDetail, Invite } from '@/types/api';
 import '@/features/groups/groups.css';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 function inviteUrl(invite: Pick<Invite, 'link'>): string {
   return new URL(invite.link, window.location.origin).toString();
@@ -103,10 +103,9 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
           <p className="form-error" role="alert">
             {server.form}
           </p>
-          <button type="submit" className="button button-primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-            {create.isPending && <Spinner size="sm" />}
-            {create.isPending ? 'Criando convite...' : 'Criar convite'}
-          </button>
+          <SubmitButton busy={create.isPending} busyLabel="Criando convite...">
+            Criar convite
+          </SubmitButton>
           <div role="status">
             {created && (
               <div className="invite-created">

@@ -12,6 +12,7 @@ import { JoinButton, joinedMessage } from '@/features/groups/components/join-but
 import { visibilidadeLabel } from '@/features/groups/labels';
 import type { GroupDetail } from '@/types/api';
 import '@/features/groups/groups.css';
+import { LinkedText } from '@/components/ui/linked-text';
 
 export function OverviewTab({ group }: { group: GroupDetail }) {
   const { user, isAdmin } = useAuth();
@@ -33,7 +34,7 @@ export function OverviewTab({ group }: { group: GroupDetail }) {
     <div className="group-overview">
       <section className="card" aria-labelledby="grupo-sobre">
         <h2 id="grupo-sobre">Sobre o grupo</h2>
-        {group.descricao ? <p className="group-description">{group.descricao}</p> : <p className="muted">Este grupo ainda não tem descrição.</p>}
+        {group.descricao ? <LinkedText className="group-description" text={group.descricao} /> : <p className="muted">Este grupo ainda não tem descrição.</p>}
         <GroupFacts group={group} extra={extra} />
         <p className="group-overview-links">
           {(isMember || group.lotes.total > 0) && <Link to={`/grupos/${gid}/lotes`}>Ver a grade de lotes</Link>}
