@@ -78,8 +78,8 @@ func TestCreateGroupRepeatedWithOneKeyCreatesOneGroup(t *testing.T) {
 	if n := w.myGroupCount(t, u); n != 2 {
 		t.Errorf("groups after two keys (1 + 5 requests): %d, want 2", n)
 	}
-	if p := w.pontos(t, u); p != 40 {
-		t.Errorf("points: %d, want 40 (+20 per group, once)", p)
+	if p := w.pontos(t, u); p != 20 {
+		t.Errorf("points: %d, want 20 (\"criar grupo\" pays once per member)", p)
 	}
 
 	// Without a key, two requests are two groups (a client that does not retry).
@@ -161,8 +161,9 @@ func TestEveryGroupsCreateIsIdempotent(t *testing.T) {
 	}
 }
 
-// TestIdempotentCreateCalls: a key costs one GetItem before the act (inside
-// its one transaction) and one UpdateItem after it; a repeat is one GetItem.
+// TestIdempotentCreateCalls: a key costs one GetItem before the act (whose
+// own reads are one BatchGetItem of profile and ledger, and whose key is taken
+// inside its one transaction) and one UpdateItem after it; a repeat is one GetItem.
 func TestIdempotentCreateCalls(t *testing.T) {
 	w := getWorld(t)
 	u := w.env.NewUser(t, "Contada")
@@ -170,7 +171,7 @@ func TestIdempotentCreateCalls(t *testing.T) {
 	key := newKey()
 	w.env.Calls.Reset()
 	testkit.DoWithHeader(t, w.h, "POST", "/api/groups", u, body, idemHeader(key))
-	if got := fmt.Sprint(w.env.Calls.ByOperation()); got != fmt.Sprint(calls{"GetItem": 2, "TransactWriteItems": 1, "UpdateItem": 1}) {
+	if got := fmt.Sprint(w.env.Calls.ByOperation()); got != fmt.Sprint(calls{"BatchGetItem": 1, "GetItem": 1, "TransactWriteItems": 1, "UpdateItem": 1}) {
 		t.Errorf("create with a key: %s", got)
 	}
 	w.env.Calls.Reset()
