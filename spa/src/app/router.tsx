@@ -1,6 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '@/app/guards/require-auth';
-import { RequireAdmin } from '@/app/guards/require-admin';
 
 // The routes of SPEC §2. Every screen is its own lazily loaded chunk; while one loads, the
 // layout (or, on the first page, the router's fallback) shows 'Carregando...'. The signed-in
@@ -11,6 +10,8 @@ import { RequireAdmin } from '@/app/guards/require-admin';
 export const loadSignedInShell = () => import('@/app/layouts/main-layout');
 const mainLayout = () => loadSignedInShell().then((m) => ({ Component: m.MainLayout }));
 const adminLayout = () => import('@/app/layouts/admin-layout').then((m) => ({ Component: m.AdminLayout }));
+// The admin guard (and its notice) comes with the admin routes: most users never open them.
+const adminGuard = () => import('@/app/guards/require-admin').then((m) => ({ Component: m.RequireAdmin }));
 
 const toDashboard = <Navigate to="/dashboard" replace />;
 
@@ -51,7 +52,7 @@ export const routes: RouteObject[] = [
           { path: '/configuracoes', lazy: () => import('@/app/routes/app/configuracoes') },
           {
             path: '/admin',
-            element: <RequireAdmin />,
+            lazy: adminGuard,
             children: [
               {
                 lazy: adminLayout,

@@ -1,6 +1,5 @@
-import { Outlet, useLocation } from 'react-router-dom';
+import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { TabNav } from '@/components/ui/tab-nav';
-import { isCurrentPath } from '@/app/layouts/shell/menu-items';
 
 export const adminSections = [
   { path: '/admin', label: 'Visão geral' },
@@ -15,6 +14,15 @@ export const adminSections = [
   { path: '/admin/configuracoes', label: 'Configurações' },
 ];
 
+/**
+ * The section at this address, a trailing slash aside: the side menu's rule (isCurrentPath in
+ * shell/menu-items.ts), through the router's own matcher so the admin chunk does not pull in the
+ * shell's menu module.
+ */
+function isCurrentSection(path: string, pathname: string): boolean {
+  return matchPath({ path, caseSensitive: true, end: true }, pathname) !== null;
+}
+
 /** The admin area's frame: its own section navigation above the admin page. */
 export function AdminLayout() {
   const { pathname } = useLocation();
@@ -26,7 +34,7 @@ export function AdminLayout() {
       </div>
       <TabNav
         label="Seções do painel admin"
-        items={adminSections.map((section) => ({ to: section.path, label: section.label, current: isCurrentPath(section.path, pathname) }))}
+        items={adminSections.map((section) => ({ to: section.path, label: section.label, current: isCurrentSection(section.path, pathname) }))}
       />
       <div className="admin-content">
         <Outlet />

@@ -22,7 +22,12 @@ export interface AuthContextValue {
   isAdmin: boolean;
   signIn(email: string, password: string): Promise<AuthResult>;
   register(name: string, email: string, password: string): Promise<AuthResult>;
-  signInWithGoogle(returnTo: string): Promise<GoogleAuthResult>;
+  /**
+   * Google sign-in through `popup`, which the caller opens with openBlankPopup()
+   * (lib/auth/google-popup-window.ts) inside the click, before any await; null (blocked) goes
+   * straight to the redirect.
+   */
+  signInWithGoogle(returnTo: string, popup: Window | null): Promise<GoogleAuthResult>;
   /** The outcome of a Google redirect that brought the user back to the app. */
   getRedirectResult(): Promise<RedirectResult>;
   signOut(): Promise<void>;

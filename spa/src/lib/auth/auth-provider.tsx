@@ -6,7 +6,6 @@ import { loadAmplify, mayHaveSession, whenAmplifyLoaded } from '@/lib/auth/ampli
 import { getMe } from '@/lib/auth/me-query';
 import { queryKeys } from '@/lib/query-keys';
 import { takeRedirectResult } from '@/lib/auth/redirect-result';
-import { openBlankPopup } from '@/lib/auth/google-popup';
 import { whenIdle } from '@/lib/idle';
 
 // Sign-in, sign-up and sign-out are loaded on first use (see lib/auth/actions.ts), and fetched
@@ -141,9 +140,7 @@ export function AuthProvider({
         const result = await withActions((actions) => actions.registerWithEmail(name, email, password), failed);
         return result.success ? signedInResult() : result;
       },
-      async signInWithGoogle(returnTo) {
-        // Before any await: browsers let a popup open only inside the click.
-        const popup = openBlankPopup();
+      async signInWithGoogle(returnTo, popup) {
         const result = await withActions((actions) => actions.signInWithGoogle(returnTo, popup), (error) => {
           popup?.close();
           return failed(error);

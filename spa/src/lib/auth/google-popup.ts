@@ -14,7 +14,6 @@
 
 export const popupCustomState = 'verde-popup';
 export const channelName = 'verde-google-popup';
-const popupWindowName = 'verde-google-login';
 
 function hex(text: string): string {
   // Amplify appends the custom state to `state` as the hex of its char codes.
@@ -43,29 +42,4 @@ export function relayPopupCallback(): void {
   }
   // The opener closes the popup too; this covers an opener that lost its reference to it.
   setTimeout(() => window.close(), 300);
-}
-
-/**
- * Opens an empty popup. Call it synchronously inside the click handler: browsers allow popups
- * only during the user's activation, and Amplify awaits before it has the URL. null = blocked.
- */
-export function openBlankPopup(): Window | null {
-  const width = 500;
-  const height = 640;
-  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
-  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
-  let popup: Window | null;
-  try {
-    popup = window.open('', popupWindowName, `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
-  } catch {
-    popup = null;
-  }
-  if (!popup || popup.closed) return null;
-  try {
-    popup.document.title = 'Entrar com Google';
-    popup.document.body.textContent = 'Carregando...';
-  } catch {
-    // A reused popup may already be on another origin; it is navigated below anyway.
-  }
-  return popup;
 }

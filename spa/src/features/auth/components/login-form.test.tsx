@@ -13,6 +13,8 @@ async function signInWith(email: string, password: string) {
 describe('login screen', () => {
   beforeEach(() => {
     stubApi();
+    // The Google button opens its popup in the click; jsdom has no windows to open (null = blocked).
+    vi.spyOn(window, 'open').mockReturnValue(null);
   });
 
   it('shows every text of the screen and a decorative background', async () => {
@@ -99,7 +101,7 @@ describe('login screen', () => {
     const auth = fakeAuth({ user: null, signInWithGoogle: vi.fn(async () => ({ success: false as const, redirect: true as const })) });
     const { router } = renderApp('/login', auth);
     await userEvent.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
-    await waitFor(() => expect(auth.signInWithGoogle).toHaveBeenCalledWith('/dashboard'));
+    await waitFor(() => expect(auth.signInWithGoogle).toHaveBeenCalledWith('/dashboard', null));
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('button', { name: 'Entrar com Google' })).toBeDisabled();
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
@@ -136,6 +138,8 @@ describe('Google sign-in refused because the e-mail belongs to an unconfirmed ac
   beforeEach(() => {
     stubApi();
     sessionStorage.clear();
+    // The Google button opens its popup in the click; jsdom has no windows to open (null = blocked).
+    vi.spyOn(window, 'open').mockReturnValue(null);
   });
 
   it('shows the trigger\'s Portuguese reason on /login, without Cognito\'s wrapper', async () => {

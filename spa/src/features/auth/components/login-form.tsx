@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { isRedirectInFlight } from '@/lib/auth/redirect-result';
+import { openBlankPopup } from '@/lib/auth/google-popup-window';
 import { InputField } from '@/components/ui/fields';
 import { authMessages, isFreshLinkError, providerErrorText, validateLogin } from '@/features/auth/validation';
 import { Divider, GoogleButton } from '@/features/auth/components/google-button';
@@ -33,7 +34,7 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
       if (isFreshLinkError(result.error) && !sessionStorage.getItem(linkRetryKey)) {
         // Google was just linked to the user's existing account: sign in again, once.
         sessionStorage.setItem(linkRetryKey, '1');
-        void auth.signInWithGoogle(returnTo);
+        void auth.signInWithGoogle(returnTo, openBlankPopup());
         return;
       }
       sessionStorage.removeItem(linkRetryKey);

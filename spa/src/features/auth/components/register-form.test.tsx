@@ -17,6 +17,8 @@ const complete = { 'Nome completo': 'Maria Clara Souza', Email: 'maria@exemplo.c
 describe('registration screen', () => {
   beforeEach(() => {
     stubApi();
+    // The Google button opens its popup in the click; jsdom has no windows to open (null = blocked).
+    vi.spyOn(window, 'open').mockReturnValue(null);
   });
 
   it('shows every text of the screen, at /registro and /register', async () => {

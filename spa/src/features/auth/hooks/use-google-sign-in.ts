@@ -1,4 +1,5 @@
 import { useAuth } from '@/lib/auth/auth-context';
+import { openBlankPopup } from '@/lib/auth/google-popup-window';
 import { authMessages, type AuthField } from '@/features/auth/validation';
 
 /** What a sign-in form is doing: nothing, an e-mail sign-in, or a Google sign-in. */
@@ -31,7 +32,8 @@ export function useGoogleSignIn({
   const auth = useAuth();
   return async function handleGoogle() {
     if (busy !== 'idle') return;
-    const pending = auth.signInWithGoogle(returnTo);
+    // Before any await: browsers let a popup open only inside the click.
+    const pending = auth.signInWithGoogle(returnTo, openBlankPopup());
     setError(null);
     setBusy('google');
     const result = await pending;
