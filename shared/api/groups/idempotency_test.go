@@ -108,7 +108,7 @@ func TestIdempotencyKeyRules(t *testing.T) {
 	if r := testkit.DoWithHeader(t, w.h, "POST", "/api/groups", v, body, idemHeader(key)); r.Status != 201 || r.Header.Get("Idempotent-Replayed") != "" {
 		t.Errorf("another user's same key: %d %s", r.Status, r.Body)
 	}
-	for _, bad := range []string{"short", "tem espaço aqui", "x#########", string(make([]byte, 65))} {
+	for _, bad := range []string{"", "short", "tem espaço aqui", "x#########", string(make([]byte, 65))} {
 		r := testkit.DoWithHeader(t, w.h, "POST", "/api/groups", u, body, idemHeader(bad))
 		if r.Status != 400 || r.ErrorField() != "Idempotency-Key" {
 			t.Errorf("key %q: %d %s", bad, r.Status, r.Body)
