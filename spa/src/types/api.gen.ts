@@ -1207,6 +1207,17 @@ export interface components {
             cultivo: components["schemas"]["Cultivo"];
             pontos: number;
         };
+        /**
+         * @example {
+         *       "vegetalId": "alface-verao",
+         *       "metodo": "muda",
+         *       "quantidade": 12,
+         *       "unidade": "mudas",
+         *       "dataPlantio": "2026-03-01",
+         *       "notas": "Canteiro perto da torneira",
+         *       "fase": "semeado"
+         *     }
+         */
         CultivoInput: {
             vegetalId: string;
             /** @description Empty or absent for Horta pessoal */
@@ -1258,6 +1269,12 @@ export interface components {
             items: components["schemas"]["DiarioEntry"][];
             nextCursor: string | null;
         };
+        /**
+         * @example {
+         *       "tipo": "observacao",
+         *       "texto": "Primeiras folhas verdadeiras"
+         *     }
+         */
         DiarioInput: {
             /** @enum {string} */
             tipo: "rega" | "adubacao" | "poda" | "praga" | "observacao" | "foto";
@@ -1290,6 +1307,14 @@ export interface components {
             items: components["schemas"]["Colheita"][];
             nextCursor: string | null;
         };
+        /**
+         * @example {
+         *       "quantidade": 1.2,
+         *       "unidade": "kg",
+         *       "data": "2026-03-15",
+         *       "destino": "doado"
+         *     }
+         */
         ColheitaInput: {
             /**
              * Format: uuid
