@@ -62,7 +62,8 @@ func FixtureRules() domain.Rules {
 	r.Version = 2
 	l := &r.Limites
 	l.GruposPorDono = domain.MaxGruposPorDono
-	for _, n := range []*int{&l.GruposPorDia, &l.EntradasPorDia, &l.ConvitesPorDia, &l.PedidosLotePorDia, &l.AcoesCoordenacaoPorDia} {
+	for _, n := range []*int{&l.GruposPorDia, &l.EntradasPorDia, &l.ConvitesPorDia, &l.PedidosLotePorDia, &l.AcoesCoordenacaoPorDia,
+		&l.CultivosPorDia, &l.RegistrosDiarioPorDia, &l.ColheitasPorDia} {
 		*n = domain.MaxAtosDiariosPorMembro
 	}
 	return r

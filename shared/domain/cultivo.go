@@ -188,7 +188,7 @@ func (c Cultivo) NextFase(to Fase, motivo string) (Cultivo, error) {
 		if !from.Aberta() {
 			return c, Invalid("fase", "Só um cultivo em andamento pode ser marcado como perdido")
 		}
-		if motivo == "" {
+		if !Visible(motivo) {
 			return c, Invalid("motivo", "Informe o motivo da perda")
 		}
 		if Length(motivo) > MaxMotivoLength {

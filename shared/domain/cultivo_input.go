@@ -51,9 +51,12 @@ func (in *CultivoInput) Valid() error {
 	if _, ok := ParseDate(in.DataPlantio); !ok {
 		return Invalid("dataPlantio", "Informe a data de plantio (AAAA-MM-DD)")
 	}
-	in.Notas = CleanMultiline(in.Notas)
-	if Length(in.Notas) > MaxNotasLength {
+	if Length(in.Notas) > MaxNotasLength { // the contract's maxLength is on the text as sent
 		return Invalid("notas", fmt.Sprintf("As notas devem ter no máximo %d caracteres", MaxNotasLength))
+	}
+	in.Notas = CleanMultiline(in.Notas)
+	if !Visible(in.Notas) {
+		in.Notas = ""
 	}
 	if in.Fase == "" {
 		in.Fase = FasePlanejado
@@ -143,6 +146,10 @@ func (in *FaseInput) Valid() error {
 	if !in.Fase.Valid() {
 		return Invalid("fase", "Fase inválida")
 	}
+	if Length(in.Motivo) > MaxMotivoLength { // the contract's maxLength is on the text as sent, whatever the phase
+		return Invalid("motivo", fmt.Sprintf("O motivo deve ter no máximo %d caracteres", MaxMotivoLength))
+	}
+	in.Motivo = CleanMultiline(in.Motivo)
 	return nil
 }
 
@@ -193,9 +200,12 @@ func (in *DiarioInput) Valid() error {
 	if !slices.Contains(TiposDiario, in.Tipo) {
 		return Invalid("tipo", "Escolha o tipo: rega, adubação, poda, praga/doença, observação ou foto")
 	}
-	in.Texto = CleanMultiline(in.Texto)
-	if Length(in.Texto) > MaxDiarioTexto {
+	if Length(in.Texto) > MaxDiarioTexto { // the contract's maxLength is on the text as sent
 		return Invalid("texto", fmt.Sprintf("O texto deve ter no máximo %d caracteres", MaxDiarioTexto))
+	}
+	in.Texto = CleanMultiline(in.Texto)
+	if !Visible(in.Texto) {
+		in.Texto = "" // only invisible or blank-looking characters: nothing was written
 	}
 	if len(in.Fotos) > MaxFotos {
 		return Invalid("fotos", fmt.Sprintf("Envie no máximo %d fotos", MaxFotos))

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -172,5 +173,55 @@ func TestHarvestTotalsAndDiaryLine(t *testing.T) {
 	}
 	if got := TextoColheita(Colheita{Quantidade: 1.2, Unidade: UnidadeMacos, Destino: "doado"}); got != "Colheita: 1,2 maços (doado)" {
 		t.Fatal(got)
+	}
+}
+
+// Issue 9, item 6, in the cultivos area: every free text of a cultivo (its
+// notas, a diary entry's texto, the motivo of a loss) loses control, bidi
+// and zero-width characters; a text with nothing visible counts as not
+// written; and the contract's maxLength holds on the text as sent.
+func TestEveryCultivoFreeTextIsCleanedAndMeasuredAsSent(t *testing.T) {
+	q := 12.0
+	in := CultivoInput{VegetalID: "alface-verao", Metodo: MetodoMuda, Quantidade: &q, Unidade: UnidadeMudas,
+		DataPlantio: "2026-01-10", Notas: "\u202eCanteiro\x00 norte\x1b[31m\r\nà sombra\u200b"}
+	if err := in.Valid(); err != nil || in.Notas != "Canteiro norte\nà sombra" {
+		t.Errorf("notas: %v %q", err, in.Notas)
+	}
+	in.Notas = "\u3164\u200b\x00"
+	if err := in.Valid(); err != nil || in.Notas != "" {
+		t.Errorf("invisible notas: %v %q", err, in.Notas)
+	}
+	in.Notas = strings.Repeat("a", MaxNotasLength) + "\u200b"
+	if err := in.Valid(); err == nil || err.(*Error).Field != "notas" {
+		t.Errorf("notas of %d characters as sent: %v", MaxNotasLength+1, err)
+	}
+
+	d := DiarioInput{Tipo: TipoRega, Texto: "\x1b]0;x\x07Regado\u202e de manhã\x00"}
+	if err := d.Valid(); err != nil || d.Texto != "Regado de manhã" {
+		t.Errorf("texto: %v %q", err, d.Texto)
+	}
+	d = DiarioInput{Tipo: TipoObservacao, Texto: "\u202e\u200b\u3164\x00"}
+	if err := d.Valid(); err == nil || err.(*Error).Field != "texto" {
+		t.Errorf("texto with nothing visible and no photo: %v", err)
+	}
+	d = DiarioInput{Tipo: TipoRega, Texto: strings.Repeat("b", MaxDiarioTexto) + "\x00"}
+	if err := d.Valid(); err == nil || err.(*Error).Field != "texto" {
+		t.Errorf("texto of %d characters as sent: %v", MaxDiarioTexto+1, err)
+	}
+
+	f := FaseInput{Fase: FasePerdido, Motivo: "\u202eGeada\x00 forte\u200b"}
+	if err := f.Valid(); err != nil || f.Motivo != "Geada forte" {
+		t.Errorf("motivo: %v %q", err, f.Motivo)
+	}
+	c, err := (Cultivo{Fase: FaseCrescendo}).NextFase(FasePerdido, "\x1b[2JLagarta\u202e")
+	if err != nil || c.MotivoPerda != "Lagarta" {
+		t.Errorf("motivoPerda: %v %q", err, c.MotivoPerda)
+	}
+	if _, err := (Cultivo{Fase: FaseCrescendo}).NextFase(FasePerdido, "\u3164\u200b\x00"); err == nil || err.(*Error).Field != "motivo" {
+		t.Errorf("motivo with nothing visible: %v", err)
+	}
+	f = FaseInput{Fase: FaseCrescendo, Motivo: strings.Repeat("c", MaxMotivoLength+1)}
+	if err := f.Valid(); err == nil || err.(*Error).Field != "motivo" {
+		t.Errorf("motivo of %d characters on another phase was accepted: %v", MaxMotivoLength+1, err)
 	}
 }

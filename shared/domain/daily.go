@@ -15,13 +15,17 @@ const (
 	ActConvite     DailyAct = "convite"     // creating an invite link
 	ActPedidoLote  DailyAct = "pedidoLote"  // asking for a lote (notifies the coordinators)
 	ActCoordenacao DailyAct = "coordenacao" // a coordinator's act that notifies a member: approve or refuse a request, assign a lote, transfer
+	ActCultivo     DailyAct = "cultivo"     // POST /api/cultivos
+	ActDiario      DailyAct = "diario"      // POST /api/cultivos/{id}/diario (every entry, whether it earns points or not)
+	ActColheita    DailyAct = "colheita"    // POST /api/cultivos/{id}/colheitas (a new harvest; the replay of one is not counted)
 )
 
 // DailyActs are every act with a daily cap. Creating lotes has none: it
 // notifies no one, a group holds at most LotesPorGrupo and a member owns at
 // most GruposPorDono groups, and a bulk creation of 98 lotes already fills
-// its transaction's 100 items.
-var DailyActs = []DailyAct{ActCriarGrupo, ActEntrada, ActConvite, ActPedidoLote, ActCoordenacao}
+// its transaction's 100 items. A cultivo's phase change and archive create
+// nothing but the cultivo's own diary line and notify no one: no cap.
+var DailyActs = []DailyAct{ActCriarGrupo, ActEntrada, ActConvite, ActPedidoLote, ActCoordenacao, ActCultivo, ActDiario, ActColheita}
 
 // DailyLimit is the cap of act under r.
 func (r Rules) DailyLimit(a DailyAct) int {
@@ -37,6 +41,12 @@ func (r Rules) DailyLimit(a DailyAct) int {
 		return l.PedidosLotePorDia
 	case ActCoordenacao:
 		return l.AcoesCoordenacaoPorDia
+	case ActCultivo:
+		return l.CultivosPorDia
+	case ActDiario:
+		return l.RegistrosDiarioPorDia
+	case ActColheita:
+		return l.ColheitasPorDia
 	}
 	return 0
 }
@@ -47,6 +57,9 @@ var dailyNoun = map[DailyAct]string{
 	ActConvite:     "convites criados",
 	ActPedidoLote:  "pedidos de lote",
 	ActCoordenacao: "ações de coordenação que avisam outros membros",
+	ActCultivo:     "cultivos criados",
+	ActDiario:      "entradas no diário de cultivo",
+	ActColheita:    "colheitas registradas",
 }
 
 // ErrDailyLimit is the 429 of a member who reached the cap of act today.

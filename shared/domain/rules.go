@@ -52,6 +52,9 @@ type Limites struct {
 	ConvitesPorDia         int `json:"convitesPorDia"`
 	PedidosLotePorDia      int `json:"pedidosLotePorDia"`
 	AcoesCoordenacaoPorDia int `json:"acoesCoordenacaoPorDia"`
+	CultivosPorDia         int `json:"cultivosPorDia"`
+	RegistrosDiarioPorDia  int `json:"registrosDiarioPorDia"` // every entry, with or without points (Pontos.DiariosPorDia)
+	ColheitasPorDia        int `json:"colheitasPorDia"`
 }
 
 // Defaults are the rules of DESIGN §4 and of the caps the groups slice
@@ -71,6 +74,7 @@ func Defaults() Rules {
 			GruposPorDono: 10, DenunciasParaOcultar: 3,
 			GruposPorDia: 5, EntradasPorDia: 20, ConvitesPorDia: 20,
 			PedidosLotePorDia: 20, AcoesCoordenacaoPorDia: 500,
+			CultivosPorDia: 30, RegistrosDiarioPorDia: 100, ColheitasPorDia: 50,
 		},
 	}
 }
@@ -121,6 +125,9 @@ func (r Rules) fields() []ruleField {
 		{"limites.convitesPorDia", "Convites que um membro pode criar por dia", l.ConvitesPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.pedidosLotePorDia", "Pedidos de lote por membro por dia", l.PedidosLotePorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.acoesCoordenacaoPorDia", "Ações de coordenação que avisam membros, por dia", l.AcoesCoordenacaoPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.cultivosPorDia", "Cultivos que um membro pode criar por dia", l.CultivosPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.registrosDiarioPorDia", "Entradas no diário de cultivo por membro por dia", l.RegistrosDiarioPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.colheitasPorDia", "Colheitas que um membro pode registrar por dia", l.ColheitasPorDia, 1, MaxAtosDiariosPorMembro},
 	}
 }
 

@@ -21,6 +21,9 @@ func TestDefaultRulesAreDesignsAndValid(t *testing.T) {
 		l.GruposPorDono != 10 || l.DenunciasParaOcultar != 3 || r.Version != 1 {
 		t.Errorf("caps: %+v", r)
 	}
+	if l.CultivosPorDia != 30 || l.RegistrosDiarioPorDia != 100 || l.ColheitasPorDia != 50 {
+		t.Errorf("daily caps of cultivo writes: %+v", l)
+	}
 }
 
 // Every number is checked on its own, named by its JSON path, with its range in the message.
@@ -42,6 +45,9 @@ func TestRulesValidNamesEachFieldWithItsRange(t *testing.T) {
 		{"limites.lotesPorGrupo", "entre 1 e 500", func(r *Rules) { r.Limites.LotesPorGrupo = 501 }},
 		{"limites.gruposPorDono", "entre 1 e 1000", func(r *Rules) { r.Limites.GruposPorDono = 0 }},
 		{"limites.denunciasParaOcultar", "entre 1 e 100", func(r *Rules) { r.Limites.DenunciasParaOcultar = 0 }},
+		{"limites.cultivosPorDia", "entre 1 e 1000", func(r *Rules) { r.Limites.CultivosPorDia = 0 }},
+		{"limites.registrosDiarioPorDia", "entre 1 e 1000", func(r *Rules) { r.Limites.RegistrosDiarioPorDia = 1001 }},
+		{"limites.colheitasPorDia", "entre 1 e 1000", func(r *Rules) { r.Limites.ColheitasPorDia = 0 }},
 	}
 	for _, c := range cases {
 		r := Defaults()

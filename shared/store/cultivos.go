@@ -19,7 +19,9 @@ import (
 // is in the cultivo's group), then at most one Query. Every write is that
 // BatchGetItem and one TransactWriteItems holding the act, its diary entry,
 // the points (award.go) and the counters; a coordinator acting on a cultivo
-// they do not write also reads their membership.
+// they do not write also reads their membership. Creating a cultivo, a diary
+// entry or a harvest also counts the act against its per-member daily cap
+// (daily.go) in that transaction: past it, a 429 and nothing written.
 
 // Item names of cultivo transactions.
 const (
@@ -399,6 +401,7 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 			AutorID: actor.ID, AutorNome: nome, CriadoEm: now,
 		}), "")
 		addStats(t, UserPK(actor.ID), "cultivos", 1)
+		t.countDaily(actor.ID, domain.ActCultivo, rules, now)
 		if c.GrupoID != "" {
 			addStats(t, GroupPK(c.GrupoID), "cultivos", 1)
 		}
@@ -553,7 +556,12 @@ type DiarioResult struct {
 // AddDiario writes a diary entry (writers). It earns points while the
 // author's entries today that earned points are fewer than the rules' daily
 // count: a counter item per author and day, moved in the same transaction
-// under a condition that keeps it at most the cap.
+// under a condition that keeps it at most the cap. Every entry also counts
+// against the member's daily cap of entries (domain.ActDiario, a 429 past
+// it). The points counter stays in its own DIARIODIA item rather than on the
+// member's DAY# item: its day is Brasília's (the caps' is UTC's), and a
+// failed condition on the DAY# item is read as the cap's 429, while a lost
+// race on the points counter must be read again and retried.
 func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domain.DiarioInput) (DiarioResult, error) {
 	if err := domain.CheckPhotoKeys("fotos", in.Fotos, actor.ID); err != nil {
 		return DiarioResult{}, err
@@ -606,6 +614,7 @@ func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domai
 			AutorNome: st.profile.profile.Nome, Pontos: pts, CriadoEm: now,
 		}
 		t.putItem("diario", diarioItemOf(e), "attribute_not_exists(PK)")
+		t.countDaily(actor.ID, domain.ActDiario, rules, now)
 		if err := retryable(s.write(ctx, t), itemProfile, itemLedger, itemDiarioDia, itemCultivo); err != nil {
 			return err
 		}
@@ -708,6 +717,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 			Texto:   domain.TextoColheita(h),
 			AutorID: actor.ID, AutorNome: h.AutorNome, Pontos: pts, CriadoEm: now,
 		}), "")
+		t.countDaily(actor.ID, domain.ActColheita, rules, now)
 		kg := domain.KgOf(h)
 		for _, pk := range []string{UserPK(actor.ID), GroupPK(c.GrupoID)} {
 			if pk == GroupPK("") {

@@ -89,10 +89,13 @@ func TestEveryCreateTakesAnIdempotencyKey(t *testing.T) {
 		}
 		// kit.Idempotent checks the key before the handler reads anything: a malformed key is
 		// refused the same way on every create, whatever its path names.
-		concrete := strings.NewReplacer("{groupId}", "g1", "{codigo}", "A1", "{token}", "t1", "{userId}", "u1").Replace(path)
-		res := testkit.DoWithHeader(t, api.NewMux([]api.Route{*route}), "POST", concrete, u, map[string]any{}, map[string][]string{"Idempotency-Key": {"no"}})
-		if res.Status != 400 || res.ErrorField() != "Idempotency-Key" {
-			t.Errorf("POST %s does not go through kit.Idempotent: %d %s", path, res.Status, res.Body)
+		// A key sent empty is malformed too, not absent (schemathesis: the contract's pattern).
+		concrete := strings.NewReplacer("{groupId}", "g1", "{codigo}", "A1", "{token}", "t1", "{userId}", "u1", "{cultivoId}", "c1").Replace(path)
+		for _, key := range []string{"no", ""} {
+			res := testkit.DoWithHeader(t, api.NewMux([]api.Route{*route}), "POST", concrete, u, map[string]any{}, map[string][]string{"Idempotency-Key": {key}})
+			if res.Status != 400 || res.ErrorField() != "Idempotency-Key" {
+				t.Errorf("POST %s with Idempotency-Key %q does not go through kit.Idempotent: %d %s", path, key, res.Status, res.Body)
+			}
 		}
 	}
 }

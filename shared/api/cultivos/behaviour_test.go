@@ -355,3 +355,24 @@ func TestLoteCountsItsActiveCultivos(t *testing.T) {
 		}
 	}
 }
+
+// A list filter sent empty (?fase=, ?ativos=) is outside the contract's enum
+// like any other value: a 400 naming it, not the unfiltered list
+// (schemathesis: "schema-violating request accepted").
+func TestListFiltersSentEmptyAreRefusedNamingTheParameter(t *testing.T) {
+	setup(t)
+	w := newWorld(t, testkit.FixtureOpts{})
+	for _, base := range []string{"/api/cultivos", "/api/groups/" + w.f.Group.ID + "/cultivos"} {
+		for _, c := range []struct{ query, field string }{
+			{"fase=", "fase"}, {"fase=maduro", "fase"}, {"ativos=", "ativos"}, {"ativos=sim", "ativos"},
+		} {
+			res := testkit.Do(t, h, "GET", base+"?"+c.query, cast.Member, nil)
+			if res.Status != 400 || res.ErrorField() != c.field {
+				t.Errorf("GET %s?%s: %d %s", base, c.query, res.Status, res.Body)
+			}
+		}
+		if res := testkit.Do(t, h, "GET", base+"?fase=semeado&ativos=true", cast.Member, nil); res.Status != 200 {
+			t.Errorf("GET %s with good filters: %d %s", base, res.Status, res.Body)
+		}
+	}
+}

@@ -80,10 +80,11 @@ func handlePlanteAgora(d app.Deps) http.Handler {
 func parseFilter(r *http.Request) (store.CultivoFilter, error) {
 	q := r.URL.Query()
 	f := store.CultivoFilter{Fase: domain.Fase(q.Get("fase")), Grupo: q.Get("grupo"), Ativos: q.Get("ativos") == "true"}
-	if f.Fase != "" && !f.Fase.Valid() {
+	// A parameter sent empty (?fase=) is outside the contract's enum like any other value.
+	if q.Has("fase") && !f.Fase.Valid() {
 		return f, domain.Invalid("fase", "Fase inválida")
 	}
-	if a := q.Get("ativos"); a != "" && a != "true" && a != "false" {
+	if a := q.Get("ativos"); q.Has("ativos") && a != "true" && a != "false" {
 		return f, domain.Invalid("ativos", "Use ativos=true ou ativos=false")
 	}
 	if len(f.Grupo) > 128 {

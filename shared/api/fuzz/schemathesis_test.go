@@ -13,12 +13,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/domain"
 )
 
-func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
+// The catalogue is seeded: the cultivo fixture is made of it.
+func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
 func repoRoot() string {
 	_, file, _, _ := runtime.Caller(0)
@@ -33,7 +37,8 @@ const (
 
 // TestSchemathesisFindsNoContractViolation: fixtures that reach the deep
 // routes (a group where the token's user is coordenador, with lotes, a
-// member's lote request, a join request and an invite), then schemathesis
+// member's lote request, a join request and an invite; a cultivo of theirs
+// in that group, sown, with a diary entry and a harvest), then schemathesis
 // over every operation as that coordinator.
 func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 	root := repoRoot()
@@ -57,10 +62,17 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 	if _, err := env.Deps.Store.RequestLote(ctx, f.Group.ID, "A1", testkit.Actor(cast.Alvo)); err != nil {
 		t.Fatal(err)
 	}
+	// Diary entries and harvests go to one cultivo; phase changes and the
+	// archive to another, so a loss or an archive early in the run does not
+	// turn every later diary entry and harvest into a refusal.
+	cultivoID := newCultivo(t, env, f.Group.ID, cast.Coord)
+	otherCultivo := newCultivo(t, env, f.Group.ID, cast.Coord)
 
 	cfg := fmt.Sprintf(`# Written by shared/api/fuzz: the fixture's ids for every path parameter.
 [parameters]
 "path.groupId" = %q
+"path.cultivoId" = %q
+"path.vegetalId" = %q
 "path.userId" = %q
 "path.token" = %q
 "path.codigo" = "A4"
@@ -80,7 +92,11 @@ parameters = { "path.userId" = %q, "path.codigo" = "A4" }
 [[operations]]
 include-operation-id = ["deleteLoteRequest"]
 parameters = { "path.userId" = %q, "path.codigo" = "A1" }
-`, f.Group.ID, cast.Alvo.ID, f.Invite, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID)
+
+[[operations]]
+include-operation-id = ["changeFase", "archiveCultivo"]
+parameters = { "path.cultivoId" = %q }
+`, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo)
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "schemathesis.toml")
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o644); err != nil {
@@ -111,6 +127,46 @@ parameters = { "path.userId" = %q, "path.codigo" = "A1" }
 		t.Fatalf("schemathesis found problems (%v):\n%s", err, tail(text, 20000))
 	}
 	t.Logf("%s", tail(text, 3000))
+}
+
+// fixtureVegetal is a seeded vegetable.
+const fixtureVegetal = "alface-verao"
+
+// newCultivo is a sown cultivo of by's in group gid with one diary entry
+// and one harvest, through the store like every fixture.
+func newCultivo(t *testing.T, env *testkit.Env, gid string, by testkit.User) string {
+	t.Helper()
+	ctx := context.Background()
+	q, kg := 12.0, 1.2
+	now := domain.LocalDate(env.Deps.Now())
+	today := domain.FormatDate(now)
+	// Planted four years ago (the oldest date allowed is five), so the
+	// contract's example harvest date falls after planting for years to come.
+	plantio := domain.FormatDate(now.AddDate(-4, 0, 0))
+	in := domain.CultivoInput{VegetalID: fixtureVegetal, GrupoID: gid, Metodo: domain.MetodoMuda, Quantidade: &q,
+		Unidade: domain.UnidadeMudas, DataPlantio: plantio, Notas: "Canteiro do fuzz", Fase: domain.FaseSemeado}
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.Must(uuid.NewV7()).String()
+	if _, _, err := env.Deps.Store.CreateCultivo(ctx, id, in, testkit.Actor(by)); err != nil {
+		t.Fatalf("create cultivo: %v", err)
+	}
+	d := domain.DiarioInput{Tipo: "rega", Texto: "Regado de manhã"}
+	if err := d.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.Deps.Store.AddDiario(ctx, id, testkit.Actor(by), d); err != nil {
+		t.Fatalf("diary entry: %v", err)
+	}
+	h := domain.ColheitaInput{Quantidade: &kg, Unidade: domain.UnidadeKg, Data: today, Destino: "consumo"}
+	if err := h.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.Deps.Store.AddColheita(ctx, id, testkit.Actor(by), h); err != nil {
+		t.Fatalf("harvest: %v", err)
+	}
+	return id
 }
 
 func tail(s string, n int) string {

@@ -32,19 +32,22 @@ var answerWait = []time.Duration{50 * time.Millisecond, 100 * time.Millisecond, 
 // Idempotency-Key, the act's own transaction takes the key, its first answer
 // is remembered for a day, and a repeat (same user, same key, same request)
 // gets that answer again instead of a second act. A key reused for another
-// request is a 409; a malformed key a 400. Without the header the create
+// request is a 409; a malformed key (an empty one too) a 400. Without the header the create
 // runs as is (API clients that do not retry). Costs one GetItem before the
 // act and one UpdateItem after it (a refused create: one more GetItem, in
 // case a repeat acted meanwhile and its answer is the one to give).
 func Idempotent(d app.Deps, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		vals, present := r.Header[http.CanonicalHeaderKey(IdempotencyHeader)]
 		key := r.Header.Get(IdempotencyHeader)
 		c := auth.FromContext(r.Context())
-		if key == "" || c == nil {
+		if !present || c == nil {
 			next.ServeHTTP(w, r)
 			return
 		}
-		if !domain.ValidIdempotencyKey(key) {
+		// A header sent empty (or twice) is a malformed key, not an absent one:
+		// the contract's pattern refuses it.
+		if len(vals) != 1 || !domain.ValidIdempotencyKey(key) {
 			api.WriteError(w, r, domain.ErrIdempotencyKeyInvalid())
 			return
 		}

@@ -5,6 +5,9 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
@@ -58,8 +61,12 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 	setRules(t, env, func(r *domain.Rules) {
 		l := &r.Limites
 		l.GruposPorDia, l.ConvitesPorDia, l.PedidosLotePorDia, l.AcoesCoordenacaoPorDia = 1, 1, 1, 1
+		l.CultivosPorDia, l.RegistrosDiarioPorDia, l.ColheitasPorDia = 1, 1, 1
 	})
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	// Member's cultivo in the group, sown: Member's cultivo of the day.
+	cid := newCultivo(t, env, f.Group.ID, cast.Member)
+	c := "/api/cultivos/" + cid
 	// Fixtures are built through the store and count too: start each member's
 	// day from what the fixture left (the owner created a group and an invite,
 	// and assigned a lote; the member asked for one).
@@ -75,13 +82,24 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		{"create invite", cast.Coord, "POST", g + "/invites", map[string]any{}, domain.ActConvite},
 		{"request a lote", cast.Alvo, "POST", g + "/lotes/A1/requests", nil, domain.ActPedidoLote},
 		{"assign a lote", cast.Coord, "PUT", g + "/lotes/A2/responsavel", map[string]any{"userId": cast.Alvo.ID}, domain.ActCoordenacao},
+		{"create a cultivo", cast.Alvo, "POST", "/api/cultivos", cultivoBody(), domain.ActCultivo},
+		{"write in the diary", cast.Member, "POST", c + "/diario", diarioBody(), domain.ActDiario},
+		{"record a harvest", cast.Member, "POST", c + "/colheitas", colheitaBody(uuid.NewString()), domain.ActColheita},
 	}
+	covered := map[domain.DailyAct]bool{domain.ActEntrada: true} // the join-request loop above
 	for _, c := range cases {
+		covered[c.act] = true
 		first := testkit.Do(t, h, c.method, c.path, c.user, c.body)
 		if first.Status >= 300 {
 			t.Fatalf("%s: first of the day %d %s", c.name, first.Status, first.Body)
 		}
 	}
+	for _, a := range domain.DailyActs {
+		if !covered[a] {
+			t.Errorf("daily act %q has no case here", a)
+		}
+	}
+	firstHarvest := cases[len(cases)-1].body
 	again := []struct {
 		name         string
 		user         testkit.User
@@ -92,6 +110,10 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		{"create invite", cast.Coord, "POST", g + "/invites", map[string]any{}},
 		{"request a lote", cast.Alvo, "POST", g + "/lotes/A4/requests", nil},
 		{"free and assign again", cast.Coord, "PUT", g + "/lotes/A1/responsavel", map[string]any{"userId": cast.Alvo.ID}},
+		{"create a cultivo", cast.Alvo, "POST", "/api/cultivos", cultivoBody()},
+		{"create a cultivo after the fixture's", cast.Member, "POST", "/api/cultivos", cultivoBody()},
+		{"write in the diary", cast.Member, "POST", c + "/diario", diarioBody()},
+		{"record another harvest", cast.Member, "POST", c + "/colheitas", colheitaBody(uuid.NewString())},
 	}
 	for _, c := range again {
 		res := testkit.Do(t, h, c.method, c.path, c.user, c.body)
@@ -99,6 +121,50 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 			t.Errorf("%s past the cap: %d %s", c.name, res.Status, res.Body)
 		}
 	}
+	// Nothing of the refused cultivo writes was stored: Alvo has one
+	// cultivo, Member's has its creation line and one entry, one harvest.
+	var mine struct{ Items []struct{ ID string } }
+	testkit.Do(t, h, "GET", "/api/cultivos", cast.Alvo, nil).Decode(t, &mine)
+	var diario struct{ Items []struct{ Tipo string } }
+	testkit.Do(t, h, "GET", c+"/diario?limit=50", cast.Member, nil).Decode(t, &diario)
+	var colheitas struct{ Items []struct{ ID string } }
+	testkit.Do(t, h, "GET", c+"/colheitas", cast.Member, nil).Decode(t, &colheitas)
+	if len(mine.Items) != 1 || len(colheitas.Items) != 1 || len(diario.Items) != 3 {
+		t.Errorf("past the caps: %d cultivos of Alvo (want 1), %d harvests (want 1), %d diary lines (want 3: creation, rega, harvest)",
+			len(mine.Items), len(colheitas.Items), len(diario.Items))
+	}
+	// The same harvest sent again is no new harvest: answered, not refused.
+	if res := testkit.Do(t, h, "POST", c+"/colheitas", cast.Member, firstHarvest); res.Status != http.StatusOK {
+		t.Errorf("the first harvest sent again past the cap: %d %s", res.Status, res.Body)
+	}
+}
+
+func cultivoBody() map[string]any {
+	return map[string]any{"vegetalId": "alface-verao", "metodo": "muda", "quantidade": 12, "unidade": "mudas",
+		"dataPlantio": domain.FormatDate(domain.LocalDate(time.Now())), "fase": "semeado"}
+}
+
+func diarioBody() map[string]any { return map[string]any{"tipo": "rega", "texto": "Regado de manhã"} }
+
+func colheitaBody(id string) map[string]any {
+	return map[string]any{"id": id, "quantidade": 1.5, "unidade": "kg",
+		"data": domain.FormatDate(domain.LocalDate(time.Now())), "destino": "consumo"}
+}
+
+// newCultivo is a sown cultivo of by's in group gid, through the store.
+func newCultivo(t *testing.T, env *testkit.Env, gid string, by testkit.User) string {
+	t.Helper()
+	q := 12.0
+	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, Metodo: domain.MetodoMuda, Quantidade: &q,
+		Unidade: domain.UnidadeMudas, DataPlantio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fase: domain.FaseSemeado}
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.Must(uuid.NewV7()).String()
+	if _, _, err := env.Deps.Store.CreateCultivo(context.Background(), id, in, testkit.Actor(by)); err != nil {
+		t.Fatalf("create cultivo: %v", err)
+	}
+	return id
 }
 
 // A cursor sealed with the server's own key for a list, but holding a

@@ -604,7 +604,7 @@ export interface paths {
         /** A page of the cultivos I am responsible for or help with, newest first */
         get: operations["listMyCultivos"];
         put?: never;
-        /** Start a cultivo (in a group I am a member of, or personal); 10 points */
+        /** Start a cultivo (in a group I am a member of, or personal); 10 points; at most limites.cultivosPorDia a day (429) */
         post: operations["createCultivo"];
         delete?: never;
         options?: never;
@@ -681,7 +681,7 @@ export interface paths {
         /** A page of the diary, newest first */
         get: operations["listDiario"];
         put?: never;
-        /** Write a diary entry (writers); 2 points, +3 with a photo, for at most 10 entries a day */
+        /** Write a diary entry (writers); 2 points, +3 with a photo, for at most 10 entries a day; at most limites.registrosDiarioPorDia entries a day (429) */
         post: operations["addDiario"];
         delete?: never;
         options?: never;
@@ -701,7 +701,7 @@ export interface paths {
         /** A page of the harvests, newest first */
         get: operations["listColheitas"];
         put?: never;
-        /** Record a harvest (writers); 50 points once; the same id again answers 200 with the harvest recorded before */
+        /** Record a harvest (writers); 50 points once; the same id again answers 200 with the harvest recorded before; at most limites.colheitasPorDia new harvests a day (429) */
         post: operations["addColheita"];
         delete?: never;
         options?: never;
@@ -1207,6 +1207,17 @@ export interface components {
             cultivo: components["schemas"]["Cultivo"];
             pontos: number;
         };
+        /**
+         * @example {
+         *       "vegetalId": "alface-verao",
+         *       "metodo": "muda",
+         *       "quantidade": 12,
+         *       "unidade": "mudas",
+         *       "dataPlantio": "2026-03-01",
+         *       "notas": "Canteiro perto da torneira",
+         *       "fase": "semeado"
+         *     }
+         */
         CultivoInput: {
             vegetalId: string;
             /** @description Empty or absent for Horta pessoal */
@@ -1258,6 +1269,12 @@ export interface components {
             items: components["schemas"]["DiarioEntry"][];
             nextCursor: string | null;
         };
+        /**
+         * @example {
+         *       "tipo": "observacao",
+         *       "texto": "Primeiras folhas verdadeiras"
+         *     }
+         */
         DiarioInput: {
             /** @enum {string} */
             tipo: "rega" | "adubacao" | "poda" | "praga" | "observacao" | "foto";
@@ -1290,6 +1307,14 @@ export interface components {
             items: components["schemas"]["Colheita"][];
             nextCursor: string | null;
         };
+        /**
+         * @example {
+         *       "quantidade": 1.2,
+         *       "unidade": "kg",
+         *       "data": "2026-03-15",
+         *       "destino": "doado"
+         *     }
+         */
         ColheitaInput: {
             /**
              * Format: uuid
@@ -2686,6 +2711,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -2856,6 +2882,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -2941,6 +2968,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
