@@ -12,10 +12,7 @@ const accepted = ['image/jpeg', 'image/png', 'image/webp'];
 /** What the file input offers (HEIC from phones is decoded where the browser can). */
 export const photoAccept = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
 
-/** A photo's URL: an uploaded key is served at /media/{key}; an https address is used as is. */
-export function mediaUrl(keyOrUrl: string): string {
-  return keyOrUrl.startsWith('https://') ? keyOrUrl : `/media/${keyOrUrl}`;
-}
+export { mediaUrl } from '@/lib/media';
 
 export class PhotoError extends Error {}
 

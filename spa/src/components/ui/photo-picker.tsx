@@ -23,6 +23,7 @@ export function PhotoPicker({
   onBusyChange,
   error,
   alt = 'Foto enviada',
+  name,
 }: {
   label: string;
   purpose: UploadPurpose;
@@ -32,6 +33,8 @@ export function PhotoPicker({
   onBusyChange?: (busy: boolean) => void;
   error?: string | null;
   alt?: string;
+  /** The file input's name (a form focuses the field the server refused by it). */
+  name?: string;
 }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -115,6 +118,7 @@ export function PhotoPicker({
           <input
             ref={inputRef}
             id={id}
+            name={name}
             className="visually-hidden"
             type="file"
             accept={photoAccept}

@@ -1,4 +1,4 @@
-import { mediaUrl } from '@/lib/uploads';
+import { mediaUrl } from '@/lib/media';
 import '@/components/ui/photo-picker.css';
 
 /** The photos of an item, lazy-loaded and sized for a phone; each opens full size in a new tab. */
