@@ -115,6 +115,19 @@ describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () 
       const media = await page.request.get(await shown.getAttribute('src'));
       assert.equal(media.status(), 200);
       assert.match(media.headers()['cache-control'] ?? '', /max-age=31536000/);
+
+      // A harvest with its photo.
+      await page.getByRole('button', { name: 'Registrar colheita' }).click();
+      const harvest = page.getByRole('dialog', { name: 'Registrar colheita' });
+      await harvest.getByLabel('Quantidade').fill('1,2');
+      await harvest.getByLabel('Foto da colheita (opcional)').setInputFiles(await jpegFile(page, 'colheita.jpg', 1200, 900, '#e67e22'));
+      await harvest.getByRole('img', { name: 'Foto da colheita de Alface (verão)' }).waitFor();
+      await shot(page, 'colheita-com-foto-dialogo');
+      await harvest.getByRole('button', { name: 'Registrar colheita' }).click();
+      await page.getByText('Colheita registrada (+50 pontos).').waitFor();
+      const harvestPhoto = page.getByRole('img', { name: /^Colheita de Alface \(verão\) em / });
+      await harvestPhoto.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => [...document.querySelectorAll('.photo-strip img')].every((i) => i.complete && i.naturalWidth > 0));
       await shot(page, 'cultivo-com-foto');
 
       // The profile photo.
@@ -152,6 +165,10 @@ describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () 
         await p.goto(path);
         await p.getByRole('heading', { level: 1 }).first().waitFor();
         await p.waitForLoadState('networkidle');
+        // Lazy photos load once scrolled to: bring each into view before the full-page capture.
+        for (const img of await p.locator('main img').all()) await img.scrollIntoViewIfNeeded();
+        await p.waitForFunction(() => [...document.querySelectorAll('main img')].every((i) => i.complete && i.naturalWidth > 0));
+        await p.evaluate(() => window.scrollTo(0, 0));
         assert.equal(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, `no sideways scroll on ${path}`);
         await shot(p, name);
       }
