@@ -99,8 +99,8 @@ export function PhotoPicker({
           {value.map((key, i) => (
             <li key={key}>
               <img src={mediaUrl(key)} alt={`${alt} ${value.length > 1 ? i + 1 : ''}`.trim()} width={96} height={96} />
-              <button type="button" className="button button-secondary button-small" onClick={() => remove(key)}>
-                Remover<span className="visually-hidden"> foto {i + 1}</span>
+              <button type="button" className="button button-secondary button-small" onClick={() => remove(key)} aria-label={`Remover foto ${i + 1}`}>
+                Remover
               </button>
             </li>
           ))}
