@@ -59,6 +59,7 @@ describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () 
   test('a diary entry with a photo shows it on the cultivo; a profile photo becomes the avatar', async () => {
     const user = { name: 'Fátima Fotos', email: `e2e-fotos-${runId}@exemplo.com`, password: 'segredo-123' };
     let cultivoUrl;
+    let groupPath;
     const session = await openSession({ baseURL: cloud.url });
     const page = session.page;
     try {
@@ -144,6 +145,23 @@ describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () 
       await page.reload();
       await page.locator('.profile-identity img.avatar').waitFor();
       await shot(page, 'perfil-com-foto');
+
+      // A group with a cover photo, shown on the group's page.
+      const groupName = `Horta com Capa ${runId}`;
+      await page.goto('/grupos/novo');
+      await page.getByLabel('Nome do grupo').fill(groupName);
+      await page.getByLabel('Cidade').fill('Campinas');
+      await page.getByLabel('UF').selectOption('SP');
+      await page.getByLabel('Foto de capa (opcional)').setInputFiles(await jpegFile(page, 'capa.jpg', 1600, 600, '#2e86c1'));
+      await page.getByRole('img', { name: 'Foto de capa do grupo' }).waitFor();
+      await shot(page, 'grupo-novo-capa');
+      await page.getByRole('button', { name: 'Criar grupo' }).click();
+      await page.getByRole('heading', { level: 1, name: groupName, exact: true }).waitFor();
+      groupPath = new URL(page.url()).pathname;
+      const cover = page.getByRole('img', { name: `Foto de capa do grupo ${groupName}` });
+      await cover.waitFor();
+      await page.waitForFunction(() => [...document.querySelectorAll('img.group-cover')].every((i) => i.complete && i.naturalWidth > 0));
+      await shot(page, 'grupo-capa');
       assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
     } finally {
       await session.close();
@@ -161,6 +179,7 @@ describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () 
       for (const [path, name] of [
         [cultivoUrl, 'cultivo-com-foto'],
         ['/perfil', 'perfil-com-foto'],
+        [groupPath, 'grupo-capa'],
       ]) {
         await p.goto(path);
         await p.getByRole('heading', { level: 1 }).first().waitFor();
