@@ -16,6 +16,7 @@ FUNCTIONS := \
 	GroupsFunction:groups \
 	LotesFunction:lotes \
 	CultivosFunction:cultivos \
+	UploadsFunction:uploads \
 	PreSignUpFunction:presignup \
 	PostConfirmationFunction:postconfirmation \
 	CatalogSeedFunction:catalogseed

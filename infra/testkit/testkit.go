@@ -63,7 +63,7 @@ func FixtureRules() domain.Rules {
 	l := &r.Limites
 	l.GruposPorDono = domain.MaxGruposPorDono
 	for _, n := range []*int{&l.GruposPorDia, &l.EntradasPorDia, &l.ConvitesPorDia, &l.PedidosLotePorDia, &l.AcoesCoordenacaoPorDia,
-		&l.CultivosPorDia, &l.RegistrosDiarioPorDia, &l.ColheitasPorDia} {
+		&l.CultivosPorDia, &l.RegistrosDiarioPorDia, &l.ColheitasPorDia, &l.FotosPorDia} {
 		*n = domain.MaxAtosDiariosPorMembro
 	}
 	return r

@@ -15,6 +15,7 @@ import (
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
+	"github.com/verde-app/verde/shared/uploads"
 )
 
 // Config is what a function reads from its environment.
@@ -25,6 +26,10 @@ type Config struct {
 	ClientID      string
 	Issuer        string
 	UploadsBucket string
+	// UploadsPublicEndpoint, set only locally, is where browsers reach the uploads bucket
+	// (path-style, through the local cloud's origin); in AWS presigned URLs name the bucket's
+	// own regional endpoint.
+	UploadsPublicEndpoint string
 	// CursorSecretID and OriginSecretID name Secrets Manager secrets (ARNs in AWS); their
 	// values are read at first use, never placed in the environment.
 	CursorSecretID string
@@ -35,15 +40,16 @@ type Config struct {
 // ConfigFromEnv reads the variables template.yaml sets.
 func ConfigFromEnv() Config {
 	return Config{
-		Region:         os.Getenv("AWS_REGION"),
-		TableName:      os.Getenv("TABLE_NAME"),
-		UserPoolID:     os.Getenv("USER_POOL_ID"),
-		ClientID:       os.Getenv("USER_POOL_CLIENT_ID"),
-		Issuer:         os.Getenv("COGNITO_ISSUER"),
-		UploadsBucket:  os.Getenv("UPLOADS_BUCKET"),
-		CursorSecretID: os.Getenv("CURSOR_SECRET_ARN"),
-		OriginSecretID: os.Getenv("ORIGIN_SECRET_ARN"),
-		AutoConfirm:    os.Getenv("AUTO_CONFIRM_SIGNUP") == "true",
+		Region:                os.Getenv("AWS_REGION"),
+		TableName:             os.Getenv("TABLE_NAME"),
+		UserPoolID:            os.Getenv("USER_POOL_ID"),
+		ClientID:              os.Getenv("USER_POOL_CLIENT_ID"),
+		Issuer:                os.Getenv("COGNITO_ISSUER"),
+		UploadsBucket:         os.Getenv("UPLOADS_BUCKET"),
+		UploadsPublicEndpoint: os.Getenv("UPLOADS_PUBLIC_ENDPOINT"),
+		CursorSecretID:        os.Getenv("CURSOR_SECRET_ARN"),
+		OriginSecretID:        os.Getenv("ORIGIN_SECRET_ARN"),
+		AutoConfirm:           os.Getenv("AUTO_CONFIRM_SIGNUP") == "true",
 	}
 }
 
@@ -57,7 +63,9 @@ type Deps struct {
 	// Origin refuses API requests that did not come through CloudFront (Lambda mains and the
 	// local cloud wrap each API function's handler with Origin.Require).
 	Origin *OriginCheck
-	Now    func() time.Time
+	// Uploads is the uploads bucket (presigned PUTs, the check of an uploaded photo).
+	Uploads *uploads.Bucket
+	Now     func() time.Time
 }
 
 // NewDeps builds Deps. Nothing here touches the network: keys and tables are
@@ -88,6 +96,8 @@ func NewDeps(ctx context.Context, cfg Config, extra ...func(*aws.Config)) (Deps,
 		// The verifier's key set fetches with this context for the life of the process.
 		d.Verifier = auth.NewVerifier(context.WithoutCancel(ctx), cfg.Issuer, cfg.ClientID)
 	}
+	// An S3 endpoint set in the environment is an emulator: address it path-style.
+	d.Uploads = uploads.New(awsCfg, cfg.UploadsBucket, cfg.UploadsPublicEndpoint, os.Getenv("AWS_ENDPOINT_URL_S3") != "")
 	secrets := secretsClient(awsCfg)
 	d.Cursors = newCursorKeys(cfg.CursorSecretID, secrets)
 	d.Origin = newOriginCheck(cfg.OriginSecretID, secrets)

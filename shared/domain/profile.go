@@ -79,12 +79,22 @@ type ProfileUpdate struct {
 	// UF and Cidade are optional; "" clears them.
 	UF     *string `json:"uf"`
 	Cidade *string `json:"cidade"`
+	// Foto is the key of a photo the member uploaded (POST /api/uploads, purpose perfil); ""
+	// removes the photo. The API checks the object before the profile refers to it.
+	Foto *string `json:"foto"`
 }
 
 // Valid cleans the update and reports the first bad field.
 func (u *ProfileUpdate) Valid() error {
-	if u.Nome == nil && u.Bio == nil && u.UF == nil && u.Cidade == nil {
-		return Invalid("", "Informe ao menos um campo para alterar (nome, bio, uf ou cidade)")
+	if u.Nome == nil && u.Bio == nil && u.UF == nil && u.Cidade == nil && u.Foto == nil {
+		return Invalid("", "Informe ao menos um campo para alterar (nome, bio, uf, cidade ou foto)")
+	}
+	if u.Foto != nil {
+		f := strings.TrimSpace(*u.Foto)
+		if f != "" && (!uploadKey.MatchString(f) || strings.Contains(f, "..") || len(f) > 300) {
+			return Invalid("foto", "Foto inválida: envie a foto novamente")
+		}
+		u.Foto = &f
 	}
 	if err := u.validPlace(); err != nil {
 		return err

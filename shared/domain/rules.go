@@ -55,6 +55,7 @@ type Limites struct {
 	CultivosPorDia         int `json:"cultivosPorDia"`
 	RegistrosDiarioPorDia  int `json:"registrosDiarioPorDia"` // every entry, with or without points (Pontos.DiariosPorDia)
 	ColheitasPorDia        int `json:"colheitasPorDia"`
+	FotosPorDia            int `json:"fotosPorDia"` // photo uploads (presigned URLs) a day
 }
 
 // Defaults are the rules of DESIGN §4 and of the caps the groups slice
@@ -75,6 +76,7 @@ func Defaults() Rules {
 			GruposPorDia: 5, EntradasPorDia: 20, ConvitesPorDia: 20,
 			PedidosLotePorDia: 20, AcoesCoordenacaoPorDia: 500,
 			CultivosPorDia: 30, RegistrosDiarioPorDia: 100, ColheitasPorDia: 50,
+			FotosPorDia: 100,
 		},
 	}
 }
@@ -128,6 +130,7 @@ func (r Rules) fields() []ruleField {
 		{"limites.cultivosPorDia", "Cultivos que um membro pode criar por dia", l.CultivosPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.registrosDiarioPorDia", "Entradas no diário de cultivo por membro por dia", l.RegistrosDiarioPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.colheitasPorDia", "Colheitas que um membro pode registrar por dia", l.ColheitasPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.fotosPorDia", "Fotos que um membro pode enviar por dia", l.FotosPorDia, 1, MaxAtosDiariosPorMembro},
 	}
 }
 

@@ -129,6 +129,13 @@ func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileU
 		expr += ", cidade = :cidade"
 		values[":cidade"] = str(*u.Cidade)
 	}
+	if u.Foto != nil && *u.Foto != "" {
+		expr += ", foto = :foto"
+		values[":foto"] = str(*u.Foto)
+	}
+	if u.Foto != nil && *u.Foto == "" {
+		expr += " REMOVE foto"
+	}
 	out, err := s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile),
 		UpdateExpression:          aws.String(expr),

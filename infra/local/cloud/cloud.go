@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -399,6 +400,15 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	mux.Handle("/config.json", serveJSON(c.Config))
 	mux.Handle(InvokePathPrefix, invoker)
 	mux.Handle(CognitoPathPrefix, http.StripPrefix(strings.TrimSuffix(CognitoPathPrefix, "/"), proxy))
+	// The uploads bucket on the product's origin: presigned PUTs (path-style, as the functions
+	// sign them) and /media/* (CloudFront's photo behaviour in AWS).
+	s3URL, err := url.Parse(c.S3Endpoint)
+	if err != nil {
+		return err
+	}
+	bucketProxy, media := uploadsOnSite(s3URL, c.UploadsBucket)
+	mux.Handle("/"+c.UploadsBucket+"/", bucketProxy)
+	mux.Handle("/media/", media)
 	configJSON, err := json.Marshal(c.Config)
 	if err != nil {
 		return err
@@ -534,6 +544,7 @@ func (c *Cloud) Env() map[string]string {
 		"USER_POOL_CLIENT_ID":                        c.ClientID,
 		"COGNITO_ISSUER":                             c.Issuer,
 		"UPLOADS_BUCKET":                             c.UploadsBucket,
+		"UPLOADS_PUBLIC_ENDPOINT":                    c.URL, // browsers PUT through the product's origin
 		"AWS_ENDPOINT_URL_SECRETS_MANAGER":           c.URL,
 		"CURSOR_SECRET_ARN":                          cursorSecretID,
 		"ORIGIN_SECRET_ARN":                          originSecretID,

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"net/http/httputil"
+	"net/url"
 	"path/filepath"
 	"strings"
 
@@ -51,6 +53,49 @@ func virtualHostBuckets(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// uploadsOnSite serves the uploads bucket on the product's origin, as a browser meets it in AWS:
+// bucket is the presigned PUTs (path-style /<bucket>/<key>, nothing else: no listing, no GET),
+// media is /media/<key>, read-only, photos only, cached for a year like CloudFront's /media/*.
+func uploadsOnSite(s3 *url.URL, bucket string) (bucketProxy, media http.Handler) {
+	proxy := httputil.NewSingleHostReverseProxy(s3)
+	bucketProxy = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPut || !strings.HasPrefix(r.URL.Path, "/"+bucket+"/fotos/") || r.URL.Query().Get("X-Amz-Signature") == "" {
+			http.Error(w, "forbidden", http.StatusForbidden)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	})
+	mediaProxy := &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(s3)
+			pr.Out.URL.Path = "/" + bucket + strings.TrimPrefix(pr.In.URL.Path, "/media")
+			pr.Out.URL.RawPath = ""
+			pr.Out.URL.RawQuery = ""
+			pr.Out.Header.Del("Authorization")
+		},
+		ModifyResponse: func(res *http.Response) error {
+			if res.StatusCode == http.StatusOK || res.StatusCode == http.StatusNotModified {
+				res.Header.Set("Cache-Control", "public, max-age=31536000, immutable")
+			} else {
+				res.Header.Set("Cache-Control", "no-store")
+				if res.StatusCode == http.StatusNotFound || res.StatusCode == http.StatusForbidden {
+					res.StatusCode = http.StatusNotFound
+				}
+			}
+			res.Header.Set("X-Content-Type-Options", "nosniff")
+			return nil
+		},
+	}
+	media = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if (r.Method != http.MethodGet && r.Method != http.MethodHead) || !strings.HasPrefix(r.URL.Path, "/media/fotos/") || strings.Contains(r.URL.Path, "..") {
+			http.NotFound(w, r)
+			return
+		}
+		mediaProxy.ServeHTTP(w, r)
+	})
+	return bucketProxy, media
 }
 
 func ensureBucket(ctx context.Context, client *s3.Client, bucket string) error {

@@ -257,6 +257,12 @@ func TestBadInputIsRefusedNamingTheFieldAndWritesNothing(t *testing.T) {
 		return m
 	}
 	cid := w.cultivo
+	textAsJPEG := env.PutPhoto(t, cast.Member, []byte("isto é um texto, não uma foto"), "jpg")
+	overFive := env.PutPhoto(t, cast.Member, append(testkit.JPEG(t, 8, 8), make([]byte, domain.MaxFotoBytes)...), "jpg")
+	missing := domain.FotoKey(cast.Member.ID, domain.FotoDiario, "nunca-enviada", "jpg")
+	harvest := func(foto string) map[string]any {
+		return map[string]any{"quantidade": 1, "unidade": "kg", "data": todayDate(), "destino": "doado", "foto": foto}
+	}
 	cases := []struct {
 		name, path string
 		body       any
@@ -273,6 +279,11 @@ func TestBadInputIsRefusedNamingTheFieldAndWritesNothing(t *testing.T) {
 		{"collaborator outside the group", "/api/cultivos", good(func(m map[string]any) { m["colaboradores"] = []string{cast.Stranger.ID} }), 400, "colaboradores"},
 		{"unknown field", "/api/cultivos", good(func(m map[string]any) { m["pontos"] = 1000 }), 400, "pontos"},
 		{"photo of another user", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "foto", "fotos": []string{domain.PhotoKeyPrefix(cast.Alvo.ID) + "x.jpg"}}, 403, "fotos"},
+		{"text file renamed .jpg", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "foto", "fotos": []string{textAsJPEG}}, 400, "fotos"},
+		{"photo over 5 MB", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "foto", "fotos": []string{overFive}}, 400, "fotos"},
+		{"photo never uploaded", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "observacao", "texto": "Folhas", "fotos": []string{missing}}, 400, "fotos"},
+		{"harvest photo that is text", "/api/cultivos/" + cid + "/colheitas", harvest(textAsJPEG), 400, "foto"},
+		{"harvest photo over 5 MB", "/api/cultivos/" + cid + "/colheitas", harvest(overFive), 400, "foto"},
 		{"diary text too long", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "rega", "texto": string(make([]byte, 1001))}, 400, "texto"},
 		{"diary of an unknown kind", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "festa", "texto": "oi"}, 400, "tipo"},
 		{"harvest of zero", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 0, "unidade": "kg", "data": todayDate(), "destino": "consumo"}, 400, "quantidade"},
@@ -374,5 +385,45 @@ func TestListFiltersSentEmptyAreRefusedNamingTheParameter(t *testing.T) {
 		if res := testkit.Do(t, h, "GET", base+"?fase=semeado&ativos=true", cast.Member, nil); res.Status != 200 {
 			t.Errorf("GET %s with good filters: %d %s", base, res.Status, res.Body)
 		}
+	}
+}
+
+// TestDiaryAndHarvestWithUploadedPhotos: a real JPEG under the author's prefix is accepted, the
+// entry earns the photo's points, both list their keys; the check is GetObject calls only.
+func TestDiaryAndHarvestWithUploadedPhotos(t *testing.T) {
+	setup(t)
+	u := env.NewUser(t, "Paula Fotos") // a fresh member: nothing counted today yet
+	res := testkit.Do(t, h, "POST", "/api/cultivos", u, map[string]any{"vegetalId": "rucula", "metodo": "semente", "quantidade": 2, "unidade": "m2", "dataPlantio": todayDate(), "fase": "semeado"})
+	if res.Status != 201 {
+		t.Fatalf("cultivo: %d %s", res.Status, res.Body)
+	}
+	var cc cultivos.CultivoCriado
+	res.Decode(t, &cc)
+	c := cc.Cultivo
+	a := env.PutPhoto(t, u, testkit.JPEG(t, 40, 30), "jpg")
+	b := env.PutPhoto(t, u, testkit.JPEG(t, 30, 40), "jpg")
+	env.Calls.Reset()
+	res = testkit.Do(t, h, "POST", "/api/cultivos/"+c.ID+"/diario", u, map[string]any{"tipo": "foto", "texto": "Brotou", "fotos": []string{a, b}})
+	if res.Status != 201 {
+		t.Fatalf("diary: %d %s", res.Status, res.Body)
+	}
+	ops := env.Calls.ByOperation()
+	if ops["GetObject"] != 2 || ops["TransactWriteItems"] != 1 || ops["Scan"] != 0 {
+		t.Errorf("diary with 2 photos: calls %v, want 2 GetObject and one transaction", ops)
+	}
+	var made cultivos.DiarioCriado
+	res.Decode(t, &made)
+	if len(made.Entry.Fotos) != 2 || made.Entry.Fotos[0] != a || made.Pontos != testkit.FixtureRules().Pontos.Diario+testkit.FixtureRules().Pontos.DiarioFoto {
+		t.Errorf("entry %+v pontos %d", made.Entry, made.Pontos)
+	}
+	h1 := env.PutPhoto(t, u, testkit.JPEG(t, 20, 20), "jpg")
+	res = testkit.Do(t, h, "POST", "/api/cultivos/"+c.ID+"/colheitas", u, map[string]any{"quantidade": 1.2, "unidade": "kg", "data": todayDate(), "destino": "consumo", "foto": h1})
+	if res.Status != 201 {
+		t.Fatalf("harvest: %d %s", res.Status, res.Body)
+	}
+	var list struct{ Items []cultivos.Colheita }
+	testkit.Do(t, h, "GET", "/api/cultivos/"+c.ID+"/colheitas", u, nil).Decode(t, &list)
+	if len(list.Items) != 1 || list.Items[0].Foto == nil || *list.Items[0].Foto != h1 {
+		t.Errorf("harvests %+v", list.Items)
 	}
 }

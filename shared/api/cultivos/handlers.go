@@ -222,7 +222,12 @@ func handleAddDiario(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		res, err := d.Store.AddDiario(r.Context(), r.PathValue("cultivoId"), kit.ActorFrom(d, r), in)
+		actor := kit.ActorFrom(d, r)
+		if err := kit.CheckPhotos(r.Context(), d, actor.ID, "fotos", in.Fotos...); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		res, err := d.Store.AddDiario(r.Context(), r.PathValue("cultivoId"), actor, in)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -250,6 +255,12 @@ func handleAddColheita(d app.Deps) http.Handler {
 			return
 		}
 		actor := kit.ActorFrom(d, r)
+		if in.Foto != "" {
+			if err := kit.CheckPhotos(r.Context(), d, actor.ID, "foto", in.Foto); err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
+		}
 		res, err := d.Store.AddColheita(r.Context(), r.PathValue("cultivoId"), actor, in)
 		if err != nil {
 			api.WriteError(w, r, err)

@@ -72,6 +72,12 @@ func handleCreate(d app.Deps) http.Handler {
 			return
 		}
 		actor := kit.ActorFrom(d, r)
+		if in.FotoCapa != nil && domain.IsFotoKey(*in.FotoCapa) {
+			if err := kit.CheckPhotos(r.Context(), d, actor.ID, "fotoCapa", *in.FotoCapa); err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
+		}
 		rules, err := d.Store.Rules(r.Context())
 		if err != nil {
 			api.WriteError(w, r, err)
@@ -137,6 +143,14 @@ func handleUpdate(d app.Deps) http.Handler {
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
+		}
+		// A new cover photo uploaded by the editor is checked in the bucket; the one kept as it
+		// was (maybe another coordinator's) is not.
+		if g.FotoCapa != nil && domain.IsFotoKey(*g.FotoCapa) && (v.Group.FotoCapa == nil || *v.Group.FotoCapa != *g.FotoCapa) {
+			if err := kit.CheckPhotos(r.Context(), d, kit.ActorFrom(d, r).ID, "fotoCapa", *g.FotoCapa); err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
 		}
 		if err := d.Store.SaveGroup(r.Context(), g, v.Group, kit.ActorFrom(d, r), access.Manager()); err != nil {
 			api.WriteError(w, r, err)

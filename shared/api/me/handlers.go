@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
@@ -42,6 +43,12 @@ func handlePutMe(d app.Deps) http.Handler {
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
+		}
+		if upd.Foto != nil && *upd.Foto != "" {
+			if err := kit.CheckPhotos(r.Context(), d, c.Sub, "foto", *upd.Foto); err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
 		}
 		p, err := d.Store.UpdateProfile(r.Context(), c.Sub, upd)
 		if err != nil {

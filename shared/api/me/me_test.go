@@ -196,7 +196,7 @@ func TestPutMeValidatesEveryField(t *testing.T) {
 		{"nome wrong type", `{"nome":42}`, "nome", "O campo nome deve ser um texto"},
 		{"bio wrong type", `{"bio":["x"]}`, "bio", "O campo bio deve ser um texto"},
 		{"body over 64 KiB", huge, "", "O corpo da requisição excede o limite de 64 KiB"},
-		{"nothing to change", `{}`, "", "Informe ao menos um campo para alterar (nome, bio, uf ou cidade)"},
+		{"nothing to change", `{}`, "", "Informe ao menos um campo para alterar (nome, bio, uf, cidade ou foto)"},
 		{"unknown UF", `{"uf":"XX"}`, "uf", "Informe uma UF válida (por exemplo, SP)"},
 		{"cidade too long", `{"cidade":"` + strings.Repeat("c", 81) + `"}`, "cidade", "A cidade deve ter no máximo 80 caracteres"},
 		{"not JSON", `nome=Ana`, "", "JSON inválido no corpo da requisição"},

@@ -62,6 +62,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		l := &r.Limites
 		l.GruposPorDia, l.ConvitesPorDia, l.PedidosLotePorDia, l.AcoesCoordenacaoPorDia = 1, 1, 1, 1
 		l.CultivosPorDia, l.RegistrosDiarioPorDia, l.ColheitasPorDia = 1, 1, 1
+		l.FotosPorDia = 1
 	})
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
 	// Member's cultivo in the group, sown: Member's cultivo of the day.
@@ -84,6 +85,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		{"assign a lote", cast.Coord, "PUT", g + "/lotes/A2/responsavel", map[string]any{"userId": cast.Alvo.ID}, domain.ActCoordenacao},
 		{"create a cultivo", cast.Alvo, "POST", "/api/cultivos", cultivoBody(), domain.ActCultivo},
 		{"write in the diary", cast.Member, "POST", c + "/diario", diarioBody(), domain.ActDiario},
+		{"upload a photo", cast.Stranger, "POST", "/api/uploads", uploadBody(), domain.ActFoto},
 		{"record a harvest", cast.Member, "POST", c + "/colheitas", colheitaBody(uuid.NewString()), domain.ActColheita},
 	}
 	covered := map[domain.DailyAct]bool{domain.ActEntrada: true} // the join-request loop above
@@ -113,6 +115,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		{"create a cultivo", cast.Alvo, "POST", "/api/cultivos", cultivoBody()},
 		{"create a cultivo after the fixture's", cast.Member, "POST", "/api/cultivos", cultivoBody()},
 		{"write in the diary", cast.Member, "POST", c + "/diario", diarioBody()},
+		{"upload another photo", cast.Stranger, "POST", "/api/uploads", uploadBody()},
 		{"record another harvest", cast.Member, "POST", c + "/colheitas", colheitaBody(uuid.NewString())},
 	}
 	for _, c := range again {
@@ -142,6 +145,10 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 func cultivoBody() map[string]any {
 	return map[string]any{"vegetalId": "alface-verao", "metodo": "muda", "quantidade": 12, "unidade": "mudas",
 		"dataPlantio": domain.FormatDate(domain.LocalDate(time.Now())), "fase": "semeado"}
+}
+
+func uploadBody() map[string]any {
+	return map[string]any{"contentType": "image/jpeg", "size": 1000, "purpose": "diario"}
 }
 
 func diarioBody() map[string]any { return map[string]any{"tipo": "rega", "texto": "Regado de manhã"} }

@@ -18,7 +18,7 @@ export interface paths {
          *     concurrent calls.
          */
         get: operations["getMe"];
-        /** Edit my nome and bio */
+        /** Edit my nome, bio, uf, cidade and foto */
         put: operations["updateMe"];
         post?: never;
         delete?: never;
@@ -728,6 +728,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A presigned PUT for one photo (JPEG, PNG or WebP, at most 5 MB) to a fresh key under the caller's own prefix; the URL expires in 5 minutes and accepts only the declared Content-Type and size; at most limites.fotosPorDia a day (429)
+         * @description The browser PUTs the photo's bytes to `url` with `headers` (Content-Type and any other
+         *     signed header) and then names `key` in the item that shows it (a diary entry's `fotos`,
+         *     a harvest's `foto`, the profile's `foto`, a group's `fotoCapa`). That item's write checks
+         *     the object first: it must exist under the caller's prefix, hold at most 5 MB and start
+         *     like a JPEG, PNG or WebP, else 400 (or 403 for another member's key) naming the field.
+         *     Photos are served at `/media/{key}`.
+         */
+        post: operations["createUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -790,6 +815,8 @@ export interface components {
             /** @description A UF (any case), or "" to clear it */
             uf?: string;
             cidade?: string;
+            /** @description The key of a photo the caller uploaded (POST /api/uploads, purpose perfil), checked in the bucket (400/403 naming foto); "" removes the photo */
+            foto?: string;
         };
         /**
          * @example {
@@ -1271,6 +1298,33 @@ export interface components {
         };
         /**
          * @example {
+         *       "contentType": "image/jpeg",
+         *       "size": 245760,
+         *       "purpose": "diario"
+         *     }
+         */
+        UploadInput: {
+            /** @enum {string} */
+            contentType: "image/jpeg" | "image/png" | "image/webp";
+            /** @description The photo's exact size in bytes */
+            size: number;
+            /** @enum {string} */
+            purpose: "diario" | "colheita" | "perfil" | "capa";
+        };
+        Upload: {
+            key: string;
+            url: string;
+            /** @enum {string} */
+            method: "PUT";
+            headers: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            expiresAt: string;
+            maxBytes: number;
+        };
+        /**
+         * @example {
          *       "tipo": "observacao",
          *       "texto": "Primeiras folhas verdadeiras"
          *     }
@@ -1508,6 +1562,7 @@ export interface operations {
             };
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -1607,6 +1662,7 @@ export interface operations {
             };
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3004,6 +3060,36 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadInput"];
+            };
+        };
+        responses: {
+            /** @description Where and how to send the photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -84,3 +84,8 @@ export type Colheita = Schemas['Colheita'];
 export type ColheitaPage = Schemas['ColheitaPage'];
 export type ColheitaInput = Schemas['ColheitaInput'];
 export type ColheitaCriada = Schemas['ColheitaCriada'];
+
+// Uploads
+export type UploadInput = Schemas['UploadInput'];
+export type Upload = Schemas['Upload'];
+export type UploadPurpose = UploadInput['purpose'];

@@ -1,3 +1,5 @@
+import { mediaUrl } from '@/lib/media';
+
 /** Up to two initials of a name ('Maria Clara Souza' → 'MC'), or 'U' with no name. */
 export function initials(name: string | null | undefined): string {
   const letters = (name ?? '')
@@ -12,7 +14,7 @@ export function initials(name: string | null | undefined): string {
 
 export function Avatar({ name, photo, size = 36 }: { name: string; photo?: string | null; size?: number }) {
   const style = { width: size, height: size };
-  if (photo) return <img className="avatar" src={photo} alt="" style={style} />;
+  if (photo) return <img className="avatar" src={mediaUrl(photo)} alt="" style={style} />;
   return (
     <span className="avatar avatar-initials" style={style} aria-hidden="true">
       {initials(name)}

@@ -1,3 +1,4 @@
+import { PhotoStrip } from '@/components/ui/photo-strip';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
@@ -160,6 +161,7 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
               <p>
                 {formatQuantidade(h.quantidade)} {unidadeColheitaLabel[h.unidade]} · {destinoLabel[h.destino]}
               </p>
+              {h.foto && <PhotoStrip keys={[h.foto]} alt={`Colheita de ${c.vegetalNome} em ${formatDate(h.data + 'T12:00:00Z')}`} />}
             </li>
           ))}
         </Listing>
@@ -176,6 +178,7 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
                 {e.pontos > 0 ? ` · +${e.pontos} pontos` : ''}
               </p>
               {e.texto && <p>{e.texto}</p>}
+              <PhotoStrip keys={e.fotos} alt={e.texto ? `Foto do diário: ${e.texto.slice(0, 80)}` : `Foto do diário de ${c.vegetalNome}`} />
             </li>
           ))}
         </Listing>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
+import { PhotoPicker } from '@/components/ui/photo-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { serverErrors } from '@/lib/errors';
 import { useAddDiario } from '@/features/cultivos/api/cultivos';
@@ -8,21 +9,29 @@ import { tipoDiarioLabel, tiposDiario } from '@/features/cultivos/labels';
 export function DiaryForm({ cultivoId, onDone }: { cultivoId: string; onDone: (pontos: number) => void }) {
   const [tipo, setTipo] = useState<string>('rega');
   const [texto, setTexto] = useState('');
+  const [fotos, setFotos] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
   const [local, setLocal] = useState<string | null>(null);
   const add = useAddDiario(cultivoId);
   const server = serverErrors(add.error, ['tipo', 'texto', 'fotos']);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!texto.trim()) {
+    if (uploading) return;
+    if (tipo === 'foto' && fotos.length === 0) {
+      setLocal('Envie ao menos uma foto');
+      return;
+    }
+    if (!texto.trim() && fotos.length === 0) {
       setLocal('Escreva algo ou envie uma foto');
       return;
     }
     setLocal(null);
     add.mutate(
-      { tipo: tipo as 'rega', texto },
+      { tipo: tipo as 'rega', texto, fotos },
       {
         onSuccess: (r) => {
           setTexto('');
+          setFotos([]);
           onDone(r.pontos);
         },
       },
@@ -45,14 +54,27 @@ export function DiaryForm({ cultivoId, onDone }: { cultivoId: string; onDone: (p
         value={texto}
         onChange={(e) => setTexto(e.target.value)}
         hint={`${texto.length}/1000`}
-        error={local ?? server.fields.texto ?? server.fields.fotos}
+        error={local ?? server.fields.texto}
+      />
+      <PhotoPicker
+        label="Fotos (opcional)"
+        purpose="diario"
+        max={4}
+        value={fotos}
+        onChange={(keys) => {
+          setFotos(keys);
+          setLocal(null);
+        }}
+        onBusyChange={setUploading}
+        error={server.fields.fotos}
+        alt="Foto da entrada do diário"
       />
       <p className="form-error" role="alert">
         {server.form}
       </p>
-      <button type="submit" className="button button-primary" disabled={add.isPending}>
+      <button type="submit" className="button button-primary" disabled={add.isPending || uploading}>
         {add.isPending && <Spinner size="sm" />}
-        {add.isPending ? 'Salvando...' : 'Adicionar ao diário'}
+        {add.isPending ? 'Salvando...' : uploading ? 'Enviando foto...' : 'Adicionar ao diário'}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { InputField, SelectField } from '@/components/ui/fields';
+import { PhotoPicker } from '@/components/ui/photo-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useAddColheita } from '@/features/cultivos/api/cultivos';
@@ -17,6 +18,8 @@ export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; 
   const [data, setData] = useState(todayBrasilia());
   const [destino, setDestino] = useState('consumo');
   const [encerrar, setEncerrar] = useState(false);
+  const [foto, setFoto] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
   const [local, setLocal] = useState<FieldErrors>({});
   const add = useAddColheita(cultivo.id);
   const server = serverErrors(add.error, fields);
@@ -24,6 +27,7 @@ export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; 
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (uploading) return;
     const q = Number(quantidade.replace(',', '.'));
     if (!quantidade.trim() || !Number.isFinite(q) || q <= 0) {
       setLocal({ quantidade: 'A quantidade deve ser maior que zero' });
@@ -38,11 +42,12 @@ export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; 
         data,
         destino: destino as 'consumo' | 'compartilhado' | 'doado',
         encerrar,
+        ...(foto[0] ? { foto: foto[0] } : {}),
       },
       { onSuccess: onDone },
     );
   }
-  const busy = add.isPending;
+  const busy = add.isPending || uploading;
   return (
     <Dialog title="Registrar colheita" onClose={onClose} busy={busy}>
       <form onSubmit={submit} noValidate className="dialog-body">
@@ -62,6 +67,15 @@ export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; 
           <option value="compartilhado">Compartilhado</option>
           <option value="doado">Doado</option>
         </SelectField>
+        <PhotoPicker
+          label="Foto da colheita (opcional)"
+          purpose="colheita"
+          value={foto}
+          onChange={setFoto}
+          onBusyChange={setUploading}
+          error={errors.foto}
+          alt={`Foto da colheita de ${cultivo.vegetalNome}`}
+        />
         {cultivo.fase !== 'colhido' && (
           <label className="checkbox">
             <input type="checkbox" checked={encerrar} onChange={(e) => setEncerrar(e.target.checked)} /> Última colheita: encerrar o cultivo (colhido)
@@ -76,7 +90,7 @@ export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; 
           </button>
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy && <Spinner size="sm" />}
-            {busy ? 'Registrando...' : 'Registrar colheita'}
+            {add.isPending ? 'Registrando...' : uploading ? 'Enviando foto...' : 'Registrar colheita'}
           </button>
         </div>
       </form>

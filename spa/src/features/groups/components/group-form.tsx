@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
+import { PhotoPicker } from '@/components/ui/photo-picker';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { charCount } from '@/lib/text';
 import { entradaHint, entradaLabel, ufs } from '@/features/groups/labels';
@@ -46,6 +47,7 @@ export function GroupForm({
 }) {
   const [values, setValues] = useState(initial);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [uploading, setUploading] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   // react-query clears a mutation's error when it runs again, so this is the last answer's.
   const server = serverErrors(error, fieldOrder);
@@ -70,7 +72,7 @@ export function GroupForm({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || uploading) return;
     const found = validateGroup(values);
     setClientErrors(found);
     const first = fieldOrder.find((f) => found[f]);
@@ -123,16 +125,15 @@ export function GroupForm({
           ))}
         </SelectField>
       </div>
-      <InputField
+      <PhotoPicker
         label="Foto de capa (opcional)"
         name="fotoCapa"
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        value={values.fotoCapa}
-        onChange={(e) => set('fotoCapa', e.target.value)}
+        purpose="capa"
+        value={values.fotoCapa ? [values.fotoCapa] : []}
+        onChange={(keys) => set('fotoCapa', keys[0] ?? '')}
+        onBusyChange={setUploading}
         error={errors.fotoCapa}
-        hint="Endereço https:// de uma imagem."
+        alt="Foto de capa do grupo"
       />
       <fieldset className="group-form-choices" aria-describedby={errors.visibilidade ? 'grupo-visibilidade-erro' : undefined}>
         <legend>Visibilidade</legend>
@@ -185,7 +186,7 @@ export function GroupForm({
         {server.form}
       </p>
       <div className="groups-form-actions">
-        <SubmitButton busy={busy} busyLabel={busyLabel}>
+        <SubmitButton busy={busy} busyLabel={busyLabel} disabled={uploading}>
           {submitLabel}
         </SubmitButton>
         {onCancel && (

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
+import { PhotoPicker } from '@/components/ui/photo-picker';
 import { serverErrors } from '@/lib/errors';
 import { maxNomeLength } from '@/lib/text';
 import { useUpdateMe } from '@/features/profile/api/me';
@@ -18,16 +19,31 @@ export function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () 
   const [bio, setBio] = useState(profile.bio);
   const [uf, setUf] = useState<string>(profile.uf ?? '');
   const [cidade, setCidade] = useState(profile.cidade ?? '');
+  const [foto, setFoto] = useState<string[]>(profile.foto ? [profile.foto] : []);
+  const [uploading, setUploading] = useState(false);
   const update = useUpdateMe();
-  const errors = serverErrors(update.error, ['nome', 'bio', 'uf', 'cidade'], 'Erro ao salvar. Tente novamente.');
+  const errors = serverErrors(update.error, ['foto', 'nome', 'bio', 'uf', 'cidade'], 'Erro ao salvar. Tente novamente.');
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    update.mutate({ nome, bio, uf, cidade }, { onSuccess: onDone });
+    if (uploading) return;
+    const novaFoto = foto[0] ?? '';
+    // Only a changed photo is sent: a Google picture (an https address) stays as it is.
+    const fotoChange = novaFoto !== (profile.foto ?? '') ? { foto: novaFoto } : {};
+    update.mutate({ nome, bio, uf, cidade, ...fotoChange }, { onSuccess: onDone });
   }
 
   return (
     <form className="profile-form" onSubmit={handleSubmit} noValidate>
+      <PhotoPicker
+        label="Foto do perfil"
+        purpose="perfil"
+        value={foto}
+        onChange={setFoto}
+        onBusyChange={setUploading}
+        error={errors.fields.foto}
+        alt="Sua foto de perfil"
+      />
       <InputField
         label="Nome"
         name="nome"
@@ -76,7 +92,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () 
         {errors.form}
       </p>
       <div className="actions-row">
-        <SubmitButton busy={update.isPending} busyLabel="Salvando...">
+        <SubmitButton busy={update.isPending} busyLabel="Salvando..." disabled={uploading}>
           Salvar
         </SubmitButton>
         <button type="button" className="button button-secondary" onClick={onDone} disabled={update.isPending}>

@@ -1,3 +1,4 @@
+import { mediaUrl } from '@/lib/media';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -33,6 +34,9 @@ export function OverviewTab({ group }: { group: GroupDetail }) {
   return (
     <div className="group-overview">
       <section className="card" aria-labelledby="grupo-sobre">
+        {group.fotoCapa && (
+          <img className="group-cover" src={mediaUrl(group.fotoCapa)} alt={`Foto de capa do grupo ${group.nome}`} loading="lazy" decoding="async" width={640} height={240} />
+        )}
         <h2 id="grupo-sobre">Sobre o grupo</h2>
         {group.descricao ? <LinkedText className="group-description" text={group.descricao} /> : <p className="muted">Este grupo ainda não tem descrição.</p>}
         <GroupFacts group={group} extra={extra} />

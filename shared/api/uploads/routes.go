@@ -1,0 +1,69 @@
+// Package uploads serves the UploadsFunction: presigned PUTs of photos to the uploads bucket,
+// under the caller's own prefix. The items that show a photo (diary entry, harvest, profile,
+// group cover) check the uploaded object themselves (app.Deps.Uploads.Check).
+package uploads
+
+import (
+	"net/http"
+
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// Routes is this area's whole API surface; template.yaml declares the same.
+func Routes(d app.Deps) []api.Route {
+	return []api.Route{
+		{Method: "POST", Path: "/api/uploads", Handler: d.Verifier.Require(handlePresign(d))},
+	}
+}
+
+// NewServer is the UploadsFunction handler.
+func NewServer(d app.Deps) http.Handler { return api.NewMux(Routes(d)) }
+
+// Upload is where and how the browser sends one photo.
+type Upload struct {
+	Key       string            `json:"key"`
+	URL       string            `json:"url"`
+	Method    string            `json:"method"`
+	Headers   map[string]string `json:"headers"`
+	ExpiresAt string            `json:"expiresAt"`
+	MaxBytes  int64             `json:"maxBytes"`
+}
+
+// handlePresign validates the declared photo, counts it against the member's daily cap (one
+// transaction) and signs a PUT of exactly that type and size to a fresh key under their prefix.
+// No S3 call: presigning is local.
+func handlePresign(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.UploadInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		ext, err := in.Valid()
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		actor := kit.ActorFrom(d, r)
+		now := d.Now()
+		if err := d.Store.CountUpload(r.Context(), actor.ID, now); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		key := domain.FotoKey(actor.ID, in.Purpose, uuid.NewString(), ext)
+		put, err := d.Uploads.PresignPut(r.Context(), key, in.ContentType, in.Size, now)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, Upload{
+			Key: key, URL: put.URL, Method: http.MethodPut, Headers: put.Headers,
+			ExpiresAt: put.Expires.UTC().Format("2006-01-02T15:04:05Z"), MaxBytes: domain.MaxFotoBytes,
+		})
+	})
+}

@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { mediaUrl, photoAccept, PhotoError, uploadPhoto } from '@/lib/uploads';
+import type { UploadPurpose } from '@/types/api';
+import '@/components/ui/photo-picker.css';
+
+interface Pending {
+  id: string;
+  name: string;
+  progress: number;
+}
+
+/**
+ * Choose, resize and upload up to `max` photos; `value` holds the uploaded keys. The file input is
+ * the control itself (visually a button), so it takes focus and Enter/Space; progress is a
+ * <progress> with its label, and errors (type, size, network, daily cap) are read out.
+ */
+export function PhotoPicker({
+  label,
+  purpose,
+  max = 1,
+  value,
+  onChange,
+  onBusyChange,
+  error,
+  alt = 'Foto enviada',
+  name,
+}: {
+  label: string;
+  purpose: UploadPurpose;
+  max?: number;
+  value: string[];
+  onChange: (keys: string[]) => void;
+  onBusyChange?: (busy: boolean) => void;
+  error?: string | null;
+  alt?: string;
+  /** The file input's name (a form focuses the field the server refused by it). */
+  name?: string;
+}) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const aborts = useRef(new Set<AbortController>());
+  // The keys as of the last render, read after an upload ends (value may have changed meanwhile).
+  const keys = useRef(value);
+  useEffect(() => {
+    keys.current = value;
+  }, [value]);
+
+  useEffect(() => {
+    const running = aborts.current;
+    return () => running.forEach((a) => a.abort());
+  }, []);
+  useEffect(() => onBusyChange?.(pending.length > 0), [pending.length, onBusyChange]);
+
+  const room = max - value.length - pending.length;
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (files.length === 0) return;
+    setLocalError(files.length > room ? `Envie no máximo ${max} ${max === 1 ? 'foto' : 'fotos'}.` : null);
+    for (const file of files.slice(0, Math.max(0, room))) {
+      const p: Pending = { id: crypto.randomUUID(), name: file.name, progress: 0 };
+      const abort = new AbortController();
+      aborts.current.add(abort);
+      setPending((list) => [...list, p]);
+      const progress = (f: number) => setPending((list) => list.map((x) => (x.id === p.id ? { ...x, progress: f } : x)));
+      try {
+        const key = await uploadPhoto(file, purpose, progress, abort.signal);
+        keys.current = [...keys.current, key];
+        onChange(keys.current);
+      } catch (err) {
+        if (!abort.signal.aborted) {
+          setLocalError(err instanceof PhotoError ? err.message : 'Não foi possível enviar a foto. Tente novamente.');
+        }
+      } finally {
+        aborts.current.delete(abort);
+        setPending((list) => list.filter((x) => x.id !== p.id));
+      }
+    }
+  }
+
+  function remove(key: string) {
+    onChange(value.filter((k) => k !== key));
+    inputRef.current?.focus();
+  }
+
+  const shown = localError ?? error;
+  const errorId = `${id}-erro`;
+  const hintId = `${id}-dica`;
+  return (
+    <div className="field photo-picker">
+      <span className="photo-picker-label" id={`${id}-rotulo`}>
+        {label}
+      </span>
+      {value.length > 0 && (
+        <ul className="photo-picker-list" aria-label="Fotos escolhidas">
+          {value.map((key, i) => (
+            <li key={key}>
+              <img src={mediaUrl(key)} alt={`${alt} ${value.length > 1 ? i + 1 : ''}`.trim()} width={96} height={96} />
+              <button type="button" className="button button-secondary button-small" onClick={() => remove(key)} aria-label={`Remover foto ${i + 1}`}>
+                Remover
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pending.map((p) => (
+        <div key={p.id} className="photo-picker-progress">
+          <label htmlFor={`${id}-${p.id}`}>Enviando {p.name}…</label>
+          <progress id={`${id}-${p.id}`} max={1} value={p.progress} />
+        </div>
+      ))}
+      {room > 0 && (
+        <label className="button button-secondary photo-picker-button">
+          {value.length === 0 ? (max === 1 ? 'Escolher foto' : 'Escolher fotos') : 'Adicionar foto'}
+          <input
+            ref={inputRef}
+            id={id}
+            name={name}
+            className="visually-hidden"
+            type="file"
+            accept={photoAccept}
+            multiple={max - value.length > 1}
+            onChange={choose}
+            aria-labelledby={`${id}-rotulo`}
+            aria-describedby={[hintId, shown ? errorId : ''].filter(Boolean).join(' ')}
+            aria-invalid={shown ? true : undefined}
+          />
+        </label>
+      )}
+      <p className="field-hint" id={hintId}>
+        JPEG, PNG ou WebP, até 5 MB{max > 1 ? `; no máximo ${max} fotos` : ''}.
+      </p>
+      <p className="field-error" id={errorId} role="alert">
+        {shown}
+      </p>
+    </div>
+  );
+}
