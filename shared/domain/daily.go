@@ -18,6 +18,7 @@ const (
 	ActCultivo     DailyAct = "cultivo"     // POST /api/cultivos
 	ActDiario      DailyAct = "diario"      // POST /api/cultivos/{id}/diario (every entry, whether it earns points or not)
 	ActColheita    DailyAct = "colheita"    // POST /api/cultivos/{id}/colheitas (a new harvest; the replay of one is not counted)
+	ActCatalogo    DailyAct = "catalogo"    // a site admin's new vegetable or guide (POST /api/admin/vegetables, /api/admin/guias)
 )
 
 // DailyActs are every act with a daily cap. Creating lotes has none: it
@@ -25,7 +26,7 @@ const (
 // most GruposPorDono groups, and a bulk creation of 98 lotes already fills
 // its transaction's 100 items. A cultivo's phase change and archive create
 // nothing but the cultivo's own diary line and notify no one: no cap.
-var DailyActs = []DailyAct{ActCriarGrupo, ActEntrada, ActConvite, ActPedidoLote, ActCoordenacao, ActCultivo, ActDiario, ActColheita}
+var DailyActs = []DailyAct{ActCriarGrupo, ActEntrada, ActConvite, ActPedidoLote, ActCoordenacao, ActCultivo, ActDiario, ActColheita, ActCatalogo}
 
 // DailyLimit is the cap of act under r.
 func (r Rules) DailyLimit(a DailyAct) int {
@@ -47,6 +48,8 @@ func (r Rules) DailyLimit(a DailyAct) int {
 		return l.RegistrosDiarioPorDia
 	case ActColheita:
 		return l.ColheitasPorDia
+	case ActCatalogo:
+		return l.CatalogoPorDia
 	}
 	return 0
 }
@@ -60,6 +63,7 @@ var dailyNoun = map[DailyAct]string{
 	ActCultivo:     "cultivos criados",
 	ActDiario:      "entradas no diário de cultivo",
 	ActColheita:    "colheitas registradas",
+	ActCatalogo:    "vegetais e guias cadastrados",
 }
 
 // ErrDailyLimit is the 429 of a member who reached the cap of act today.

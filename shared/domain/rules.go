@@ -55,6 +55,7 @@ type Limites struct {
 	CultivosPorDia         int `json:"cultivosPorDia"`
 	RegistrosDiarioPorDia  int `json:"registrosDiarioPorDia"` // every entry, with or without points (Pontos.DiariosPorDia)
 	ColheitasPorDia        int `json:"colheitasPorDia"`
+	CatalogoPorDia         int `json:"catalogoPorDia"` // vegetables and guides a site admin creates
 }
 
 // Defaults are the rules of DESIGN §4 and of the caps the groups slice
@@ -74,7 +75,7 @@ func Defaults() Rules {
 			GruposPorDono: 10, DenunciasParaOcultar: 3,
 			GruposPorDia: 5, EntradasPorDia: 20, ConvitesPorDia: 20,
 			PedidosLotePorDia: 20, AcoesCoordenacaoPorDia: 500,
-			CultivosPorDia: 30, RegistrosDiarioPorDia: 100, ColheitasPorDia: 50,
+			CultivosPorDia: 30, RegistrosDiarioPorDia: 100, ColheitasPorDia: 50, CatalogoPorDia: 200,
 		},
 	}
 }
@@ -128,6 +129,7 @@ func (r Rules) fields() []ruleField {
 		{"limites.cultivosPorDia", "Cultivos que um membro pode criar por dia", l.CultivosPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.registrosDiarioPorDia", "Entradas no diário de cultivo por membro por dia", l.RegistrosDiarioPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.colheitasPorDia", "Colheitas que um membro pode registrar por dia", l.ColheitasPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.catalogoPorDia", "Vegetais e guias que um administrador pode cadastrar por dia", l.CatalogoPorDia, 1, MaxAtosDiariosPorMembro},
 	}
 }
 
