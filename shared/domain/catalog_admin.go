@@ -42,16 +42,17 @@ var Metodos = []string{"semente", "muda", "ambos"}
 
 // Valid cleans in and checks every field.
 func (in *VegetableInput) Valid() error {
+	// maxLength applies to the text as sent (the contract's), then it is cleaned.
+	if Length(in.Nome) > MaxVegetalNome {
+		return Invalid("nome", fmt.Sprintf("O nome deve ter no máximo %d caracteres", MaxVegetalNome))
+	}
 	nome, err := CleanName("nome", "O nome", in.Nome)
 	if err != nil {
 		return err
 	}
 	in.Nome = nome
-	switch {
-	case in.Nome == "":
+	if in.Nome == "" {
 		return Invalid("nome", "Informe o nome do vegetal")
-	case Length(in.Nome) > MaxVegetalNome:
-		return Invalid("nome", fmt.Sprintf("O nome deve ter no máximo %d caracteres", MaxVegetalNome))
 	}
 	if in.Estacao != "" && in.Estacao != "verao" && in.Estacao != "inverno" {
 		return Invalid("estacao", "A estação deve ser verão, inverno ou nenhuma")
@@ -65,10 +66,10 @@ func (in *VegetableInput) Valid() error {
 		{"sol", "O sol", &in.Sol}, {"rega", "A rega", &in.Rega}, {"fonte", "A fonte", &in.Fonte},
 	}
 	for _, f := range short {
-		*f.v = CleanText(*f.v)
 		if Length(*f.v) > MaxVegetalCurto {
 			return Invalid(f.field, fmt.Sprintf("%s deve ter no máximo %d caracteres", f.label, MaxVegetalCurto))
 		}
+		*f.v = CleanText(*f.v)
 	}
 	if !slices.Contains(Metodos, in.Metodo) {
 		return Invalid("metodo", "Escolha o método: semente, muda ou ambos")
@@ -82,31 +83,34 @@ func (in *VegetableInput) Valid() error {
 	if in.DiasColheitaMin > in.DiasColheitaMax {
 		return Invalid("diasColheitaMax", "O ciclo máximo deve ser maior ou igual ao mínimo")
 	}
-	in.Cuidados = CleanMultiline(in.Cuidados)
 	if Length(in.Cuidados) > MaxVegetalCuidados {
 		return Invalid("cuidados", fmt.Sprintf("Os cuidados devem ter no máximo %d caracteres", MaxVegetalCuidados))
 	}
+	in.Cuidados = CleanMultiline(in.Cuidados)
 	if len(in.Companheiras) > MaxCompanheiras {
 		return Invalid("companheiras", fmt.Sprintf("Informe no máximo %d companheiras", MaxCompanheiras))
 	}
 	comp := make([]string, 0, len(in.Companheiras))
 	for _, c := range in.Companheiras {
+		if Length(c) > MaxVegetalCompanhia {
+			return Invalid("companheiras", fmt.Sprintf("Cada companheira deve ter no máximo %d caracteres", MaxVegetalCompanhia))
+		}
 		c = CleanText(c)
 		if c == "" || slices.Contains(comp, c) {
 			continue
-		}
-		if Length(c) > MaxVegetalCompanhia {
-			return Invalid("companheiras", fmt.Sprintf("Cada companheira deve ter no máximo %d caracteres", MaxVegetalCompanhia))
 		}
 		comp = append(comp, c)
 	}
 	in.Companheiras = comp
 	if in.Semeadura == nil {
-		in.Semeadura = map[string][]int{}
+		return nil // no calendar published
 	}
 	for region, months := range in.Semeadura {
 		if !slices.Contains(Regions, region) {
 			return Invalid("semeadura", "Região desconhecida no calendário: "+region)
+		}
+		if len(months) > 12 {
+			return Invalid("semeadura."+region, fmt.Sprintf("Informe no máximo 12 meses para a região %s", RegionNames[region]))
 		}
 		seen := map[int]bool{}
 		for _, m := range months {

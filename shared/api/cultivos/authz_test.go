@@ -101,7 +101,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 		rows[c.method+" "+p] = true
 	}
 	for _, r := range cultivos.Routes(env.Deps) {
-		if !rows[r.Method+" "+r.Path] {
+		// The site admins' routes have their own matrix (admin_test.go).
+		if !rows[r.Method+" "+r.Path] && !strings.HasPrefix(r.Path, "/api/admin/") {
 			t.Errorf("route %s %s has no row in the matrix", r.Method, r.Path)
 		}
 	}
