@@ -91,7 +91,7 @@ type query struct {
 	// NotTrue, when set, skips the items whose attribute of that name is true
 	// (a filter as Contains is).
 	NotTrue string
-	What                   string // names the query in errors
+	What    string // names the query in errors
 }
 
 // keyAttrs are the partition and sort key attributes of the query's table or index.

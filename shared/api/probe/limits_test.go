@@ -61,7 +61,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 	setRules(t, env, func(r *domain.Rules) {
 		l := &r.Limites
 		l.GruposPorDia, l.ConvitesPorDia, l.PedidosLotePorDia, l.AcoesCoordenacaoPorDia = 1, 1, 1, 1
-		l.CultivosPorDia, l.RegistrosDiarioPorDia, l.ColheitasPorDia = 1, 1, 1
+		l.CultivosPorDia, l.RegistrosDiarioPorDia, l.ColheitasPorDia, l.CatalogoPorDia = 1, 1, 1, 1
 	})
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
 	// Member's cultivo in the group, sown: Member's cultivo of the day.
@@ -84,6 +84,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		{"assign a lote", cast.Coord, "PUT", g + "/lotes/A2/responsavel", map[string]any{"userId": cast.Alvo.ID}, domain.ActCoordenacao},
 		{"create a cultivo", cast.Alvo, "POST", "/api/cultivos", cultivoBody(), domain.ActCultivo},
 		{"write in the diary", cast.Member, "POST", c + "/diario", diarioBody(), domain.ActDiario},
+		{"add a vegetable", cast.Admin, "POST", "/api/admin/vegetables", vegetalBody(), domain.ActCatalogo},
 		{"record a harvest", cast.Member, "POST", c + "/colheitas", colheitaBody(uuid.NewString()), domain.ActColheita},
 	}
 	covered := map[domain.DailyAct]bool{domain.ActEntrada: true} // the join-request loop above
@@ -113,6 +114,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		{"create a cultivo", cast.Alvo, "POST", "/api/cultivos", cultivoBody()},
 		{"create a cultivo after the fixture's", cast.Member, "POST", "/api/cultivos", cultivoBody()},
 		{"write in the diary", cast.Member, "POST", c + "/diario", diarioBody()},
+		{"add another vegetable", cast.Admin, "POST", "/api/admin/vegetables", vegetalBody()},
 		{"record another harvest", cast.Member, "POST", c + "/colheitas", colheitaBody(uuid.NewString())},
 	}
 	for _, c := range again {
@@ -195,4 +197,9 @@ func TestCursorWithAPositionOfAnotherListIsA400(t *testing.T) {
 			t.Errorf("%s with another scope's cursor: %d %s", c.path, res.Status, res.Body)
 		}
 	}
+}
+
+// vegetalBody is a new vegetable of its own name.
+func vegetalBody() map[string]any {
+	return map[string]any{"nome": "Vegetal " + uuid.NewString()[:8], "metodo": "semente", "diasColheitaMin": 30, "diasColheitaMax": 50}
 }
