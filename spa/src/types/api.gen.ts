@@ -728,6 +728,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/vegetables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. A page of the whole catalogue in id order, archived vegetables included, optionally only names containing q */
+        get: operations["adminListVegetables"];
+        put?: never;
+        /** Site admins only. Add a vegetable (its id is its folded name and season); audited; at most limites.catalogoPorDia a day (429) */
+        post: operations["adminCreateVegetable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vegetables/{vegetalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        /** Site admins only. One vegetable with its version, archived or not */
+        get: operations["adminGetVegetable"];
+        /** Site admins only. Replace a vegetable's fields if it is still at version (409 otherwise); audited */
+        put: operations["adminEditVegetable"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vegetables/{vegetalId}/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Site admins only. Archive (no longer offered for new cultivos nor in Plante agora; still readable) or restore a vegetable at version; audited */
+        post: operations["adminArchiveVegetable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1126,6 +1183,87 @@ export interface components {
             companheiras: string[];
             fonte: string;
             arquivado: boolean;
+        };
+        VegetalAdmin: {
+            id: string;
+            nome: string;
+            /** @enum {string} */
+            estacao: "" | "verao" | "inverno";
+            diasColheitaMin: number;
+            diasColheitaMax: number;
+            semeadura: components["schemas"]["Semeadura"];
+            espacamento: string;
+            /** @enum {string} */
+            espacamentoFonte: "" | "institucional" | "nao-institucional";
+            nomeCientifico: string;
+            familia: string;
+            /** @enum {string} */
+            metodo: "" | "semente" | "muda" | "ambos";
+            profundidade: string;
+            sol: string;
+            rega: string;
+            cuidados: string;
+            companheiras: string[];
+            fonte: string;
+            arquivado: boolean;
+            /** @description What an edit or an archive names (optimistic concurrency) */
+            version: number;
+        };
+        VegetalAdminPage: {
+            items: components["schemas"]["VegetalAdmin"][];
+            nextCursor: string | null;
+        };
+        /** @description The months (1–12) to sow in each region; a region left out or empty is not recommended there */
+        SemeaduraInput: {
+            sul?: components["schemas"]["Meses"];
+            sudeste?: components["schemas"]["Meses"];
+            nordeste?: components["schemas"]["Meses"];
+            centroOeste?: components["schemas"]["Meses"];
+            norte?: components["schemas"]["Meses"];
+        };
+        Meses: number[];
+        VegetalInput: {
+            nome: string;
+            /** @enum {string} */
+            estacao?: "" | "verao" | "inverno";
+            nomeCientifico?: string;
+            familia?: string;
+            /** @enum {string} */
+            metodo: "semente" | "muda" | "ambos";
+            diasColheitaMin: number;
+            diasColheitaMax: number;
+            espacamento?: string;
+            profundidade?: string;
+            sol?: string;
+            rega?: string;
+            cuidados?: string;
+            companheiras?: string[];
+            semeadura?: components["schemas"]["SemeaduraInput"];
+            fonte?: string;
+        };
+        VegetalEdit: {
+            version: number;
+            nome: string;
+            /** @enum {string} */
+            estacao?: "" | "verao" | "inverno";
+            nomeCientifico?: string;
+            familia?: string;
+            /** @enum {string} */
+            metodo: "semente" | "muda" | "ambos";
+            diasColheitaMin: number;
+            diasColheitaMax: number;
+            espacamento?: string;
+            profundidade?: string;
+            sol?: string;
+            rega?: string;
+            cuidados?: string;
+            companheiras?: string[];
+            semeadura?: components["schemas"]["SemeaduraInput"];
+            fonte?: string;
+        };
+        VegetalArquivo: {
+            arquivado: boolean;
+            version: number;
         };
         VegetalPage: {
             items: components["schemas"]["Vegetal"][];
@@ -3004,6 +3142,174 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListVegetables: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VegetalAdminPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalAdminPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminCreateVegetable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VegetalInput"];
+            };
+        };
+        responses: {
+            /** @description VegetalAdmin */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalAdmin"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetVegetable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VegetalAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminEditVegetable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VegetalEdit"];
+            };
+        };
+        responses: {
+            /** @description VegetalAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalAdmin"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminArchiveVegetable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VegetalArquivo"];
+            };
+        };
+        responses: {
+            /** @description VegetalAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalAdmin"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

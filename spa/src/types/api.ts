@@ -69,6 +69,10 @@ export type LoteUpdate = Schemas['LoteUpdate'];
 // Catalogue and cultivos
 export type Vegetal = Schemas['Vegetal'];
 export type VegetalPage = Schemas['VegetalPage'];
+export type VegetalAdmin = Schemas['VegetalAdmin'];
+export type VegetalAdminPage = Schemas['VegetalAdminPage'];
+export type VegetalInput = Schemas['VegetalInput'];
+export type VegetalEdit = Schemas['VegetalEdit'];
 export type PlanteAgora = Schemas['PlanteAgora'];
 export type Fase = Schemas['Fase'];
 export type Cultivo = Schemas['Cultivo'];
