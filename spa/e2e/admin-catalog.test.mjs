@@ -16,7 +16,7 @@ if (shots) mkdirSync(shots, { recursive: true });
 
 async function shot(page, name) {
   if (!shots) return;
-  await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: true });
+  await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: false });
 }
 
 async function withSession(fn, options = {}) {

@@ -11,7 +11,7 @@ import { VegetableFormDialog } from '@/features/admin-catalog/components/vegetab
 import type { VegetalAdmin } from '@/types/api';
 import '@/features/admin-catalog/admin-catalog.css';
 
-const metodoLabel: Record<string, string> = { semente: 'Semente', muda: 'Muda', ambos: 'Semente ou muda', '': '—' };
+const metodoLabel: Record<string, string> = { semente: 'Semente', muda: 'Muda', ambos: 'Semente ou muda', '': 'Método não informado' };
 const estacaoLabel: Record<string, string> = { verao: 'verão', inverno: 'inverno' };
 
 /** /admin/vegetais: the whole catalogue (archived too), search, create, edit, archive and restore. */
@@ -72,8 +72,8 @@ export function VegetableAdmin() {
               <div className="admin-row-main">
                 <h2 className="admin-row-title">
                   {v.nome}
-                  {v.estacao && <span className="muted"> ({estacaoLabel[v.estacao]})</span>}
-                  {v.arquivado && <span className="badge admin-badge-archived">Arquivado</span>}
+                  {v.estacao && !v.nome.toLowerCase().includes(estacaoLabel[v.estacao] ?? v.estacao) && <span className="muted"> ({estacaoLabel[v.estacao]})</span>}
+                  {v.arquivado && <span className="tag admin-tag-archived">Arquivado</span>}
                 </h2>
                 <p className="muted admin-row-meta">
                   {metodoLabel[v.metodo] ?? v.metodo} · ciclo de {v.diasColheitaMin} a {v.diasColheitaMax} dias · <code>{v.id}</code>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -109,6 +109,9 @@ export function VegetableFormDialog({ vegetal, onClose, onSaved }: { vegetal?: V
   const err = (name: string) => local[name] ?? server.fields[name];
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const busy = mutation.isPending;
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refusal, the first field at fault takes the focus (and scrolls into view).
+  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   function toggle(region: Region, month: number) {
     setForm((f) => {
@@ -122,15 +125,18 @@ export function VegetableFormDialog({ vegetal, onClose, onSaved }: { vegetal?: V
     event.preventDefault();
     const errors = check(form);
     setLocal(errors);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) {
+      focusFirstError();
+      return;
+    }
     const body = bodyOf(form, !!vegetal && vegetal.semeadura === null);
-    if (vegetal) edit.mutate({ ...body, version: vegetal.version }, { onSuccess: onSaved });
-    else create.mutate(body, { onSuccess: onSaved });
+    if (vegetal) edit.mutate({ ...body, version: vegetal.version }, { onSuccess: onSaved, onError: focusFirstError });
+    else create.mutate(body, { onSuccess: onSaved, onError: focusFirstError });
   }
 
   return (
     <Dialog title={vegetal ? `Editar ${vegetal.nome}` : 'Novo vegetal'} onClose={onClose} busy={busy}>
-      <form onSubmit={submit} noValidate className="dialog-body vegetable-form">
+      <form ref={formRef} onSubmit={submit} noValidate className="dialog-body vegetable-form">
         <div className="vegetable-form-grid">
           <InputField label="Nome" name="nome" maxLength={80} value={form.nome} onChange={(e) => set('nome', e.target.value)} error={err('nome')} required />
           <SelectField label="Estação" name="estacao" value={form.estacao} onChange={(e) => set('estacao', e.target.value as FormState['estacao'])} error={err('estacao')}>
