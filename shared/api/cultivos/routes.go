@@ -24,6 +24,8 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/vegetables", Handler: signedIn(handleVegetables(d))},
 		{Method: "GET", Path: "/api/vegetables/plante-agora", Handler: signedIn(handlePlanteAgora(d))},
 		{Method: "GET", Path: "/api/vegetables/{vegetalId}", Handler: signedIn(handleVegetable(d))},
+		{Method: "GET", Path: "/api/vegetables/{vegetalId}/guias", Handler: signedIn(handleGuidesOf(d))},
+		{Method: "GET", Path: "/api/guias/{guiaId}", Handler: signedIn(handleGuide(d))},
 		{Method: "GET", Path: "/api/cultivos", Handler: signedIn(handleMine(d))},
 		{Method: "POST", Path: "/api/cultivos", Handler: signedIn(kit.Idempotent(d, handleCreate(d)))},
 		{Method: "GET", Path: "/api/cultivos/{cultivoId}", Handler: signedIn(handleGet(d))},
@@ -39,6 +41,10 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/admin/vegetables/{vegetalId}", Handler: admin(handleAdminVegetable(d))},
 		{Method: "PUT", Path: "/api/admin/vegetables/{vegetalId}", Handler: admin(handleEditVegetable(d))},
 		{Method: "POST", Path: "/api/admin/vegetables/{vegetalId}/arquivo", Handler: admin(handleArchiveVegetable(d))},
+		{Method: "GET", Path: "/api/admin/guias", Handler: admin(handleAdminGuides(d))},
+		{Method: "POST", Path: "/api/admin/guias", Handler: admin(kit.Idempotent(d, handleCreateGuide(d)))},
+		{Method: "PUT", Path: "/api/admin/guias/{guiaId}", Handler: admin(handleEditGuide(d))},
+		{Method: "POST", Path: "/api/admin/guias/{guiaId}/arquivo", Handler: admin(handleArchiveGuide(d))},
 	}
 }
 
