@@ -18,12 +18,12 @@ import (
 // Guia is a guide as the API shows it (schema Guia): its body is markdown,
 // which the SPA renders without raw HTML.
 type Guia struct {
-	ID           string   `json:"id"`
-	Titulo       string   `json:"titulo"`
-	Corpo        string   `json:"corpo"`
-	Vegetais     []string `json:"vegetais"`
-	Arquivado    bool     `json:"arquivado"`
-	Version      int      `json:"version"`
+	ID           string    `json:"id"`
+	Titulo       string    `json:"titulo"`
+	Corpo        string    `json:"corpo"`
+	Vegetais     []string  `json:"vegetais"`
+	Arquivado    bool      `json:"arquivado"`
+	Version      int       `json:"version"`
 	CriadoEm     time.Time `json:"criadoEm"`
 	AtualizadoEm time.Time `json:"atualizadoEm"`
 }

@@ -78,6 +78,14 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	gin := domain.GuideInput{Titulo: "Guia do fuzz", Corpo: "# Alface\n\nRegar todo dia.", Vegetais: []string{fixtureVegetal}}
+	if err := gin.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	guide, err := env.Deps.Store.CreateGuide(ctx, uuid.NewString(), gin, testkit.Actor(cast.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	cfg := fmt.Sprintf(`# Written by shared/api/fuzz: the fixture's ids for every path parameter.
 headers = { Authorization = "Bearer %s" }
@@ -89,6 +97,7 @@ headers = { Authorization = "Bearer %s" }
 "path.userId" = %q
 "path.token" = %q
 "path.codigo" = "A4"
+"path.guiaId" = %q
 
 [[operations]]
 include-operation-id = ["approveJoinRequest"]
@@ -114,7 +123,7 @@ parameters = { "path.cultivoId" = %q }
 include-tag = ["admin"]
 headers = { Authorization = "Bearer %s" }
 parameters = { "path.vegetalId" = %q }
-`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, cast.Admin.Token, adminVeg.ID)
+`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, cast.Admin.Token, adminVeg.ID)
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "schemathesis.toml")
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o644); err != nil {
