@@ -37,6 +37,22 @@ async function signInAdmin(page) {
   await page.waitForURL('**/dashboard');
 }
 
+async function accessToken(page) {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+}
+
+async function apiCall(token, method, path, body) {
+  const res = await fetch(`${cloud.url}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
 describe('the admin catalogue in Chromium against the local cloud', { timeout: 600_000 }, () => {
   before(async () => {
     cloud = await startLocalCloud();
@@ -126,4 +142,54 @@ describe('the admin catalogue in Chromium against the local cloud', { timeout: 6
       );
     });
   }
+
+  test('an admin writes a guide for alface; a member sees it, safely rendered, on their alface cultivo', async () => {
+    const titulo = `Alface sem segredo ${runId}`;
+    let guideId;
+    await withSession(async (page) => {
+      await signInAdmin(page);
+      // No /admin/guias screen yet: the admin writes the guide through the API with their session.
+      const created = await apiCall(await accessToken(page), 'POST', '/admin/guias', {
+        titulo,
+        corpo: '## Plantio\n\nRegue **todo dia** pela manhã.\n\n- Colha as folhas de fora\n\n<script>window.__pwned = true</script><b>cru</b>',
+        vegetais: ['alface-verao'],
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      guideId = created.body.id;
+    });
+    for (const width of [1280, 360]) {
+      const member = { name: 'Marta Membro', email: `e2e-guia-${runId}-${width}@exemplo.com`, password: 'segredo-123' };
+      await withSession(
+        async (page) => {
+          await page.goto('/registro');
+          await page.getByLabel('Nome completo').fill(member.name);
+          await page.getByLabel('Email', { exact: true }).fill(member.email);
+          await page.getByLabel('Senha', { exact: true }).fill(member.password);
+          await page.getByLabel('Confirmar senha').fill(member.password);
+          await page.getByRole('button', { name: 'Criar conta' }).click();
+          await page.waitForURL('**/dashboard');
+          const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+          const cultivo = await apiCall(await accessToken(page), 'POST', '/cultivos', {
+            vegetalId: 'alface-verao',
+            metodo: 'muda',
+            quantidade: 12,
+            unidade: 'mudas',
+            dataPlantio: today,
+          });
+          assert.equal(cultivo.status, 201, JSON.stringify(cultivo.body));
+          await page.goto(`/cultivos/${cultivo.body.cultivo.id}`);
+          const guide = page.getByRole('article', { name: titulo });
+          await guide.waitFor();
+          await guide.getByRole('heading', { name: 'Plantio' }).waitFor();
+          assert.equal(await guide.locator('strong', { hasText: 'todo dia' }).count(), 1);
+          assert.equal(await guide.locator('script, b').count(), 0, 'raw HTML is not rendered');
+          assert.equal(await page.evaluate(() => window.__pwned ?? false), false);
+          await guide.scrollIntoViewIfNeeded();
+          await shot(page, 'cultivo-guia');
+        },
+        { viewport: { width, height: 800 } },
+      );
+    }
+    assert.ok(guideId);
+  });
 });
