@@ -10,6 +10,10 @@ export default function GuideMarkdown({ text }: { text: string }) {
         skipHtml
         disallowedElements={['img']}
         components={{
+          // Under the guide's own title (h3): the text's headings sit below it.
+          h1: ({ children }) => <h4>{children}</h4>,
+          h2: ({ children }) => <h4>{children}</h4>,
+          h3: ({ children }) => <h4>{children}</h4>,
           a: ({ href, children }) => (
             <a href={href} target="_blank" rel="noopener noreferrer nofollow">
               {children}
