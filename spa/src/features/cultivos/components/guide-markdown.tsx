@@ -1,4 +1,5 @@
 import Markdown from 'react-markdown';
+import '@/features/cultivos/cultivos.css';
 
 // A guide's markdown, rendered safely: react-markdown builds React elements (never
 // innerHTML), raw HTML in the text is dropped (skipHtml, no rehype-raw), and images are not

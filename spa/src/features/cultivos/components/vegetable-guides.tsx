@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { useVegetableGuides } from '@/features/cultivos/api/catalog';
+import '@/features/cultivos/cultivos.css';
 
 const GuideMarkdown = lazy(() => import('@/features/cultivos/components/guide-markdown'));
 
