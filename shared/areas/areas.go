@@ -57,7 +57,7 @@ var TableActions = map[string][]string{
 	"NotificationsFunction":    {"GetItem"},
 	"GroupsFunction":           {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"LotesFunction":            {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
-	"CultivosFunction":         {"BatchGetItem", "ConditionCheckItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"CultivosFunction":         {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"UploadsFunction":          {"GetItem", "UpdateItem"},
 	"PostConfirmationFunction": {"GetItem", "PutItem"},
 	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},

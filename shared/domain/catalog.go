@@ -29,6 +29,9 @@ type Vegetable struct {
 	// source was found: left empty rather than invented).
 	VegetableCare
 	Arquivado bool `json:"arquivado,omitempty"`
+	// Version counts the item's writes (1 when seeded); an admin edit must
+	// name the version it was based on.
+	Version int `json:"-"`
 }
 
 // Criterio says what unlocks a conquista: Quantidade occurrences of Evento.

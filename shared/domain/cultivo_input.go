@@ -97,6 +97,9 @@ func CheckDataPlantio(date string, now time.Time) error {
 	return nil
 }
 
+// MinQuantidadeColhida is the smallest harvest quantity in any unit.
+const MinQuantidadeColhida = 0.001
+
 func validQuantidade(q *float64, unidade string) error {
 	max := 0.0
 	switch unidade {
@@ -296,6 +299,11 @@ func (in *ColheitaInput) Valid() error {
 	q := *in.Quantidade
 	if math.IsNaN(q) || q <= 0 {
 		return Invalid("quantidade", "A quantidade deve ser maior que zero")
+	}
+	// Totals add each harvest in DynamoDB (38 significant digits): a quantity
+	// far below any scale (1e-120 kg) would make that sum fail.
+	if q < MinQuantidadeColhida {
+		return Invalid("quantidade", fmt.Sprintf("A quantidade deve ser de no mínimo 0,001 %s", in.Unidade))
 	}
 	if q > max {
 		return Invalid("quantidade", fmt.Sprintf("A quantidade deve ser no máximo %g %s", max, in.Unidade))

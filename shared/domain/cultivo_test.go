@@ -225,3 +225,20 @@ func TestEveryCultivoFreeTextIsCleanedAndMeasuredAsSent(t *testing.T) {
 		t.Errorf("motivo of %d characters on another phase was accepted: %v", MaxMotivoLength+1, err)
 	}
 }
+
+// A harvest far below any scale is refused by its field: its totals could
+// not be added in DynamoDB (schemathesis sent 1.8e-120 g).
+func TestColheitaQuantityHasAMinimum(t *testing.T) {
+	for _, q := range []float64{1.8445563632641017e-120, 0.0009} {
+		in := ColheitaInput{Quantidade: &q, Unidade: UnidadeKg, Data: "2026-03-15", Destino: "consumo"}
+		err := in.Valid()
+		if e, ok := AsError(err); !ok || e.Field != "quantidade" {
+			t.Errorf("%g kg: %v", q, err)
+		}
+	}
+	q := 0.001
+	in := ColheitaInput{Quantidade: &q, Unidade: UnidadeKg, Data: "2026-03-15", Destino: "consumo"}
+	if err := in.Valid(); err != nil {
+		t.Errorf("0.001 kg: %v", err)
+	}
+}

@@ -19,6 +19,7 @@ const (
 	ActDiario      DailyAct = "diario"      // POST /api/cultivos/{id}/diario (every entry, whether it earns points or not)
 	ActColheita    DailyAct = "colheita"    // POST /api/cultivos/{id}/colheitas (a new harvest; the replay of one is not counted)
 	ActFoto        DailyAct = "foto"        // POST /api/uploads (every presigned upload URL handed out)
+	ActCatalogo    DailyAct = "catalogo"    // a site admin's new vegetable or guide (POST /api/admin/vegetables, /api/admin/guias)
 )
 
 // DailyActs are every act with a daily cap. Creating lotes has none: it
@@ -26,7 +27,7 @@ const (
 // most GruposPorDono groups, and a bulk creation of 98 lotes already fills
 // its transaction's 100 items. A cultivo's phase change and archive create
 // nothing but the cultivo's own diary line and notify no one: no cap.
-var DailyActs = []DailyAct{ActCriarGrupo, ActEntrada, ActConvite, ActPedidoLote, ActCoordenacao, ActCultivo, ActDiario, ActColheita, ActFoto}
+var DailyActs = []DailyAct{ActCriarGrupo, ActEntrada, ActConvite, ActPedidoLote, ActCoordenacao, ActCultivo, ActDiario, ActColheita, ActFoto, ActCatalogo}
 
 // DailyLimit is the cap of act under r.
 func (r Rules) DailyLimit(a DailyAct) int {
@@ -50,6 +51,8 @@ func (r Rules) DailyLimit(a DailyAct) int {
 		return l.ColheitasPorDia
 	case ActFoto:
 		return l.FotosPorDia
+	case ActCatalogo:
+		return l.CatalogoPorDia
 	}
 	return 0
 }
@@ -64,6 +67,7 @@ var dailyNoun = map[DailyAct]string{
 	ActDiario:      "entradas no diário de cultivo",
 	ActColheita:    "colheitas registradas",
 	ActFoto:        "fotos enviadas",
+	ActCatalogo:    "vegetais e guias cadastrados",
 }
 
 // ErrDailyLimit is the 429 of a member who reached the cap of act today.

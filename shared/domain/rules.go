@@ -55,7 +55,8 @@ type Limites struct {
 	CultivosPorDia         int `json:"cultivosPorDia"`
 	RegistrosDiarioPorDia  int `json:"registrosDiarioPorDia"` // every entry, with or without points (Pontos.DiariosPorDia)
 	ColheitasPorDia        int `json:"colheitasPorDia"`
-	FotosPorDia            int `json:"fotosPorDia"` // photo uploads (presigned URLs) a day
+	FotosPorDia            int `json:"fotosPorDia"`    // photo uploads (presigned URLs) a day
+	CatalogoPorDia         int `json:"catalogoPorDia"` // vegetables and guides a site admin creates
 }
 
 // Defaults are the rules of DESIGN §4 and of the caps the groups slice
@@ -76,7 +77,7 @@ func Defaults() Rules {
 			GruposPorDia: 5, EntradasPorDia: 20, ConvitesPorDia: 20,
 			PedidosLotePorDia: 20, AcoesCoordenacaoPorDia: 500,
 			CultivosPorDia: 30, RegistrosDiarioPorDia: 100, ColheitasPorDia: 50,
-			FotosPorDia: 100,
+			FotosPorDia: 100, CatalogoPorDia: 200,
 		},
 	}
 }
@@ -131,6 +132,7 @@ func (r Rules) fields() []ruleField {
 		{"limites.registrosDiarioPorDia", "Entradas no diário de cultivo por membro por dia", l.RegistrosDiarioPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.colheitasPorDia", "Colheitas que um membro pode registrar por dia", l.ColheitasPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.fotosPorDia", "Fotos que um membro pode enviar por dia", l.FotosPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.catalogoPorDia", "Vegetais e guias que um administrador pode cadastrar por dia", l.CatalogoPorDia, 1, MaxAtosDiariosPorMembro},
 	}
 }
 

@@ -72,6 +72,7 @@ func (it vegetableItem) domain() domain.Vegetable {
 		Semeadura: it.Semeadura, Espacamento: it.Espacamento, EspacamentoFonte: it.EspacamentoFonte, Fonte: it.Fonte,
 	}
 	it.vegetableExtra.into(&v)
+	v.Version = it.Version
 	return v
 }
 

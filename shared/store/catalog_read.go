@@ -46,15 +46,27 @@ func decodeVegetable(r record) (domain.Vegetable, error) {
 	return it.domain(), err
 }
 
-// VegetablesScope binds a catalogue cursor to its search.
-func VegetablesScope(q string) string { return "catalog:vegetables|" + domain.SearchKey(q) }
+// VegetablesScope binds a catalogue cursor to its search (and to the
+// admin's list, which shows archived vegetables too).
+func VegetablesScope(q string, archived bool) string {
+	s := "catalog:vegetables|"
+	if archived {
+		s = "catalog:vegetables+archived|"
+	}
+	return s + domain.SearchKey(q)
+}
 
 // VegetablesPage is one page of the catalogue in id order, only the
-// vegetables whose folded name contains q's when q is set: one Query.
-func (s *Store) VegetablesPage(ctx context.Context, q string, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
+// vegetables whose folded name contains q's when q is set, and the
+// archived ones only when archived is (the admin's list): one Query. What
+// members are offered (new cultivos) never holds an archived vegetable.
+func (s *Store) VegetablesPage(ctx context.Context, q string, archived bool, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
 	qq := query{Index: IndexGSI1, PK: catalogVegetable, Limit: limit, After: after, What: "vegetables"}
 	if k := domain.SearchKey(q); k != "" {
 		qq.ContainsAttr, qq.Contains = "nomeBusca", k
+	}
+	if !archived {
+		qq.NotTrue = "arquivado"
 	}
 	return queryPage(ctx, s, qq, decodeVegetable)
 }

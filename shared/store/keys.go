@@ -31,6 +31,9 @@ import (
 //	diary entries of a day       USER#<uid>         DIARIODIA#<yyyy-mm-dd>
 //	idempotency key of a create  IDEM#<uid>#<key>   META  (TTL expiraEm: a day; idempotency.go)
 //	directory word (public)      GROUP#<gid>        WORD#<word>              DIRWORD#<3 letters> / <word>#<name>#<gid>  (search.go)
+//	audit entry (admin write)    AUDIT#<yyyy-mm>    <time>#<id>              AUDITBY#<uid> / <time>#<id>        AUDITACT#<acao> / <time>#<id>  (audit.go)
+//	guide                        GUIA#<id>          META                     GUIAS#ALL / <time>#<id>
+//	guide of a vegetable         VEG#<vid>          GUIA#<id>                (one per linked vegetable; listed by Query)
 //
 // Only public groups carry the directory keys (<name> and <city> folded by
 // domain.SearchKey). Everything of one group lives in GROUP#<gid>, except its
@@ -158,3 +161,10 @@ func DiarioDiaSK(day string) string             { return prefixDiarioDia + day }
 func cultsOfUser(uid string) string             { return cultsOfUserPrefix + uid }
 func cultsOfGroup(gid string) string            { return cultsOfGroupPrefix + gid }
 func cultByTime(t time.Time, cid string) string { return fmtTime(t) + "#" + cid }
+
+// Audit keys (store/audit.go): a month's partition, time-sorted; GSI1 by
+// admin, GSI2 by action.
+func AuditPK(t time.Time) string            { return "AUDIT#" + t.UTC().Format("2006-01") }
+func AuditSK(t time.Time, id string) string { return fmtTime(t) + "#" + id }
+func auditByAdmin(uid string) string        { return "AUDITBY#" + uid }
+func auditByAction(acao string) string      { return "AUDITACT#" + acao }

@@ -88,7 +88,10 @@ type query struct {
 	// filter applied within the page the key condition read, so a page may
 	// hold fewer than Limit items (even none) while a next page exists.
 	ContainsAttr, Contains string
-	What                   string // names the query in errors
+	// NotTrue, when set, skips the items whose attribute of that name is true
+	// (a filter as Contains is).
+	NotTrue string
+	What    string // names the query in errors
 }
 
 // keyAttrs are the partition and sort key attributes of the query's table or index.
@@ -129,10 +132,22 @@ func (q query) input(table string) *dynamodb.QueryInput {
 	if q.KeysOnly {
 		in.ProjectionExpression = aws.String(attrPK + ", " + attrSK)
 	}
+	var filters []string
 	if q.Contains != "" {
-		in.FilterExpression = aws.String("contains(#contains, :contains)")
+		filters = append(filters, "contains(#contains, :contains)")
 		in.ExpressionAttributeNames = map[string]string{"#contains": q.ContainsAttr}
 		in.ExpressionAttributeValues[":contains"] = str(q.Contains)
+	}
+	if q.NotTrue != "" {
+		filters = append(filters, "(attribute_not_exists(#nottrue) OR #nottrue <> :true)")
+		if in.ExpressionAttributeNames == nil {
+			in.ExpressionAttributeNames = map[string]string{}
+		}
+		in.ExpressionAttributeNames["#nottrue"] = q.NotTrue
+		in.ExpressionAttributeValues[":true"] = boolean(true)
+	}
+	if len(filters) > 0 {
+		in.FilterExpression = aws.String(strings.Join(filters, " AND "))
 	}
 	return in
 }

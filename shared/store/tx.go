@@ -181,6 +181,18 @@ func (t *txn) putItem(name string, v any, cond string) {
 	t.put(name, item, cond)
 }
 
+// putWhen is putItem under u's condition (with its names and values): a
+// put over the version an edit read.
+func (t *txn) putWhen(name string, v any, u *upd) {
+	n := len(t.items)
+	t.putItem(name, v, "")
+	if len(t.items) == n {
+		return
+	}
+	p := t.items[n].Put
+	p.ConditionExpression, p.ExpressionAttributeNames, p.ExpressionAttributeValues = u.condition(), u.attrNames(), u.attrValues()
+}
+
 func (t *txn) delete(name, pk, sk string, u *upd) {
 	d := &types.Delete{TableName: aws.String(t.table), Key: keyOf(pk, sk)}
 	if u != nil {

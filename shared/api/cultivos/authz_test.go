@@ -34,6 +34,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 		want               expect
 	}{
 		{name: "catalogue", method: "GET", path: "/api/vegetables?q=alface", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
+		{name: "guides of a vegetable", method: "GET", path: "/api/vegetables/alface-verao/guias", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
+		{name: "guide", method: "GET", path: "/api/guias/{guia}", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "plante agora", method: "GET", path: "/api/vegetables/plante-agora?uf=SP", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "vegetable", method: "GET", path: "/api/vegetables/alface-verao", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "my cultivos", method: "GET", path: "/api/cultivos", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
@@ -79,7 +81,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				if c.method == "POST" {
 					cid = newCultivo(t, w.f.Group.ID, "", cast.Member, cast.Alvo)
 				}
-				path := strings.NewReplacer("{cid}", cid, "{gid}", w.f.Group.ID).Replace(c.path)
+				path := strings.NewReplacer("{cid}", cid, "{gid}", w.f.Group.ID, "{guia}", fixtureGuide(t)).Replace(c.path)
 				var b any
 				if c.body != nil {
 					b = c.body(w)
@@ -97,11 +99,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 	rows := map[string]bool{}
 	for _, c := range cases {
 		p, _, _ := strings.Cut(c.path, "?")
-		p = strings.NewReplacer("{cid}", "{cultivoId}", "{gid}", "{groupId}", "alface-verao", "{vegetalId}").Replace(p)
+		p = strings.NewReplacer("{cid}", "{cultivoId}", "{gid}", "{groupId}", "alface-verao", "{vegetalId}", "{guia}", "{guiaId}").Replace(p)
 		rows[c.method+" "+p] = true
 	}
 	for _, r := range cultivos.Routes(env.Deps) {
-		if !rows[r.Method+" "+r.Path] {
+		// The site admins' routes have their own matrix (admin_test.go).
+		if !rows[r.Method+" "+r.Path] && !strings.HasPrefix(r.Path, "/api/admin/") {
 			t.Errorf("route %s %s has no row in the matrix", r.Method, r.Path)
 		}
 	}

@@ -22,8 +22,8 @@ func handleVegetables(d app.Deps) http.Handler {
 			api.WriteError(w, r, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres"))
 			return
 		}
-		kit.ListPage(w, r, d, store.VegetablesScope(q), func(ctx context.Context, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
-			return d.Store.VegetablesPage(ctx, q, limit, after)
+		kit.ListPage(w, r, d, store.VegetablesScope(q, false), func(ctx context.Context, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
+			return d.Store.VegetablesPage(ctx, q, false, limit, after)
 		}, vegetalOf)
 	})
 }

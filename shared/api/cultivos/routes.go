@@ -1,9 +1,10 @@
 // Package cultivos serves the CultivosFunction: the vegetable catalogue a
 // cultivo is made of (list, one, Plante agora) and cultivos from sowing to
 // harvest (mine, a group's, one, phase changes, archive, diary, harvests).
-// The catalogue lives here rather than in its own function because every
-// screen that reads it is a cultivo screen; it moves out when the admin
-// area writes it.
+// The catalogue lives here, its admin writes (/api/admin/vegetables) and
+// guides too: they read and write the same items with the same DynamoDB
+// actions, and a guide is read on the cultivo screens. A function of their
+// own would add a cold start and a policy for a few admin calls a day.
 package cultivos
 
 import (
@@ -12,15 +13,19 @@ import (
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/auth"
 )
 
 // Routes is this area's whole API surface; template.yaml declares the same.
 func Routes(d app.Deps) []api.Route {
 	signedIn := d.Verifier.Require
+	admin := func(h http.Handler) http.Handler { return d.Verifier.Require(auth.RequireAdmin(h)) }
 	return []api.Route{
 		{Method: "GET", Path: "/api/vegetables", Handler: signedIn(handleVegetables(d))},
 		{Method: "GET", Path: "/api/vegetables/plante-agora", Handler: signedIn(handlePlanteAgora(d))},
 		{Method: "GET", Path: "/api/vegetables/{vegetalId}", Handler: signedIn(handleVegetable(d))},
+		{Method: "GET", Path: "/api/vegetables/{vegetalId}/guias", Handler: signedIn(handleGuidesOf(d))},
+		{Method: "GET", Path: "/api/guias/{guiaId}", Handler: signedIn(handleGuide(d))},
 		{Method: "GET", Path: "/api/cultivos", Handler: signedIn(handleMine(d))},
 		{Method: "POST", Path: "/api/cultivos", Handler: signedIn(kit.Idempotent(d, handleCreate(d)))},
 		{Method: "GET", Path: "/api/cultivos/{cultivoId}", Handler: signedIn(handleGet(d))},
@@ -31,6 +36,15 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/cultivos/{cultivoId}/colheitas", Handler: signedIn(handleColheitas(d))},
 		{Method: "POST", Path: "/api/cultivos/{cultivoId}/colheitas", Handler: signedIn(kit.Idempotent(d, handleAddColheita(d)))},
 		{Method: "GET", Path: "/api/groups/{groupId}/cultivos", Handler: signedIn(handleGroupCultivos(d))},
+		{Method: "GET", Path: "/api/admin/vegetables", Handler: admin(handleAdminVegetables(d))},
+		{Method: "POST", Path: "/api/admin/vegetables", Handler: admin(kit.Idempotent(d, handleCreateVegetable(d)))},
+		{Method: "GET", Path: "/api/admin/vegetables/{vegetalId}", Handler: admin(handleAdminVegetable(d))},
+		{Method: "PUT", Path: "/api/admin/vegetables/{vegetalId}", Handler: admin(handleEditVegetable(d))},
+		{Method: "POST", Path: "/api/admin/vegetables/{vegetalId}/arquivo", Handler: admin(handleArchiveVegetable(d))},
+		{Method: "GET", Path: "/api/admin/guias", Handler: admin(handleAdminGuides(d))},
+		{Method: "POST", Path: "/api/admin/guias", Handler: admin(kit.Idempotent(d, handleCreateGuide(d)))},
+		{Method: "PUT", Path: "/api/admin/guias/{guiaId}", Handler: admin(handleEditGuide(d))},
+		{Method: "POST", Path: "/api/admin/guias/{guiaId}/arquivo", Handler: admin(handleArchiveGuide(d))},
 	}
 }
 

@@ -67,8 +67,29 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 	// turn every later diary entry and harvest into a refusal.
 	cultivoID := newCultivo(t, env, f.Group.ID, cast.Coord)
 	otherCultivo := newCultivo(t, env, f.Group.ID, cast.Coord)
+	// The site admins' routes run as a site admin (their own header below),
+	// on a vegetable of their own, so an archive or an edit leaves the
+	// cultivo fixtures' vegetable alone.
+	vin := domain.VegetableInput{Nome: "Vegetal do fuzz", Metodo: "semente", DiasColheitaMin: 30, DiasColheitaMax: 60}
+	if err := vin.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	adminVeg, err := env.Deps.Store.CreateVegetable(ctx, vin, testkit.Actor(cast.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gin := domain.GuideInput{Titulo: "Guia do fuzz", Corpo: "# Alface\n\nRegar todo dia.", Vegetais: []string{fixtureVegetal}}
+	if err := gin.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	guide, err := env.Deps.Store.CreateGuide(ctx, uuid.NewString(), gin, testkit.Actor(cast.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	cfg := fmt.Sprintf(`# Written by shared/api/fuzz: the fixture's ids for every path parameter.
+headers = { Authorization = "Bearer %s" }
+
 [parameters]
 "path.groupId" = %q
 "path.cultivoId" = %q
@@ -76,6 +97,7 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 "path.userId" = %q
 "path.token" = %q
 "path.codigo" = "A4"
+"path.guiaId" = %q
 
 [[operations]]
 include-operation-id = ["approveJoinRequest"]
@@ -96,7 +118,12 @@ parameters = { "path.userId" = %q, "path.codigo" = "A1" }
 [[operations]]
 include-operation-id = ["changeFase", "archiveCultivo"]
 parameters = { "path.cultivoId" = %q }
-`, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo)
+
+[[operations]]
+include-tag = ["admin"]
+headers = { Authorization = "Bearer %s" }
+parameters = { "path.vegetalId" = %q }
+`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, cast.Admin.Token, adminVeg.ID)
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "schemathesis.toml")
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o644); err != nil {
@@ -107,7 +134,6 @@ parameters = { "path.cultivoId" = %q }
 	cmd := exec.CommandContext(ctx, bin, "--no-color", "--config-file", cfgPath, "run",
 		filepath.Join(root, "shared", "api", "openapi.yaml"),
 		"--url", env.Cloud.URL,
-		"--header", "Authorization: Bearer "+cast.Coord.Token,
 		"--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection",
 		"--phases", "examples,coverage,fuzzing,stateful",
 		"--seed", fmt.Sprint(Seed),

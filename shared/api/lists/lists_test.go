@@ -143,6 +143,15 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 		}
 	}
 
+	// Three guides of tomate, written by a site admin (who also reads the admin lists).
+	admin := env.NewAdmin(t, "Ada Admin")
+	for i := range 3 {
+		_, err := s.CreateGuide(ctx, uuid.NewString(), domain.GuideInput{Titulo: fmt.Sprint("Guia do tomate ", i), Corpo: "Regue **pouco**.", Vegetais: []string{"tomate"}}, testkit.Actor(admin))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+
 	// Who reads each list, and where.
 	who := map[string]struct {
 		user testkit.User
@@ -160,6 +169,9 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 		"/api/groups/{groupId}/cultivos":      {cast.Owner, "/api/groups/" + open.Group.ID + "/cultivos"},
 		"/api/cultivos/{cultivoId}/diario":    {cast.Owner, "/api/cultivos/" + cultivo + "/diario"},
 		"/api/cultivos/{cultivoId}/colheitas": {cast.Member, "/api/cultivos/" + cultivo + "/colheitas"},
+		"/api/vegetables/{vegetalId}/guias":   {cast.Member, "/api/vegetables/tomate/guias"},
+		"/api/admin/vegetables":               {admin, "/api/admin/vegetables"},
+		"/api/admin/guias":                    {admin, "/api/admin/guias"},
 	}
 
 	routes := listRoutes(t)

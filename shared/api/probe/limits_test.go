@@ -63,6 +63,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		l.GruposPorDia, l.ConvitesPorDia, l.PedidosLotePorDia, l.AcoesCoordenacaoPorDia = 1, 1, 1, 1
 		l.CultivosPorDia, l.RegistrosDiarioPorDia, l.ColheitasPorDia = 1, 1, 1
 		l.FotosPorDia = 1
+		l.CatalogoPorDia = 1
 	})
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
 	// Member's cultivo in the group, sown: Member's cultivo of the day.
@@ -86,6 +87,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		{"create a cultivo", cast.Alvo, "POST", "/api/cultivos", cultivoBody(), domain.ActCultivo},
 		{"write in the diary", cast.Member, "POST", c + "/diario", diarioBody(), domain.ActDiario},
 		{"upload a photo", cast.Stranger, "POST", "/api/uploads", uploadBody(), domain.ActFoto},
+		{"add a vegetable", cast.Admin, "POST", "/api/admin/vegetables", vegetalBody(), domain.ActCatalogo},
 		{"record a harvest", cast.Member, "POST", c + "/colheitas", colheitaBody(uuid.NewString()), domain.ActColheita},
 	}
 	covered := map[domain.DailyAct]bool{domain.ActEntrada: true} // the join-request loop above
@@ -116,6 +118,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		{"create a cultivo after the fixture's", cast.Member, "POST", "/api/cultivos", cultivoBody()},
 		{"write in the diary", cast.Member, "POST", c + "/diario", diarioBody()},
 		{"upload another photo", cast.Stranger, "POST", "/api/uploads", uploadBody()},
+		{"add another vegetable", cast.Admin, "POST", "/api/admin/vegetables", vegetalBody()},
 		{"record another harvest", cast.Member, "POST", c + "/colheitas", colheitaBody(uuid.NewString())},
 	}
 	for _, c := range again {
@@ -202,4 +205,9 @@ func TestCursorWithAPositionOfAnotherListIsA400(t *testing.T) {
 			t.Errorf("%s with another scope's cursor: %d %s", c.path, res.Status, res.Body)
 		}
 	}
+}
+
+// vegetalBody is a new vegetable of its own name.
+func vegetalBody() map[string]any {
+	return map[string]any{"nome": "Vegetal " + uuid.NewString()[:8], "metodo": "semente", "diasColheitaMin": 30, "diasColheitaMax": 50}
 }

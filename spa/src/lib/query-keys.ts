@@ -41,6 +41,12 @@ export const queryKeys = {
     vegetables: (q: string) => ['catalog', 'vegetables', q] as const,
     vegetable: (id: string) => ['catalog', 'vegetable', id] as const,
     planteAgora: (uf: string) => ['catalog', 'plante-agora', uf] as const,
+    guides: (vegetalId: string) => ['catalog', 'vegetable', vegetalId, 'guias'] as const,
+  },
+  /** The site admins' catalogue (/admin/vegetais); a write there refreshes ['catalog'] too. */
+  adminCatalog: {
+    all: ['admin', 'catalog'] as const,
+    vegetables: (q: string) => ['admin', 'catalog', 'vegetables', q] as const,
   },
   /** Every cultivo read sits under ['cultivos'], so one write refreshes them all. */
   cultivos: {

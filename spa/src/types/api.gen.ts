@@ -753,6 +753,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/vegetables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. A page of the whole catalogue in id order, archived vegetables included, optionally only names containing q */
+        get: operations["adminListVegetables"];
+        put?: never;
+        /** Site admins only. Add a vegetable (its id is its folded name and season); audited; at most limites.catalogoPorDia a day (429) */
+        post: operations["adminCreateVegetable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vegetables/{vegetalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        /** Site admins only. One vegetable with its version, archived or not */
+        get: operations["adminGetVegetable"];
+        /** Site admins only. Replace a vegetable's fields if it is still at version (409 otherwise); audited */
+        put: operations["adminEditVegetable"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vegetables/{vegetalId}/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Site admins only. Archive (no longer offered for new cultivos nor in Plante agora; still readable) or restore a vegetable at version; audited */
+        post: operations["adminArchiveVegetable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vegetables/{vegetalId}/guias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        /** A page of the guides of a vegetable (archived guides left out); bodies are markdown */
+        get: operations["listVegetableGuides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guias/{guiaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guiaId: components["parameters"]["GuiaId"];
+            };
+            cookie?: never;
+        };
+        /** One guide (an archived one only for site admins) */
+        get: operations["getGuide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/guias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. A page of every guide, archived included, optionally only titles containing q */
+        get: operations["adminListGuides"];
+        put?: never;
+        /** Site admins only. Write a guide linked to 1–10 vegetables; audited; at most limites.catalogoPorDia a day (429) */
+        post: operations["adminCreateGuide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/guias/{guiaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guiaId: components["parameters"]["GuiaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Site admins only. Replace a guide's title, text and vegetables if it is still at version (409 otherwise); audited */
+        put: operations["adminEditGuide"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/guias/{guiaId}/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guiaId: components["parameters"]["GuiaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Site admins only. Archive (hidden from members) or restore a guide at version; audited */
+        post: operations["adminArchiveGuide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1154,6 +1305,121 @@ export interface components {
             fonte: string;
             arquivado: boolean;
         };
+        VegetalAdmin: {
+            id: string;
+            nome: string;
+            /** @enum {string} */
+            estacao: "" | "verao" | "inverno";
+            diasColheitaMin: number;
+            diasColheitaMax: number;
+            semeadura: components["schemas"]["Semeadura"];
+            espacamento: string;
+            /** @enum {string} */
+            espacamentoFonte: "" | "institucional" | "nao-institucional";
+            nomeCientifico: string;
+            familia: string;
+            /** @enum {string} */
+            metodo: "" | "semente" | "muda" | "ambos";
+            profundidade: string;
+            sol: string;
+            rega: string;
+            cuidados: string;
+            companheiras: string[];
+            fonte: string;
+            arquivado: boolean;
+            /** @description What an edit or an archive names (optimistic concurrency) */
+            version: number;
+        };
+        VegetalAdminPage: {
+            items: components["schemas"]["VegetalAdmin"][];
+            nextCursor: string | null;
+        };
+        /** @description The months (1–12) to sow in each region; a region left out or empty is not recommended there */
+        SemeaduraInput: {
+            sul?: components["schemas"]["Meses"];
+            sudeste?: components["schemas"]["Meses"];
+            nordeste?: components["schemas"]["Meses"];
+            centroOeste?: components["schemas"]["Meses"];
+            norte?: components["schemas"]["Meses"];
+        };
+        Meses: number[];
+        VegetalInput: {
+            nome: string;
+            /** @enum {string} */
+            estacao?: "" | "verao" | "inverno";
+            nomeCientifico?: string;
+            familia?: string;
+            /** @enum {string} */
+            metodo: "semente" | "muda" | "ambos";
+            diasColheitaMin: number;
+            diasColheitaMax: number;
+            espacamento?: string;
+            profundidade?: string;
+            sol?: string;
+            rega?: string;
+            cuidados?: string;
+            companheiras?: string[];
+            semeadura?: components["schemas"]["SemeaduraInput"];
+            fonte?: string;
+        };
+        VegetalEdit: {
+            version: number;
+            nome: string;
+            /** @enum {string} */
+            estacao?: "" | "verao" | "inverno";
+            nomeCientifico?: string;
+            familia?: string;
+            /** @enum {string} */
+            metodo: "semente" | "muda" | "ambos";
+            diasColheitaMin: number;
+            diasColheitaMax: number;
+            espacamento?: string;
+            profundidade?: string;
+            sol?: string;
+            rega?: string;
+            cuidados?: string;
+            companheiras?: string[];
+            semeadura?: components["schemas"]["SemeaduraInput"];
+            fonte?: string;
+        };
+        VegetalArquivo: {
+            arquivado: boolean;
+            version: number;
+        };
+        Guia: {
+            id: string;
+            titulo: string;
+            /** @description Markdown */
+            corpo: string;
+            vegetais: string[];
+            arquivado: boolean;
+            version: number;
+            /** Format: date-time */
+            criadoEm: string;
+            /** Format: date-time */
+            atualizadoEm: string;
+        };
+        GuiaPage: {
+            items: components["schemas"]["Guia"][];
+            nextCursor: string | null;
+        };
+        GuiaInput: {
+            titulo: string;
+            /** @description Markdown; shown without raw HTML */
+            corpo: string;
+            vegetais: string[];
+        };
+        GuiaEdit: {
+            version: number;
+            titulo: string;
+            /** @description Markdown; shown without raw HTML */
+            corpo: string;
+            vegetais: string[];
+        };
+        GuiaArquivo: {
+            arquivado: boolean;
+            version: number;
+        };
         VegetalPage: {
             items: components["schemas"]["Vegetal"][];
             nextCursor: string | null;
@@ -1500,6 +1766,7 @@ export interface components {
         Limit: number;
         /** @description The nextCursor of the previous page (opaque; bound to this list) */
         Cursor: string;
+        GuiaId: string;
         CultivoId: string;
         GroupId: string;
         /** @description A user id (Cognito sub) */
@@ -3090,6 +3357,372 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListVegetables: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VegetalAdminPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalAdminPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminCreateVegetable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VegetalInput"];
+            };
+        };
+        responses: {
+            /** @description VegetalAdmin */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalAdmin"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetVegetable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VegetalAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminEditVegetable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VegetalEdit"];
+            };
+        };
+        responses: {
+            /** @description VegetalAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalAdmin"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminArchiveVegetable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VegetalArquivo"];
+            };
+        };
+        responses: {
+            /** @description VegetalAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalAdmin"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listVegetableGuides: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GuiaPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuiaPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guiaId: components["parameters"]["GuiaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Guia */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guia"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListGuides: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GuiaPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuiaPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminCreateGuide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuiaInput"];
+            };
+        };
+        responses: {
+            /** @description Guia */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guia"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminEditGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guiaId: components["parameters"]["GuiaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuiaEdit"];
+            };
+        };
+        responses: {
+            /** @description Guia */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guia"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminArchiveGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guiaId: components["parameters"]["GuiaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuiaArquivo"];
+            };
+        };
+        responses: {
+            /** @description Guia */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guia"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -69,6 +69,12 @@ export type LoteUpdate = Schemas['LoteUpdate'];
 // Catalogue and cultivos
 export type Vegetal = Schemas['Vegetal'];
 export type VegetalPage = Schemas['VegetalPage'];
+export type VegetalAdmin = Schemas['VegetalAdmin'];
+export type Guia = Schemas['Guia'];
+export type GuiaPage = Schemas['GuiaPage'];
+export type VegetalAdminPage = Schemas['VegetalAdminPage'];
+export type VegetalInput = Schemas['VegetalInput'];
+export type VegetalEdit = Schemas['VegetalEdit'];
 export type PlanteAgora = Schemas['PlanteAgora'];
 export type Fase = Schemas['Fase'];
 export type Cultivo = Schemas['Cultivo'];

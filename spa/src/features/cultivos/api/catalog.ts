@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
-import type { PlanteAgora, Vegetal, VegetalPage } from '@/types/api';
+import type { GuiaPage, PlanteAgora, Vegetal, VegetalPage } from '@/types/api';
 
 // The vegetable catalogue (/api/vegetables): search by name, one vegetable, and what to sow
 // this month in the caller's region.
@@ -32,4 +32,13 @@ export function getPlanteAgora(uf: string): Promise<PlanteAgora> {
 /** What to sow this month: in uf's region, or (uf "") in the region of the UF on my profile. */
 export function usePlanteAgora(uf = '') {
   return useQuery({ queryKey: queryKeys.catalog.planteAgora(uf), queryFn: () => getPlanteAgora(uf), staleTime: 10 * 60_000 });
+}
+
+export function getVegetableGuides(id: string, cursor: string | null): Promise<GuiaPage> {
+  return api.get<GuiaPage>(`/vegetables/${enc(id)}/guias${queryString({ limit: 20, cursor })}`);
+}
+
+/** The guides of a vegetable (markdown), shown on every cultivo of it. */
+export function useVegetableGuides(id: string) {
+  return useCursorList({ queryKey: queryKeys.catalog.guides(id), fetchPage: (cursor) => getVegetableGuides(id, cursor), enabled: !!id });
 }

@@ -11,6 +11,7 @@ import { FaseTag } from '@/features/cultivos/components/cultivo-card';
 import { DiaryForm } from '@/features/cultivos/components/diary-form';
 import { HarvestDialog } from '@/features/cultivos/components/harvest-dialog';
 import { LostDialog } from '@/features/cultivos/components/lost-dialog';
+import { VegetableGuides } from '@/features/cultivos/components/vegetable-guides';
 import {
   countdown,
   destinoLabel,
@@ -201,6 +202,7 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
             <p className="cultivo-meta">Fonte: {vegetal.data.fonte}</p>
           </>
         )}
+        <VegetableGuides vegetalId={c.vegetalId} />
       </section>
 
       {dialog === 'harvest' && (

@@ -1,0 +1,150 @@
+package cultivos
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// The catalogue's admin routes (/admin/vegetais): site admins only, each
+// write one transaction with its audit item (store/catalog_admin.go).
+
+// VegetalAdmin is a vegetable as the admin edits it (schema VegetalAdmin):
+// the member's view plus the version an edit names.
+type VegetalAdmin struct {
+	Vegetal
+	Version int `json:"version"`
+}
+
+func vegetalAdminOf(v domain.Vegetable) VegetalAdmin {
+	return VegetalAdmin{Vegetal: vegetalOf(v), Version: v.Version}
+}
+
+// VegetalEdit is the body of PUT /api/admin/vegetables/{vegetalId}: every
+// field of a new vegetable plus the version the form was loaded with.
+type VegetalEdit struct {
+	Version         int              `json:"version"`
+	Nome            string           `json:"nome"`
+	Estacao         string           `json:"estacao"`
+	NomeCientifico  string           `json:"nomeCientifico"`
+	Familia         string           `json:"familia"`
+	Metodo          string           `json:"metodo"`
+	DiasColheitaMin int              `json:"diasColheitaMin"`
+	DiasColheitaMax int              `json:"diasColheitaMax"`
+	Espacamento     string           `json:"espacamento"`
+	Profundidade    string           `json:"profundidade"`
+	Sol             string           `json:"sol"`
+	Rega            string           `json:"rega"`
+	Cuidados        string           `json:"cuidados"`
+	Companheiras    []string         `json:"companheiras"`
+	Semeadura       map[string][]int `json:"semeadura"`
+	Fonte           string           `json:"fonte"`
+	in              domain.VegetableInput
+}
+
+func (e *VegetalEdit) Valid() error {
+	if e.Version < 1 {
+		return domain.Invalid("version", "Informe a versão do vegetal que você editou")
+	}
+	e.in = domain.VegetableInput{Nome: e.Nome, Estacao: e.Estacao, NomeCientifico: e.NomeCientifico, Familia: e.Familia,
+		Metodo: e.Metodo, DiasColheitaMin: e.DiasColheitaMin, DiasColheitaMax: e.DiasColheitaMax, Espacamento: e.Espacamento,
+		Profundidade: e.Profundidade, Sol: e.Sol, Rega: e.Rega, Cuidados: e.Cuidados, Companheiras: e.Companheiras,
+		Semeadura: e.Semeadura, Fonte: e.Fonte}
+	return e.in.Valid()
+}
+
+// VegetalArquivo is the body of POST /api/admin/vegetables/{vegetalId}/arquivo.
+type VegetalArquivo struct {
+	Arquivado *bool `json:"arquivado"`
+	Version   int   `json:"version"`
+}
+
+func (in *VegetalArquivo) Valid() error {
+	if in.Arquivado == nil {
+		return domain.Invalid("arquivado", "Informe arquivado: true ou false")
+	}
+	if in.Version < 1 {
+		return domain.Invalid("version", "Informe a versão do vegetal")
+	}
+	return nil
+}
+
+// handleAdminVegetables is the admin's catalogue, archived vegetables
+// included, searched by name: one Query.
+func handleAdminVegetables(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := strings.TrimSpace(r.URL.Query().Get("q"))
+		if domain.Length(q) > 100 {
+			api.WriteError(w, r, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres"))
+			return
+		}
+		kit.ListPage(w, r, d, store.VegetablesScope(q, true), func(ctx context.Context, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
+			return d.Store.VegetablesPage(ctx, q, true, limit, after)
+		}, vegetalAdminOf)
+	})
+}
+
+func handleAdminVegetable(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v, err := d.Store.Vegetable(r.Context(), r.PathValue("vegetalId"))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, vegetalAdminOf(v))
+	})
+}
+
+func handleCreateVegetable(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.VegetableInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		v, err := d.Store.CreateVegetable(r.Context(), in, kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, vegetalAdminOf(v))
+	})
+}
+
+func handleEditVegetable(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[VegetalEdit](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		v, err := d.Store.UpdateVegetable(r.Context(), r.PathValue("vegetalId"), in.Version, in.in, kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, vegetalAdminOf(v))
+	})
+}
+
+func handleArchiveVegetable(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[VegetalArquivo](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		v, err := d.Store.SetVegetableArchived(r.Context(), r.PathValue("vegetalId"), in.Version, *in.Arquivado, kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, vegetalAdminOf(v))
+	})
+}

@@ -1,0 +1,152 @@
+package cultivos
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// Guia is a guide as the API shows it (schema Guia): its body is markdown,
+// which the SPA renders without raw HTML.
+type Guia struct {
+	ID           string    `json:"id"`
+	Titulo       string    `json:"titulo"`
+	Corpo        string    `json:"corpo"`
+	Vegetais     []string  `json:"vegetais"`
+	Arquivado    bool      `json:"arquivado"`
+	Version      int       `json:"version"`
+	CriadoEm     time.Time `json:"criadoEm"`
+	AtualizadoEm time.Time `json:"atualizadoEm"`
+}
+
+func guiaOf(g domain.Guide) Guia {
+	v := g.Vegetais
+	if v == nil {
+		v = []string{}
+	}
+	return Guia{ID: g.ID, Titulo: g.Titulo, Corpo: g.Corpo, Vegetais: v, Arquivado: g.Arquivado, Version: g.Version,
+		CriadoEm: g.CriadoEm, AtualizadoEm: g.AtualizadoEm}
+}
+
+// GuiaEdit is the body of PUT /api/admin/guias/{guiaId}.
+type GuiaEdit struct {
+	Version  int      `json:"version"`
+	Titulo   string   `json:"titulo"`
+	Corpo    string   `json:"corpo"`
+	Vegetais []string `json:"vegetais"`
+	in       domain.GuideInput
+}
+
+func (e *GuiaEdit) Valid() error {
+	if e.Version < 1 {
+		return domain.Invalid("version", "Informe a versão do guia que você editou")
+	}
+	e.in = domain.GuideInput{Titulo: e.Titulo, Corpo: e.Corpo, Vegetais: e.Vegetais}
+	return e.in.Valid()
+}
+
+func handleGuidesOf(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		vid := r.PathValue("vegetalId")
+		kit.ListPage(w, r, d, store.GuidesScope(vid), func(ctx context.Context, limit int, after map[string]string) ([]domain.Guide, map[string]string, error) {
+			return d.Store.GuidesOf(ctx, vid, limit, after)
+		}, guiaOf)
+	})
+}
+
+func handleGuide(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		g, err := d.Store.Guide(r.Context(), r.PathValue("guiaId"), kit.ActorFrom(d, r).Admin)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, guiaOf(g))
+	})
+}
+
+func handleAdminGuides(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := strings.TrimSpace(r.URL.Query().Get("q"))
+		if domain.Length(q) > 100 {
+			api.WriteError(w, r, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres"))
+			return
+		}
+		kit.ListPage(w, r, d, "admin:guides|"+domain.SearchKey(q), func(ctx context.Context, limit int, after map[string]string) ([]domain.Guide, map[string]string, error) {
+			return d.Store.AdminGuidesPage(ctx, q, limit, after)
+		}, guiaOf)
+	})
+}
+
+func handleCreateGuide(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.GuideInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		g, err := d.Store.CreateGuide(r.Context(), uuid.Must(uuid.NewV7()).String(), in, kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, guiaOf(g))
+	})
+}
+
+func handleEditGuide(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[GuiaEdit](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		g, err := d.Store.UpdateGuide(r.Context(), r.PathValue("guiaId"), in.Version, in.in, kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, guiaOf(g))
+	})
+}
+
+func handleArchiveGuide(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[GuiaArquivo](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		g, err := d.Store.SetGuideArchived(r.Context(), r.PathValue("guiaId"), in.Version, *in.Arquivado, kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, guiaOf(g))
+	})
+}
+
+// GuiaArquivo is the body of POST /api/admin/guias/{guiaId}/arquivo.
+type GuiaArquivo struct {
+	Arquivado *bool `json:"arquivado"`
+	Version   int   `json:"version"`
+}
+
+func (in *GuiaArquivo) Valid() error {
+	if in.Arquivado == nil {
+		return domain.Invalid("arquivado", "Informe arquivado: true ou false")
+	}
+	if in.Version < 1 {
+		return domain.Invalid("version", "Informe a versão do guia")
+	}
+	return nil
+}

@@ -1,0 +1,195 @@
+// The site admin's catalogue (issue 11) in Chromium against the local cloud: the demo admin
+// searches /admin/vegetais, is told which field is wrong, creates a vegetable, edits it,
+// archives it (confirm dialog) and restores it; a member never sees the page. Screens are
+// captured at 360 and 1280 px into VERDE_SHOTS (when set).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startLocalCloud } from './support/local-cloud.mjs';
+import { openSession } from './support/browser.mjs';
+
+let cloud;
+const runId = Date.now().toString(36);
+const shots = process.env.VERDE_SHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+
+async function shot(page, name) {
+  if (!shots) return;
+  await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: false });
+}
+
+async function withSession(fn, options = {}) {
+  const session = await openSession({ baseURL: cloud.url, ...options });
+  try {
+    await fn(session.page, session);
+    assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
+  } finally {
+    await session.close();
+  }
+}
+
+async function signInAdmin(page) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(cloud.admin.email);
+  await page.getByLabel('Senha', { exact: true }).fill(cloud.admin.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function accessToken(page) {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+}
+
+async function apiCall(token, method, path, body) {
+  const res = await fetch(`${cloud.url}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('the admin catalogue in Chromium against the local cloud', { timeout: 600_000 }, () => {
+  before(async () => {
+    cloud = await startLocalCloud();
+  });
+
+  after(async () => {
+    await cloud?.stop();
+  });
+
+  for (const width of [1280, 360]) {
+    test(`/admin/vegetais at ${width} px: search, per-field errors, create, edit, archive and restore`, async () => {
+      const nome = `Quiabo ${runId} ${width}`;
+      await withSession(
+        async (page) => {
+          await signInAdmin(page);
+          await page.goto('/admin/vegetais');
+          await page.getByRole('heading', { level: 1, name: 'Vegetais' }).waitFor();
+          const list = page.getByRole('list', { name: 'Vegetais do catálogo' });
+          await list.getByRole('heading', { name: /Alface/ }).first().waitFor();
+          await shot(page, 'admin-vegetais-lista');
+
+          await page.getByLabel('Buscar por nome').fill('couve');
+          await page.waitForFunction(() => [...document.querySelectorAll('.admin-row-title')].every((h) => /couve/i.test(h.textContent)));
+          await page.getByLabel('Buscar por nome').fill('zzzz-nada');
+          await page.getByText('Nenhum vegetal encontrado').waitFor();
+          await shot(page, 'admin-vegetais-vazio');
+          await page.getByLabel('Buscar por nome').fill('');
+
+          // A new vegetable: the cycle wrong first, then right.
+          await page.getByRole('button', { name: 'Novo vegetal' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Novo vegetal' });
+          await dialog.getByLabel('Nome', { exact: true }).fill(nome);
+          await dialog.getByLabel('Método').selectOption('semente');
+          await dialog.getByLabel('Ciclo mínimo (dias)').fill('90');
+          await dialog.getByLabel('Ciclo máximo (dias)').fill('60');
+          await dialog.getByLabel('Sudeste: março').check();
+          await dialog.getByLabel('Sudeste: abril').check();
+          await dialog.getByRole('button', { name: 'Criar vegetal' }).click();
+          await dialog.getByText('O ciclo máximo deve ser maior ou igual ao mínimo').waitFor();
+          assert.equal(await dialog.getByLabel('Ciclo máximo (dias)').getAttribute('aria-invalid'), 'true');
+          await shot(page, 'admin-vegetais-erro');
+          await dialog.getByLabel('Ciclo máximo (dias)').fill('100');
+          await dialog.getByRole('button', { name: 'Criar vegetal' }).click();
+          await dialog.waitFor({ state: 'detached' });
+          const row = list.getByRole('listitem').filter({ hasText: nome });
+          await row.waitFor();
+
+          // The API has it, with the calendar and the admin's fields.
+          const token = await page.evaluate(() => {
+            for (let i = 0; i < localStorage.length; i++) {
+              const k = localStorage.key(i);
+              if (k.endsWith('.accessToken')) return localStorage.getItem(k);
+            }
+            return null;
+          });
+          const id = (await row.locator('code').textContent()).trim();
+          const res = await fetch(`${cloud.url}/api/admin/vegetables/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+          assert.equal(res.status, 200);
+          const saved = await res.json();
+          assert.deepEqual(saved.semeadura.sudeste, [3, 4]);
+          assert.equal(saved.diasColheitaMax, 100);
+
+          // Edit.
+          await row.getByRole('button', { name: `Editar ${nome}` }).click();
+          const edit = page.getByRole('dialog', { name: `Editar ${nome}` });
+          await edit.getByLabel('Cuidados').fill('Colher os frutos ainda novos.');
+          await shot(page, 'admin-vegetais-editar');
+          await edit.getByRole('button', { name: 'Salvar alterações' }).click();
+          await edit.waitFor({ state: 'detached' });
+          await page.getByText(`${nome} foi salvo.`, { exact: true }).first().waitFor();
+
+          // Archive, with its confirmation, then restore.
+          await row.getByRole('button', { name: `Arquivar ${nome}` }).click();
+          const confirm = page.getByRole('dialog', { name: 'Arquivar vegetal' });
+          await confirm.getByText(/deixará de ser oferecido/).waitFor();
+          await shot(page, 'admin-vegetais-arquivar');
+          await confirm.getByRole('button', { name: 'Arquivar' }).click();
+          await confirm.waitFor({ state: 'detached' });
+          await row.getByText('Arquivado', { exact: true }).waitFor();
+          await shot(page, 'admin-vegetais-arquivado');
+          await row.getByRole('button', { name: `Restaurar ${nome}` }).click();
+          await page.getByRole('dialog', { name: 'Restaurar vegetal' }).getByRole('button', { name: 'Restaurar' }).click();
+          await row.getByRole('button', { name: `Arquivar ${nome}` }).waitFor();
+          assert.equal(await row.getByText('Arquivado', { exact: true }).count(), 0);
+        },
+        { viewport: { width, height: 800 } },
+      );
+    });
+  }
+
+  test('an admin writes a guide for alface; a member sees it, safely rendered, on their alface cultivo', async () => {
+    const titulo = `Alface sem segredo ${runId}`;
+    let guideId;
+    await withSession(async (page) => {
+      await signInAdmin(page);
+      // No /admin/guias screen yet: the admin writes the guide through the API with their session.
+      const created = await apiCall(await accessToken(page), 'POST', '/admin/guias', {
+        titulo,
+        corpo: '## Plantio\n\nRegue **todo dia** pela manhã.\n\n- Colha as folhas de fora\n\n<script>window.__pwned = true</script><b>cru</b>',
+        vegetais: ['alface-verao'],
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      guideId = created.body.id;
+    });
+    for (const width of [1280, 360]) {
+      const member = { name: 'Marta Membro', email: `e2e-guia-${runId}-${width}@exemplo.com`, password: 'segredo-123' };
+      await withSession(
+        async (page) => {
+          await page.goto('/registro');
+          await page.getByLabel('Nome completo').fill(member.name);
+          await page.getByLabel('Email', { exact: true }).fill(member.email);
+          await page.getByLabel('Senha', { exact: true }).fill(member.password);
+          await page.getByLabel('Confirmar senha').fill(member.password);
+          await page.getByRole('button', { name: 'Criar conta' }).click();
+          await page.waitForURL('**/dashboard');
+          const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+          const cultivo = await apiCall(await accessToken(page), 'POST', '/cultivos', {
+            vegetalId: 'alface-verao',
+            metodo: 'muda',
+            quantidade: 12,
+            unidade: 'mudas',
+            dataPlantio: today,
+          });
+          assert.equal(cultivo.status, 201, JSON.stringify(cultivo.body));
+          await page.goto(`/cultivos/${cultivo.body.cultivo.id}`);
+          const guide = page.getByRole('article', { name: titulo });
+          await guide.waitFor();
+          await guide.getByRole('heading', { name: 'Plantio' }).waitFor();
+          assert.equal(await guide.locator('strong', { hasText: 'todo dia' }).count(), 1);
+          assert.equal(await guide.locator('script, b').count(), 0, 'raw HTML is not rendered');
+          assert.equal(await page.evaluate(() => window.__pwned ?? false), false);
+          await guide.scrollIntoViewIfNeeded();
+          await shot(page, 'cultivo-guia');
+        },
+        { viewport: { width, height: 800 } },
+      );
+    }
+    assert.ok(guideId);
+  });
+});

@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { useVegetableGuides } from '@/features/cultivos/api/catalog';
+import '@/features/cultivos/cultivos.css';
+
+const GuideMarkdown = lazy(() => import('@/features/cultivos/components/guide-markdown'));
+
+/** The guides of a cultivo's vegetable; nothing when it has none. */
+export function VegetableGuides({ vegetalId }: { vegetalId: string }) {
+  const guides = useVegetableGuides(vegetalId);
+  if (guides.isPending) return <SectionLoader label="Carregando guias..." />;
+  if (guides.isError) return <ErrorState title="Não foi possível carregar os guias" error={guides.error} onRetry={() => void guides.refetch()} />;
+  if (guides.data.length === 0) return null;
+  return (
+    <div className="vegetable-guides">
+      {guides.data.map((g) => (
+        <article key={g.id} className="guide" aria-labelledby={`guia-${g.id}`}>
+          <h3 id={`guia-${g.id}`}>{g.titulo}</h3>
+          <Suspense fallback={<SectionLoader label="Carregando guia..." />}>
+            <GuideMarkdown text={g.corpo} />
+          </Suspense>
+        </article>
+      ))}
+      <LoadMore hasNextPage={guides.hasNextPage} isFetchingNextPage={guides.isFetchingNextPage} fetchNextPage={guides.fetchNextPage} />
+    </div>
+  );
+}
