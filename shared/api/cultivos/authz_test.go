@@ -54,6 +54,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 			want: expect{unauth, notFound, forbidden, ok, ok, forbidden, forbidden, forbidden}},
 		{name: "perdido", method: "POST", path: "/api/cultivos/{cid}/fase", body: func(world) any { return map[string]any{"fase": "perdido", "motivo": "Formigas"} },
 			want: expect{unauth, notFound, forbidden, ok, ok, ok, ok, forbidden}},
+		{name: "edit", method: "PUT", path: "/api/cultivos/{cid}", body: func(world) any { return editBody(1, "", cast.Alvo.ID) },
+			want: expect{unauth, notFound, forbidden, ok, ok, forbidden, forbidden, forbidden}},
+		{name: "edit the collaborators", method: "PUT", path: "/api/cultivos/{cid}", body: func(world) any { return editBody(1, "") },
+			want: expect{unauth, notFound, forbidden, forbidden, ok, forbidden, forbidden, forbidden}},
 		{name: "archive", method: "POST", path: "/api/cultivos/{cid}/arquivo", body: func(world) any { return map[string]any{"arquivado": true} },
 			want: expect{unauth, notFound, forbidden, forbidden, ok, ok, ok, forbidden}},
 		{name: "diary", method: "GET", path: "/api/cultivos/{cid}/diario", want: expect{unauth, notFound, ok, ok, ok, ok, ok, ok}},
@@ -78,7 +82,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				}
 				// Each write acts on a cultivo of its own.
 				cid := w.cultivo
-				if c.method == "POST" {
+				if c.method != "GET" {
 					cid = newCultivo(t, w.f.Group.ID, "", cast.Member, cast.Alvo)
 				}
 				path := strings.NewReplacer("{cid}", cid, "{gid}", w.f.Group.ID, "{guia}", fixtureGuide(t)).Replace(c.path)

@@ -132,6 +132,9 @@ func TestCallsPerRequest(t *testing.T) {
 			{"phase", "POST", "/api/cultivos/" + cid + "/fase", cast.Member, map[string]any{"fase": "germinando"}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 			{"phase back", "POST", "/api/cultivos/" + cid + "/fase", cast.Member, map[string]any{"fase": "semeado"}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 			{"harvest", "POST", "/api/cultivos/" + cid + "/colheitas", cast.Member, map[string]any{"quantidade": 300, "unidade": "g", "data": todayDate(), "destino": "doado"}, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+			{"edit", "PUT", "/api/cultivos/" + newCultivo(t, gid, "A3", cast.Member, cast.Alvo), cast.Alvo, editBody(1, "A3", cast.Alvo.ID), 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+			// New collaborators' memberships are read too.
+			{"edit the collaborators and lote", "PUT", "/api/cultivos/" + newCultivo(t, gid, "A3", cast.Member, cast.Alvo), cast.Member, editBody(1, "", plain.ID), 200, calls{"BatchGetItem": 2, "TransactWriteItems": 1}},
 			// A coordinator who does not write the cultivo: their membership is read too.
 			{"perdido by a coordinator", "POST", "/api/cultivos/" + newCultivo(t, gid, "", cast.Member) + "/fase", cast.Coord, map[string]any{"fase": "perdido", "motivo": "Geada"}, 200, calls{"BatchGetItem": 1, "GetItem": 1, "TransactWriteItems": 1}},
 		}

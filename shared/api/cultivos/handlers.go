@@ -177,6 +177,23 @@ func handleFase(d app.Deps) http.Handler {
 	})
 }
 
+func handleEdit(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.CultivoEdit](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		actor := kit.ActorFrom(d, r)
+		c, err := d.Store.EditCultivo(r.Context(), r.PathValue("cultivoId"), actor, in)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, cultivoOf(c, actor.ID, d.Now()))
+	})
+}
+
 // ArquivoInput is the body of POST /api/cultivos/{id}/arquivo.
 type ArquivoInput struct {
 	Arquivado *bool `json:"arquivado"`

@@ -29,6 +29,7 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/cultivos", Handler: signedIn(handleMine(d))},
 		{Method: "POST", Path: "/api/cultivos", Handler: signedIn(kit.Idempotent(d, handleCreate(d)))},
 		{Method: "GET", Path: "/api/cultivos/{cultivoId}", Handler: signedIn(handleGet(d))},
+		{Method: "PUT", Path: "/api/cultivos/{cultivoId}", Handler: signedIn(handleEdit(d))},
 		{Method: "POST", Path: "/api/cultivos/{cultivoId}/fase", Handler: signedIn(handleFase(d))},
 		{Method: "POST", Path: "/api/cultivos/{cultivoId}/arquivo", Handler: signedIn(handleArchive(d))},
 		{Method: "GET", Path: "/api/cultivos/{cultivoId}/diario", Handler: signedIn(handleDiario(d))},

@@ -623,7 +623,8 @@ export interface paths {
         };
         /** One cultivo (writers, members of its group, site admins; 404 for anyone else) */
         get: operations["getCultivo"];
-        put?: never;
+        /** Edit a cultivo's data at the version read (writers); only its responsible member changes the lote and the collaborators; 409 on a lost update */
+        put: operations["editCultivo"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1534,6 +1535,37 @@ export interface components {
              */
             fase?: "planejado" | "semeado";
             /** @description User ids of other members of the group */
+            colaboradores?: string[];
+        };
+        /**
+         * @example {
+         *       "version": 3,
+         *       "metodo": "muda",
+         *       "quantidade": 14,
+         *       "unidade": "mudas",
+         *       "dataPlantio": "2026-03-01",
+         *       "notas": "Mais duas mudas",
+         *       "loteCodigo": "A1",
+         *       "colaboradores": []
+         *     }
+         */
+        CultivoEdit: {
+            /** @description The cultivo's version the form was read at */
+            version: number;
+            /** @enum {string} */
+            metodo: "semente" | "muda";
+            quantidade: number;
+            /** @enum {string} */
+            unidade: "mudas" | "sementes" | "m2";
+            /**
+             * Format: date
+             * @description Unchangeable once a harvest is recorded
+             */
+            dataPlantio: string;
+            notas?: string;
+            /** @description Empty for none; a lote of the group held by the responsible member or a collaborator */
+            loteCodigo?: string;
+            /** @description User ids of other members of the group (the whole new list) */
             colaboradores?: string[];
         };
         FaseInput: {
@@ -3061,6 +3093,40 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    editCultivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CultivoEdit"];
+            };
+        };
+        responses: {
+            /** @description Cultivo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cultivo"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -1,0 +1,103 @@
+package domain
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// CultivoEdit is the body of PUT /api/cultivos/{id}: the cultivo's own data,
+// as the edit form sends it whole, with the version the form was read at.
+// The vegetable, the group and the phase do not change here (a phase moves
+// through POST …/fase, and a cultivo in another place is a new cultivo).
+type CultivoEdit struct {
+	Version       int      `json:"version"`
+	Metodo        string   `json:"metodo"`
+	Quantidade    *float64 `json:"quantidade"`
+	Unidade       string   `json:"unidade"`
+	DataPlantio   string   `json:"dataPlantio"`
+	Notas         string   `json:"notas"`
+	LoteCodigo    string   `json:"loteCodigo"`
+	Colaboradores []string `json:"colaboradores"`
+}
+
+// Valid cleans the edit and reports the first bad field (the same rules and
+// messages as a new cultivo's).
+func (in *CultivoEdit) Valid() error {
+	if in.Version < 1 {
+		return Invalid("version", "Informe a versão do cultivo que você editou")
+	}
+	in.LoteCodigo = strings.TrimSpace(in.LoteCodigo)
+	if in.LoteCodigo != "" {
+		code, err := ParseCodigo(in.LoteCodigo)
+		if err != nil {
+			return Invalid("loteCodigo", "Código de lote inválido")
+		}
+		in.LoteCodigo = code
+	}
+	if in.Metodo != MetodoSemente && in.Metodo != MetodoMuda {
+		return Invalid("metodo", "Escolha o método: semente ou muda")
+	}
+	if err := validQuantidade(in.Quantidade, in.Unidade); err != nil {
+		return err
+	}
+	if _, ok := ParseDate(in.DataPlantio); !ok {
+		return Invalid("dataPlantio", "Informe a data de plantio (AAAA-MM-DD)")
+	}
+	if Length(in.Notas) > MaxNotasLength {
+		return Invalid("notas", fmt.Sprintf("As notas devem ter no máximo %d caracteres", MaxNotasLength))
+	}
+	in.Notas = CleanMultiline(in.Notas)
+	if !Visible(in.Notas) {
+		in.Notas = ""
+	}
+	if in.Colaboradores == nil {
+		in.Colaboradores = []string{}
+	}
+	if len(in.Colaboradores) > MaxColaboradores {
+		return Invalid("colaboradores", fmt.Sprintf("Escolha no máximo %d colaboradores", MaxColaboradores))
+	}
+	seen := map[string]bool{}
+	for _, id := range in.Colaboradores {
+		if strings.TrimSpace(id) == "" || seen[id] {
+			return Invalid("colaboradores", "Colaborador repetido ou vazio")
+		}
+		seen[id] = true
+	}
+	return nil
+}
+
+// CheckEdit refuses what the edit cannot do to c: anything on an archived
+// cultivo, a lote or collaborators on a personal one, and a new planting date
+// once a harvest was recorded (harvests are dated from it).
+func (c Cultivo) CheckEdit(in CultivoEdit) error {
+	if c.Arquivado {
+		return Conflict("Este cultivo está arquivado")
+	}
+	if c.GrupoID == "" {
+		if in.LoteCodigo != "" {
+			return Invalid("loteCodigo", "Um lote só pode ser escolhido em um cultivo de grupo")
+		}
+		if len(in.Colaboradores) > 0 {
+			return Invalid("colaboradores", "Colaboradores só podem ser escolhidos em um cultivo de grupo")
+		}
+	}
+	if in.DataPlantio != c.DataPlantio && c.Totais.Colheitas > 0 {
+		return Invalid("dataPlantio", "A data de plantio não pode mudar depois de uma colheita")
+	}
+	return nil
+}
+
+// ChangesPeople reports whether the edit changes the lote or the
+// collaborators: only the responsible member may.
+func (c Cultivo) ChangesPeople(in CultivoEdit) bool {
+	if in.LoteCodigo != c.LoteCodigo || len(in.Colaboradores) != len(c.Colaboradores) {
+		return true
+	}
+	for _, col := range c.Colaboradores {
+		if !slices.Contains(in.Colaboradores, col.UserID) {
+			return true
+		}
+	}
+	return false
+}

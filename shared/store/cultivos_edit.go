@@ -1,0 +1,212 @@
+package store
+
+import (
+	"context"
+	"slices"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// Editing a cultivo: its writers change its data (método, quantidade,
+// plantio, notas); only its responsible member changes who helps and which
+// lote it is on. One BatchGetItem (cultivo and profile), a second one for the
+// new collaborators' memberships and the new lote when those change, and one
+// TransactWriteItems: the cultivo under the version the form was read at,
+// the CULTOF# refs of the collaborators who join or leave, each new one's
+// membership, and the active-cultivo counts of the lotes it leaves and joins.
+
+// ErrCultivoEditado is the lost update of an edit form.
+func ErrCultivoEditado() *domain.Error {
+	return domain.Conflict("Este cultivo foi alterado por outra pessoa. Recarregue a página e tente novamente")
+}
+
+func errPeopleNotResponsavel() *domain.Error {
+	return domain.Forbidden("Apenas o responsável pode mudar o lote e os colaboradores deste cultivo")
+}
+
+// Item names of the lote a cultivo leaves (itemLote is the one it joins).
+const itemLoteAntigo = "loteAntigo"
+
+// EditCultivo applies in to the cultivo cid for actor.
+func (s *Store) EditCultivo(ctx context.Context, cid string, actor Actor, in domain.CultivoEdit) (domain.Cultivo, error) {
+	for _, col := range in.Colaboradores {
+		if !validID(col) {
+			return domain.Cultivo{}, domain.Invalid("colaboradores", "Colaborador não encontrado no grupo")
+		}
+	}
+	var out domain.Cultivo
+	skipOld := false
+	err := attempt(ctx, func() error {
+		now := s.now()
+		st, err := s.readCultivo(ctx, cid, actor)
+		if err != nil {
+			return err
+		}
+		c := st.c
+		if !c.IsWriter(actor.ID) {
+			return errNotWriter()
+		}
+		if c.Version != in.Version {
+			return ErrCultivoEditado()
+		}
+		if err := c.CheckEdit(in); err != nil {
+			return err
+		}
+		if in.DataPlantio != c.DataPlantio {
+			if err := domain.CheckDataPlantio(in.DataPlantio, now); err != nil {
+				return err
+			}
+		}
+		people := c.ChangesPeople(in)
+		if people && actor.ID != c.ResponsavelID {
+			return errPeopleNotResponsavel()
+		}
+
+		next := c
+		next.Metodo, next.Quantidade, next.Unidade = in.Metodo, *in.Quantidade, in.Unidade
+		next.DataPlantio, next.Notas, next.LoteCodigo = in.DataPlantio, in.Notas, in.LoteCodigo
+		next.Version, next.AtualizadoEm = c.Version+1, now
+
+		t := newTxn(s.Table)
+		requireWriterMember(t, c, actor.ID)
+		if people {
+			cols, err := s.editPeople(ctx, t, c, in)
+			if err != nil {
+				return err
+			}
+			next.Colaboradores = cols
+			moveLotes(t, c, next, skipOld)
+		}
+		u := t.update(itemCultivo, CultivoPK(c.ID), skMeta)
+		u.cond("version = %s", u.v(num(c.Version)))
+		set := func(attr string, av types.AttributeValue) { u.set("%s = %s", u.n(attr), u.v(av)) }
+		set("metodo", str(next.Metodo))
+		set("quantidade", floatAV(next.Quantidade))
+		set("unidade", str(next.Unidade))
+		set("dataPlantio", str(next.DataPlantio))
+		set("notas", str(next.Notas))
+		set("loteCodigo", str(next.LoteCodigo))
+		cols, err := attributevalue.Marshal(next.Colaboradores)
+		if err != nil {
+			return err
+		}
+		set("colaboradores", cols)
+		set("version", num(next.Version))
+		set("atualizadoEm", str(fmtTime(now)))
+		if err := retryable(s.write(ctx, t), itemCultivo); err != nil {
+			if cc, ok := isCancelled(err); ok {
+				if cc.failed(itemLoteAntigo) {
+					skipOld = true // the lote it leaves was deleted since: nothing to count down
+					return errRetry
+				}
+				if cc.failed(itemLote) {
+					return domain.Invalid("loteCodigo", "Escolha um lote que esteja com você ou com um colaborador")
+				}
+				if _, gone := cc.failedPrefix("member:"); gone {
+					return domain.Invalid("colaboradores", "Cada colaborador deve ser outro membro do grupo")
+				}
+			}
+			return err
+		}
+		out = next
+		return nil
+	})
+	return out, err
+}
+
+// editPeople reads the memberships of the collaborators who join and the lote
+// the cultivo moves to (one BatchGetItem), checks them, and adds to t the
+// refs of those who join and leave. It returns the new collaborators, in the
+// order asked, with their names.
+func (s *Store) editPeople(ctx context.Context, t *txn, c domain.Cultivo, in domain.CultivoEdit) ([]domain.Colaborador, error) {
+	g := c.GrupoID
+	had := map[string]domain.Colaborador{}
+	for _, col := range c.Colaboradores {
+		had[col.UserID] = col
+	}
+	var keys []itemKey
+	for _, uid := range in.Colaboradores {
+		if _, ok := had[uid]; !ok {
+			keys = append(keys, itemKey{GroupPK(g), MemberSK(uid)})
+		}
+	}
+	loteMoves := in.LoteCodigo != "" && in.LoteCodigo != c.LoteCodigo
+	if loteMoves {
+		keys = append(keys, itemKey{GroupPK(g), LoteSK(in.LoteCodigo)})
+	}
+	items := map[itemKey]map[string]types.AttributeValue{}
+	if len(keys) > 0 {
+		var err error
+		if items, err = s.batchGet(ctx, keys...); err != nil {
+			return nil, err
+		}
+	}
+	cols := make([]domain.Colaborador, 0, len(in.Colaboradores))
+	for _, uid := range in.Colaboradores {
+		if uid == c.ResponsavelID {
+			return nil, domain.Invalid("colaboradores", "Cada colaborador deve ser outro membro do grupo")
+		}
+		if col, ok := had[uid]; ok {
+			cols = append(cols, col)
+			continue
+		}
+		m, err := memberOf(items, g, uid)
+		if err != nil {
+			return nil, err
+		}
+		if m == nil {
+			return nil, domain.Invalid("colaboradores", "Cada colaborador deve ser outro membro do grupo")
+		}
+		cols = append(cols, domain.Colaborador{UserID: uid, Nome: m.Nome})
+		u := t.check("member:"+uid, GroupPK(g), MemberSK(uid))
+		u.cond("attribute_exists(PK)")
+		t.putItem("ref:"+uid, cultRefItem{
+			PK: UserPK(uid), SK: CultOfSK(c.ID), GSI1PK: cultsOfUser(uid), GSI1SK: cultByTime(c.CriadoEm, c.ID),
+			Type: "cultivoRef", CultivoID: c.ID, GrupoID: g, Fase: string(c.Fase), Ativo: ativo(c), Papel: "colaborador",
+		}, "")
+	}
+	for uid := range had {
+		if !slices.Contains(in.Colaboradores, uid) {
+			t.delete("ref:"+uid, UserPK(uid), CultOfSK(c.ID), nil)
+		}
+	}
+	if loteMoves {
+		li := items[itemKey{GroupPK(g), LoteSK(in.LoteCodigo)}]
+		if li == nil {
+			return nil, domain.Invalid("loteCodigo", "Lote não encontrado no grupo")
+		}
+		l, err := decodeLote(li)
+		if err != nil {
+			return nil, err
+		}
+		holder := ""
+		if l.ResponsavelID != nil {
+			holder = *l.ResponsavelID
+		}
+		if holder == "" || (holder != c.ResponsavelID && !slices.Contains(in.Colaboradores, holder)) {
+			return nil, domain.Invalid("loteCodigo", "Escolha um lote que esteja com você ou com um colaborador")
+		}
+		lu := t.check(itemLote, GroupPK(g), LoteSK(in.LoteCodigo))
+		lu.cond("responsavelId = %s", lu.v(str(holder)))
+	}
+	return cols, nil
+}
+
+// moveLotes keeps the active-cultivo counts of the lote the cultivo leaves
+// and the one it joins (skipOld: the one it leaves was deleted since).
+func moveLotes(t *txn, before, after domain.Cultivo, skipOld bool) {
+	if before.LoteCodigo == after.LoteCodigo || !ativo(before) {
+		return
+	}
+	if before.LoteCodigo != "" && !skipOld {
+		u := t.update(itemLoteAntigo, GroupPK(before.GrupoID), LoteSK(before.LoteCodigo))
+		u.cond("attribute_exists(PK)")
+		u.incr("cultivosAtivos", -1)
+	}
+	if after.LoteCodigo != "" {
+		t.update(itemLote, GroupPK(after.GrupoID), LoteSK(after.LoteCodigo)).incr("cultivosAtivos", 1)
+	}
+}
