@@ -15,7 +15,8 @@ import (
 
 // DeleteGroup removes a group with everything under it: memberships, join
 // requests, lotes, lote requests and invites, and takes the group out of each
-// member's gruposParticipantes (the dono or a site admin).
+// member's gruposParticipantes (the dono or a site admin). Its cultivos stay,
+// moved to their responsible members' Horta pessoal.
 //
 // This is the one request whose number of calls depends on the group's size,
 // bounded by the caps in domain (500 members, 100 open requests, 500 lotes, 5
@@ -57,6 +58,12 @@ func (s *Store) DeleteGroup(ctx context.Context, gid string, actor Actor) error 
 		if err := s.markDeleting(ctx, g); err != nil {
 			return err
 		}
+	}
+
+	// Its cultivos move to their responsible members' Horta pessoal first
+	// (groups_delete_cultivos.go), while the group still names them.
+	if err := s.releaseGroupCultivos(ctx, gid); err != nil {
+		return err
 	}
 
 	// A group's items are bounded by its caps (members, lotes, requests,

@@ -1,6 +1,7 @@
 // The site admin's catalogue (issue 11) in Chromium against the local cloud: the demo admin
 // searches /admin/vegetais, is told which field is wrong, creates a vegetable, edits it,
-// archives it (confirm dialog) and restores it; a member never sees the page. Screens are
+// archives it (confirm dialog) and restores it; a member never sees the page. On /admin/guias the
+// admin writes a guide for alface (with a preview) that a member sees on their alface cultivo. Screens are
 // captured at 360 and 1280 px into VERDE_SHOTS (when set).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -148,14 +149,37 @@ describe('the admin catalogue in Chromium against the local cloud', { timeout: 6
     let guideId;
     await withSession(async (page) => {
       await signInAdmin(page);
-      // No /admin/guias screen yet: the admin writes the guide through the API with their session.
-      const created = await apiCall(await accessToken(page), 'POST', '/admin/guias', {
-        titulo,
-        corpo: '## Plantio\n\nRegue **todo dia** pela manhã.\n\n- Colha as folhas de fora\n\n<script>window.__pwned = true</script><b>cru</b>',
-        vegetais: ['alface-verao'],
-      });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
-      guideId = created.body.id;
+      await page.goto('/admin/guias');
+      await page.getByRole('heading', { level: 1, name: 'Guias' }).waitFor();
+      await shot(page, 'admin-guias');
+      await page.getByRole('button', { name: 'Novo guia' }).click();
+      const form = page.getByRole('dialog', { name: 'Novo guia' });
+      // Nothing filled: each field says what it needs, nothing is sent.
+      await form.getByRole('button', { name: 'Criar guia' }).click();
+      await form.getByText('Informe o título do guia').waitFor();
+      await form.getByText('Escreva o texto do guia').waitFor();
+      await form.getByText('Escolha ao menos um vegetal').waitFor();
+      await form.getByLabel('Título').fill(titulo);
+      await form
+        .getByLabel('Texto (markdown)')
+        .fill('## Plantio\n\nRegue **todo dia** pela manhã.\n\n- Colha as folhas de fora\n\n<script>window.__pwned = true</script><b>cru</b>');
+      await form.getByLabel('Filtrar vegetais').fill('alface');
+      await form.getByLabel('Alface (verão)', { exact: true }).check();
+      // The preview renders as members will see it: markdown yes, raw HTML no.
+      await form.getByRole('button', { name: 'Pré-visualizar' }).click();
+      const preview = form.getByRole('region', { name: 'Pré-visualização do guia' });
+      await preview.getByRole('heading', { name: 'Plantio' }).waitFor();
+      assert.equal(await preview.locator('script, b').count(), 0, 'raw HTML is not rendered in the preview');
+      await shot(page, 'admin-guias-novo');
+      const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/guias') && r.request().method() === 'POST');
+      await form.getByRole('button', { name: 'Criar guia' }).click();
+      const res = await created;
+      assert.equal(res.status(), 201);
+      guideId = (await res.json()).id;
+      await page.getByText(`O guia "${titulo}" foi criado.`).first().waitFor();
+      const row = page.getByRole('listitem').filter({ hasText: titulo });
+      await row.getByText(/1 vegetal: Alface \(verão\)/).waitFor();
+      await shot(page, 'admin-guias-lista');
     });
     for (const width of [1280, 360]) {
       const member = { name: 'Marta Membro', email: `e2e-guia-${runId}-${width}@exemplo.com`, password: 'segredo-123' };

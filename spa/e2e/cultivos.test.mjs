@@ -1,6 +1,6 @@
 // The cultivos journey of issue 11 in a real browser against the local cloud: a member who holds
 // lote A1 (and lives in SP) starts a cultivo of alface on it from the dashboard's "Plante agora",
-// writes in its diary, moves it to "pronto para colheita" and records a 1.2 kg harvest; the
+// corrects its quantity, writes in its diary with a photo, moves it to "pronto para colheita" and records a 1.2 kg harvest; the
 // cultivo, the group's Cultivos tab, the dashboard and the profile's points show it; a stranger
 // gets the not-found page for its address. Screens are captured at 360 and 1280 px into
 // VERDE_SHOTS (when set).
@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalCloud } from './support/local-cloud.mjs';
 import { openSession } from './support/browser.mjs';
+import { jpegFile } from './support/images.mjs';
 
 let cloud;
 const runId = Date.now().toString(36);
@@ -123,10 +124,24 @@ describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, (
       await page.getByText('Cultivo criado! +10 pontos.').waitFor();
       await page.getByText('Colheita em 50 dias').waitFor();
 
-      // Diary entry, then phases up to "pronto para colheita".
+      // The responsible member corrects the quantity and adds a note.
+      await page.getByRole('button', { name: 'Editar', exact: true }).click();
+      const edit = page.getByRole('dialog', { name: 'Editar cultivo de Alface (verão)' });
+      await edit.getByLabel('Quantidade').fill('14');
+      await edit.getByLabel('Notas').fill('Duas mudas a mais perto da torneira.');
+      await shot(page, 'cultivo-editar');
+      await edit.getByRole('button', { name: 'Salvar' }).click();
+      await page.getByText('Cultivo atualizado.').waitFor();
+      await page.getByText('14 mudas', { exact: false }).first().waitFor();
+      await page.getByText('Duas mudas a mais perto da torneira.').waitFor();
+
+      // Diary entry with a photo (2 + 3 points), then phases up to "pronto para colheita".
+      await page.getByLabel('Fotos (opcional)').setInputFiles(await jpegFile(page, 'alface-a1.jpg', 1200, 900, '#7fbf5f'));
+      await page.getByRole('img', { name: 'Foto da entrada do diário' }).waitFor();
       await page.getByLabel('O que aconteceu?').fill('Primeira rega depois do transplante.');
       await page.getByRole('button', { name: 'Adicionar ao diário' }).click();
-      await page.getByText('Entrada adicionada ao diário (+2 pontos).').waitFor();
+      await page.getByText('Entrada adicionada ao diário (+5 pontos).').waitFor();
+      await page.getByRole('img', { name: 'Foto do diário: Primeira rega depois do transplante.' }).waitFor();
       for (const fase of ['Germinando', 'Crescendo', 'Florescendo', 'Pronto para colheita']) {
         await page.getByRole('button', { name: `Avançar para ${fase}` }).click();
         await page.getByText(`Fase: ${fase}`, { exact: true }).first().waitFor();
@@ -155,9 +170,9 @@ describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, (
       await page.goto('/dashboard');
       await page.getByRole('region', { name: 'Meus cultivos' }).getByRole('link', { name: 'Alface (verão)' }).waitFor();
       await shot(page, 'dashboard');
-      // 20 (group) + 10 (cultivo) + 2 (diary) + 50 (harvest).
+      // 20 (group) + 10 (cultivo) + 5 (diary with a photo) + 50 (harvest).
       await page.goto('/perfil');
-      await page.getByText(/82 pontos/).first().waitFor();
+      await page.getByText(/85 pontos/).first().waitFor();
       await shot(page, 'perfil');
     });
 

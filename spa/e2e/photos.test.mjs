@@ -4,47 +4,20 @@
 // Screens are captured at 360 and 1280 px into VERDE_SHOTS (when set).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalCloud } from './support/local-cloud.mjs';
 import { openSession } from './support/browser.mjs';
+import { fakeImage, jpegFile } from './support/images.mjs';
 
 let cloud;
 const runId = Date.now().toString(36);
 const shots = process.env.VERDE_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
-const files = mkdtempSync(join(tmpdir(), 'verde-fotos-'));
 
 async function shot(page, name) {
   if (!shots) return;
   await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: true });
-}
-
-/** A real JPEG of w×h drawn by the browser's canvas, written to a file the file input takes. */
-async function jpegFile(page, name, w, h, color) {
-  const b64 = await page.evaluate(
-    ([w, h, color]) => {
-      const c = document.createElement('canvas');
-      c.width = w;
-      c.height = h;
-      const ctx = c.getContext('2d');
-      const g = ctx.createLinearGradient(0, 0, w, h);
-      g.addColorStop(0, color);
-      g.addColorStop(1, '#f4e04d');
-      ctx.fillStyle = g;
-      ctx.fillRect(0, 0, w, h);
-      ctx.fillStyle = '#2f6b2f';
-      ctx.beginPath();
-      ctx.arc(w / 2, h / 2, Math.min(w, h) / 4, 0, Math.PI * 2);
-      ctx.fill();
-      return c.toDataURL('image/jpeg', 0.9).split(',')[1];
-    },
-    [w, h, color],
-  );
-  const path = join(files, name);
-  writeFileSync(path, Buffer.from(b64, 'base64'));
-  return path;
 }
 
 describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () => {
@@ -80,8 +53,7 @@ describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () 
       cultivoUrl = new URL(page.url()).pathname;
 
       // A text file named .jpg is refused in Portuguese, nothing is sent.
-      const fake = join(files, 'nao-e-foto.jpg');
-      writeFileSync(fake, 'isto é texto, não uma foto');
+      const fake = fakeImage('nao-e-foto.jpg', 'isto é texto, não uma foto');
       const picker = page.getByLabel('Fotos (opcional)');
       await picker.setInputFiles({ name: 'nao-e-foto.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('isto é texto, não uma foto') });
       await page.getByText('Não foi possível ler esta imagem. Escolha uma foto JPEG, PNG ou WebP.').waitFor();

@@ -86,11 +86,12 @@ func TestCallsPerRequest(t *testing.T) {
 	// Deleting a group is the one path whose calls follow the group's size
 	// (bounded by its caps): for this fixture (4 members, 4 lotes, a lote
 	// request, an invite) it is the group and actor read, the deleting mark
-	// (with the owner's count of groups, one transaction), a Query of the partition and one of the invites, the members' profiles
+	// (with the owner's count of groups, one transaction), a Query of its cultivos (none here: they would
+	// move to Horta pessoal), a Query of the partition and one of the invites, the members' profiles
 	// read and updated in one batch and one transaction, one BatchWriteItem
 	// of the 10 items and the group's DeleteItem.
 	if got := w.measure(t, "DELETE", "/api/groups/"+fr.g.ID, w.owner, nil, 204); fmt.Sprint(got) != fmt.Sprint(calls{
-		"BatchGetItem": 2, "BatchWriteItem": 1, "DeleteItem": 1, "Query": 2, "TransactWriteItems": 2,
+		"BatchGetItem": 2, "BatchWriteItem": 1, "DeleteItem": 1, "Query": 3, "TransactWriteItems": 2,
 	}) {
 		t.Errorf("delete group: %v", got)
 	}

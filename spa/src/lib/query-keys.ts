@@ -47,6 +47,7 @@ export const queryKeys = {
   adminCatalog: {
     all: ['admin', 'catalog'] as const,
     vegetables: (q: string) => ['admin', 'catalog', 'vegetables', q] as const,
+    guides: (q: string) => ['admin', 'catalog', 'guides', q] as const,
   },
   /** Every cultivo read sits under ['cultivos'], so one write refreshes them all. */
   cultivos: {

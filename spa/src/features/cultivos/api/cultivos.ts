@@ -10,6 +10,7 @@ import type {
   ColheitaPage,
   Cultivo,
   CultivoCriado,
+  CultivoEdit,
   CultivoInput,
   CultivoPage,
   DiarioCriado,
@@ -82,6 +83,15 @@ export function useCreateCultivo() {
       keys.done();
       refresh(queryClient);
     },
+  });
+}
+
+/** Saves the edit form; a 409 means someone else saved first (the form says to reload). */
+export function useEditCultivo(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CultivoEdit) => api.put<Cultivo>(cultivoPath(id), input),
+    onSuccess: () => refresh(queryClient),
   });
 }
 

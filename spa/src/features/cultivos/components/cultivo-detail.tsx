@@ -9,6 +9,7 @@ import { useVegetable } from '@/features/cultivos/api/catalog';
 import { useArchiveCultivo, useChangeFase, useColheitas, useDiario } from '@/features/cultivos/api/cultivos';
 import { FaseTag } from '@/features/cultivos/components/cultivo-card';
 import { DiaryForm } from '@/features/cultivos/components/diary-form';
+import { EditCultivoDialog } from '@/features/cultivos/components/edit-cultivo-dialog';
 import { HarvestDialog } from '@/features/cultivos/components/harvest-dialog';
 import { LostDialog } from '@/features/cultivos/components/lost-dialog';
 import { VegetableGuides } from '@/features/cultivos/components/vegetable-guides';
@@ -34,7 +35,7 @@ import '@/features/cultivos/cultivos.css';
  * coordinators and dono) adds "Marcar como perdido" and "Arquivar" for a cultivo they do not write.
  */
 export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultivo: Cultivo; canCoordinate: boolean; onMessage: (m: string) => void }) {
-  const [dialog, setDialog] = useState<'harvest' | 'lost' | 'archive' | null>(null);
+  const [dialog, setDialog] = useState<'harvest' | 'lost' | 'archive' | 'edit' | null>(null);
   const change = useChangeFase(c.id);
   const archive = useArchiveCultivo(c.id);
   const diario = useDiario(c.id);
@@ -99,6 +100,11 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
             {(write || (canCoordinate && c.fase === 'perdido')) && back && !c.arquivado && (
               <button type="button" className="button button-secondary" disabled={busy} onClick={() => move(back, `Fase: ${faseLabel[back]}`)}>
                 {c.fase === 'perdido' ? 'Desfazer perda' : `Voltar para ${faseLabel[back]}`}
+              </button>
+            )}
+            {write && !c.arquivado && (
+              <button type="button" className="button button-secondary" disabled={busy} onClick={() => setDialog('edit')}>
+                Editar
               </button>
             )}
             {canLose && (
@@ -212,6 +218,16 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
           onDone={(r) => {
             setDialog(null);
             onMessage(r.pontos > 0 ? `Colheita registrada (+${r.pontos} pontos).` : 'Colheita registrada.');
+          }}
+        />
+      )}
+      {dialog === 'edit' && (
+        <EditCultivoDialog
+          cultivo={c}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            onMessage('Cultivo atualizado.');
           }}
         />
       )}

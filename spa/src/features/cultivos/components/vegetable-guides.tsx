@@ -3,7 +3,7 @@ import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-state
 import { useVegetableGuides } from '@/features/cultivos/api/catalog';
 import '@/features/cultivos/cultivos.css';
 
-const GuideMarkdown = lazy(() => import('@/features/cultivos/components/guide-markdown'));
+const GuideMarkdown = lazy(() => import('@/components/ui/markdown'));
 
 /** The guides of a cultivo's vegetable; nothing when it has none. */
 export function VegetableGuides({ vegetalId }: { vegetalId: string }) {

@@ -72,7 +72,8 @@ export function SettingsTab({ group, canDelete }: { group: GroupDetail; canDelet
         >
           <p>
             {plural(group.memberCount, 'membro deixará', 'membros deixarão')} de participar e{' '}
-            {plural(group.lotes.total, 'lote será apagado', 'lotes serão apagados')}, com os convites. Esta ação não pode ser desfeita.
+            {plural(group.lotes.total, 'lote será apagado', 'lotes serão apagados')}, com os convites. Os cultivos do grupo passam para a
+            Horta pessoal de quem é responsável por eles, com diário e colheitas. Esta ação não pode ser desfeita.
           </p>
         </ConfirmDialog>
       )}

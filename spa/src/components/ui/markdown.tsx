@@ -1,10 +1,10 @@
 import Markdown from 'react-markdown';
-import '@/features/cultivos/cultivos.css';
+import '@/components/ui/markdown.css';
 
-// A guide's markdown, rendered safely: react-markdown builds React elements (never
+// Markdown (a guide's text), rendered safely: react-markdown builds React elements (never
 // innerHTML), raw HTML in the text is dropped (skipHtml, no rehype-raw), and images are not
-// shown. Loaded lazily, only where a guide is shown.
-export default function GuideMarkdown({ text }: { text: string }) {
+// shown. Loaded lazily, only where markdown is shown (a cultivo's guides, the guide editor's preview).
+export default function MarkdownText({ text }: { text: string }) {
   return (
     <div className="guide-body">
       <Markdown

@@ -1,0 +1,74 @@
+package cultivos_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api/cultivos"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// TestDeletingAGroupMovesItsCultivosToHortaPessoal: the group's cultivos
+// outlive it in their responsible members' Horta pessoal, with their diary and
+// harvests; collaborators and the lote go, and nobody else reads them.
+func TestDeletingAGroupMovesItsCultivosToHortaPessoal(t *testing.T) {
+	setup(t)
+	w := newWorld(t, testkit.FixtureOpts{})
+	gid := w.f.Group.ID
+	cid := w.cultivo // Member's, with Alvo, on A3
+	if res := testkit.Do(t, h, "POST", "/api/cultivos/"+cid+"/colheitas", cast.Alvo,
+		map[string]any{"quantidade": 0.5, "unidade": "kg", "data": todayDate(), "destino": "doado"}); res.Status != 201 {
+		t.Fatalf("harvest: %d %s", res.Status, res.Body)
+	}
+	// More cultivos than one transaction holds.
+	var more []string
+	for range 12 {
+		more = append(more, newCultivo(t, gid, "", plain))
+	}
+	if err := env.Deps.Store.DeleteGroup(context.Background(), gid, testkit.Actor(cast.Owner)); err != nil {
+		t.Fatalf("delete group: %v", err)
+	}
+
+	res := testkit.Do(t, h, "GET", "/api/cultivos/"+cid, cast.Member, nil)
+	if res.Status != 200 {
+		t.Fatalf("the responsible member's cultivo after the group went: %d %s", res.Status, res.Body)
+	}
+	var c cultivos.Cultivo
+	res.Decode(t, &c)
+	if c.GrupoID != nil || c.LoteCodigo != nil || len(c.Colaboradores) != 0 || c.Totais.Colheitas != 1 || c.Version != 3 {
+		t.Fatalf("moved cultivo: %+v", c)
+	}
+	if res := testkit.Do(t, h, "GET", "/api/cultivos/"+cid+"/colheitas", cast.Member, nil); res.Status != 200 || !strings.Contains(string(res.Body), "doado") {
+		t.Fatalf("its harvests: %d %s", res.Status, res.Body)
+	}
+	// The former collaborator and the other members no longer read it.
+	for _, u := range []testkit.User{cast.Alvo, cast.Coord} {
+		if res := testkit.Do(t, h, "GET", "/api/cultivos/"+cid, u, nil); res.Status != 404 {
+			t.Fatalf("%s reads the moved cultivo: %d", u.Name, res.Status)
+		}
+	}
+	if slices.Contains(mine(t, cast.Alvo), cid) || !slices.Contains(mine(t, cast.Member), cid) {
+		t.Fatal("the lists did not follow the move")
+	}
+	// The personal filter finds them; the group's filter no longer does.
+	personal, _, err := env.Deps.Store.MyCultivos(context.Background(), plain.ID, store.CultivoFilter{Grupo: "pessoal"}, 100, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, p := range personal {
+		got[p.ID] = true
+	}
+	for _, id := range more {
+		if !got[id] {
+			t.Fatalf("cultivo %s is not in plain's Horta pessoal (%d found)", id, len(personal))
+		}
+	}
+	// A personal cultivo is edited as one.
+	if res := testkit.Do(t, h, "PUT", "/api/cultivos/"+cid, cast.Member, editBody(3, "")); res.Status != 200 {
+		t.Fatalf("edit after the move: %d %s", res.Status, res.Body)
+	}
+}
