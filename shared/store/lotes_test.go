@@ -461,7 +461,7 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 	if _, err := f.s.RequestLote(ctx, g.ID, "A2", caio); err != nil {
 		t.Fatal(err)
 	}
-	if f.unread(owner.ID) != 1 || len(f.notifications(bia.ID, domain.NotifPedidoLote)) != 1 {
+	if f.unread(owner.ID) != 2 || len(f.notifications(bia.ID, domain.NotifPedidoLote)) != 1 {
 		t.Fatalf("after transfer: old dono %d, new dono %+v", f.unread(owner.ID), f.notifications(bia.ID, domain.NotifPedidoLote))
 	}
 }
