@@ -109,3 +109,20 @@ func TestConquistasHoldDesignsList(t *testing.T) {
 		t.Errorf("%d conquistas", len(conquistas))
 	}
 }
+
+// The seeded catalogue is the one the rules unlock (domain.Conquistas).
+func TestSeededConquistasAreTheDomainRules(t *testing.T) {
+	seeded, err := seed.Conquistas()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seeded) != len(domain.Conquistas) {
+		t.Fatalf("%d seeded, %d rules", len(seeded), len(domain.Conquistas))
+	}
+	for i, c := range seeded {
+		r := domain.Conquistas[i]
+		if c.Codigo != r.Codigo || c.Nome != r.Nome || c.Descricao != r.Descricao || c.Criterio.Quantidade != r.Meta {
+			t.Errorf("seed %+v, rule %+v", c, r)
+		}
+	}
+}

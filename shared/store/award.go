@@ -33,8 +33,10 @@ type profileState struct {
 	uid     string
 	found   bool
 	profile domain.Profile
-	hasPts  bool // the stored item has pontosTotais
-	owned   int  // gruposDono: the groups this user owns (0 when the item predates the count)
+	hasPts  bool           // the stored item has pontosTotais
+	owned   int            // gruposDono: the groups this user owns (0 when the item predates the count)
+	counts  map[string]int // the per-user counters (conquistas.go)
+	vegs    []string       // the vegetables harvested (conquistas.go)
 }
 
 func readProfileState(uid string, item map[string]types.AttributeValue) (profileState, error) {
@@ -51,6 +53,7 @@ func readProfileState(uid string, item map[string]types.AttributeValue) (profile
 		fmt.Sscan(n.Value, &ps.owned)
 	}
 	ps.found, ps.profile = true, p
+	ps.counts, ps.vegs = readCounts(item), readVegs(item)
 	return ps, nil
 }
 
@@ -64,6 +67,12 @@ type profileChange struct {
 	ownGroup    bool
 	ownCap      int
 	disownGroup bool
+	// counts moves the user's counters (domain.Conta…): deltas, or a care
+	// day for the streak; see domain.ApplyCounts and store/conquistas.go.
+	counts map[string]int
+	// vegetal is the vegetable a harvest is of: a new one counts for
+	// domain.ContaHortalicasColhidas (the profile's vegColhidos set).
+	vegetal string
 }
 
 // attrGruposDono is the profile's count of the groups its user owns: +1 on
@@ -98,10 +107,13 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		p.ID = ps.uid
 		p.Normalize()
 		ps = profileState{uid: ps.uid, profile: p, hasPts: true}
+		prog := planProgress(ps, ch)
 		pts := 0
-		if award != nil {
-			sc := domain.ApplyAward(p.PontosTotais, *award)
+		if total := prog.withBonus(award); total != nil {
+			sc := domain.ApplyAward(p.PontosTotais, *total)
 			p.PontosTotais, p.Nivel = sc.PontosTotais, sc.Nivel
+		}
+		if award != nil {
 			pts = award.Pontos
 			s.putLedger(t, ps.uid, *award, now)
 		}
@@ -115,6 +127,7 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		if ch.ownGroup {
 			item[attrGruposDono] = num(1)
 		}
+		prog.writeNew(t, item, ps.uid, now)
 		t.put(itemProfile, item, "attribute_not_exists(PK)")
 		return pts, p.Nome, nil
 	}
@@ -124,8 +137,9 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 	u.cond("attribute_exists(PK)")
 	changed := false
 	pts := 0
-	if award != nil {
-		sc := domain.ApplyAward(p.PontosTotais, *award)
+	prog := planProgress(ps, ch)
+	if total := prog.withBonus(award); total != nil {
+		sc := domain.ApplyAward(p.PontosTotais, *total)
 		if ps.hasPts {
 			u.cond("pontosTotais = %s", u.v(num(p.PontosTotais)))
 		} else {
@@ -133,9 +147,11 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		}
 		u.set("pontosTotais = %s", u.v(num(sc.PontosTotais)))
 		u.set("nivel = %s", u.v(num(sc.Nivel)))
-		pts = award.Pontos
 		changed = true
-		s.putLedger(t, ps.uid, *award, now)
+		if award != nil {
+			pts = award.Pontos
+			s.putLedger(t, ps.uid, *award, now)
+		}
 		if sc.LevelUp {
 			t.notify(NewNotification(ps.uid, domain.NotifNivel, domain.TextoNivel(sc.Nivel), domain.LinkPerfil(), now))
 		}
@@ -167,6 +183,9 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 	if ch.disownGroup {
 		owned := u.n(attrGruposDono)
 		u.set("%s = if_not_exists(%s, %s) - %s", owned, owned, u.v(num(1)), u.v(num(1)))
+		changed = true
+	}
+	if prog.write(t, u, ps.uid, now) {
 		changed = true
 	}
 	if changed {

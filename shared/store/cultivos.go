@@ -386,7 +386,7 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 			}
 			requireMeta(t, g)
 		}
-		pts, nome, err := s.applyProfile(ctx, t, ps, profileChange{award: ptr(domain.AwardCultivo(rules, id))}, false, actor.Source, now)
+		pts, nome, err := s.applyProfile(ctx, t, ps, profileChange{award: ptr(domain.AwardCultivo(rules, id)), counts: map[string]int{domain.ContaCultivos: 1}}, false, actor.Source, now)
 		if err != nil {
 			return err
 		}
@@ -595,11 +595,13 @@ func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domai
 		cu.cond("arquivado = %s", cu.v(boolean(false)))
 		requireWriterMember(t, c, actor.ID)
 		award := domain.AwardDiario(rules, id, len(in.Fotos) > 0, counted)
-		pts := 0
+		pts, _, err := s.applyProfile(ctx, t, st.profile, profileChange{award: award, counts: map[string]int{
+			domain.ContaDiario: 1, domain.ContaFotos: len(in.Fotos), domain.ContaUltimoDiaCuidado: domain.DayNumber(now),
+		}}, false, actor.Source, now)
+		if err != nil {
+			return err
+		}
 		if award != nil {
-			if pts, _, err = s.applyProfile(ctx, t, st.profile, profileChange{award: award}, false, actor.Source, now); err != nil {
-				return err
-			}
 			du := t.update(itemDiarioDia, UserPK(actor.ID), DiarioDiaSK(day))
 			if counted == 0 {
 				du.cond("attribute_not_exists(n)")
@@ -686,7 +688,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		}
 		t := newTxn(s.Table)
 		requireWriterMember(t, c, actor.ID)
-		pts, _, err := s.applyProfile(ctx, t, st.profile, profileChange{award: ptr(domain.AwardColheita(rules, h.ID))}, false, actor.Source, now)
+		pts, _, err := s.applyProfile(ctx, t, st.profile, profileChange{award: ptr(domain.AwardColheita(rules, h.ID)), vegetal: c.VegetalID, counts: colheitaCounts(h)}, false, actor.Source, now)
 		if err != nil {
 			return err
 		}

@@ -296,7 +296,7 @@ func (s *Store) CreateGroup(ctx context.Context, g domain.Group, owner Actor) (d
 		}
 		t.put(itemMeta, meta, "attribute_not_exists(PK)")
 		pts, nome, err := s.applyProfile(ctx, t, ps,
-			profileChange{award: &award, addGroup: g.ID, ownGroup: true, ownCap: rules.Limites.GruposPorDono},
+			profileChange{award: &award, addGroup: g.ID, ownGroup: true, ownCap: rules.Limites.GruposPorDono, counts: map[string]int{domain.ContaGruposCriados: 1}},
 			items[ledgerKey] != nil, owner.Source, g.CreatedAt)
 		if err != nil {
 			return err

@@ -149,7 +149,7 @@ func TestApprovalFlowNotifiesAndRespectsTheCap(t *testing.T) {
 	if _, err := f.s.Join(ctx, g.ID, a); code(err) != domain.EConflict {
 		t.Fatalf("second request: %v", err)
 	}
-	if n, _ := f.s.UnreadCount(ctx, owner.ID); n != 2 {
+	if n, _ := f.s.UnreadCount(ctx, owner.ID); n != 2+1 { // two requests and the Fundador conquista
 		t.Fatalf("owner unread %d", n)
 	}
 	if _, err := f.s.ApproveRequest(ctx, g.ID, a, b.ID); code(err) != domain.EForbidden {

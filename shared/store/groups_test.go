@@ -130,7 +130,9 @@ func TestCreateGroupMakesOwnerAwardsPointsOnceInOneTransaction(t *testing.T) {
 		t.Fatalf("owner membership %+v %+v", v.Membership, v.Group)
 	}
 	p := f.profile(owner.ID)
-	if p.PontosTotais != 20 || p.Nivel != 1 || !slices.Equal(p.GruposParticipantes, []string{g.ID}) {
+	// 20 for the group and the Fundador conquista's bonus, unlocked in the same transaction.
+	if p.PontosTotais != 20+bonus("fundador") || p.Nivel != 1 || !slices.Equal(p.GruposParticipantes, []string{g.ID}) ||
+		!slices.Equal(p.Conquistas, []string{"fundador"}) {
 		t.Fatalf("profile %+v", p)
 	}
 }
@@ -143,7 +145,7 @@ func TestCreateGroupBuildsAMissingProfile(t *testing.T) {
 	}}
 	g := f.group(owner, nil)
 	p := f.profile(id)
-	if p.PontosTotais != 20 || p.Nome != "Sem Perfil" || !slices.Equal(p.GruposParticipantes, []string{g.ID}) {
+	if p.PontosTotais != 20+bonus("fundador") || !slices.Equal(p.Conquistas, []string{"fundador"}) || p.Nome != "Sem Perfil" || !slices.Equal(p.GruposParticipantes, []string{g.ID}) {
 		t.Fatalf("profile %+v", p)
 	}
 	if m := f.view(g.ID, id).Membership; m == nil || m.Nome != "Sem Perfil" {

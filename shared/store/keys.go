@@ -168,3 +168,9 @@ func AuditPK(t time.Time) string            { return "AUDIT#" + t.UTC().Format("
 func AuditSK(t time.Time, id string) string { return fmtTime(t) + "#" + id }
 func auditByAdmin(uid string) string        { return "AUDITBY#" + uid }
 func auditByAction(acao string) string      { return "AUDITACT#" + acao }
+
+// A conquista a user earned (conquistas.go): USER#<uid> / CONQ#<code>, written
+// once (attribute_not_exists) in the transaction of the act that completed it.
+const prefixEarned = "CONQ#"
+
+func EarnedSK(code string) string { return prefixEarned + code }

@@ -440,7 +440,7 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 		t.Fatalf("request made %v", ops)
 	}
 	ns := f.notifications(owner.ID, domain.NotifPedidoLote)
-	if f.unread(owner.ID) != 1 || len(ns) != 1 || ns[0].Texto != "Bia Souza pediu o lote A1 no grupo "+g.Nome || ns[0].Link != "/grupos/"+g.ID+"/lotes" {
+	if f.unread(owner.ID) != 1+1 /* and the Fundador conquista */ || len(ns) != 1 || ns[0].Texto != "Bia Souza pediu o lote A1 no grupo "+g.Nome || ns[0].Link != "/grupos/"+g.ID+"/lotes" {
 		t.Fatalf("dono unread %d, told %+v", f.unread(owner.ID), ns)
 	}
 	if f.unread(bia.ID) != 0 {
@@ -450,7 +450,7 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 	if _, err := f.s.RequestLote(ctx, g.ID, "A2", owner); err != nil {
 		t.Fatal(err)
 	}
-	if f.unread(owner.ID) != 1 {
+	if f.unread(owner.ID) != 2 { // still the request and the Fundador conquista
 		t.Fatalf("dono told of their own request: %d", f.unread(owner.ID))
 	}
 	// After a transfer, the new dono is the one told.
@@ -461,7 +461,7 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 	if _, err := f.s.RequestLote(ctx, g.ID, "A2", caio); err != nil {
 		t.Fatal(err)
 	}
-	if f.unread(owner.ID) != 1 || len(f.notifications(bia.ID, domain.NotifPedidoLote)) != 1 {
+	if f.unread(owner.ID) != 2 || len(f.notifications(bia.ID, domain.NotifPedidoLote)) != 1 {
 		t.Fatalf("after transfer: old dono %d, new dono %+v", f.unread(owner.ID), f.notifications(bia.ID, domain.NotifPedidoLote))
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/google/uuid"
 	"github.com/verde-app/verde/shared/domain"
 )
 
@@ -46,11 +45,18 @@ type notificationItem struct {
 	Texto    string `dynamodbav:"texto"`
 	Link     string `dynamodbav:"link"`
 	CriadoEm string `dynamodbav:"criadoEm"`
+	// An unread notification is in GSI1 (UNREAD#uid / <time>#<id>), a read
+	// one in GSI2 (READ#uid / <time>#<id>): the list reads unread first
+	// (notifications_list.go).
+	GSI1PK string `dynamodbav:"GSI1PK,omitempty"`
+	GSI1SK string `dynamodbav:"GSI1SK,omitempty"`
 }
 
-// NewNotification is an unread notification with a fresh id.
+// NewNotification is an unread notification with a fresh id: a UUIDv7
+// whose time is now's millisecond, so the id alone finds the item's sort key
+// (notificationKey in notifications_list.go).
 func NewNotification(userID, tipo, texto, link string, now time.Time) domain.Notification {
-	return domain.NewNotification(uuid.Must(uuid.NewV7()).String(), userID, tipo, texto, link, now)
+	return domain.NewNotification(uuidAt(now), userID, tipo, texto, link, now)
 }
 
 // notify adds n to the transaction: the notification item and one ADD on the
@@ -61,6 +67,7 @@ func (t *txn) notify(n domain.Notification) {
 		PK: UserPK(n.UserID), SK: NotificationSK(n.CriadoEm, n.ID), Type: "notification",
 		ID: n.ID, UserID: n.UserID, Read: false, Tipo: n.Tipo, Texto: n.Texto, Link: n.Link,
 		CriadoEm: fmtTime(n.CriadoEm),
+		GSI1PK:   unreadPK(n.UserID), GSI1SK: notifByTime(n.CriadoEm, n.ID),
 	}
 	t.putItem("notif:"+n.ID, it, "attribute_not_exists(PK)")
 	t.unread[n.UserID]++

@@ -19,6 +19,7 @@ import (
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // The catalogue is seeded: the cultivo fixture is made of it.
@@ -87,6 +88,12 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// A notification of the coordinator's, for the mark-read operation.
+	notif := store.NewNotification(cast.Coord.ID, domain.NotifNivel, "Notificação do fuzz", "/perfil", time.Now())
+	if err := env.Deps.Store.Notify(ctx, notif); err != nil {
+		t.Fatal(err)
+	}
+
 	cfg := fmt.Sprintf(`# Written by shared/api/fuzz: the fixture's ids for every path parameter.
 headers = { Authorization = "Bearer %s" }
 
@@ -120,10 +127,14 @@ include-operation-id = ["changeFase", "archiveCultivo"]
 parameters = { "path.cultivoId" = %q }
 
 [[operations]]
+include-operation-id = ["markNotificationRead"]
+parameters = { "path.id" = %q }
+
+[[operations]]
 include-tag = ["admin"]
 headers = { Authorization = "Bearer %s" }
 parameters = { "path.vegetalId" = %q }
-`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, cast.Admin.Token, adminVeg.ID)
+`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, notif.ID, cast.Admin.Token, adminVeg.ID)
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "schemathesis.toml")
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o644); err != nil {

@@ -78,8 +78,8 @@ func TestCreateGroupRepeatedWithOneKeyCreatesOneGroup(t *testing.T) {
 	if n := w.myGroupCount(t, u); n != 2 {
 		t.Errorf("groups after two keys (1 + 5 requests): %d, want 2", n)
 	}
-	if p := w.pontos(t, u); p != 20 {
-		t.Errorf("points: %d, want 20 (\"criar grupo\" pays once per member)", p)
+	if p := w.pontos(t, u); p != 20+20 {
+		t.Errorf("points: %d, want 20 + the Fundador bonus 20 (\"criar grupo\" pays once per member)", p)
 	}
 
 	// Without a key, two requests are two groups (a client that does not retry).

@@ -172,6 +172,7 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 		"/api/vegetables/{vegetalId}/guias":   {cast.Member, "/api/vegetables/tomate/guias"},
 		"/api/admin/vegetables":               {admin, "/api/admin/vegetables"},
 		"/api/admin/guias":                    {admin, "/api/admin/guias"},
+		"/api/notifications":                  {cast.Owner, "/api/notifications"},
 	}
 
 	routes := listRoutes(t)

@@ -13,6 +13,9 @@ import (
 func Routes(d app.Deps) []api.Route {
 	return []api.Route{
 		{Method: "GET", Path: "/api/notifications/unread-count", Handler: d.Verifier.Require(handleUnreadCount(d))},
+		{Method: "GET", Path: "/api/notifications", Handler: d.Verifier.Require(handleList(d))},
+		{Method: "POST", Path: "/api/notifications/{id}/read", Handler: d.Verifier.Require(handleMarkRead(d))},
+		{Method: "POST", Path: "/api/notifications/read-all", Handler: d.Verifier.Require(handleMarkAllRead(d))},
 	}
 }
 

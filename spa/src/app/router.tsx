@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: '/feed', lazy: () => import('@/app/routes/app/feed') },
           { path: '/notificacoes', lazy: () => import('@/app/routes/app/notificacoes') },
           { path: '/perfil', lazy: () => import('@/app/routes/app/perfil') },
+          { path: '/membros/:userId', lazy: () => import('@/app/routes/app/membro') },
           { path: '/configuracoes', lazy: () => import('@/app/routes/app/configuracoes') },
           {
             path: '/admin',

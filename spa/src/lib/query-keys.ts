@@ -16,7 +16,15 @@ export const queryKeys = {
     profile: (userId: string) => ['me', userId] as const,
   },
   notifications: {
+    all: ['notifications'] as const,
     unreadCount: ['notifications', 'unread-count'] as const,
+    list: ['notifications', 'list'] as const,
+  },
+  /** Progress (level, conquistas, stats): mine and other members'. */
+  progress: {
+    all: ['progress'] as const,
+    mine: ['progress', 'me'] as const,
+    member: (userId: string) => ['progress', 'member', userId] as const,
   },
   groups: {
     all: ['groups'] as const,

@@ -27,6 +27,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My level, conquistas (earned with date, locked with progress) and stats
+         * @description One GetItem and one Query.
+         */
+        get: operations["getMyProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's public profile (level, conquistas, stats; never an e-mail)
+         * @description Any signed-in user. One GetItem and one Query.
+         */
+        get: operations["getMember"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/unread-count": {
         parameters: {
             query?: never;
@@ -41,6 +81,67 @@ export interface paths {
         get: operations["getUnreadNotificationCount"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My notifications, unread first, newest first within each (paged)
+         * @description At most two Queries per page (the unread index, then the read one).
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one of my notifications read (also when it already was)
+         * @description One transaction that turns the item read and takes one from the unread counter.
+         */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark all my notifications read
+         * @description Pages of up to 99 unread notifications, each in one transaction with the unread counter
+         *     moved by exactly its size, so the counter stays exact under concurrent notifications.
+         */
+        post: operations["markAllNotificationsRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -970,6 +1071,76 @@ export interface components {
             /** @description The key of a photo the caller uploaded (POST /api/uploads, purpose perfil), checked in the bucket (400/403 naming foto); "" removes the photo */
             foto?: string;
         };
+        /** @description A member's public profile and progress; the same for the caller's own /perfil. No e-mail, no groups. */
+        MemberProgress: {
+            id: string;
+            nome: string;
+            foto: string | null;
+            bio: string;
+            uf: string;
+            cidade: string;
+            /** Format: date-time */
+            dataCadastro: string;
+            nivel: {
+                numero: number;
+                nome: string;
+                pontosTotais: number;
+                /** @description Points at which this level started */
+                inicio: number;
+                /** @description Points at which the next level starts */
+                proximo: number;
+                proximoNome: string;
+                faltamPontos: number;
+                percentualNivel: number;
+            };
+            /** @description Every conquista of the catalogue, in its order */
+            conquistas: {
+                codigo: string;
+                nome: string;
+                descricao: string;
+                bonus: number;
+                conquistada: boolean;
+                /**
+                 * Format: date-time
+                 * @description When it was earned
+                 */
+                em: string | null;
+                atual: number;
+                meta: number;
+                /** @description "7 de 10 colheitas" */
+                progresso: string;
+            }[];
+            estatisticas: {
+                cultivos: number;
+                colheitas: number;
+                colheitasKg: number;
+                posts: number;
+                comentarios: number;
+                registrosDiario: number;
+                fotos: number;
+                grupos: number;
+                sequenciaCuidado: number;
+            };
+        };
+        Notification: {
+            id: string;
+            /** @description solicitacao_entrada, solicitacao_aprovada, solicitacao_recusada, lote_atribuido, pedido_lote, pedido_lote_encerrado, grupo_transferido, nivel, conquista, and what other areas add */
+            tipo: string;
+            /** @description The sentence shown */
+            texto: string;
+            /** @description The SPA path of its subject (/grupos/…, /perfil …) */
+            link: string;
+            read: boolean;
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        NotificationPage: {
+            items: components["schemas"]["Notification"][];
+            nextCursor: string | null;
+        };
+        MarkedAll: {
+            marcadas: number;
+        };
         /**
          * @example {
          *       "count": 3
@@ -1868,6 +2039,56 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getMyProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberProgress"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's public profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberProgress"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getUnreadNotificationCount: {
         parameters: {
             query?: never;
@@ -1887,6 +2108,83 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were marked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkedAll"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -98,3 +98,10 @@ export type ColheitaCriada = Schemas['ColheitaCriada'];
 export type UploadInput = Schemas['UploadInput'];
 export type Upload = Schemas['Upload'];
 export type UploadPurpose = UploadInput['purpose'];
+
+// Notifications and progress (issue 13)
+export type Notification = Schemas['Notification'];
+export type NotificationPage = Schemas['NotificationPage'];
+export type MarkedAll = Schemas['MarkedAll'];
+export type MemberProgress = Schemas['MemberProgress'];
+export type ConquistaStatus = MemberProgress['conquistas'][number];

@@ -1,26 +1,32 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
-import { BellIcon } from '@/components/ui/icons';
 import { plural } from '@/lib/format';
+import { errorMessage } from '@/lib/errors';
 import { useUnreadCount } from '@/features/notifications/api/unread-count';
+import { useMarkAllRead } from '@/features/notifications/api/notifications';
+import { NotificationList } from '@/features/notifications/components/notification-list';
 
 export function Component() {
   const unread = useUnreadCount();
+  const markAll = useMarkAllRead();
   return (
     <>
-      <PageHeader title="Notificações" />
-      {unread === 0 ? (
-        <EmptyState icon={<BellIcon />} title="Nenhuma notificação nova">
-          <p>Curtidas, comentários, pedidos nos seus grupos e conquistas aparecem aqui.</p>
-        </EmptyState>
-      ) : (
-        <EmptyState
-          icon={<BellIcon />}
-          title={`Você tem ${plural(unread, 'notificação não lida', 'notificações não lidas')}`}
-        >
-          <p>A lista das notificações chega aqui em breve.</p>
-        </EmptyState>
+      <PageHeader
+        title="Notificações"
+        subtitle={unread > 0 ? plural(unread, 'não lida', 'não lidas') : 'Tudo lido'}
+        actions={
+          unread > 0 && (
+            <button type="button" className="button button-secondary" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
+              {markAll.isPending ? 'Marcando...' : 'Marcar todas como lidas'}
+            </button>
+          )
+        }
+      />
+      {markAll.isError && (
+        <p className="form-error" role="alert">
+          {errorMessage(markAll.error, 'Não foi possível marcar as notificações como lidas. Tente novamente.')}
+        </p>
       )}
+      <NotificationList />
     </>
   );
 }

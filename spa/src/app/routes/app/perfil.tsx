@@ -5,6 +5,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Avatar } from '@/components/ui/avatar';
 import { UserIcon } from '@/components/ui/icons';
 import { LevelCard } from '@/features/profile/components/level-card';
+import { ConquistasCard, LevelProgressCard, StatsCard } from '@/features/profile/components/progress-view';
+import { useMyProgress } from '@/features/profile/api/progress';
+import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { formatDate } from '@/lib/format';
 import '@/features/profile/profile.css';
@@ -13,6 +16,7 @@ import { LinkedText } from '@/components/ui/linked-text';
 export function Component() {
   const { userData, user } = useAuth();
   const [editing, setEditing] = useState(false);
+  const progress = useMyProgress();
 
   if (!userData) {
     return (
@@ -51,21 +55,25 @@ export function Component() {
             </>
           )}
         </section>
-        <LevelCard nivel={userData.nivel} pontos={userData.pontosTotais} />
-        <section className="card" aria-labelledby="perfil-conquistas">
-          <h2 id="perfil-conquistas">Conquistas</h2>
-          {userData.conquistas.length === 0 ? (
-            <p className="muted">Nenhuma conquista ainda. Plante, registre e colha para desbloquear as primeiras.</p>
-          ) : (
-            <ul className="tag-list">
-              {userData.conquistas.map((c) => (
-                <li key={c} className="tag">
-                  {c}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        {progress.isSuccess ? (
+          <>
+            <LevelProgressCard nivel={progress.data.nivel} />
+            <StatsCard s={progress.data.estatisticas} />
+            <ConquistasCard conquistas={progress.data.conquistas} />
+          </>
+        ) : (
+          <>
+            <LevelCard nivel={userData.nivel} pontos={userData.pontosTotais} />
+            <section className="card" aria-labelledby="perfil-conquistas">
+              <h2 id="perfil-conquistas">Conquistas</h2>
+              {progress.isError ? (
+                <ErrorState title="Não foi possível carregar suas conquistas" error={progress.error} onRetry={() => void progress.refetch()} />
+              ) : (
+                <SectionLoader label="Carregando conquistas..." />
+              )}
+            </section>
+          </>
+        )}
       </div>
     </>
   );

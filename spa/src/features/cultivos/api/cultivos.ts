@@ -28,6 +28,9 @@ const cultivoPath = (id: string) => `/cultivos/${enc(id)}`;
 function refresh(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.cultivos.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.me.all });
+  // A conquista or a level may have come with the act: its notification and the progress.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.progress.all });
 }
 
 function filterQuery(f: CultivoFilter) {

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { useAuth } from '@/lib/auth/auth-context';
 import { Avatar } from '@/components/ui/avatar';
@@ -70,7 +71,7 @@ export function MembersTab({ group }: { group: GroupDetail }) {
               <Avatar name={m.nome} />
               <div className="member-info">
                 <p className="member-name">
-                  {m.nome || 'Sem nome'}
+                  <Link to={`/membros/${encodeURIComponent(m.userId)}`}>{m.nome || 'Sem nome'}</Link>
                   {m.userId === self && <span className="muted"> (você)</span>}
                 </p>
                 <p className="member-meta">
