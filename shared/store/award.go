@@ -33,8 +33,9 @@ type profileState struct {
 	uid     string
 	found   bool
 	profile domain.Profile
-	hasPts  bool // the stored item has pontosTotais
-	owned   int  // gruposDono: the groups this user owns (0 when the item predates the count)
+	hasPts  bool      // the stored item has pontosTotais
+	owned   int       // gruposDono: the groups this user owns (0 when the item predates the count)
+	rank    rankState // the ranking attributes (ranking.go)
 }
 
 func readProfileState(uid string, item map[string]types.AttributeValue) (profileState, error) {
@@ -51,6 +52,7 @@ func readProfileState(uid string, item map[string]types.AttributeValue) (profile
 		fmt.Sscan(n.Value, &ps.owned)
 	}
 	ps.found, ps.profile = true, p
+	ps.rank = rankStateOf(item)
 	return ps, nil
 }
 
@@ -115,6 +117,7 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		if ch.ownGroup {
 			item[attrGruposDono] = num(1)
 		}
+		rankNewProfile(t, item, ps.uid, p.PontosTotais, pts, now)
 		t.put(itemProfile, item, "attribute_not_exists(PK)")
 		return pts, p.Nome, nil
 	}
@@ -136,6 +139,7 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		pts = award.Pontos
 		changed = true
 		s.putLedger(t, ps.uid, *award, now)
+		s.rankAward(t, u, ps, sc.PontosTotais, award.Pontos, now)
 		if sc.LevelUp {
 			t.notify(NewNotification(ps.uid, domain.NotifNivel, domain.TextoNivel(sc.Nivel), domain.LinkPerfil(), now))
 		}

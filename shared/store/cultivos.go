@@ -719,6 +719,9 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		}), "")
 		t.countDaily(actor.ID, domain.ActColheita, rules, now)
 		kg := domain.KgOf(h)
+		if err := s.rankHarvest(ctx, t, c.GrupoID, kg, now); err != nil {
+			return err
+		}
 		for _, pk := range []string{UserPK(actor.ID), GroupPK(c.GrupoID)} {
 			if pk == GroupPK("") {
 				continue
@@ -735,7 +738,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 				su.add("%s %s", su.n("doadoKg"), su.v(floatAV(kg)))
 			}
 		}
-		if err := retryable(s.write(ctx, t), itemCultivo, itemColheita, itemProfile, itemLedger); err != nil {
+		if err := retryable(s.write(ctx, t), itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
 			if loteGone(err) {
 				skipLote = true
 				return errRetry
