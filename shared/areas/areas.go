@@ -12,6 +12,7 @@ import (
 	"github.com/verde-app/verde/shared/api/lotes"
 	"github.com/verde-app/verde/shared/api/me"
 	"github.com/verde-app/verde/shared/api/notifications"
+	"github.com/verde-app/verde/shared/api/rankings"
 	"github.com/verde-app/verde/shared/api/uploads"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/triggers"
@@ -32,6 +33,7 @@ var APIs = map[string]API{
 	"LotesFunction":         {New: lotes.NewServer, Routes: lotes.Routes},
 	"CultivosFunction":      {New: cultivos.NewServer, Routes: cultivos.Routes},
 	"UploadsFunction":       {New: uploads.NewServer, Routes: uploads.Routes},
+	"RankingsFunction":      {New: rankings.NewServer, Routes: rankings.Routes},
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.
@@ -61,4 +63,5 @@ var TableActions = map[string][]string{
 	"UploadsFunction":          {"GetItem", "UpdateItem"},
 	"PostConfirmationFunction": {"GetItem", "PutItem"},
 	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},
+	"RankingsFunction":         {"BatchGetItem", "GetItem", "Query"},
 }
