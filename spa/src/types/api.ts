@@ -95,3 +95,11 @@ export type ColheitaCriada = Schemas['ColheitaCriada'];
 export type UploadInput = Schemas['UploadInput'];
 export type Upload = Schemas['Upload'];
 export type UploadPurpose = UploadInput['purpose'];
+
+// Rankings
+export type RankingPeriodo = Schemas['MembersRanking']['periodo'];
+export type RankingStanding = Schemas['RankingStanding'];
+export type RankingMember = Schemas['RankingMember'];
+export type MembersRanking = Schemas['MembersRanking'];
+export type RankingGroup = Schemas['RankingGroup'];
+export type GroupsRanking = Schemas['GroupsRanking'];
