@@ -62,7 +62,7 @@ function PeriodToggle({ periodo, onChange }: { periodo: RankingPeriodo; onChange
           ['geral', 'Geral'],
         ] as const
       ).map(([p, label]) => (
-        <button key={p} type="button" className={p === periodo ? 'button' : 'button button-secondary'} aria-pressed={p === periodo} onClick={() => onChange(p)}>
+        <button key={p} type="button" className={p === periodo ? 'button button-primary' : 'button button-secondary'} aria-pressed={p === periodo} onClick={() => onChange(p)}>
           {label}
         </button>
       ))}
