@@ -392,6 +392,7 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 		}
 		c := domain.NewCultivo(id, in, veg, domain.Colaborador{UserID: actor.ID, Nome: nome}, grupoNome, colabs, now)
 		t.putItem(itemCultivo, toCultivoItem(c), "attribute_not_exists(PK)")
+		dueOnCreate(t, c, now)
 		putRefs(t, c)
 		for _, uid := range c.Writers() {
 			requireWriterMember(t, c, uid)
@@ -614,6 +615,7 @@ func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domai
 			AutorNome: st.profile.profile.Nome, Pontos: pts, CriadoEm: now,
 		}
 		t.putItem("diario", diarioItemOf(e), "attribute_not_exists(PK)")
+		dueOnDiary(t, st.items[itemKey{CultivoPK(c.ID), skMeta}], c.ID, now)
 		t.countDaily(actor.ID, domain.ActDiario, rules, now)
 		if err := retryable(s.write(ctx, t), itemProfile, itemLedger, itemDiarioDia, itemCultivo); err != nil {
 			return err
