@@ -15,6 +15,7 @@ import (
 	"github.com/verde-app/verde/shared/api/rankings"
 	"github.com/verde-app/verde/shared/api/uploads"
 	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/reminders"
 	"github.com/verde-app/verde/shared/triggers"
 	"github.com/verde-app/verde/shared/triggers/presignup/cognitoaccounts"
 )
@@ -42,6 +43,19 @@ var Triggers = map[string]func(app.Deps) any{
 	"PostConfirmationFunction": func(d app.Deps) any { return triggers.PostConfirmation(d) },
 }
 
+// Scheduled functions by LogicalId, each with the UTC hour of its daily
+// run: EventBridge schedules in AWS (template.yaml); the local cloud runs
+// them at that hour and on demand through its Lambda Invoke endpoint.
+var Scheduled = map[string]ScheduledJob{
+	"RemindersFunction": {HourUTC: 10, New: func(d app.Deps) any { return reminders.Handler(d) }},
+}
+
+// ScheduledJob is a scheduled function: its handler and daily hour (UTC).
+type ScheduledJob struct {
+	HourUTC int
+	New     func(app.Deps) any
+}
+
 // CustomResources by LogicalId: the CloudFormation custom resource type each
 // function serves. They run only in a deployed stack (functions/<dir>); the
 // local cloud does their work at start (CatalogSeedFunction: store.SeedCatalog).
@@ -64,4 +78,5 @@ var TableActions = map[string][]string{
 	"PostConfirmationFunction": {"GetItem", "PutItem"},
 	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},
 	"RankingsFunction":         {"BatchGetItem", "GetItem", "Query"},
+	"RemindersFunction":        {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 }

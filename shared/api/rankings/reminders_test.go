@@ -2,6 +2,8 @@ package rankings_test
 
 import (
 	"context"
+	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +13,7 @@ import (
 	ddbt "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
@@ -87,7 +90,9 @@ func TestRemindersOfADay(t *testing.T) {
 	if minDias <= 8 {
 		t.Fatalf("alface's window opens after %d days: the test needs more than 8", minDias)
 	}
-	at := func(days int) { s.Now = func() time.Time { return day0.Add(time.Duration(days)*24*time.Hour - 5*time.Hour) } } // 07:00 in Brasília
+	at := func(days int) {
+		s.Now = func() time.Time { return day0.Add(time.Duration(days)*24*time.Hour - 5*time.Hour) }
+	} // 07:00 in Brasília
 	diary := func(days int, cid string) {
 		s.Now = func() time.Time { return day0.Add(time.Duration(days) * 24 * time.Hour) }
 		in := domain.DiarioInput{Tipo: "rega", Texto: "Regado"}
@@ -117,7 +122,8 @@ func TestRemindersOfADay(t *testing.T) {
 	}
 	// Day 4, 07:00: the streak ends tonight without an entry.
 	at(4)
-	if r := run(100); !r.Concluido || r.Enviados != 1 {
+	// (Other tests of this package share the table and its days: counts are per user.)
+	if r := run(100); !r.Concluido || r.Enviados < 1 {
 		t.Errorf("day 4: %+v", r)
 	}
 	if got := notifs(t, grower.ID, domain.NotifLembreteSequencia); len(got) != 1 || !strings.Contains(got[0], "3 dias") {
@@ -125,7 +131,7 @@ func TestRemindersOfADay(t *testing.T) {
 	}
 	// Day 7: the four cultivos without an entry since day 0, not ids[0].
 	at(7)
-	if r := run(100); r.Enviados != 4 {
+	if r := run(100); r.Enviados < 4 {
 		t.Errorf("day 7: %+v", r)
 	}
 	if got := notifs(t, grower.ID, domain.NotifLembreteDiario); len(got) != 4 {
@@ -149,8 +155,8 @@ func TestRemindersOfADay(t *testing.T) {
 			t.Fatal("the day never ends")
 		}
 	}
-	if total != 5 {
-		t.Errorf("window reminders sent: %d, want 5", total)
+	if total < 5 {
+		t.Errorf("window reminders sent: %d, want at least this test's 5", total)
 	}
 	for _, u := range []testkit.User{grower, helper} {
 		if got := notifs(t, u.ID, domain.NotifLembreteJanela); len(got) != 5 {
@@ -179,5 +185,26 @@ func TestRemindersOfADay(t *testing.T) {
 	}
 	if got := notifs(t, grower.ID, domain.NotifLembreteJanela); len(got) != 5 {
 		t.Errorf("after reruns: %d window reminders", len(got))
+	}
+}
+
+// TestTheLocalCloudRunsRemindersOnDemand: make remind's request (the local
+// cloud's Lambda Invoke endpoint) runs the scheduled function's handler.
+func TestTheLocalCloudRunsRemindersOnDemand(t *testing.T) {
+	setup(t)
+	resp, err := http.Post(env.Cloud.URL+cloud.InvokePathPrefix+"RemindersFunction/invocations", "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out struct {
+		Dia       string `json:"dia"`
+		Concluido bool   `json:"concluido"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("%d %v", resp.StatusCode, err)
+	}
+	if out.Dia != domain.FormatDate(domain.LocalDate(time.Now())) || !out.Concluido {
+		t.Errorf("run: %+v", out)
 	}
 }
