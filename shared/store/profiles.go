@@ -73,6 +73,7 @@ func (s *Store) Profile(ctx context.Context, uid string) (p domain.Profile, foun
 	if out.Item == nil {
 		return domain.Profile{}, false, nil
 	}
+	s.healRanking(ctx, uid, out.Item)
 	p, err = decodeProfile(out.Item)
 	return p, err == nil, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
@@ -266,7 +267,8 @@ func (s *Store) rankHarvest(ctx context.Context, t *txn, gid string, kg float64,
 	}
 	month := domain.RankingMonth(now)
 	all, mes := itemKey{GroupPK(gid), RankHarvSK("ALL")}, itemKey{GroupPK(gid), RankHarvSK(month)}
-	items, err := s.batchGet(ctx, all, mes)
+	stats := itemKey{GroupPK(gid), skCultStats}
+	items, err := s.batchGet(ctx, all, mes, stats)
 	if err != nil {
 		return err
 	}
@@ -284,6 +286,12 @@ func (s *Store) rankHarvest(ctx context.Context, t *txn, gid string, kg float64,
 			u.cond("%s = %s", u.n("gramas"), u.v(num(prev)))
 		} else {
 			u.cond("attribute_not_exists(PK)")
+			// A group that harvested before the rankings existed starts from its
+			// harvest totals (CULTSTATS, before this harvest's own ADD).
+			if st := items[stats]; st != nil && k.mes == "" {
+				f, _ := strconv.ParseFloat(nOf(st["kg"]), 64)
+				prev = domain.Grams(f)
+			}
 		}
 		next := prev + grams
 		chave := scoreKey(next, now, gid)
@@ -705,4 +713,29 @@ func (s *Store) GroupsRanking(ctx context.Context, periodo, gid, uid string, adm
 		out.Itens = append(out.Itens, r)
 	}
 	return out, nil
+}
+
+// healRanking gives a profile stored before the rankings (points, but no
+// score key) its all-time ranking keys, once: called by Profile, which every
+// session reads first (GET /api/me), so the existing members enter the
+// ranking as they come back, without a Scan of the table.
+func (s *Store) healRanking(ctx context.Context, uid string, item record) {
+	ps, err := readProfileState(uid, item)
+	if err != nil || ps.rank.chave != "" || ps.profile.PontosTotais <= 0 {
+		return
+	}
+	k := scoreKey(ps.profile.PontosTotais, time.Time{}, uid)
+	in := &dynamodb.UpdateItemInput{
+		TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile),
+		ConditionExpression:       aws.String("attribute_exists(PK) AND attribute_not_exists(rankChave) AND pontosTotais = :p"),
+		UpdateExpression:          aws.String("SET rankChave = :k"),
+		ExpressionAttributeValues: record{":k": str(k), ":p": num(ps.profile.PontosTotais)},
+	}
+	if !ps.rank.hidden {
+		in.UpdateExpression = aws.String("SET rankChave = :k, GSI2PK = :pk, GSI2SK = :k")
+		in.ExpressionAttributeValues[":pk"] = str(rankAllPK(rankShard(uid)))
+	}
+	if _, err := s.DB.UpdateItem(ctx, in); err != nil && !isConditionFailed(err) {
+		slog.Warn("ranking keys of an older profile", "uid", uid, "err", err)
+	}
 }

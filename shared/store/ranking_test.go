@@ -321,3 +321,35 @@ func TestRankingKeysFollowTheActs(t *testing.T) {
 		t.Errorf("all time in December: %+v", r.Eu)
 	}
 }
+
+// TestAnOlderProfileEntersTheRankingOnItsNextVisit: a profile stored with
+// points before the rankings existed gets its keys when it is next read
+// (GET /api/me), once.
+func TestAnOlderProfileEntersTheRankingOnItsNextVisit(t *testing.T) {
+	f := newFixtureOn(t, "rankheal-"+uuid.NewString()[:8])
+	ctx := context.Background()
+	id := uuid.NewString()
+	p := domain.NewProfile(id, "Dona Antiga", id+"@example.com", nil, time.Now())
+	p.PontosTotais = 77
+	if _, _, err := f.s.CreateProfile(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := f.s.MembersRanking(ctx, domain.PeriodoGeral, id)
+	if len(r.Itens) != 0 || r.Eu.Posicao != 1 || r.Eu.Valor != 77 {
+		t.Fatalf("before: %+v", r)
+	}
+	if _, _, err := f.s.Profile(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	f.calls.Reset()
+	if _, _, err := f.s.Profile(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(f.calls.ByOperation()); got != "map[GetItem:1]" {
+		t.Errorf("second read: %s", got)
+	}
+	r, _ = f.s.MembersRanking(ctx, domain.PeriodoGeral, id)
+	if len(r.Itens) != 1 || r.Itens[0].ID != id || r.Itens[0].Pontos != 77 {
+		t.Errorf("after: %+v", r)
+	}
+}
