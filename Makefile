@@ -19,7 +19,9 @@ FUNCTIONS := \
 	UploadsFunction:uploads \
 	PreSignUpFunction:presignup \
 	PostConfirmationFunction:postconfirmation \
-	CatalogSeedFunction:catalogseed
+	CatalogSeedFunction:catalogseed \
+	RankingsFunction:rankings \
+	RemindersFunction:reminders
 
 fn_id = $(word 1,$(subst :, ,$(1)))
 fn_dir = $(word 2,$(subst :, ,$(1)))
@@ -226,3 +228,9 @@ sam-local-env:
 .PHONY: clean
 clean:
 	rm -rf $(BUILD_DIR) .aws-sam spa/dist
+
+# The daily reminders job (RemindersFunction) now, against a running `make dev` (the local
+# cloud also runs it every day at 10:00 UTC, 07:00 in Brasília, as EventBridge does in AWS).
+.PHONY: remind
+remind:
+	@curl -fsS -X POST -d '{}' http://localhost:$${PORT:-8080}/2015-03-31/functions/RemindersFunction/invocations && echo

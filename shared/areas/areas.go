@@ -12,8 +12,10 @@ import (
 	"github.com/verde-app/verde/shared/api/lotes"
 	"github.com/verde-app/verde/shared/api/me"
 	"github.com/verde-app/verde/shared/api/notifications"
+	"github.com/verde-app/verde/shared/api/rankings"
 	"github.com/verde-app/verde/shared/api/uploads"
 	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/reminders"
 	"github.com/verde-app/verde/shared/triggers"
 	"github.com/verde-app/verde/shared/triggers/presignup/cognitoaccounts"
 )
@@ -32,12 +34,26 @@ var APIs = map[string]API{
 	"LotesFunction":         {New: lotes.NewServer, Routes: lotes.Routes},
 	"CultivosFunction":      {New: cultivos.NewServer, Routes: cultivos.Routes},
 	"UploadsFunction":       {New: uploads.NewServer, Routes: uploads.Routes},
+	"RankingsFunction":      {New: rankings.NewServer, Routes: rankings.Routes},
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.
 var Triggers = map[string]func(app.Deps) any{
 	"PreSignUpFunction":        func(d app.Deps) any { return triggers.PreSignUp(d.Config.AutoConfirm, cognitoaccounts.Lazy()) },
 	"PostConfirmationFunction": func(d app.Deps) any { return triggers.PostConfirmation(d) },
+}
+
+// Scheduled functions by LogicalId, each with the UTC hour of its daily
+// run: EventBridge schedules in AWS (template.yaml); the local cloud runs
+// them at that hour and on demand through its Lambda Invoke endpoint.
+var Scheduled = map[string]ScheduledJob{
+	"RemindersFunction": {HourUTC: 10, New: func(d app.Deps) any { return reminders.Handler(d) }},
+}
+
+// ScheduledJob is a scheduled function: its handler and daily hour (UTC).
+type ScheduledJob struct {
+	HourUTC int
+	New     func(app.Deps) any
 }
 
 // CustomResources by LogicalId: the CloudFormation custom resource type each
@@ -61,4 +77,6 @@ var TableActions = map[string][]string{
 	"UploadsFunction":          {"GetItem", "UpdateItem"},
 	"PostConfirmationFunction": {"GetItem", "PutItem"},
 	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},
+	"RankingsFunction":         {"BatchGetItem", "GetItem", "Query"},
+	"RemindersFunction":        {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 }

@@ -378,7 +378,8 @@ func TestEveryFunctionIsRegisteredAndBuiltByTheMakefile(t *testing.T) {
 		_, isAPI := areas.APIs[id]
 		_, isTrigger := areas.Triggers[id]
 		_, isCustom := areas.CustomResources[id]
-		if !isAPI && !isTrigger && !isCustom {
+		_, isScheduled := areas.Scheduled[id]
+		if !isAPI && !isTrigger && !isCustom && !isScheduled {
 			t.Errorf("%s is in template.yaml but in none of areas.APIs, areas.Triggers, areas.CustomResources", id)
 		}
 		if bm := pt.Functions[id].BuildMethod; bm != "makefile" {

@@ -110,5 +110,5 @@ func StreakNow(counts map[string]int, now time.Time) int {
 	return counts[ContaSequenciaCuidado]
 }
 
-// Grams is a harvest's weight in grams (0 for units and bunches).
-func Grams(h Colheita) int { return int(math.Round(KgOf(h) * 1000)) }
+// HarvestGrams is a harvest's weight in grams (0 for units and bunches).
+func HarvestGrams(h Colheita) int { return Grams(KgOf(h)) }

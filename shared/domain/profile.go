@@ -22,6 +22,8 @@ type Profile struct {
 	// region of the sowing calendar ("Plante agora").
 	UF     string `json:"uf"`
 	Cidade string `json:"cidade"`
+	// OcultarDoRanking leaves the user out of the public rankings (they still see their own standing).
+	OcultarDoRanking bool `json:"ocultarDoRanking"`
 }
 
 const (
@@ -82,11 +84,13 @@ type ProfileUpdate struct {
 	// Foto is the key of a photo the member uploaded (POST /api/uploads, purpose perfil); ""
 	// removes the photo. The API checks the object before the profile refers to it.
 	Foto *string `json:"foto"`
+	// OcultarDoRanking opts the member out of the public rankings (true) or back in.
+	OcultarDoRanking *bool `json:"ocultarDoRanking"`
 }
 
 // Valid cleans the update and reports the first bad field.
 func (u *ProfileUpdate) Valid() error {
-	if u.Nome == nil && u.Bio == nil && u.UF == nil && u.Cidade == nil && u.Foto == nil {
+	if u.Nome == nil && u.Bio == nil && u.UF == nil && u.Cidade == nil && u.Foto == nil && u.OcultarDoRanking == nil {
 		return Invalid("", "Informe ao menos um campo para alterar (nome, bio, uf, cidade ou foto)")
 	}
 	if u.Foto != nil {

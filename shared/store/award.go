@@ -37,6 +37,7 @@ type profileState struct {
 	owned   int            // gruposDono: the groups this user owns (0 when the item predates the count)
 	counts  map[string]int // the per-user counters (conquistas.go)
 	vegs    []string       // the vegetables harvested (conquistas.go)
+	rank    rankState      // the ranking attributes (ranking.go)
 }
 
 func readProfileState(uid string, item map[string]types.AttributeValue) (profileState, error) {
@@ -54,6 +55,7 @@ func readProfileState(uid string, item map[string]types.AttributeValue) (profile
 	}
 	ps.found, ps.profile = true, p
 	ps.counts, ps.vegs = readCounts(item), readVegs(item)
+	ps.rank = rankStateOf(item)
 	return ps, nil
 }
 
@@ -107,6 +109,7 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		p.ID = ps.uid
 		p.Normalize()
 		ps = profileState{uid: ps.uid, profile: p, hasPts: true}
+		before := p.PontosTotais
 		prog := planProgress(ps, ch)
 		pts := 0
 		if total := prog.withBonus(award); total != nil {
@@ -128,6 +131,7 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 			item[attrGruposDono] = num(1)
 		}
 		prog.writeNew(t, item, ps.uid, now)
+		rankNewProfile(t, item, ps.uid, p.PontosTotais, p.PontosTotais-before, now)
 		t.put(itemProfile, item, "attribute_not_exists(PK)")
 		return pts, p.Nome, nil
 	}
@@ -152,6 +156,8 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 			pts = award.Pontos
 			s.putLedger(t, ps.uid, *award, now)
 		}
+		// The rankings count every point gained: the act's and any conquista's bonus.
+		s.rankAward(t, u, ps, sc.PontosTotais, sc.PontosTotais-p.PontosTotais, now)
 		if sc.LevelUp {
 			t.notify(NewNotification(ps.uid, domain.NotifNivel, domain.TextoNivel(sc.Nivel), domain.LinkPerfil(), now))
 		}

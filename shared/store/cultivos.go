@@ -392,6 +392,7 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 		}
 		c := domain.NewCultivo(id, in, veg, domain.Colaborador{UserID: actor.ID, Nome: nome}, grupoNome, colabs, now)
 		t.putItem(itemCultivo, toCultivoItem(c), "attribute_not_exists(PK)")
+		dueOnCreate(t, c, now)
 		putRefs(t, c)
 		for _, uid := range c.Writers() {
 			requireWriterMember(t, c, uid)
@@ -616,6 +617,7 @@ func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domai
 			AutorNome: st.profile.profile.Nome, Pontos: pts, CriadoEm: now,
 		}
 		t.putItem("diario", diarioItemOf(e), "attribute_not_exists(PK)")
+		dueOnDiary(t, st.items[itemKey{CultivoPK(c.ID), skMeta}], c.ID, now)
 		t.countDaily(actor.ID, domain.ActDiario, rules, now)
 		if err := retryable(s.write(ctx, t), itemProfile, itemLedger, itemDiarioDia, itemCultivo); err != nil {
 			return err
@@ -721,6 +723,9 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		}), "")
 		t.countDaily(actor.ID, domain.ActColheita, rules, now)
 		kg := domain.KgOf(h)
+		if err := s.rankHarvest(ctx, t, c.GrupoID, kg, now); err != nil {
+			return err
+		}
 		for _, pk := range []string{UserPK(actor.ID), GroupPK(c.GrupoID)} {
 			if pk == GroupPK("") {
 				continue
@@ -737,7 +742,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 				su.add("%s %s", su.n("doadoKg"), su.v(floatAV(kg)))
 			}
 		}
-		if err := retryable(s.write(ctx, t), itemCultivo, itemColheita, itemProfile, itemLedger); err != nil {
+		if err := retryable(s.write(ctx, t), itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
 			if loteGone(err) {
 				skipLote = true
 				return errRetry

@@ -34,6 +34,11 @@ import (
 //	audit entry (admin write)    AUDIT#<yyyy-mm>    <time>#<id>              AUDITBY#<uid> / <time>#<id>        AUDITACT#<acao> / <time>#<id>  (audit.go)
 //	guide                        GUIA#<id>          META                     GUIAS#ALL / <time>#<id>
 //	guide of a vegetable         VEG#<vid>          GUIA#<id>                (one per linked vegetable; listed by Query)
+//	monthly points of a member   USER#<uid>         POINTS#<yyyy-mm>                                            RANK#MES#<yyyy-mm>#<shard> / <score key>  (ranking.go)
+//	(the profile itself)         USER#<uid>         PROFILE                                                     RANK#ALL#<shard> / <score key>  (ranking.go)
+//	group harvest ranking        GROUP#<gid>        RANKHARV#ALL|<yyyy-mm>                                      GRANK#ALL|MES#<yyyy-mm>#<shard> / <score key>
+//	reminder due on a day        DUE#<yyyy-mm-dd>   <kind>#<cid>             (TTL expiraEm; reminders.go)
+//	reminders job of a day       REMINDERS#<day>    STATE | SENT#<kind>#<cid>
 //
 // Only public groups carry the directory keys (<name> and <city> folded by
 // domain.SearchKey). Everything of one group lives in GROUP#<gid>, except its

@@ -30,6 +30,7 @@ type profileItem struct {
 	UF                  string   `dynamodbav:"uf,omitempty"`
 	Cidade              string   `dynamodbav:"cidade,omitempty"`
 	Version             int      `dynamodbav:"version"`
+	OcultarDoRanking    bool     `dynamodbav:"ocultarDoRanking,omitempty"`
 }
 
 func toProfileItem(p domain.Profile) profileItem {
@@ -47,7 +48,7 @@ func (it profileItem) profile() domain.Profile {
 	p := domain.Profile{
 		ID: it.ID, Nome: it.Nome, Email: it.Email, Foto: it.Foto, Bio: it.Bio, Nivel: it.Nivel,
 		Conquistas: it.Conquistas, DataCadastro: t, GruposParticipantes: it.GruposParticipantes, PontosTotais: it.PontosTotais,
-		UF: it.UF, Cidade: it.Cidade,
+		UF: it.UF, Cidade: it.Cidade, OcultarDoRanking: it.OcultarDoRanking,
 	}
 	p.Normalize()
 	return p
@@ -72,6 +73,7 @@ func (s *Store) Profile(ctx context.Context, uid string) (p domain.Profile, foun
 	if out.Item == nil {
 		return domain.Profile{}, false, nil
 	}
+	s.healRanking(ctx, uid, out.Item)
 	p, err = decodeProfile(out.Item)
 	return p, err == nil, err
 }
@@ -108,6 +110,11 @@ func (s *Store) CreateProfile(ctx context.Context, p domain.Profile) (domain.Pro
 
 // UpdateProfile applies the cleaned update to an existing profile.
 func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileUpdate) (domain.Profile, error) {
+	if u.OcultarDoRanking != nil {
+		if err := s.SetRankingHidden(ctx, uid, *u.OcultarDoRanking); err != nil {
+			return domain.Profile{}, err
+		}
+	}
 	expr := "SET version = if_not_exists(version, :zero) + :one"
 	values := map[string]types.AttributeValue{
 		":zero": &types.AttributeValueMemberN{Value: "0"},

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalCloud } from './support/local-cloud.mjs';
 import { openSession } from './support/browser.mjs';
-import { fakeImage, jpegFile } from './support/images.mjs';
+import { jpegFile } from './support/images.mjs';
 
 let cloud;
 const runId = Date.now().toString(36);
@@ -53,7 +53,6 @@ describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () 
       cultivoUrl = new URL(page.url()).pathname;
 
       // A text file named .jpg is refused in Portuguese, nothing is sent.
-      const fake = fakeImage('nao-e-foto.jpg', 'isto é texto, não uma foto');
       const picker = page.getByLabel('Fotos (opcional)');
       await picker.setInputFiles({ name: 'nao-e-foto.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('isto é texto, não uma foto') });
       await page.getByText('Não foi possível ler esta imagem. Escolha uma foto JPEG, PNG ou WebP.').waitFor();

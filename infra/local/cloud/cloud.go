@@ -482,6 +482,16 @@ func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, err
 		}
 		triggers[id] = makeTrigger(deps)
 	}
+	// Scheduled functions (the reminders): invocable on demand like any Lambda (make remind),
+	// and run every day at their hour, as EventBridge does in AWS.
+	for id, job := range areas.Scheduled {
+		deps, err := depsOf(id)
+		if err != nil {
+			return nil, nil, err
+		}
+		triggers[id] = job.New(deps)
+		go c.daily(ctx, id, job.HourUTC)
+	}
 	for trigger, id := range c.Template.Triggers {
 		if _, ok := triggers[id]; !ok {
 			return nil, nil, fmt.Errorf("template.yaml wires Cognito trigger %s to %s, which shared/areas.Triggers lacks", trigger, id)
@@ -697,4 +707,26 @@ type statusRecorder struct {
 func (s *statusRecorder) WriteHeader(code int) {
 	s.status = code
 	s.ResponseWriter.WriteHeader(code)
+}
+
+// daily invokes the scheduled function id every day at hourUTC:00 UTC, as its
+// EventBridge schedule does in AWS, through the local Lambda Invoke endpoint.
+func (c *Cloud) daily(ctx context.Context, id string, hourUTC int) {
+	for {
+		now := time.Now().UTC()
+		next := time.Date(now.Year(), now.Month(), now.Day(), hourUTC, 0, 0, 0, time.UTC)
+		if !next.After(now) {
+			next = next.AddDate(0, 0, 1)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Until(next)):
+		}
+		if err := c.invokeTrigger(ctx, id, map[string]any{"source": "local.schedule"}); err != nil {
+			c.logger.Warn("scheduled function failed", "function", id, "err", err)
+		} else {
+			c.logf("local cloud: ran %s (daily at %02d:00 UTC; make remind runs it now)", id, hourUTC)
+		}
+	}
 }

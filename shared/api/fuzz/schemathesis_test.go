@@ -134,7 +134,12 @@ parameters = { "path.id" = %q }
 include-tag = ["admin"]
 headers = { Authorization = "Bearer %s" }
 parameters = { "path.vegetalId" = %q }
-`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, notif.ID, cast.Admin.Token, adminVeg.ID)
+
+[[operations]]
+include-operation-id = ["getGroupsRanking"]
+parameters = { "query.grupo" = %q }
+`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, notif.ID, cast.Admin.Token, adminVeg.ID,
+		f.Group.ID)
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "schemathesis.toml")
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o644); err != nil {

@@ -20,6 +20,7 @@ type Profile struct {
 	PontosTotais        int       `json:"pontosTotais"`
 	UF                  string    `json:"uf"`
 	Cidade              string    `json:"cidade"`
+	OcultarDoRanking    bool      `json:"ocultarDoRanking"`
 }
 
 func profileOf(p domain.Profile) Profile {
@@ -28,6 +29,7 @@ func profileOf(p domain.Profile) Profile {
 		Conquistas: nonNil(p.Conquistas), DataCadastro: p.DataCadastro,
 		GruposParticipantes: nonNil(p.GruposParticipantes), PontosTotais: p.PontosTotais,
 		UF: p.UF, Cidade: p.Cidade,
+		OcultarDoRanking: p.OcultarDoRanking,
 	}
 }
 

@@ -30,10 +30,3 @@ export async function jpegFile(page, name, w, h, color) {
   writeFileSync(path, Buffer.from(b64, 'base64'));
   return path;
 }
-
-/** A file that is not an image, named like one. */
-export function fakeImage(name, text) {
-  const path = join(files, name);
-  writeFileSync(path, text);
-  return path;
-}

@@ -66,6 +66,14 @@ export const queryKeys = {
     diario: (id: string) => ['cultivos', 'detail', id, 'diario'] as const,
     colheitas: (id: string) => ['cultivos', 'detail', id, 'colheitas'] as const,
   },
+  /** Every ranking read sits under ['rankings']: points and harvests move them all. */
+  rankings: {
+    all: ['rankings'] as const,
+    members: (periodo: string) => ['rankings', 'membros', periodo] as const,
+    groups: (periodo: string, grupo: string) => ['rankings', 'grupos', periodo, grupo] as const,
+    group: (groupId: string, periodo: string) => ['rankings', 'grupo', groupId, periodo] as const,
+    myGroups: ['rankings', 'meus-grupos'] as const,
+  },
 };
 
 export interface CultivoFilter {

@@ -1006,6 +1006,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rankings/membros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members' ranking by points (all time or this month) and my own standing
+         * @description The top 50 (members who opted out are left out) and the caller's own position and points,
+         *     also when they opted out. The position is exact within the first 1,000; past it, `aproximada`
+         *     (an estimate, rounded) or `alemDe` (a lower bound). Ties: whoever reached the points first,
+         *     then a fixed order. At most 12 DynamoDB calls whatever the number of members.
+         */
+        get: operations["getMembersRanking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rankings/grupos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The groups' ranking by harvest in kg (all time or this month), and one of my groups' standing
+         * @description The top 50 groups by harvested kg (harvests in kg; unidades and maços are not weighed). A
+         *     private group is named only to its members and site admins (`id` and `nome` null to
+         *     others). With `grupo` (one of the caller's groups; any group for a site admin, 403
+         *     otherwise), `grupo` in the answer is that group's standing. At most 12 DynamoDB calls.
+         */
+        get: operations["getGroupsRanking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rankings/grupos/{groupId}/membros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The ranking of one group's members by points (all time or this month)
+         * @description Members and site admins only (403 to other members of a public group, 404 for a private
+         *     one). Members who opted out are left out, but see their own standing. At most 7 DynamoDB
+         *     calls (a group holds at most 500 members).
+         */
+        get: operations["getGroupMembersRanking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1054,6 +1124,8 @@ export interface components {
              */
             uf?: "" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
             cidade?: string;
+            /** @description The user is left out of the public rankings (they still see their own standing) */
+            ocultarDoRanking?: boolean;
         };
         /**
          * @description Absent fields are left as they are; at least one must be present.
@@ -1070,6 +1142,8 @@ export interface components {
             cidade?: string;
             /** @description The key of a photo the caller uploaded (POST /api/uploads, purpose perfil), checked in the bucket (400/403 naming foto); "" removes the photo */
             foto?: string;
+            /** @description true leaves me out of the public rankings (I still see my own standing); false puts me back */
+            ocultarDoRanking?: boolean;
         };
         /** @description A member's public profile and progress; the same for the caller's own /perfil. No e-mail, no groups. */
         MemberProgress: {
@@ -1862,6 +1936,58 @@ export interface components {
             colheita: components["schemas"]["Colheita"];
             cultivo: components["schemas"]["Cultivo"];
             pontos: number;
+        };
+        /** @description The caller's (or their group's) own place in a ranking */
+        RankingStanding: {
+            /** @description Points (members) or grams harvested (groups) */
+            valor: number;
+            /** @description null while not ranked (no points, or no harvest in kg, in the period) */
+            posicao: number | null;
+            /** @description posicao is an estimate (past the first 1,000), rounded to two significant figures */
+            aproximada: boolean;
+            /** @description posicao is a lower bound (far down a very large ranking) */
+            alemDe: boolean;
+            /** @description The caller opted out of the public rankings */
+            oculto: boolean;
+        };
+        RankingMember: {
+            posicao: number;
+            id: string;
+            nome: string;
+            foto: string | null;
+            nivel: number;
+            nivelNome: string;
+            pontos: number;
+        };
+        MembersRanking: {
+            /** @enum {string} */
+            periodo: "geral" | "mes";
+            /** @description The month (yyyy-mm, Brasília) of a monthly ranking */
+            mes: string | null;
+            /** @description The group (the group ranking only) */
+            grupo?: {
+                id: string;
+                nome: string;
+            };
+            itens: components["schemas"]["RankingMember"][];
+            eu: components["schemas"]["RankingStanding"];
+        };
+        RankingGroup: {
+            posicao: number;
+            id: string | null;
+            nome: string | null;
+            publico: boolean;
+            /** @description The caller is a member */
+            meu: boolean;
+            kg: number;
+        };
+        GroupsRanking: {
+            /** @enum {string} */
+            periodo: "geral" | "mes";
+            mes: string | null;
+            itens: components["schemas"]["RankingGroup"][];
+            /** @description The standing of the group asked about (null without grupo) */
+            grupo: components["schemas"]["RankingStanding"] | null;
         };
     };
     responses: {
@@ -4087,6 +4213,94 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMembersRanking: {
+        parameters: {
+            query?: {
+                /** @description geral (all time, the default) or mes (this month in Brasília time: it resets at 00:00 on the 1st) */
+                periodo?: "geral" | "mes";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembersRanking"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupsRanking: {
+        parameters: {
+            query?: {
+                /** @description geral (all time, the default) or mes (this month in Brasília time: it resets at 00:00 on the 1st) */
+                periodo?: "geral" | "mes";
+                /** @description One of my groups, whose position to tell */
+                grupo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupsRanking"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupMembersRanking: {
+        parameters: {
+            query?: {
+                /** @description geral (all time, the default) or mes (this month in Brasília time: it resets at 00:00 on the 1st) */
+                periodo?: "geral" | "mes";
+            };
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembersRanking"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -105,3 +105,11 @@ export type NotificationPage = Schemas['NotificationPage'];
 export type MarkedAll = Schemas['MarkedAll'];
 export type MemberProgress = Schemas['MemberProgress'];
 export type ConquistaStatus = MemberProgress['conquistas'][number];
+
+// Rankings
+export type RankingPeriodo = Schemas['MembersRanking']['periodo'];
+export type RankingStanding = Schemas['RankingStanding'];
+export type RankingMember = Schemas['RankingMember'];
+export type MembersRanking = Schemas['MembersRanking'];
+export type RankingGroup = Schemas['RankingGroup'];
+export type GroupsRanking = Schemas['GroupsRanking'];

@@ -1,14 +1,14 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
-import { TrophyIcon } from '@/components/ui/icons';
+import { RankingsPage } from '@/features/rankings/components/rankings-page';
+import { RankingPrivacySection } from '@/features/rankings/components/ranking-privacy-section';
 
 export function Component() {
   return (
     <>
       <PageHeader title="Rankings" />
-      <EmptyState icon={<TrophyIcon />} title="Nenhum ranking para mostrar ainda">
-        <p>Os rankings aparecem quando a comunidade começar a somar pontos com cultivos, colheitas e publicações.</p>
-      </EmptyState>
+      <RankingsPage />
+      {/* Until /configuracoes takes it, the privacy choice sits under the rankings it governs. */}
+      <RankingPrivacySection />
     </>
   );
 }

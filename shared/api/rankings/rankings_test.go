@@ -1,0 +1,224 @@
+package rankings_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/infra/local/cloud"
+	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api/me"
+	"github.com/verde-app/verde/shared/api/rankings"
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// The catalogue is seeded (cloud.Options{}): the harvests are of its cultivos.
+func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
+
+var (
+	once sync.Once
+	env  *testkit.Env
+	cast testkit.Cast
+	h    http.Handler
+)
+
+func setup(t testing.TB) {
+	t.Helper()
+	once.Do(func() {
+		env = testkit.NewEnv(t)
+		cast = env.NewCast(t)
+		h = rankings.NewServer(env.Deps)
+	})
+	if h == nil {
+		t.Fatal("setup failed")
+	}
+}
+
+func qty(f float64) *float64 { return &f }
+
+// harvest makes a cultivo of by in group gid and harvests kg of it.
+func harvest(t *testing.T, gid string, by testkit.User, kg float64) {
+	t.Helper()
+	ctx := context.Background()
+	today := domain.FormatDate(domain.LocalDate(env.Deps.Now()))
+	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, Metodo: "muda", Quantidade: qty(12),
+		Unidade: "mudas", DataPlantio: today, Fase: domain.FaseSemeado}
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.Must(uuid.NewV7()).String()
+	if _, _, err := env.Deps.Store.CreateCultivo(ctx, id, in, testkit.Actor(by)); err != nil {
+		t.Fatalf("create cultivo: %v", err)
+	}
+	hin := domain.ColheitaInput{Quantidade: qty(kg), Unidade: domain.UnidadeKg, Data: today, Destino: "consumo"}
+	if err := hin.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.Deps.Store.AddColheita(ctx, id, testkit.Actor(by), hin); err != nil {
+		t.Fatalf("harvest: %v", err)
+	}
+}
+
+// TestRankingRoutesAuthorization: every route for every role, with the
+// DynamoDB calls of each answer bounded (≤ 12).
+func TestRankingRoutesAuthorization(t *testing.T) {
+	setup(t)
+	pub := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	priv := env.NewFixture(t, cast, testkit.FixtureOpts{Private: true})
+	roles := cast.ByRole()
+	for _, c := range []struct {
+		path string
+		want [6]int // anonymous, stranger, member, coordinator, owner, admin
+	}{
+		{"/api/rankings/membros", [6]int{401, 200, 200, 200, 200, 200}},
+		{"/api/rankings/membros?periodo=mes", [6]int{401, 200, 200, 200, 200, 200}},
+		{"/api/rankings/grupos", [6]int{401, 200, 200, 200, 200, 200}},
+		{"/api/rankings/grupos?periodo=mes&grupo=" + pub.Group.ID, [6]int{401, 403, 200, 200, 200, 200}},
+		{"/api/rankings/grupos?grupo=" + priv.Group.ID, [6]int{401, 403, 200, 200, 200, 200}},
+		{"/api/rankings/grupos/" + pub.Group.ID + "/membros", [6]int{401, 403, 200, 200, 200, 200}},
+		{"/api/rankings/grupos/" + pub.Group.ID + "/membros?periodo=mes", [6]int{401, 403, 200, 200, 200, 200}},
+		{"/api/rankings/grupos/" + priv.Group.ID + "/membros", [6]int{401, 404, 200, 200, 200, 200}},
+		{"/api/rankings/grupos/" + uuid.NewString() + "/membros", [6]int{401, 404, 404, 404, 404, 404}},
+	} {
+		for i, u := range roles {
+			env.Calls.Reset()
+			r := testkit.Do(t, h, "GET", c.path, u, nil)
+			if r.Status != c.want[i] {
+				t.Errorf("GET %s as %s: %d %s, want %d", c.path, testkit.Roles[i], r.Status, r.Body, c.want[i])
+			}
+			if n := env.Calls.Total(); n > 12 {
+				t.Errorf("GET %s as %s: %d DynamoDB calls %v", c.path, testkit.Roles[i], n, env.Calls.ByOperation())
+			}
+		}
+	}
+	for _, path := range []string{"/api/rankings/membros?periodo=semana", "/api/rankings/grupos?periodo=x", "/api/rankings/grupos/" + pub.Group.ID + "/membros?periodo=ano"} {
+		r := testkit.Do(t, h, "GET", path, cast.Member, nil)
+		if r.Status != 400 || r.ErrorField() != "periodo" {
+			t.Errorf("GET %s: %d %s", path, r.Status, r.Body)
+		}
+	}
+}
+
+type standing struct {
+	Valor      int  `json:"valor"`
+	Posicao    *int `json:"posicao"`
+	Aproximada bool `json:"aproximada"`
+	Oculto     bool `json:"oculto"`
+}
+
+type membersRanking struct {
+	Itens []struct {
+		Posicao int    `json:"posicao"`
+		ID      string `json:"id"`
+		Nome    string `json:"nome"`
+		Pontos  int    `json:"pontos"`
+	} `json:"itens"`
+	Eu standing `json:"eu"`
+}
+
+type groupsRanking struct {
+	Itens []struct {
+		Posicao int     `json:"posicao"`
+		ID      *string `json:"id"`
+		Nome    *string `json:"nome"`
+		Meu     bool    `json:"meu"`
+		Kg      float64 `json:"kg"`
+	} `json:"itens"`
+	Grupo *standing `json:"grupo"`
+}
+
+// TestGroupRankingsFollowHarvestsAndOptOut: a group's harvest in kg puts it
+// in the groups' rankings (a private group unnamed to outsiders); the group
+// ranking lists its members by points; opting out through PUT /api/me takes
+// a member out of the lists while they still see their own standing.
+func TestGroupRankingsFollowHarvestsAndOptOut(t *testing.T) {
+	setup(t)
+	priv := env.NewFixture(t, cast, testkit.FixtureOpts{Private: true})
+	harvest(t, priv.Group.ID, cast.Member, 2.5)
+	harvest(t, priv.Group.ID, cast.Member, 1.25)
+
+	find := func(r groupsRanking, kg float64) (int, bool, bool) {
+		for _, it := range r.Itens {
+			if it.Kg == kg {
+				return it.Posicao, it.Nome != nil && *it.Nome == priv.Group.Nome, it.Meu
+			}
+		}
+		return 0, false, false
+	}
+	for _, p := range []string{"geral", "mes"} {
+		var mine groupsRanking
+		testkit.Do(t, h, "GET", "/api/rankings/grupos?periodo="+p+"&grupo="+priv.Group.ID, cast.Member, nil).Decode(t, &mine)
+		pos, named, meu := find(mine, 3.75)
+		if pos == 0 || !named || !meu || mine.Grupo == nil || mine.Grupo.Valor != 3750 || mine.Grupo.Posicao == nil || *mine.Grupo.Posicao != pos {
+			t.Errorf("%s, member: %+v", p, mine)
+		}
+		var other groupsRanking
+		testkit.Do(t, h, "GET", "/api/rankings/grupos?periodo="+p, cast.Stranger, nil).Decode(t, &other)
+		if pos2, named, _ := find(other, 3.75); pos2 != pos || named {
+			t.Errorf("%s, stranger sees the private group named or elsewhere: %+v", p, other)
+		}
+	}
+
+	// The group's members by points: Member harvested twice (50 each).
+	path := "/api/rankings/grupos/" + priv.Group.ID + "/membros"
+	var gr membersRanking
+	testkit.Do(t, h, "GET", path, cast.Coord, nil).Decode(t, &gr)
+	if len(gr.Itens) == 0 {
+		t.Fatal("empty group ranking")
+	}
+	prev := 1 << 30
+	seen := map[string]bool{}
+	for _, it := range gr.Itens {
+		if it.Pontos > prev {
+			t.Errorf("not in order: %+v", gr.Itens)
+		}
+		prev = it.Pontos
+		seen[it.ID] = true
+	}
+	if !seen[cast.Member.ID] || gr.Eu.Posicao == nil {
+		t.Errorf("group ranking %+v", gr)
+	}
+
+	// Opting out (PUT /api/me) and back in.
+	meh := me.NewServer(env.Deps)
+	r := testkit.Do(t, meh, "PUT", "/api/me", cast.Member, map[string]any{"ocultarDoRanking": true})
+	if r.Status != 200 || !r.Map(t)["ocultarDoRanking"].(bool) {
+		t.Fatalf("opt out: %d %s", r.Status, r.Body)
+	}
+	for _, p := range []string{path, "/api/rankings/membros", "/api/rankings/membros?periodo=mes"} {
+		var mine, other membersRanking
+		testkit.Do(t, h, "GET", p, cast.Member, nil).Decode(t, &mine)
+		testkit.Do(t, h, "GET", p, cast.Owner, nil).Decode(t, &other)
+		for _, it := range append(mine.Itens, other.Itens...) {
+			if it.ID == cast.Member.ID {
+				t.Errorf("%s: opted-out member listed", p)
+			}
+		}
+		if !mine.Eu.Oculto || mine.Eu.Posicao == nil || mine.Eu.Valor == 0 {
+			t.Errorf("%s: opted-out member's own standing %+v", p, mine.Eu)
+		}
+	}
+	r = testkit.Do(t, meh, "PUT", "/api/me", cast.Member, map[string]any{"ocultarDoRanking": false})
+	if r.Status != 200 || r.Map(t)["ocultarDoRanking"].(bool) {
+		t.Fatalf("opt in: %d %s", r.Status, r.Body)
+	}
+	var back membersRanking
+	testkit.Do(t, h, "GET", path, cast.Member, nil).Decode(t, &back)
+	found := false
+	for _, it := range back.Itens {
+		found = found || it.ID == cast.Member.ID
+	}
+	if !found {
+		t.Errorf("back in: %+v", back)
+	}
+	r = testkit.Do(t, meh, "PUT", "/api/me", cast.Member, map[string]any{"ocultarDoRanking": "sim"})
+	if r.Status != 400 {
+		t.Errorf("ocultarDoRanking as a string: %d %s", r.Status, r.Body)
+	}
+	_ = fmt.Sprint
+}

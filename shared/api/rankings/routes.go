@@ -1,0 +1,88 @@
+// Package rankings serves the rankings (the RankingsFunction): members by
+// points all time and this month, the members of one group, and groups by
+// harvest. Each view is at most 12 DynamoDB calls whatever the number of
+// members (store/ranking.go).
+package rankings
+
+import (
+	"net/http"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// Routes is this area's whole API surface; template.yaml declares the same.
+func Routes(d app.Deps) []api.Route {
+	signedIn := d.Verifier.Require
+	return []api.Route{
+		{Method: "GET", Path: "/api/rankings/membros", Handler: signedIn(handleMembers(d))},
+		{Method: "GET", Path: "/api/rankings/grupos", Handler: signedIn(handleGroups(d))},
+		{Method: "GET", Path: "/api/rankings/grupos/{groupId}/membros", Handler: signedIn(handleGroupMembers(d))},
+	}
+}
+
+// NewServer is the RankingsFunction handler.
+func NewServer(d app.Deps) http.Handler { return api.NewMux(Routes(d)) }
+
+func periodo(r *http.Request) (string, error) {
+	return domain.ParsePeriodo(r.URL.Query().Get("periodo"))
+}
+
+func handleMembers(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p, err := periodo(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		rk, err := d.Store.MembersRanking(r.Context(), p, auth.FromContext(r.Context()).Sub)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, membersRankingOf(p, rk))
+	})
+}
+
+func handleGroupMembers(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p, err := periodo(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		rk, err := d.Store.GroupMembersRanking(r.Context(), v.Group.ID, p, auth.FromContext(r.Context()).Sub)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		out := membersRankingOf(p, rk)
+		out.Grupo = &groupRef{ID: v.Group.ID, Nome: v.Group.Nome}
+		api.Encode(w, http.StatusOK, out)
+	})
+}
+
+func handleGroups(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p, err := periodo(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		c := auth.FromContext(r.Context())
+		rk, err := d.Store.GroupsRanking(r.Context(), p, r.URL.Query().Get("grupo"), c.Sub, c.IsAdmin())
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, groupsRankingOf(p, rk))
+	})
+}
