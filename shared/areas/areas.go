@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/admin"
 	"github.com/verde-app/verde/shared/api/cultivos"
 	"github.com/verde-app/verde/shared/api/groups"
 	"github.com/verde-app/verde/shared/api/lotes"
@@ -32,6 +33,7 @@ var APIs = map[string]API{
 	"LotesFunction":         {New: lotes.NewServer, Routes: lotes.Routes},
 	"CultivosFunction":      {New: cultivos.NewServer, Routes: cultivos.Routes},
 	"UploadsFunction":       {New: uploads.NewServer, Routes: uploads.Routes},
+	"AdminFunction":         {New: admin.NewServer, Routes: admin.Routes},
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.
@@ -53,12 +55,13 @@ var CustomResources = map[string]string{
 // action of each of its parts (Put: PutItem, Update: UpdateItem, Delete: DeleteItem,
 // ConditionCheck: ConditionCheckItem). No function may Scan. A function not listed calls none.
 var TableActions = map[string][]string{
-	"MeFunction":               {"GetItem", "PutItem", "UpdateItem"},
+	"MeFunction":               {"BatchWriteItem", "GetItem", "PutItem", "UpdateItem"},
 	"NotificationsFunction":    {"GetItem"},
 	"GroupsFunction":           {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"LotesFunction":            {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"CultivosFunction":         {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"UploadsFunction":          {"GetItem", "UpdateItem"},
-	"PostConfirmationFunction": {"GetItem", "PutItem"},
+	"PostConfirmationFunction": {"BatchWriteItem", "GetItem", "PutItem"},
 	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},
+	"AdminFunction":            {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 }
