@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -296,12 +295,15 @@ type UserHit struct {
 }
 
 // SearchUsers finds members whose name has a word starting with q (or,
-// when q has an @, whose e-mail starts with q): one Query of the index, one
+// byEmail, whose e-mail starts with q): one Query of the index, one
 // BatchGetItem of the page's profiles, and the cached disabled set.
-func (s *Store) SearchUsers(ctx context.Context, q string, limit int, after map[string]string) ([]UserHit, map[string]string, error) {
+func (s *Store) SearchUsers(ctx context.Context, q string, byEmail bool, limit int, after map[string]string) ([]UserHit, map[string]string, error) {
 	qq := query{Index: IndexGSI1, Limit: limit, After: after, What: "user search"}
-	if strings.Contains(q, "@") {
+	if byEmail {
 		e := domain.UserSearchKey(q)
+		if len(e) < domain.MinUserSearch {
+			return nil, nil, domain.Invalid("q", "Digite ao menos 3 caracteres do e-mail")
+		}
 		qq.PK, qq.Prefix = userEmailPrefix+e[:domain.MinUserSearch], e
 	} else {
 		words := domain.QueryWords(domain.SearchKey(q))

@@ -44,8 +44,9 @@ func handleEditRules(d app.Deps) http.Handler {
 	})
 }
 
-// handleSearchUsers finds members by a name word's start or an e-mail's
-// start (q with an @): one Query of the index and one BatchGetItem.
+// handleSearchUsers finds members by a name word's start (por=nome) or an
+// e-mail's start (por=email; the default when q has an @): one Query of the
+// index and one BatchGetItem.
 func handleSearchUsers(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := domain.CleanText(r.URL.Query().Get("q"))
@@ -53,12 +54,25 @@ func handleSearchUsers(d app.Deps) http.Handler {
 			api.WriteError(w, r, domain.Invalid("q", "Digite de 3 a 100 caracteres do nome ou do e-mail"))
 			return
 		}
-		if !strings.Contains(q, "@") && len(domain.QueryWords(domain.SearchKey(q))) == 0 {
+		por := r.URL.Query().Get("por")
+		switch por {
+		case "":
+			por = "nome"
+			if strings.Contains(q, "@") {
+				por = "email"
+			}
+		case "nome", "email":
+		default:
+			api.WriteError(w, r, domain.Invalid("por", "Busque por nome ou por email"))
+			return
+		}
+		byEmail := por == "email"
+		if !byEmail && len(domain.QueryWords(domain.SearchKey(q))) == 0 {
 			api.WriteError(w, r, domain.Invalid("q", "Digite ao menos 3 letras de uma palavra do nome"))
 			return
 		}
-		kit.ListPage(w, r, d, store.UsersScope(strings.ToLower(q)), func(ctx context.Context, limit int, after map[string]string) ([]store.UserHit, map[string]string, error) {
-			return d.Store.SearchUsers(ctx, q, limit, after)
+		kit.ListPage(w, r, d, store.UsersScope(por+":"+strings.ToLower(q)), func(ctx context.Context, limit int, after map[string]string) ([]store.UserHit, map[string]string, error) {
+			return d.Store.SearchUsers(ctx, q, byEmail, limit, after)
 		}, func(h store.UserHit) UsuarioResumo { return resumoOf(h.Profile, h.Desativado) })
 	})
 }

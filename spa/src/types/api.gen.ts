@@ -904,6 +904,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. The rules in force (points per act, daily caps, limits) with their version and each field's label and range */
+        get: operations["adminGetRules"];
+        /** Site admins only. Save every number of the rules over the version the form was loaded with (409 if someone saved since; 400 names the field out of its range); audited with before and after */
+        put: operations["adminEditRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. Members whose name has a word starting with q, or whose e-mail starts with q (por=email); one index read per page */
+        get: operations["adminSearchUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /** Site admins only. A member's page (profile, e-mail, admin role, disabled, groups, counts) */
+        get: operations["adminGetUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /** Site admins only. A page of the member's points ledger */
+        get: operations["adminUserLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Site admins only. Grant or revoke the admin role (the Cognito group admin; the member's next token carries it); audited. An admin cannot revoke their own (409) */
+        put: operations["adminSetUserAdmin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Site admins only. Disable (Cognito disable and global sign-out; the API refuses the member's requests within a minute, whatever token they hold) or enable an account; audited. An admin cannot disable their own (409) */
+        put: operations["adminSetUserStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/pontos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Site admins only. Add (or take away, never below zero) points with a mandatory reason; a ledger entry, the level recomputed, the member notified; audited */
+        post: operations["adminAdjustPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1659,6 +1789,133 @@ export interface components {
             colheita: components["schemas"]["Colheita"];
             cultivo: components["schemas"]["Cultivo"];
             pontos: number;
+        };
+        PontosRegras: {
+            criarGrupo: number;
+            entrarGrupo: number;
+            cultivo: number;
+            diario: number;
+            diarioFoto: number;
+            diariosPorDia: number;
+            colheita: number;
+            post: number;
+            postsPorDia: number;
+            comentario: number;
+            comentariosPorDia: number;
+            curtidaRecebida: number;
+        };
+        LimitesRegras: {
+            maxMembrosPadrao: number;
+            lotesPorGrupo: number;
+            lotesPorMembro: number;
+            pedidosLotePorMembro: number;
+            pedidosPorLote: number;
+            pedidosEntradaPorGrupo: number;
+            convitesPorGrupo: number;
+            gruposPorDono: number;
+            denunciasParaOcultar: number;
+            gruposPorDia: number;
+            entradasPorDia: number;
+            convitesPorDia: number;
+            pedidosLotePorDia: number;
+            acoesCoordenacaoPorDia: number;
+            cultivosPorDia: number;
+            registrosDiarioPorDia: number;
+            colheitasPorDia: number;
+            fotosPorDia: number;
+            catalogoPorDia: number;
+        };
+        CampoRegra: {
+            /** @description The field's path, e.g. pontos.criarGrupo */
+            campo: string;
+            rotulo: string;
+            min: number;
+            max: number;
+        };
+        Regras: {
+            version: number;
+            pontos: components["schemas"]["PontosRegras"];
+            limites: components["schemas"]["LimitesRegras"];
+            campos: components["schemas"]["CampoRegra"][];
+        };
+        RegrasEdit: {
+            /** @description The version the form was loaded with */
+            version: number;
+            pontos: components["schemas"]["PontosRegras"];
+            limites: components["schemas"]["LimitesRegras"];
+        };
+        UsuarioResumo: {
+            id: string;
+            nome: string;
+            email: string;
+            foto: string | null;
+            nivel: number;
+            pontosTotais: number;
+            uf: string;
+            cidade: string;
+            desativado: boolean;
+        };
+        UsuarioResumoPage: {
+            items: components["schemas"]["UsuarioResumo"][];
+            nextCursor: string | null;
+        };
+        GrupoDoUsuario: {
+            id: string;
+            nome: string;
+            cidade: string;
+            uf: string;
+        };
+        ContagensUsuario: {
+            grupos: number;
+            cultivos: number;
+            colheitas: number;
+            colheitaKg: number;
+            conquistas: number;
+        };
+        UsuarioAdmin: {
+            id: string;
+            nome: string;
+            email: string;
+            foto: string | null;
+            nivel: number;
+            pontosTotais: number;
+            uf: string;
+            cidade: string;
+            desativado: boolean;
+            bio: string;
+            /** Format: date-time */
+            dataCadastro: string;
+            admin: boolean;
+            grupos: components["schemas"]["GrupoDoUsuario"][];
+            contagens: components["schemas"]["ContagensUsuario"];
+        };
+        LancamentoPontos: {
+            /** @description CREATE, JOIN, CULTIVO, DIARIO, COLHEITA, AJUSTE (an admin's adjustment) … */
+            motivo: string;
+            ref: string;
+            /** @description The admin's reason of an adjustment; empty otherwise */
+            descricao: string;
+            pontos: number;
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        LancamentoPontosPage: {
+            items: components["schemas"]["LancamentoPontos"][];
+            nextCursor: string | null;
+        };
+        PapelAdmin: {
+            admin: boolean;
+        };
+        StatusUsuario: {
+            desativado: boolean;
+        };
+        AjustePontos: {
+            pontos: number;
+            motivo: string;
+        };
+        AjusteFeito: {
+            pontosTotais: number;
+            nivel: number;
         };
     };
     responses: {
@@ -3715,6 +3972,264 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Guia"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Regras */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Regras"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminEditRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegrasEdit"];
+            };
+        };
+        responses: {
+            /** @description Regras */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Regras"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminSearchUsers: {
+        parameters: {
+            query: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+                q: string;
+                /** @description nome (a word of the name starts with q) or email (the e-mail starts with q); default email when q has an @, else nome */
+                por?: "nome" | "email";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description UsuarioResumoPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsuarioResumoPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description UsuarioAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsuarioAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminUserLedger: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description LancamentoPontosPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LancamentoPontosPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminSetUserAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PapelAdmin"];
+            };
+        };
+        responses: {
+            /** @description UsuarioAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsuarioAdmin"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminSetUserStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusUsuario"];
+            };
+        };
+        responses: {
+            /** @description UsuarioAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsuarioAdmin"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminAdjustPoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AjustePontos"];
+            };
+        };
+        responses: {
+            /** @description AjusteFeito */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AjusteFeito"];
                 };
             };
             400: components["responses"]["Validation"];

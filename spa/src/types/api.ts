@@ -95,3 +95,15 @@ export type ColheitaCriada = Schemas['ColheitaCriada'];
 export type UploadInput = Schemas['UploadInput'];
 export type Upload = Schemas['Upload'];
 export type UploadPurpose = UploadInput['purpose'];
+
+// Site admin: rules and members (/admin/configuracoes, /admin/usuarios)
+export type Regras = Schemas['Regras'];
+export type RegrasEdit = Schemas['RegrasEdit'];
+export type CampoRegra = Schemas['CampoRegra'];
+export type UsuarioResumo = Schemas['UsuarioResumo'];
+export type UsuarioResumoPage = Schemas['UsuarioResumoPage'];
+export type UsuarioAdmin = Schemas['UsuarioAdmin'];
+export type LancamentoPontos = Schemas['LancamentoPontos'];
+export type LancamentoPontosPage = Schemas['LancamentoPontosPage'];
+export type AjustePontos = Schemas['AjustePontos'];
+export type AjusteFeito = Schemas['AjusteFeito'];
