@@ -387,7 +387,7 @@ func fill(t *testing.T, n int) {
 	}
 	for i := range n {
 		uid := fmt.Sprintf("fill-%05d", i)
-		p := domain.NewProfile(uid, fmt.Sprintf("Zuleica %d", i), fmt.Sprintf("zulei%05d@example.com", i), nil, env.Deps.Now())
+		p := domain.NewProfile(uid, fmt.Sprintf("Zuleica %05d", i), fmt.Sprintf("zulei%05d@example.com", i), nil, env.Deps.Now())
 		items, err := profileItems(p)
 		if err != nil {
 			t.Fatal(err)
