@@ -63,5 +63,5 @@ var TableActions = map[string][]string{
 	"UploadsFunction":          {"GetItem", "UpdateItem"},
 	"PostConfirmationFunction": {"BatchWriteItem", "GetItem", "PutItem"},
 	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},
-	"AdminFunction":            {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"AdminFunction":            {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 }

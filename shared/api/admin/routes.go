@@ -1,7 +1,8 @@
 // Package admin serves the AdminFunction (issue 14): the site admin's
-// configuration (/api/admin/rules) and members (/api/admin/users). Every
-// route is for the Cognito group admin only; every write is audited in its
-// own transaction.
+// configuration (/api/admin/rules), members (/api/admin/users) and banners
+// (/api/admin/banners, and /api/banners: the active ones a member's dashboard
+// shows). Every /api/admin route is for the Cognito group admin only; every
+// write is audited in its own transaction.
 package admin
 
 import (
@@ -25,6 +26,11 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "PUT", Path: "/api/admin/users/{userId}/admin", Handler: admin(handleSetAdmin(d))},
 		{Method: "PUT", Path: "/api/admin/users/{userId}/status", Handler: admin(handleSetStatus(d))},
 		{Method: "POST", Path: "/api/admin/users/{userId}/pontos", Handler: admin(kit.Idempotent(d, handleAdjustPoints(d)))},
+		{Method: "GET", Path: "/api/banners", Handler: d.Verifier.Require(handleActiveBanners(d))},
+		{Method: "GET", Path: "/api/admin/banners", Handler: admin(handleAdminBanners(d))},
+		{Method: "POST", Path: "/api/admin/banners", Handler: admin(kit.Idempotent(d, handleCreateBanner(d)))},
+		{Method: "PUT", Path: "/api/admin/banners/{bannerId}", Handler: admin(handleEditBanner(d))},
+		{Method: "DELETE", Path: "/api/admin/banners/{bannerId}", Handler: admin(handleDeleteBanner(d))},
 	}
 }
 

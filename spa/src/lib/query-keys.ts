@@ -43,6 +43,12 @@ export const queryKeys = {
     planteAgora: (uf: string) => ['catalog', 'plante-agora', uf] as const,
     guides: (vegetalId: string) => ['catalog', 'vegetable', vegetalId, 'guias'] as const,
   },
+  /** Banners: the member's active ones (dashboard) and the admins' list; a write refreshes both. */
+  banners: {
+    all: ['banners'] as const,
+    active: ['banners', 'active'] as const,
+    admin: ['banners', 'admin'] as const,
+  },
   /** The site admins' rules and members (/admin/configuracoes, /admin/usuarios). */
   admin: {
     rules: ['admin', 'rules'] as const,

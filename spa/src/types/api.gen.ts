@@ -1034,6 +1034,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The banners active today for everyone or the caller's UF, in display order (at most 50, one page) */
+        get: operations["activeBanners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. Every banner (at most 50, one page), past and future included, in display order */
+        get: operations["adminListBanners"];
+        put?: never;
+        /** Site admins only. A new banner (at most 50 exist, 409); its image an upload of the admin's (purpose banner); audited */
+        post: operations["adminCreateBanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banners/{bannerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bannerId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Site admins only. Replace a banner's fields if it is still at version (409 otherwise); audited */
+        put: operations["adminEditBanner"];
+        post?: never;
+        /** Site admins only. Delete a banner; audited */
+        delete: operations["adminDeleteBanner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1705,7 +1760,7 @@ export interface components {
             /** @description The photo's exact size in bytes */
             size: number;
             /** @enum {string} */
-            purpose: "diario" | "colheita" | "perfil" | "capa";
+            purpose: "diario" | "colheita" | "perfil" | "capa" | "banner";
         };
         Upload: {
             key: string;
@@ -1916,6 +1971,67 @@ export interface components {
         AjusteFeito: {
             pontosTotais: number;
             nivel: number;
+        };
+        Banner: {
+            id: string;
+            titulo: string;
+            texto: string;
+            /** @description An uploads key of the admin's (POST /api/uploads, purpose banner); null: no image */
+            imagem: string | null;
+            /** @description A path of the app (/grupos) or an https:// address; empty: no link */
+            link: string;
+            /** Format: date */
+            inicio: string;
+            /** Format: date */
+            fim: string;
+            /**
+             * @description todos, or a UF: only its members see it
+             * @enum {string}
+             */
+            audiencia: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            ordem: number;
+            version: number;
+        };
+        BannerPage: {
+            items: components["schemas"]["Banner"][];
+            nextCursor: string | null;
+        };
+        BannerInput: {
+            titulo: string;
+            texto?: string;
+            /** @description An uploads key of the admin's (POST /api/uploads, purpose banner); null: no image */
+            imagem?: string | null;
+            /** @description A path of the app (/grupos) or an https:// address; empty: no link */
+            link?: string;
+            /** Format: date */
+            inicio: string;
+            /** Format: date */
+            fim: string;
+            /**
+             * @description todos, or a UF: only its members see it
+             * @enum {string}
+             */
+            audiencia: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            ordem: number;
+        };
+        BannerEdit: {
+            version: number;
+            titulo: string;
+            texto?: string;
+            /** @description An uploads key of the admin's (POST /api/uploads, purpose banner); null: no image */
+            imagem?: string | null;
+            /** @description A path of the app (/grupos) or an https:// address; empty: no link */
+            link?: string;
+            /** Format: date */
+            inicio: string;
+            /** Format: date */
+            fim: string;
+            /**
+             * @description todos, or a UF: only its members see it
+             * @enum {string}
+             */
+            audiencia: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            ordem: number;
         };
     };
     responses: {
@@ -4238,6 +4354,154 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    activeBanners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description BannerPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerPage"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListBanners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description BannerPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerPage"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminCreateBanner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerInput"];
+            };
+        };
+        responses: {
+            /** @description Banner */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Banner"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminEditBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bannerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerEdit"];
+            };
+        };
+        responses: {
+            /** @description Banner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Banner"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDeleteBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bannerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

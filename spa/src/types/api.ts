@@ -107,3 +107,9 @@ export type LancamentoPontos = Schemas['LancamentoPontos'];
 export type LancamentoPontosPage = Schemas['LancamentoPontosPage'];
 export type AjustePontos = Schemas['AjustePontos'];
 export type AjusteFeito = Schemas['AjusteFeito'];
+
+// Banners (/admin/banners; the member's dashboard shows the active ones)
+export type Banner = Schemas['Banner'];
+export type BannerPage = Schemas['BannerPage'];
+export type BannerInput = Schemas['BannerInput'];
+export type BannerEdit = Schemas['BannerEdit'];
