@@ -506,3 +506,57 @@ func (s *Store) AdjustPoints(ctx context.Context, uid string, a domain.PointsAdj
 	})
 	return out, err
 }
+
+// ---- the audit log as the admin dashboard lists it --------------------------
+
+// AuditList is one page of the audit log, newest first, by admin, by action
+// or neither, within one month (when mes is set, else: by admin or action,
+// every month; neither: this month): one Query.
+func (s *Store) AuditList(ctx context.Context, adminID, acao string, mes time.Time, limit int, after map[string]string) ([]AuditRecord, map[string]string, error) {
+	q := query{PK: AuditPK(s.now()), NewestFirst: true, Limit: limit, After: after, What: "audit"}
+	if !mes.IsZero() {
+		q.PK = AuditPK(mes)
+	}
+	switch {
+	case adminID != "":
+		q.Index, q.PK = IndexGSI1, auditByAdmin(adminID)
+	case acao != "":
+		q.Index, q.PK = IndexGSI2, auditByAction(acao)
+	}
+	if q.Index != "" && !mes.IsZero() {
+		q.Prefix = mes.UTC().Format("2006-01")
+	}
+	if q.Index != "" && adminID != "" && acao != "" {
+		q.ContainsAttr, q.Contains = "acao", acao
+	}
+	return queryPage(ctx, s, q, decodeAudit)
+}
+
+// AuditScope names an audit list's cursors.
+func AuditScope(adminID, acao string, mes time.Time) string {
+	m := ""
+	if !mes.IsZero() {
+		m = mes.UTC().Format("2006-01")
+	}
+	return "admin-audit:" + adminID + ":" + acao + ":" + m
+}
+
+// ProfileNames are the names of the given users (one BatchGetItem, at most 100).
+func (s *Store) ProfileNames(ctx context.Context, ids []string) (map[string]string, error) {
+	var keys []itemKey
+	for _, id := range ids {
+		if len(keys) == 100 {
+			break
+		}
+		keys = append(keys, itemKey{UserPK(id), skProfile})
+	}
+	got, err := s.batchGet(ctx, keys...)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, it := range got {
+		out[sOf(it["id"])] = sOf(it["nome"])
+	}
+	return out, nil
+}

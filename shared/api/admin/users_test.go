@@ -36,6 +36,7 @@ func TestAdminAuthorizationMatrix(t *testing.T) {
 		adminWant    int
 	}{
 		{"GET", "/api/admin/rules", nil, 200},
+		{"GET", "/api/admin/audit?acao=regras.editadas", nil, 200},
 		{"PUT", "/api/admin/rules", func() any { return editBody(loadRules(t, adm)) }, 200},
 		{"GET", "/api/admin/users?q=tiago", nil, 200},
 		{"GET", "/api/admin/users/" + target.ID, nil, 200},

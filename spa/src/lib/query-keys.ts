@@ -56,6 +56,7 @@ export const queryKeys = {
     users: (q: string, por: string) => ['admin', 'users', 'search', por, q] as const,
     user: (id: string) => ['admin', 'users', 'user', id] as const,
     ledger: (id: string) => ['admin', 'users', 'user', id, 'ledger'] as const,
+    audit: (adminId: string, acao: string, mes: string) => ['admin', 'audit', adminId, acao, mes] as const,
   },
   /** The site admins' catalogue (/admin/vegetais); a write there refreshes ['catalog'] too. */
   adminCatalog: {

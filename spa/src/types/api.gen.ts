@@ -1089,6 +1089,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. The audit log newest first, by admin (adminId), by action (acao) and/or within a month (mes); one index read per page */
+        get: operations["adminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2032,6 +2049,25 @@ export interface components {
              */
             audiencia: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
             ordem: number;
+        };
+        EntradaAuditoria: {
+            id: string;
+            adminId: string;
+            adminNome: string;
+            /** @description vegetal.criado, regras.editadas, usuario.pontos, banner.criado … */
+            acao: string;
+            entidade: string;
+            entidadeId: string;
+            /** Format: date-time */
+            em: string;
+            /** @description The entity before, as JSON; empty for a create */
+            antes: string;
+            /** @description The entity after, as JSON; empty for a delete */
+            depois: string;
+        };
+        EntradaAuditoriaPage: {
+            items: components["schemas"]["EntradaAuditoria"][];
+            nextCursor: string | null;
         };
     };
     responses: {
@@ -4502,6 +4538,38 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminAudit: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+                adminId?: string;
+                acao?: string;
+                mes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description EntradaAuditoriaPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntradaAuditoriaPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -113,3 +113,5 @@ export type Banner = Schemas['Banner'];
 export type BannerPage = Schemas['BannerPage'];
 export type BannerInput = Schemas['BannerInput'];
 export type BannerEdit = Schemas['BannerEdit'];
+export type EntradaAuditoria = Schemas['EntradaAuditoria'];
+export type EntradaAuditoriaPage = Schemas['EntradaAuditoriaPage'];

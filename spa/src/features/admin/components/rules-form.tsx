@@ -32,6 +32,8 @@ function check(c: CampoRegra, raw: string): string | null {
 /** /admin/configuracoes: every number of the rules with its range, saved over the version loaded. */
 export function RulesForm() {
   const rules = useAdminRules();
+  // The saved message outlives the editor, which a save remounts at the new version.
+  const [flash, setFlash] = useState<string | null>(null);
   if (rules.isPending) return <SectionLoader label="Carregando regras..." />;
   if (rules.isError)
     return (
@@ -40,13 +42,12 @@ export function RulesForm() {
         <ErrorState title="Não foi possível carregar as regras" error={rules.error} onRetry={() => void rules.refetch()} />
       </>
     );
-  return <Editor key={rules.data.version} rules={rules.data} onReload={() => void rules.refetch()} />;
+  return <Editor key={rules.data.version} rules={rules.data} onReload={() => void rules.refetch()} flash={flash} setFlash={setFlash} />;
 }
 
-function Editor({ rules, onReload }: { rules: Regras; onReload: () => void }) {
+function Editor({ rules, onReload, flash, setFlash }: { rules: Regras; onReload: () => void; flash: string | null; setFlash: (m: string | null) => void }) {
   const [values, setValues] = useState<Values>(() => valuesOf(rules));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [flash, setFlash] = useState<string | null>(null);
   const save = useSaveRules();
   const conflict = save.error instanceof ApiError && save.error.status === 409;
 
