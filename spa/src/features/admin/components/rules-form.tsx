@@ -117,7 +117,10 @@ function Editor({ rules, onReload, flash, setFlash }: { rules: Regras; onReload:
                     hint={`De ${c.min} a ${c.max}`}
                     value={values[c.campo] ?? ''}
                     error={errors[c.campo]}
-                    onChange={(e) => setValues((v) => ({ ...v, [c.campo]: e.target.value }))}
+                    onChange={(e) => {
+                      setValues((v) => ({ ...v, [c.campo]: e.target.value }));
+                      setErrors((errs) => ({ ...errs, [c.campo]: undefined }));
+                    }}
                   />
                 ))}
             </div>

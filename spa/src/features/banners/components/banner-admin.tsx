@@ -156,7 +156,11 @@ function BannerFormDialog({ banner, onClose, onSaved }: { banner?: Banner; onClo
   const mutation = banner ? edit : create;
   const server = serverErrors(mutation.error, fields);
   const shown = { ...server.fields, ...errors };
-  const set = (k: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof FormState) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+    // A field's own message goes once the field changes.
+    setErrors((errs) => ({ ...errs, [k]: undefined }));
+  };
 
   function submit(e: FormEvent) {
     e.preventDefault();
