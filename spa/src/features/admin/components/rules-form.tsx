@@ -34,7 +34,13 @@ export function RulesForm() {
   const rules = useAdminRules();
   // The saved message outlives the editor, which a save remounts at the new version.
   const [flash, setFlash] = useState<string | null>(null);
-  if (rules.isPending) return <SectionLoader label="Carregando regras..." />;
+  if (rules.isPending)
+    return (
+      <>
+        <PageHeader title="Configurações" />
+        <SectionLoader label="Carregando regras..." />
+      </>
+    );
   if (rules.isError)
     return (
       <>

@@ -25,7 +25,13 @@ const motivoLabel: Record<string, string> = {
 /** /admin/usuarios/:userId: a member's profile, groups, counts and ledger, and the account actions. */
 export function UserPage({ id }: { id: string }) {
   const user = useAdminUser(id);
-  if (user.isPending) return <SectionLoader label="Carregando membro..." />;
+  if (user.isPending)
+    return (
+      <>
+        <PageHeader title="Membro" />
+        <SectionLoader label="Carregando membro..." />
+      </>
+    );
   if (user.isError)
     return (
       <>
