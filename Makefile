@@ -21,7 +21,8 @@ FUNCTIONS := \
 	PostConfirmationFunction:postconfirmation \
 	CatalogSeedFunction:catalogseed \
 	RankingsFunction:rankings \
-	RemindersFunction:reminders
+	RemindersFunction:reminders \
+	AdminFunction:admin
 
 fn_id = $(word 1,$(subst :, ,$(1)))
 fn_dir = $(word 2,$(subst :, ,$(1)))

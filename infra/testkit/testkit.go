@@ -48,6 +48,12 @@ func NewEnv(t testing.TB) *Env {
 	if err := d.Store.SaveRules(context.Background(), FixtureRules(), "testkit"); err != nil && domain.ErrorCode(err) != domain.EConflict {
 		t.Fatalf("fixture rules: %v", err)
 	}
+	// The auth middleware's disabled set (store/admin.go) is read once a minute
+	// per container: read it now, as a warm container has, so call counts are
+	// the request's own.
+	if _, err := d.Store.IsDisabled(context.Background(), ""); err != nil {
+		t.Fatalf("disabled set: %v", err)
+	}
 	calls.Reset()
 	return &Env{Cloud: testcloud.Get(), Deps: d, Calls: calls}
 }

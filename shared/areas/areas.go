@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/admin"
 	"github.com/verde-app/verde/shared/api/cultivos"
 	"github.com/verde-app/verde/shared/api/groups"
 	"github.com/verde-app/verde/shared/api/lotes"
@@ -35,6 +36,7 @@ var APIs = map[string]API{
 	"CultivosFunction":      {New: cultivos.NewServer, Routes: cultivos.Routes},
 	"UploadsFunction":       {New: uploads.NewServer, Routes: uploads.Routes},
 	"RankingsFunction":      {New: rankings.NewServer, Routes: rankings.Routes},
+	"AdminFunction":         {New: admin.NewServer, Routes: admin.Routes},
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.
@@ -69,14 +71,15 @@ var CustomResources = map[string]string{
 // action of each of its parts (Put: PutItem, Update: UpdateItem, Delete: DeleteItem,
 // ConditionCheck: ConditionCheckItem). No function may Scan. A function not listed calls none.
 var TableActions = map[string][]string{
-	"MeFunction":               {"GetItem", "PutItem", "Query", "UpdateItem"},
+	"MeFunction":               {"BatchWriteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"NotificationsFunction":    {"GetItem", "Query", "UpdateItem"},
 	"GroupsFunction":           {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"LotesFunction":            {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"CultivosFunction":         {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"UploadsFunction":          {"GetItem", "UpdateItem"},
-	"PostConfirmationFunction": {"GetItem", "PutItem"},
+	"PostConfirmationFunction": {"BatchWriteItem", "GetItem", "PutItem"},
 	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},
 	"RankingsFunction":         {"BatchGetItem", "GetItem", "Query"},
 	"RemindersFunction":        {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"AdminFunction":            {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 }

@@ -48,6 +48,10 @@ func (v *Verifier) Require(next http.Handler) http.Handler {
 			api.WriteError(w, r, errUnauthenticated)
 			return
 		}
+		if err := v.refuseDisabled(r.Context(), c.Sub); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
 		next.ServeHTTP(w, r.WithContext(WithClaims(r.Context(), c)))
 	})
 }

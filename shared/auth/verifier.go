@@ -52,6 +52,7 @@ type Verifier struct {
 	now      func() time.Time
 	cache    *tokenCache
 	keys     *remoteKeySet // nil with NewVerifierWithKeys
+	disabled DisabledCheck // nil: nobody is refused for being disabled (disabled.go)
 }
 
 // ErrInvalidToken is returned for every token the API refuses.

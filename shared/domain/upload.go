@@ -24,7 +24,7 @@ const (
 	FotoCapa     = "capa"
 )
 
-var FotoPurposes = []string{FotoDiario, FotoColheita, FotoPerfil, FotoCapa}
+var FotoPurposes = []string{FotoDiario, FotoColheita, FotoPerfil, FotoCapa, FotoBanner}
 
 // UploadInput is the body of POST /api/uploads.
 type UploadInput struct {

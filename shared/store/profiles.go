@@ -93,6 +93,10 @@ func (s *Store) CreateProfile(ctx context.Context, p domain.Profile) (domain.Pro
 	if err == nil {
 		created := p
 		created.Normalize()
+		// The admins' member search (admin.go): one BatchWriteItem.
+		if err := s.IndexUser(ctx, created.ID, created.Nome, created.Email); err != nil {
+			return domain.Profile{}, false, err
+		}
 		return created, true, nil
 	}
 	if isConditionFailed(err) {
@@ -156,5 +160,10 @@ func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileU
 	if err != nil {
 		return domain.Profile{}, fmt.Errorf("update profile: %w", err)
 	}
-	return decodeProfile(out.Attributes)
+	p, err := decodeProfile(out.Attributes)
+	if err == nil && u.Nome != nil {
+		// A new name re-indexes the admins' member search (admin.go).
+		err = s.IndexUser(ctx, uid, p.Nome, p.Email)
+	}
+	return p, err
 }

@@ -74,6 +74,9 @@ func (p *cognitoProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"GlobalSignOut":
 		p.globalSignOut(w, r)
 	case r.Method == http.MethodPost && r.URL.Path == "/" &&
+		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"AdminUserGlobalSignOut":
+		p.adminUserGlobalSignOut(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/" &&
 		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"AdminLinkProviderForUser":
 		p.adminLinkProviderForUser(w, r)
 	case r.URL.Path == "/logout" && (r.Method == http.MethodGet || r.Method == http.MethodHead):

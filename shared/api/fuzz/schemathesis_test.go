@@ -94,6 +94,17 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// The AdminFunction's member routes act on a member of their own (the fuzz may disable them
+	// or take their points), and the banner routes on a banner the admin made.
+	target := env.NewUser(t, "Alvo do fuzz")
+	bin0 := domain.BannerInput{Titulo: "Banner do fuzz", Inicio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fim: domain.FormatDate(domain.LocalDate(env.Deps.Now()))}
+	if err := bin0.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	banner, err := env.Deps.Store.CreateBanner(ctx, bin0, testkit.Actor(cast.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
 	cfg := fmt.Sprintf(`# Written by shared/api/fuzz: the fixture's ids for every path parameter.
 headers = { Authorization = "Bearer %s" }
 
@@ -133,12 +144,12 @@ parameters = { "path.id" = %q }
 [[operations]]
 include-tag = ["admin"]
 headers = { Authorization = "Bearer %s" }
-parameters = { "path.vegetalId" = %q }
+parameters = { "path.vegetalId" = %q, "path.userId" = %q, "path.bannerId" = %q }
 
 [[operations]]
 include-operation-id = ["getGroupsRanking"]
 parameters = { "query.grupo" = %q }
-`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, notif.ID, cast.Admin.Token, adminVeg.ID,
+`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, notif.ID, cast.Admin.Token, adminVeg.ID, target.ID, banner.ID,
 		f.Group.ID)
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "schemathesis.toml")

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
                   { path: 'vegetais', lazy: () => import('@/app/routes/admin/vegetais') },
                   { path: 'banners', lazy: () => import('@/app/routes/admin/banners') },
                   { path: 'usuarios', lazy: () => import('@/app/routes/admin/usuarios') },
+                  { path: 'usuarios/:userId', lazy: () => import('@/app/routes/admin/usuario') },
                   { path: 'analytics', lazy: () => import('@/app/routes/admin/analytics') },
                   { path: 'guias', lazy: () => import('@/app/routes/admin/guias') },
                   { path: 'conquistas', lazy: () => import('@/app/routes/admin/conquistas') },

@@ -51,6 +51,21 @@ export const queryKeys = {
     planteAgora: (uf: string) => ['catalog', 'plante-agora', uf] as const,
     guides: (vegetalId: string) => ['catalog', 'vegetable', vegetalId, 'guias'] as const,
   },
+  /** Banners: the member's active ones (dashboard) and the admins' list; a write refreshes both. */
+  banners: {
+    all: ['banners'] as const,
+    active: ['banners', 'active'] as const,
+    admin: ['banners', 'admin'] as const,
+  },
+  /** The site admins' rules and members (/admin/configuracoes, /admin/usuarios). */
+  admin: {
+    rules: ['admin', 'rules'] as const,
+    usersAll: ['admin', 'users'] as const,
+    users: (q: string, por: string) => ['admin', 'users', 'search', por, q] as const,
+    user: (id: string) => ['admin', 'users', 'user', id] as const,
+    ledger: (id: string) => ['admin', 'users', 'user', id, 'ledger'] as const,
+    audit: (adminId: string, acao: string, mes: string) => ['admin', 'audit', adminId, acao, mes] as const,
+  },
   /** The site admins' catalogue (/admin/vegetais); a write there refreshes ['catalog'] too. */
   adminCatalog: {
     all: ['admin', 'catalog'] as const,

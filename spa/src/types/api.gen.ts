@@ -1076,6 +1076,208 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. The rules in force (points per act, daily caps, limits) with their version and each field's label and range */
+        get: operations["adminGetRules"];
+        /** Site admins only. Save every number of the rules over the version the form was loaded with (409 if someone saved since; 400 names the field out of its range); audited with before and after */
+        put: operations["adminEditRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. Members whose name has a word starting with q, or whose e-mail starts with q (por=email); one index read per page */
+        get: operations["adminSearchUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /** Site admins only. A member's page (profile, e-mail, admin role, disabled, groups, counts) */
+        get: operations["adminGetUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /** Site admins only. A page of the member's points ledger */
+        get: operations["adminUserLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Site admins only. Grant or revoke the admin role (the Cognito group admin; the member's next token carries it); audited. An admin cannot revoke their own (409) */
+        put: operations["adminSetUserAdmin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Site admins only. Disable (Cognito disable and global sign-out; the API refuses the member's requests within a minute, whatever token they hold) or enable an account; audited. An admin cannot disable their own (409) */
+        put: operations["adminSetUserStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/pontos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Site admins only. Add (or take away, never below zero) points with a mandatory reason; a ledger entry, the level recomputed, the member notified; audited */
+        post: operations["adminAdjustPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The banners active today for everyone or the caller's UF, in display order (at most 50, one page) */
+        get: operations["activeBanners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. Every banner (at most 50, one page), past and future included, in display order */
+        get: operations["adminListBanners"];
+        put?: never;
+        /** Site admins only. A new banner (at most 50 exist, 409); its image an upload of the admin's (purpose banner); audited */
+        post: operations["adminCreateBanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banners/{bannerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bannerId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Site admins only. Replace a banner's fields if it is still at version (409 otherwise); audited */
+        put: operations["adminEditBanner"];
+        post?: never;
+        /** Site admins only. Delete a banner; audited */
+        delete: operations["adminDeleteBanner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. The audit log newest first, by admin (adminId), by action (acao) and/or within a month (mes); one index read per page */
+        get: operations["adminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1852,7 +2054,7 @@ export interface components {
             /** @description The photo's exact size in bytes */
             size: number;
             /** @enum {string} */
-            purpose: "diario" | "colheita" | "perfil" | "capa";
+            purpose: "diario" | "colheita" | "perfil" | "capa" | "banner";
         };
         Upload: {
             key: string;
@@ -1988,6 +2190,213 @@ export interface components {
             itens: components["schemas"]["RankingGroup"][];
             /** @description The standing of the group asked about (null without grupo) */
             grupo: components["schemas"]["RankingStanding"] | null;
+        };
+        PontosRegras: {
+            criarGrupo: number;
+            entrarGrupo: number;
+            cultivo: number;
+            diario: number;
+            diarioFoto: number;
+            diariosPorDia: number;
+            colheita: number;
+            post: number;
+            postsPorDia: number;
+            comentario: number;
+            comentariosPorDia: number;
+            curtidaRecebida: number;
+        };
+        LimitesRegras: {
+            maxMembrosPadrao: number;
+            lotesPorGrupo: number;
+            lotesPorMembro: number;
+            pedidosLotePorMembro: number;
+            pedidosPorLote: number;
+            pedidosEntradaPorGrupo: number;
+            convitesPorGrupo: number;
+            gruposPorDono: number;
+            denunciasParaOcultar: number;
+            gruposPorDia: number;
+            entradasPorDia: number;
+            convitesPorDia: number;
+            pedidosLotePorDia: number;
+            acoesCoordenacaoPorDia: number;
+            cultivosPorDia: number;
+            registrosDiarioPorDia: number;
+            colheitasPorDia: number;
+            fotosPorDia: number;
+            catalogoPorDia: number;
+        };
+        CampoRegra: {
+            /** @description The field's path, e.g. pontos.criarGrupo */
+            campo: string;
+            rotulo: string;
+            min: number;
+            max: number;
+        };
+        Regras: {
+            version: number;
+            pontos: components["schemas"]["PontosRegras"];
+            limites: components["schemas"]["LimitesRegras"];
+            campos: components["schemas"]["CampoRegra"][];
+        };
+        RegrasEdit: {
+            /** @description The version the form was loaded with */
+            version: number;
+            pontos: components["schemas"]["PontosRegras"];
+            limites: components["schemas"]["LimitesRegras"];
+        };
+        UsuarioResumo: {
+            id: string;
+            nome: string;
+            email: string;
+            foto: string | null;
+            nivel: number;
+            pontosTotais: number;
+            uf: string;
+            cidade: string;
+            desativado: boolean;
+        };
+        UsuarioResumoPage: {
+            items: components["schemas"]["UsuarioResumo"][];
+            nextCursor: string | null;
+        };
+        GrupoDoUsuario: {
+            id: string;
+            nome: string;
+            cidade: string;
+            uf: string;
+        };
+        ContagensUsuario: {
+            grupos: number;
+            cultivos: number;
+            colheitas: number;
+            colheitaKg: number;
+            conquistas: number;
+        };
+        UsuarioAdmin: {
+            id: string;
+            nome: string;
+            email: string;
+            foto: string | null;
+            nivel: number;
+            pontosTotais: number;
+            uf: string;
+            cidade: string;
+            desativado: boolean;
+            bio: string;
+            /** Format: date-time */
+            dataCadastro: string;
+            admin: boolean;
+            grupos: components["schemas"]["GrupoDoUsuario"][];
+            contagens: components["schemas"]["ContagensUsuario"];
+        };
+        LancamentoPontos: {
+            /** @description CREATE, JOIN, CULTIVO, DIARIO, COLHEITA, AJUSTE (an admin's adjustment) … */
+            motivo: string;
+            ref: string;
+            /** @description The admin's reason of an adjustment; empty otherwise */
+            descricao: string;
+            pontos: number;
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        LancamentoPontosPage: {
+            items: components["schemas"]["LancamentoPontos"][];
+            nextCursor: string | null;
+        };
+        PapelAdmin: {
+            admin: boolean;
+        };
+        StatusUsuario: {
+            desativado: boolean;
+        };
+        AjustePontos: {
+            pontos: number;
+            motivo: string;
+        };
+        AjusteFeito: {
+            pontosTotais: number;
+            nivel: number;
+        };
+        Banner: {
+            id: string;
+            titulo: string;
+            texto: string;
+            /** @description An uploads key of the admin's (POST /api/uploads, purpose banner); null: no image */
+            imagem: string | null;
+            /** @description A path of the app (/grupos) or an https:// address; empty: no link */
+            link: string;
+            /** Format: date */
+            inicio: string;
+            /** Format: date */
+            fim: string;
+            /**
+             * @description todos, or a UF: only its members see it
+             * @enum {string}
+             */
+            audiencia: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            ordem: number;
+            version: number;
+        };
+        BannerPage: {
+            items: components["schemas"]["Banner"][];
+            nextCursor: string | null;
+        };
+        BannerInput: {
+            titulo: string;
+            texto?: string;
+            /** @description An uploads key of the admin's (POST /api/uploads, purpose banner); null: no image */
+            imagem?: string | null;
+            /** @description A path of the app (/grupos) or an https:// address; empty: no link */
+            link?: string;
+            /** Format: date */
+            inicio: string;
+            /** Format: date */
+            fim: string;
+            /**
+             * @description todos, or a UF: only its members see it
+             * @enum {string}
+             */
+            audiencia: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            ordem: number;
+        };
+        BannerEdit: {
+            version: number;
+            titulo: string;
+            texto?: string;
+            /** @description An uploads key of the admin's (POST /api/uploads, purpose banner); null: no image */
+            imagem?: string | null;
+            /** @description A path of the app (/grupos) or an https:// address; empty: no link */
+            link?: string;
+            /** Format: date */
+            inicio: string;
+            /** Format: date */
+            fim: string;
+            /**
+             * @description todos, or a UF: only its members see it
+             * @enum {string}
+             */
+            audiencia: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            ordem: number;
+        };
+        EntradaAuditoria: {
+            id: string;
+            adminId: string;
+            adminNome: string;
+            /** @description vegetal.criado, regras.editadas, usuario.pontos, banner.criado … */
+            acao: string;
+            entidade: string;
+            entidadeId: string;
+            /** Format: date-time */
+            em: string;
+            /** @description The entity before, as JSON; empty for a create */
+            antes: string;
+            /** @description The entity after, as JSON; empty for a delete */
+            depois: string;
+        };
+        EntradaAuditoriaPage: {
+            items: components["schemas"]["EntradaAuditoria"][];
+            nextCursor: string | null;
         };
     };
     responses: {
@@ -4301,6 +4710,444 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Regras */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Regras"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminEditRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegrasEdit"];
+            };
+        };
+        responses: {
+            /** @description Regras */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Regras"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminSearchUsers: {
+        parameters: {
+            query: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+                q: string;
+                /** @description nome (a word of the name starts with q) or email (the e-mail starts with q); default email when q has an @, else nome */
+                por?: "nome" | "email";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description UsuarioResumoPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsuarioResumoPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description UsuarioAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsuarioAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminUserLedger: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description LancamentoPontosPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LancamentoPontosPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminSetUserAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PapelAdmin"];
+            };
+        };
+        responses: {
+            /** @description UsuarioAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsuarioAdmin"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminSetUserStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusUsuario"];
+            };
+        };
+        responses: {
+            /** @description UsuarioAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsuarioAdmin"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminAdjustPoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AjustePontos"];
+            };
+        };
+        responses: {
+            /** @description AjusteFeito */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AjusteFeito"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    activeBanners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description BannerPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerPage"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListBanners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description BannerPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerPage"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminCreateBanner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerInput"];
+            };
+        };
+        responses: {
+            /** @description Banner */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Banner"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminEditBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bannerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerEdit"];
+            };
+        };
+        responses: {
+            /** @description Banner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Banner"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDeleteBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bannerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminAudit: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+                adminId?: string;
+                acao?: string;
+                mes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description EntradaAuditoriaPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntradaAuditoriaPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -113,3 +113,22 @@ export type RankingMember = Schemas['RankingMember'];
 export type MembersRanking = Schemas['MembersRanking'];
 export type RankingGroup = Schemas['RankingGroup'];
 export type GroupsRanking = Schemas['GroupsRanking'];
+// Site admin: rules and members (/admin/configuracoes, /admin/usuarios)
+export type Regras = Schemas['Regras'];
+export type RegrasEdit = Schemas['RegrasEdit'];
+export type CampoRegra = Schemas['CampoRegra'];
+export type UsuarioResumo = Schemas['UsuarioResumo'];
+export type UsuarioResumoPage = Schemas['UsuarioResumoPage'];
+export type UsuarioAdmin = Schemas['UsuarioAdmin'];
+export type LancamentoPontos = Schemas['LancamentoPontos'];
+export type LancamentoPontosPage = Schemas['LancamentoPontosPage'];
+export type AjustePontos = Schemas['AjustePontos'];
+export type AjusteFeito = Schemas['AjusteFeito'];
+
+// Banners (/admin/banners; the member's dashboard shows the active ones)
+export type Banner = Schemas['Banner'];
+export type BannerPage = Schemas['BannerPage'];
+export type BannerInput = Schemas['BannerInput'];
+export type BannerEdit = Schemas['BannerEdit'];
+export type EntradaAuditoria = Schemas['EntradaAuditoria'];
+export type EntradaAuditoriaPage = Schemas['EntradaAuditoriaPage'];

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
+import { AuditLog } from '@/features/admin/components/audit-log';
 
 const sections = [
   { path: '/admin/vegetais', label: 'Vegetais', text: 'Catálogo de vegetais e calendário de plantio.' },
@@ -27,6 +28,7 @@ export function Component() {
           </li>
         ))}
       </ul>
+      <AuditLog />
     </>
   );
 }

@@ -11,6 +11,8 @@ import { LevelCard } from '@/features/profile/components/level-card';
 // The cultivo cards load after the dashboard has drawn (their own chunk), keeping /dashboard's
 // first JavaScript inside its budget.
 const DashboardCultivos = lazy(() => import('@/features/cultivos/components/dashboard-cards'));
+// The admins' active banners, likewise in a chunk of their own (nothing shows while it loads).
+const DashboardBanners = lazy(() => import('@/features/banners/components/dashboard-banners'));
 
 export function Component() {
   const { userData, user } = useAuth();
@@ -21,6 +23,9 @@ export function Component() {
       <PageHeader title="Dashboard" subtitle={<span className="text-clamp-2">{firstName ? `Olá, ${firstName}!` : 'Olá!'}</span>} />
       <Flash />
       <div className="page-grid">
+        <Suspense fallback={null}>
+          <DashboardBanners />
+        </Suspense>
         {userData && <LevelCard nivel={userData.nivel} pontos={userData.pontosTotais} />}
         <Suspense
           fallback={

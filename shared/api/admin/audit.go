@@ -1,0 +1,91 @@
+package admin
+
+import (
+	"net/http"
+	"regexp"
+	"time"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// EntradaAuditoria is one audit entry as the admin dashboard lists it.
+type EntradaAuditoria struct {
+	ID         string    `json:"id"`
+	AdminID    string    `json:"adminId"`
+	AdminNome  string    `json:"adminNome"`
+	Acao       string    `json:"acao"`
+	Entidade   string    `json:"entidade"`
+	EntidadeID string    `json:"entidadeId"`
+	Em         time.Time `json:"em"`
+	Antes      string    `json:"antes"`
+	Depois     string    `json:"depois"`
+}
+
+var acaoPattern = regexp.MustCompile(`^[a-z]+\.[a-z]+$`)
+
+// handleAudit is the latest audit entries, filtered by admin, action and
+// month: one Query and one BatchGetItem (the admins' names).
+func handleAudit(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		adminID, acao := q.Get("adminId"), q.Get("acao")
+		if len(adminID) > 128 {
+			api.WriteError(w, r, domain.Invalid("adminId", "Administrador inválido"))
+			return
+		}
+		if acao != "" && !acaoPattern.MatchString(acao) {
+			api.WriteError(w, r, domain.Invalid("acao", "Ação inválida (ex.: regras.editadas)"))
+			return
+		}
+		var mes time.Time
+		if m := q.Get("mes"); m != "" {
+			t, err := time.Parse("2006-01", m)
+			if err != nil || t.Year() < 2000 || t.Year() > 2100 {
+				api.WriteError(w, r, domain.Invalid("mes", "Informe o mês como AAAA-MM"))
+				return
+			}
+			mes = t
+		}
+		limit, err := api.ParseLimit(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		cursors, err := d.Cursors.Get(r.Context())
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		scope := store.AuditScope(adminID, acao, mes)
+		after, err := cursors.Open(r, scope)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		items, next, err := d.Store.AuditList(r.Context(), adminID, acao, mes, limit, after)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		var ids []string
+		for _, it := range items {
+			ids = append(ids, it.AdminID)
+		}
+		names := map[string]string{}
+		if len(ids) > 0 {
+			if names, err = d.Store.ProfileNames(r.Context(), ids); err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
+		}
+		page := api.Page[EntradaAuditoria]{Items: make([]EntradaAuditoria, 0, len(items)), NextCursor: cursors.Seal(scope, next)}
+		for _, it := range items {
+			page.Items = append(page.Items, EntradaAuditoria{ID: it.ID, AdminID: it.AdminID, AdminNome: names[it.AdminID], Acao: it.Acao,
+				Entidade: it.Entidade, EntidadeID: it.EntidadeID, Em: it.Em, Antes: it.Antes, Depois: it.Depois})
+		}
+		api.Encode(w, http.StatusOK, page)
+	})
+}

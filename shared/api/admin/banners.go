@@ -1,0 +1,158 @@
+package admin
+
+import (
+	"net/http"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// Banner is a banner as members and admins see it (schema Banner).
+type Banner struct {
+	ID        string  `json:"id"`
+	Titulo    string  `json:"titulo"`
+	Texto     string  `json:"texto"`
+	Imagem    *string `json:"imagem"`
+	Link      string  `json:"link"`
+	Inicio    string  `json:"inicio"`
+	Fim       string  `json:"fim"`
+	Audiencia string  `json:"audiencia"`
+	Ordem     int     `json:"ordem"`
+	Version   int     `json:"version"`
+}
+
+func bannerOf(b domain.Banner) Banner {
+	return Banner{ID: b.ID, Titulo: b.Titulo, Texto: b.Texto, Imagem: b.Imagem, Link: b.Link, Inicio: b.Inicio, Fim: b.Fim,
+		Audiencia: b.Audiencia, Ordem: b.Ordem, Version: b.Version}
+}
+
+func bannerPage(bs []domain.Banner) api.Page[Banner] {
+	p := api.Page[Banner]{Items: make([]Banner, 0, len(bs))}
+	for _, b := range bs {
+		p.Items = append(p.Items, bannerOf(b))
+	}
+	return p
+}
+
+// BannerEdit is the body of PUT /api/admin/banners/{bannerId}: every field
+// of a new banner and the version the form was loaded with.
+type BannerEdit struct {
+	Version   int     `json:"version"`
+	Titulo    string  `json:"titulo"`
+	Texto     string  `json:"texto"`
+	Imagem    *string `json:"imagem" nullable:"true"`
+	Link      string  `json:"link"`
+	Inicio    string  `json:"inicio"`
+	Fim       string  `json:"fim"`
+	Audiencia string  `json:"audiencia"`
+	Ordem     int     `json:"ordem"`
+	in        domain.BannerInput
+}
+
+func (e *BannerEdit) Valid() error {
+	if e.Version < 1 {
+		return domain.Invalid("version", "Informe a versão do banner que você editou")
+	}
+	e.in = domain.BannerInput{Titulo: e.Titulo, Texto: e.Texto, Imagem: e.Imagem, Link: e.Link, Inicio: e.Inicio, Fim: e.Fim,
+		Audiencia: e.Audiencia, Ordem: e.Ordem}
+	return e.in.Valid()
+}
+
+// handleActiveBanners is what a member's dashboard shows: the banners active
+// today for everyone or the member's UF (the profile's; one GetItem) in the
+// admins' order (one Query).
+func handleActiveBanners(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c := auth.FromContext(r.Context())
+		p, _, err := d.Store.Profile(r.Context(), c.Sub)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		bs, err := d.Store.ActiveBanners(r.Context(), p.UF)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, bannerPage(bs))
+	})
+}
+
+func handleAdminBanners(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		bs, err := d.Store.Banners(r.Context())
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, bannerPage(bs))
+	})
+}
+
+func checkImage(d app.Deps, r *http.Request, img *string) error {
+	if img == nil {
+		return nil
+	}
+	return kit.CheckPhotos(r.Context(), d, kit.ActorFrom(d, r).ID, "imagem", *img)
+}
+
+func handleCreateBanner(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.BannerInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		if err := checkImage(d, r, in.Imagem); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		b, err := d.Store.CreateBanner(r.Context(), in, kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, bannerOf(b))
+	})
+}
+
+func handleEditBanner(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[BannerEdit](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		cur, err := d.Store.Banner(r.Context(), r.PathValue("bannerId"))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		// An image kept as it was is not checked again (it may be another admin's upload).
+		if in.in.Imagem != nil && (cur.Imagem == nil || *cur.Imagem != *in.in.Imagem) {
+			if err := checkImage(d, r, in.in.Imagem); err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
+		}
+		b, err := d.Store.UpdateBanner(r.Context(), cur.ID, in.Version, in.in, kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, bannerOf(b))
+	})
+}
+
+func handleDeleteBanner(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := d.Store.DeleteBanner(r.Context(), r.PathValue("bannerId"), kit.ActorFrom(d, r)); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}

@@ -1,0 +1,242 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	cipTypes "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider/types"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+func handleRules(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rules, err := d.Store.StoredRules(r.Context())
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, regrasOf(rules))
+	})
+}
+
+func handleEditRules(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[RegrasEdit](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		rules, err := d.Store.EditRules(r.Context(), in.rules, kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, regrasOf(rules))
+	})
+}
+
+// handleSearchUsers finds members by a name word's start (por=nome) or an
+// e-mail's start (por=email; the default when q has an @): one Query of the
+// index and one BatchGetItem.
+func handleSearchUsers(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := domain.CleanText(r.URL.Query().Get("q"))
+		if n := domain.Length(q); n < domain.MinUserSearch || n > domain.MaxUserSearch {
+			api.WriteError(w, r, domain.Invalid("q", "Digite de 3 a 100 caracteres do nome ou do e-mail"))
+			return
+		}
+		por := r.URL.Query().Get("por")
+		switch por {
+		case "":
+			por = "nome"
+			if strings.Contains(q, "@") {
+				por = "email"
+			}
+		case "nome", "email":
+		default:
+			api.WriteError(w, r, domain.Invalid("por", "Busque por nome ou por email"))
+			return
+		}
+		byEmail := por == "email"
+		if !byEmail && len(domain.QueryWords(domain.SearchKey(q))) == 0 {
+			api.WriteError(w, r, domain.Invalid("q", "Digite ao menos 3 letras de uma palavra do nome"))
+			return
+		}
+		kit.ListPage(w, r, d, store.UsersScope(por+":"+strings.ToLower(q)), func(ctx context.Context, limit int, after map[string]string) ([]store.UserHit, map[string]string, error) {
+			return d.Store.SearchUsers(ctx, q, byEmail, limit, after)
+		}, func(h store.UserHit) UsuarioResumo { return resumoOf(h.Profile, h.Desativado) })
+	})
+}
+
+// accounts is Cognito's side of a member (the admin group, disable).
+func accounts(d app.Deps) (auth.AccountAdmin, error) {
+	a, ok := d.Users.(auth.AccountAdmin)
+	if !ok {
+		return nil, fmt.Errorf("the user directory cannot administer accounts")
+	}
+	return a, nil
+}
+
+// cognitoErr maps Cognito's "no such user" to the API's 404.
+func cognitoErr(err error) error {
+	var nf *cipTypes.UserNotFoundException
+	if errors.As(err, &nf) {
+		return domain.NotFound("Membro não encontrado")
+	}
+	return err
+}
+
+func handleUser(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		uid := r.PathValue("userId")
+		m, err := d.Store.Member(r.Context(), uid)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		acc, err := accounts(d)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		isAdmin, err := acc.IsAdminUser(r.Context(), d.Config.UserPoolID, uid)
+		if err != nil {
+			api.WriteError(w, r, cognitoErr(err))
+			return
+		}
+		api.Encode(w, http.StatusOK, usuarioOf(m, isAdmin))
+	})
+}
+
+func handleLedger(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		uid := r.PathValue("userId")
+		kit.ListPage(w, r, d, store.LedgerScope(uid), func(ctx context.Context, limit int, after map[string]string) ([]store.LedgerEntry, map[string]string, error) {
+			return d.Store.LedgerPage(ctx, uid, limit, after)
+		}, lancamentoOf)
+	})
+}
+
+// member is the member of the path, or a 404.
+func member(d app.Deps, r *http.Request) (store.MemberDetail, error) {
+	return d.Store.Member(r.Context(), r.PathValue("userId"))
+}
+
+func handleSetAdmin(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[PapelAdmin](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		actor := kit.ActorFrom(d, r)
+		uid := r.PathValue("userId")
+		if uid == actor.ID && !*in.Admin {
+			api.WriteError(w, r, domain.Conflict("Você não pode retirar o seu próprio acesso de administrador"))
+			return
+		}
+		m, err := member(d, r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		acc, err := accounts(d)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		was, err := acc.IsAdminUser(r.Context(), d.Config.UserPoolID, uid)
+		if err != nil {
+			api.WriteError(w, r, cognitoErr(err))
+			return
+		}
+		if was != *in.Admin {
+			if err := acc.SetAdminGroup(r.Context(), d.Config.UserPoolID, uid, *in.Admin); err != nil {
+				api.WriteError(w, r, cognitoErr(err))
+				return
+			}
+			if err := d.Store.AuditAdminRole(r.Context(), uid, was, *in.Admin, actor); err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
+		}
+		api.Encode(w, http.StatusOK, usuarioOf(m, *in.Admin))
+	})
+}
+
+func handleSetStatus(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[StatusUsuario](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		actor := kit.ActorFrom(d, r)
+		uid := r.PathValue("userId")
+		if uid == actor.ID && *in.Desativado {
+			api.WriteError(w, r, domain.Conflict("Você não pode desativar a sua própria conta"))
+			return
+		}
+		m, err := member(d, r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		acc, err := accounts(d)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		// Disable: the API's set first (refused at once here, everywhere within
+		// a minute), then Cognito (no new sign-in, refresh tokens revoked).
+		// Enable: Cognito first, then the set. A failure in between is undone
+		// by sending the same request again.
+		if *in.Desativado {
+			err = d.Store.SetDisabled(r.Context(), uid, true, actor)
+			if err == nil {
+				err = cognitoErr(acc.SetEnabled(r.Context(), d.Config.UserPoolID, uid, false))
+			}
+		} else {
+			err = cognitoErr(acc.SetEnabled(r.Context(), d.Config.UserPoolID, uid, true))
+			if err == nil {
+				err = d.Store.SetDisabled(r.Context(), uid, false, actor)
+			}
+		}
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		isAdmin, err := acc.IsAdminUser(r.Context(), d.Config.UserPoolID, uid)
+		if err != nil {
+			api.WriteError(w, r, cognitoErr(err))
+			return
+		}
+		m.Desativado = *in.Desativado
+		api.Encode(w, http.StatusOK, usuarioOf(m, isAdmin))
+	})
+}
+
+func handleAdjustPoints(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[AjustePontos](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		p, err := d.Store.AdjustPoints(r.Context(), r.PathValue("userId"), in.in, kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, AjusteFeito{PontosTotais: p.PontosTotais, Nivel: p.Nivel})
+	})
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { InputField, SelectField } from '@/components/ui/fields';
+import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { formatDateTime } from '@/lib/format';
+import { useAuditLog } from '@/features/admin/api/audit';
+import '@/features/admin/admin.css';
+
+const acoes: [string, string][] = [
+  ['regras.editadas', 'Regras editadas'],
+  ['usuario.pontos', 'Pontos ajustados'],
+  ['usuario.admin', 'Papel de administrador'],
+  ['usuario.desativado', 'Conta desativada'],
+  ['usuario.reativado', 'Conta reativada'],
+  ['banner.criado', 'Banner criado'],
+  ['banner.editado', 'Banner editado'],
+  ['banner.excluido', 'Banner excluído'],
+  ['vegetal.criado', 'Vegetal criado'],
+  ['vegetal.editado', 'Vegetal editado'],
+  ['vegetal.arquivado', 'Vegetal arquivado'],
+  ['vegetal.restaurado', 'Vegetal restaurado'],
+  ['guia.criado', 'Guia criado'],
+  ['guia.editado', 'Guia editado'],
+  ['guia.arquivado', 'Guia arquivado'],
+  ['guia.restaurado', 'Guia restaurado'],
+];
+const acaoLabel = Object.fromEntries(acoes);
+
+/** The latest audit entries on /admin, filtered by admin, action and month; before/after on demand. */
+export function AuditLog() {
+  const [adminId, setAdminId] = useState('');
+  const [acao, setAcao] = useState('');
+  const [mes, setMes] = useState('');
+  const log = useAuditLog(adminId, acao, mes);
+  const items = log.data ?? [];
+  const admins = new Map(items.map((e) => [e.adminId, e.adminNome || e.adminId]));
+  return (
+    <section aria-labelledby="auditoria" className="audit-log">
+      <h2 id="auditoria">Últimas ações dos administradores</h2>
+      <div className="users-search audit-filters">
+        <SelectField label="Administrador" name="adminId" value={adminId} onChange={(e) => setAdminId(e.target.value)}>
+          <option value="">Todos</option>
+          {[...admins].map(([id, nome]) => (
+            <option key={id} value={id}>
+              {nome}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Ação" name="acao" value={acao} onChange={(e) => setAcao(e.target.value)}>
+          <option value="">Todas</option>
+          {acoes.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </SelectField>
+        <InputField label="Mês" name="mes" type="month" value={mes} onChange={(e) => setMes(e.target.value)} />
+      </div>
+      {log.isPending ? (
+        <SectionLoader label="Carregando auditoria..." />
+      ) : log.isError ? (
+        <ErrorState title="Não foi possível carregar a auditoria" error={log.error} onRetry={() => void log.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState title="Nenhuma ação registrada">
+          <p>Nenhuma ação de administrador com esses filtros.</p>
+        </EmptyState>
+      ) : (
+        <ul className="admin-list" aria-label="Registro de auditoria">
+          {items.map((e) => (
+            <li key={e.id} className="card">
+              <p className="audit-head">
+                <strong>{acaoLabel[e.acao] ?? e.acao}</strong> · {e.entidade} <code>{e.entidadeId}</code>
+              </p>
+              <p className="muted audit-meta">
+                {e.adminNome || e.adminId} · {formatDateTime(e.em)}
+              </p>
+              {(e.antes || e.depois) && (
+                <details>
+                  <summary>Antes e depois</summary>
+                  {e.antes && (
+                    <>
+                      <h3 className="audit-sub">Antes</h3>
+                      <pre className="audit-json">{pretty(e.antes)}</pre>
+                    </>
+                  )}
+                  {e.depois && (
+                    <>
+                      <h3 className="audit-sub">Depois</h3>
+                      <pre className="audit-json">{pretty(e.depois)}</pre>
+                    </>
+                  )}
+                </details>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore hasNextPage={log.hasNextPage} isFetchingNextPage={log.isFetchingNextPage} fetchNextPage={log.fetchNextPage} />
+    </section>
+  );
+}
+
+function pretty(json: string): string {
+  try {
+    return JSON.stringify(JSON.parse(json), null, 2);
+  } catch {
+    return json;
+  }
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { enc } from '@/lib/api-path';
+import { useCreateKeys } from '@/lib/idempotency';
+import { queryKeys } from '@/lib/query-keys';
+import type { Banner, BannerEdit, BannerInput, BannerPage } from '@/types/api';
+
+// Banners: GET /api/banners (the caller's active ones, at most 50: one page) and the admins'
+// /api/admin/banners (every banner; create, edit over a version, delete; audited).
+
+export function useActiveBanners() {
+  return useQuery({ queryKey: queryKeys.banners.active, queryFn: () => api.get<BannerPage>('/banners'), staleTime: 5 * 60_000 });
+}
+
+export function useAdminBanners() {
+  return useQuery({ queryKey: queryKeys.banners.admin, queryFn: () => api.get<BannerPage>('/admin/banners') });
+}
+
+function useRefresh() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: queryKeys.banners.all });
+}
+
+export function useCreateBanner() {
+  const keys = useCreateKeys();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: BannerInput) => api.create<Banner>('/admin/banners', body, keys.keyFor('/admin/banners', body)),
+    onSuccess: () => {
+      keys.done();
+      refresh();
+    },
+  });
+}
+
+export function useEditBanner(id: string) {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (body: BannerEdit) => api.put<Banner>(`/admin/banners/${enc(id)}`, body), onSuccess: refresh });
+}
+
+export function useDeleteBanner() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (id: string) => api.delete<void>(`/admin/banners/${enc(id)}`), onSuccess: refresh });
+}
