@@ -226,3 +226,27 @@ func bonus(code string) int {
 	}
 	return c.Bonus
 }
+
+func TestLiderDeHortaUnlocksForTheDonoWhenTheTenthMemberJoins(t *testing.T) {
+	f := newFixture(t)
+	dona := f.user("Dona Líder")
+	g := f.group(dona, func(in *domain.GroupInput) { n := 20; in.MaxMembros = &n })
+	for i := 2; i <= 10; i++ {
+		if slices.Contains(f.profile(dona.ID).Conquistas, "lider-de-horta") {
+			t.Fatalf("unlocked at %d members", i-1)
+		}
+		if _, err := f.s.Join(context.Background(), g.ID, f.user("Membro")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := f.progress(dona.ID)
+	if count(p.Profile.Conquistas, "lider-de-horta") != 1 || p.Counts[domain.ContaMaiorGrupoLiderado] != 10 {
+		t.Fatalf("after 10 members: %v %v", p.Profile.Conquistas, p.Counts)
+	}
+	if _, err := f.s.Join(context.Background(), g.ID, f.user("Décimo primeiro")); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.notifs(dona.ID, domain.NotifConquista); count(n, "Você desbloqueou a conquista Líder de Horta! +50 pontos") != 1 {
+		t.Fatalf("notifications %q", n)
+	}
+}
