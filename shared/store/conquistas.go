@@ -242,3 +242,25 @@ func colheitaCounts(h domain.Colheita) map[string]int {
 	}
 	return c
 }
+
+// leaderProgress adds to a join's transaction what it does for the group's
+// dono: a join that brings the group to Líder de Horta's goal unlocks it for
+// them (ContaMaiorGrupoLiderado set to the new count). It reads the dono's
+// profile (one GetItem) only on joins into a group at or past the goal.
+func (s *Store) leaderProgress(ctx context.Context, t *txn, g domain.Group, joiner string, now time.Time) error {
+	c, ok := domain.ConquistaByCode("lider-de-horta")
+	n := g.MemberCount + 1
+	if !ok || n < c.Meta || g.OwnerID == "" || g.OwnerID == joiner {
+		return nil
+	}
+	item, err := s.getItem(ctx, UserPK(g.OwnerID), skProfile, "owner profile")
+	if err != nil {
+		return err
+	}
+	ps, err := readProfileState(g.OwnerID, item)
+	if err != nil || !ps.found || slices.Contains(ps.profile.Conquistas, c.Codigo) || ps.counts[domain.ContaMaiorGrupoLiderado] >= n {
+		return err
+	}
+	_, _, err = s.applyProfile(ctx, t, ps, profileChange{counts: map[string]int{domain.ContaMaiorGrupoLiderado: n}}, false, nil, now)
+	return err
+}

@@ -78,6 +78,9 @@ func (s *Store) addMember(ctx context.Context, t *txn, js joinState, uid string,
 	if nome == "" {
 		nome = fallbackNome
 	}
+	if err := s.leaderProgress(ctx, t, g, uid, now); err != nil {
+		return 0, err
+	}
 	item, err := attributevalue.MarshalMap(toMemberItem(g, domain.Membership{
 		UserID: uid, Papel: domain.PapelMembro, Nome: nome, JoinedAt: now.UTC(),
 	}))

@@ -51,7 +51,6 @@ async function signIn(page, user) {
   await page.waitForURL('**/dashboard');
 }
 
-const badge = (page) => page.getByTestId('unread-badge').first();
 const unlocked = 'Você desbloqueou a conquista Primeira Colheita! +20 pontos';
 
 describe('progress in Chromium against the local cloud', { timeout: 900_000 }, () => {

@@ -40,3 +40,39 @@ describe('profile screen', () => {
     expect(await screen.findByRole('button', { name: 'Editar perfil' })).toBeInTheDocument();
   });
 });
+
+describe('profile progress', { timeout: 20_000 }, () => {
+  it('shows the level, conquistas earned with date and locked with progress, and stats', async () => {
+    const conquista = (codigo: string, nome: string, conquistada: boolean, atual: number, meta: number, progresso: string) => ({
+      codigo,
+      nome,
+      descricao: `${nome}.`,
+      bonus: 20,
+      conquistada,
+      em: conquistada ? '2026-11-20T12:00:00Z' : null,
+      atual,
+      meta,
+      progresso,
+    });
+    stubApi({
+      'GET /api/me/progress': () =>
+        json({
+          ...{ id: 'u1', nome: 'Maria Clara Souza', foto: null, bio: '', uf: 'SP', cidade: 'Campinas', dataCadastro: '2026-01-01T00:00:00Z' },
+          nivel: { numero: 2, nome: 'Broto', pontosTotais: 150, inicio: 100, proximo: 300, proximoNome: 'Muda', faltamPontos: 150, percentualNivel: 25 },
+          conquistas: [
+            conquista('primeira-colheita', 'Primeira Colheita', true, 1, 1, '1 de 1 colheita'),
+            conquista('colheita-farta', 'Colheita Farta', false, 7, 10, '7 de 10 colheitas'),
+          ],
+          estatisticas: { cultivos: 3, colheitas: 7, colheitasKg: 4.5, posts: 2, comentarios: 0, registrosDiario: 9, fotos: 1, grupos: 1, sequenciaCuidado: 2 },
+        }),
+    });
+    renderApp('/perfil');
+    expect(await screen.findByRole('heading', { name: 'Nível 2 · Broto' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('Faltam 150 pontos para o nível 3 · Muda')).toBeInTheDocument();
+    expect(screen.getByText('7 de 10 colheitas')).toBeInTheDocument();
+    expect(screen.getByText(/Conquistada em 20 de nov\. de 2026/)).toBeInTheDocument();
+    const stats = screen.getByRole('region', { name: 'Estatísticas' });
+    expect(within(stats).getByText('4,5 kg')).toBeInTheDocument();
+    expect(within(stats).getByText('7')).toBeInTheDocument();
+  });
+});
