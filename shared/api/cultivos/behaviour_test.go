@@ -131,7 +131,7 @@ func TestCallsPerRequest(t *testing.T) {
 			{"diary entry", "POST", "/api/cultivos/" + cid + "/diario", cast.Alvo, map[string]any{"tipo": "observacao", "texto": "Folhas novas"}, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 			{"phase", "POST", "/api/cultivos/" + cid + "/fase", cast.Member, map[string]any{"fase": "germinando"}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 			{"phase back", "POST", "/api/cultivos/" + cid + "/fase", cast.Member, map[string]any{"fase": "semeado"}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
-			{"harvest", "POST", "/api/cultivos/" + cid + "/colheitas", cast.Member, map[string]any{"quantidade": 300, "unidade": "g", "data": todayDate(), "destino": "doado"}, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+			{"harvest", "POST", "/api/cultivos/" + cid + "/colheitas", cast.Member, map[string]any{"quantidade": 300, "unidade": "g", "data": todayDate(), "destino": "doado"}, 201, calls{"BatchGetItem": 2, "TransactWriteItems": 1}}, // + the group's harvest ranking items (store/ranking.go)
 			// A coordinator who does not write the cultivo: their membership is read too.
 			{"perdido by a coordinator", "POST", "/api/cultivos/" + newCultivo(t, gid, "", cast.Member) + "/fase", cast.Coord, map[string]any{"fase": "perdido", "motivo": "Geada"}, 200, calls{"BatchGetItem": 1, "GetItem": 1, "TransactWriteItems": 1}},
 		}
