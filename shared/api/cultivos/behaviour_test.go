@@ -131,7 +131,7 @@ func TestCallsPerRequest(t *testing.T) {
 			{"diary entry", "POST", "/api/cultivos/" + cid + "/diario", cast.Alvo, map[string]any{"tipo": "observacao", "texto": "Folhas novas"}, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 			{"phase", "POST", "/api/cultivos/" + cid + "/fase", cast.Member, map[string]any{"fase": "germinando"}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 			{"phase back", "POST", "/api/cultivos/" + cid + "/fase", cast.Member, map[string]any{"fase": "semeado"}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
-			{"harvest", "POST", "/api/cultivos/" + cid + "/colheitas", cast.Member, map[string]any{"quantidade": 300, "unidade": "g", "data": todayDate(), "destino": "doado"}, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
+			{"harvest", "POST", "/api/cultivos/" + cid + "/colheitas", cast.Member, map[string]any{"quantidade": 300, "unidade": "g", "data": todayDate(), "destino": "doado"}, 201, calls{"BatchGetItem": 2, "TransactWriteItems": 1}}, // + the group's harvest ranking items (store/ranking.go)
 			{"edit", "PUT", "/api/cultivos/" + newCultivo(t, gid, "A3", cast.Member, cast.Alvo), cast.Alvo, editBody(1, "A3", cast.Alvo.ID), 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 			// New collaborators' memberships are read too.
 			{"edit the collaborators and lote", "PUT", "/api/cultivos/" + newCultivo(t, gid, "A3", cast.Member, cast.Alvo), cast.Member, editBody(1, "", plain.ID), 200, calls{"BatchGetItem": 2, "TransactWriteItems": 1}},

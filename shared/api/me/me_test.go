@@ -122,7 +122,7 @@ func TestSignUpCreatesProfileWithSpecInitialValues(t *testing.T) {
 	if status != 200 {
 		t.Fatalf("status %d: %v", status, p)
 	}
-	want := []string{"id", "nome", "email", "foto", "bio", "nivel", "conquistas", "dataCadastro", "gruposParticipantes", "pontosTotais", "uf", "cidade"}
+	want := []string{"id", "nome", "email", "foto", "bio", "nivel", "conquistas", "dataCadastro", "gruposParticipantes", "pontosTotais", "uf", "cidade", "ocultarDoRanking"}
 	if len(p) != len(want) {
 		t.Fatalf("fields %v, want exactly %v", keys(p), want)
 	}

@@ -96,7 +96,7 @@ func TestRankingRoutesAuthorization(t *testing.T) {
 			}
 		}
 	}
-	for _, path := range []string{"/api/rankings/membros?periodo=semana", "/api/rankings/grupos?periodo=x", "/api/rankings/grupos/" + pub.Group.ID + "/membros?periodo=ano"} {
+	for _, path := range []string{"/api/rankings/membros?periodo=semana", "/api/rankings/membros?periodo=", "/api/rankings/grupos?periodo=x", "/api/rankings/grupos/" + pub.Group.ID + "/membros?periodo=ano"} {
 		r := testkit.Do(t, h, "GET", path, cast.Member, nil)
 		if r.Status != 400 || r.ErrorField() != "periodo" {
 			t.Errorf("GET %s: %d %s", path, r.Status, r.Body)

@@ -27,8 +27,16 @@ func Routes(d app.Deps) []api.Route {
 // NewServer is the RankingsFunction handler.
 func NewServer(d app.Deps) http.Handler { return api.NewMux(Routes(d)) }
 
+// periodo reads ?periodo= (absent: geral; present, it must be geral or mes).
 func periodo(r *http.Request) (string, error) {
-	return domain.ParsePeriodo(r.URL.Query().Get("periodo"))
+	v, ok := r.URL.Query()["periodo"]
+	if !ok {
+		return domain.PeriodoGeral, nil
+	}
+	if len(v) != 1 || v[0] == "" {
+		return "", domain.Invalid("periodo", "O período deve ser 'geral' ou 'mes'")
+	}
+	return domain.ParsePeriodo(v[0])
 }
 
 func handleMembers(d app.Deps) http.Handler {
