@@ -70,9 +70,13 @@ function PeriodToggle({ periodo, onChange }: { periodo: RankingPeriodo; onChange
   );
 }
 
-function MonthNote({ mes }: { mes: string | null | undefined }) {
+function MonthNote({ mes, what = 'Pontos' }: { mes: string | null | undefined; what?: string }) {
   if (!mes) return null;
-  return <p className="muted ranking-note">Pontos de {monthName(mes)}. O ranking do mês recomeça no dia 1º, à meia-noite de Brasília.</p>;
+  return (
+    <p className="muted ranking-note">
+      {what} de {monthName(mes)}. O ranking do mês recomeça no dia 1º, à meia-noite de Brasília.
+    </p>
+  );
 }
 
 function Loading() {
@@ -185,7 +189,7 @@ function GroupsPanel({ grupo, periodo, onChange }: { grupo: string; periodo: Ran
         <ErrorState title="Não foi possível carregar o ranking dos grupos" error={q.error} onRetry={() => void q.refetch()} />
       ) : (
         <>
-          <MonthNote mes={q.data.mes} />
+          <MonthNote mes={q.data.mes} what="Colheitas" />
           {q.data.grupo && <StandingCard standing={q.data.grupo} subject="group" />}
           {q.data.itens.length === 0 ? (
             <Empty>Nenhum grupo registrou colheitas em kg {periodo === 'mes' ? 'neste mês' : ''} ainda.</Empty>
