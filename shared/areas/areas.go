@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/account"
 	"github.com/verde-app/verde/shared/api/cultivos"
 	"github.com/verde-app/verde/shared/api/groups"
 	"github.com/verde-app/verde/shared/api/lotes"
@@ -32,6 +33,7 @@ var APIs = map[string]API{
 	"LotesFunction":         {New: lotes.NewServer, Routes: lotes.Routes},
 	"CultivosFunction":      {New: cultivos.NewServer, Routes: cultivos.Routes},
 	"UploadsFunction":       {New: uploads.NewServer, Routes: uploads.Routes},
+	"AccountFunction":       {New: account.NewServer, Routes: account.Routes},
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.
@@ -61,4 +63,5 @@ var TableActions = map[string][]string{
 	"UploadsFunction":          {"GetItem", "UpdateItem"},
 	"PostConfirmationFunction": {"GetItem", "PutItem"},
 	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},
+	"AccountFunction":          {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 }
