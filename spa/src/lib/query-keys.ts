@@ -57,6 +57,10 @@ export const queryKeys = {
     diario: (id: string) => ['cultivos', 'detail', id, 'diario'] as const,
     colheitas: (id: string) => ['cultivos', 'detail', id, 'colheitas'] as const,
   },
+  /** The member's account as /configuracoes shows it (GET /api/me/conta). */
+  account: {
+    conta: ['account', 'conta'] as const,
+  },
 };
 
 export interface CultivoFilter {

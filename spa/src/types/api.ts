@@ -95,3 +95,9 @@ export type ColheitaCriada = Schemas['ColheitaCriada'];
 export type UploadInput = Schemas['UploadInput'];
 export type Upload = Schemas['Upload'];
 export type UploadPurpose = UploadInput['purpose'];
+
+// Account (/configuracoes)
+export type Conta = Schemas['Conta'];
+export type DataExportChunk = Schemas['DataExportChunk'];
+export type ExclusaoInput = Schemas['ExclusaoInput'];
+export type AccountDeletion = Schemas['AccountDeletion'];
