@@ -128,6 +128,9 @@ type txn struct {
 	updates map[string]*pendingUpdate // by PK|SK, built at the end
 	order   []string
 	unread  map[string]int
+	// unreadTipo counts the unread by kind too (notification_prefs.go: a muted kind is
+	// subtracted from the badge).
+	unreadTipo map[string]map[string]int
 	daily   *dailyCount // the act countDaily counted (daily.go), for a 429
 	err     error       // the first item that could not be encoded; write returns it
 }
@@ -211,8 +214,12 @@ func (t *txn) build() ([]types.TransactWriteItem, []string) {
 	for _, uid := range slices.Sorted(maps.Keys(t.unread)) {
 		u := t.update("unread:"+uid, UserPK(uid), skNotifState)
 		u.incr("unread", t.unread[uid])
+		for _, tipo := range slices.Sorted(maps.Keys(t.unreadTipo[uid])) {
+			u.incr(UnreadOfKind(tipo), t.unreadTipo[uid][tipo])
+		}
 	}
 	t.unread = map[string]int{}
+	t.unreadTipo = nil
 	for _, k := range t.order {
 		p := t.updates[k]
 		expr := p.u.expression()

@@ -81,6 +81,9 @@ func (p *cognitoProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodPost && r.URL.Path == "/" &&
 		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"ForgotPassword":
 		p.forgotPassword(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/" &&
+		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"ChangePassword":
+		p.changePassword(w, r)
 	case r.URL.Path == "/logout" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 		p.logout(w, r)
 	default:

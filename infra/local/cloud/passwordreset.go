@@ -133,3 +133,20 @@ type bufferedRecorder struct {
 func (b *bufferedRecorder) Header() http.Header         { return b.header }
 func (b *bufferedRecorder) Write(p []byte) (int, error) { return b.body.Write(p) }
 func (b *bufferedRecorder) WriteHeader(status int)      { b.status = status }
+
+// changePassword passes the call to cognito-local and answers a wrong previous password as
+// AWS does (NotAuthorizedException "Incorrect username or password."): cognito-local calls it
+// InvalidPasswordException, which in AWS means a new password the policy refuses.
+func (p *cognitoProxy) changePassword(w http.ResponseWriter, r *http.Request) {
+	rec := &bufferedRecorder{header: http.Header{}, status: http.StatusOK}
+	p.proxy.ServeHTTP(rec, r)
+	if rec.status == http.StatusBadRequest && strings.Contains(rec.body.String(), "InvalidPasswordException") {
+		writeAmzError(w, http.StatusBadRequest, "NotAuthorizedException", "Incorrect username or password.")
+		return
+	}
+	for k, v := range rec.header {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(rec.status)
+	w.Write(rec.body.Bytes())
+}

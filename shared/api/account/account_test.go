@@ -394,12 +394,11 @@ func TestDeleteIsResumable(t *testing.T) {
 	if !c.ExclusaoIniciada {
 		t.Fatal("conta does not show the deletion under way")
 	}
-	// The continuation needs the word only.
-	res = testkit.Do(t, h, "POST", "/api/me/exclusao", d.u, map[string]any{"confirmacao": "excluir"})
-	if res.Status != 200 {
-		t.Fatalf("resume: %d %s", res.Status, res.Body)
+	// The continuation needs the word only, no password.
+	steps := deleteAll(t, d.u, "")
+	if !steps[len(steps)-1].Concluida {
+		t.Fatal("not done")
 	}
-	deleteAll(t, d.u, "")
 	if n := countPartition(t, "", "USER#"+d.u.ID); n != 0 {
 		t.Errorf("user partition holds %d items", n)
 	}
@@ -417,6 +416,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 		{"GET", "/api/me/conta", nil},
 		{"GET", "/api/me/dados", nil},
 		{"POST", "/api/me/exclusao", map[string]any{"confirmacao": "EXCLUIR", "senha": "errada-123"}},
+		{"GET", "/api/me/notificacoes/preferencias", nil},
+		{"PUT", "/api/me/notificacoes/preferencias", map[string]any{"silenciados": []string{}}},
 	}
 	for _, r := range routes {
 		for i, u := range cast.ByRole() {
@@ -540,6 +541,64 @@ func flatten(it map[string]types.AttributeValue) string {
 		walk(v)
 	}
 	return b.String()
+}
+
+// TestMutedKindIsNeitherCountedNorLost: the badge leaves out a muted kind
+// at once and counts it again when unmuted (the notifications stay stored).
+func TestMutedKindIsNeitherCountedNorLost(t *testing.T) {
+	setup(t)
+	ctx := context.Background()
+	u := env.NewUser(t, "Nina Notificada")
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	if _, err := env.Deps.Store.Join(ctx, f.Group.ID, testkit.Actor(u)); err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range []string{"A1", "A2"} {
+		if _, err := env.Deps.Store.AssignLote(ctx, f.Group.ID, code, testkit.Actor(cast.Owner), u.ID, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := env.Deps.Store.UnreadCount(ctx, u.ID)
+	if err != nil || all < 2 {
+		t.Fatalf("unread = %d, %v", all, err)
+	}
+	res := testkit.Do(t, h, "PUT", "/api/me/notificacoes/preferencias", u, map[string]any{"silenciados": []string{"lote_atribuido"}})
+	var p account.Preferencias
+	res.Decode(t, &p)
+	if res.Status != 200 || len(p.Tipos) == 0 {
+		t.Fatalf("put: %d %s", res.Status, res.Body)
+	}
+	for _, k := range p.Tipos {
+		if (k.Tipo == "lote_atribuido") == k.Ativo {
+			t.Errorf("%s ativo = %v", k.Tipo, k.Ativo)
+		}
+	}
+	env.Calls.Reset()
+	if n, _ := env.Deps.Store.UnreadCount(ctx, u.ID); n != all-2 {
+		t.Errorf("muted: unread = %d, want %d", n, all-2)
+	}
+	if env.Calls.Total() != 1 {
+		t.Errorf("the badge took %d calls", env.Calls.Total())
+	}
+	// A new one of the muted kind is stored but not counted.
+	if _, err := env.Deps.Store.AssignLote(ctx, f.Group.ID, "A4", testkit.Actor(cast.Owner), u.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := env.Deps.Store.UnreadCount(ctx, u.ID); n != all-2 {
+		t.Errorf("muted, one more: unread = %d, want %d", n, all-2)
+	}
+	if res := testkit.Do(t, h, "GET", "/api/me/notificacoes/preferencias", u, nil); res.Status != 200 || !strings.Contains(string(res.Body), `"tipo":"lote_atribuido","rotulo":"Lote atribuído a mim","ativo":false`) {
+		t.Errorf("get: %d %s", res.Status, res.Body)
+	}
+	testkit.Do(t, h, "PUT", "/api/me/notificacoes/preferencias", u, map[string]any{"silenciados": []string{}})
+	if n, _ := env.Deps.Store.UnreadCount(ctx, u.ID); n != all+1 {
+		t.Errorf("unmuted: unread = %d, want %d", n, all+1)
+	}
+	for _, bad := range []any{map[string]any{"silenciados": []string{"spam"}}, map[string]any{"silenciados": []string{"nivel", "nivel"}}, map[string]any{}} {
+		if res := testkit.Do(t, h, "PUT", "/api/me/notificacoes/preferencias", u, bad); res.Status != 400 || res.ErrorField() != "silenciados" {
+			t.Errorf("bad %v: %d %s", bad, res.Status, res.Body)
+		}
+	}
 }
 
 var _ = json.Marshal

@@ -16,6 +16,8 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/me/conta", Handler: d.Verifier.Require(handleConta(d))},
 		{Method: "GET", Path: "/api/me/dados", Handler: d.Verifier.Require(handleExport(d))},
 		{Method: "POST", Path: "/api/me/exclusao", Handler: d.Verifier.Require(handleDelete(d))},
+		{Method: "GET", Path: "/api/me/notificacoes/preferencias", Handler: d.Verifier.Require(handleGetPrefs(d))},
+		{Method: "PUT", Path: "/api/me/notificacoes/preferencias", Handler: d.Verifier.Require(handlePutPrefs(d))},
 	}
 }
 
