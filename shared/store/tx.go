@@ -128,11 +128,12 @@ type txn struct {
 	updates map[string]*pendingUpdate // by PK|SK, built at the end
 	order   []string
 	unread  map[string]int
+	daily   *dailyCount // the act countDaily counted (daily.go), for a 429
+	err     error       // the first item that could not be encoded; write returns it
+
 	// unreadTipo counts the unread by kind too (notification_prefs.go: a muted kind is
 	// subtracted from the badge).
 	unreadTipo map[string]map[string]int
-	daily   *dailyCount // the act countDaily counted (daily.go), for a 429
-	err     error       // the first item that could not be encoded; write returns it
 }
 
 type pendingUpdate struct {
