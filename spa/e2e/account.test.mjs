@@ -1,5 +1,5 @@
 // The member's account (issue 14, account half) in Chromium against the local cloud: a member
-// changes their password on /configuracoes, downloads their data (one JSON file), deletes their
+// mutes a kind of notification, changes their password on /configuracoes, downloads their data (one JSON file), deletes their
 // account (word and password, progress) and can no longer sign in; and "Esqueci minha senha"
 // from /login end to end (the code the local cloud prints and serves at /dev/codigo-senha).
 // Screens at 360 and 1280 px go to E2E_SCREENSHOTS (default .local/screenshots).
@@ -53,6 +53,16 @@ describe('the account in Chromium against the local cloud', { timeout: 600_000 }
       await page.setViewportSize({ width: 360, height: 780 });
       await page.screenshot({ path: join(shots, 'configuracoes-360.png'), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 800 });
+
+      // A notification preference: "Subi de nível" off, saved, still off after a reload.
+      const notif = page.getByRole('region', { name: 'Notificações' });
+      const nivel = notif.getByRole('checkbox', { name: 'Subi de nível' });
+      assert.equal(await nivel.isChecked(), true);
+      await nivel.uncheck();
+      await notif.getByText('Preferências salvas.').waitFor();
+      await page.reload();
+      await page.getByRole('region', { name: 'Notificações' }).getByRole('checkbox', { name: 'Subi de nível' }).waitFor();
+      assert.equal(await page.getByRole('region', { name: 'Notificações' }).getByRole('checkbox', { name: 'Subi de nível' }).isChecked(), false);
 
       // Password: a wrong current one is named on its field; then the change goes through.
       const senha = page.getByRole('region', { name: 'Senha', exact: true });

@@ -60,6 +60,7 @@ export const queryKeys = {
   /** The member's account as /configuracoes shows it (GET /api/me/conta). */
   account: {
     conta: ['account', 'conta'] as const,
+    notificationPrefs: ['account', 'notification-prefs'] as const,
   },
 };
 

@@ -976,6 +976,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notificacoes/preferencias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My in-app notification preferences
+         * @description Every kind of notification with its label and whether it is on. A muted kind is still
+         *     stored, but neither listed nor counted in the badge (one GetItem either way).
+         */
+        get: operations["getNotificationPreferences"];
+        /** Mute or unmute kinds of notification */
+        put: operations["updateNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1767,6 +1789,23 @@ export interface components {
             etapas: number;
             removidos: number;
             concluida: boolean;
+        };
+        NotificationPreferences: {
+            tipos: {
+                tipo: string;
+                rotulo: string;
+                ativo: boolean;
+            }[];
+        };
+        /**
+         * @example {
+         *       "silenciados": [
+         *         "nivel"
+         *       ]
+         *     }
+         */
+        NotificationPreferencesInput: {
+            silenciados: ("solicitacao_entrada" | "solicitacao_aprovada" | "solicitacao_recusada" | "pedido_lote" | "lote_atribuido" | "pedido_lote_encerrado" | "grupo_transferido" | "nivel")[];
         };
     };
     responses: {
@@ -3912,6 +3951,58 @@ export interface operations {
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferencesInput"];
+            };
+        };
+        responses: {
+            /** @description The saved preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -101,3 +101,5 @@ export type Conta = Schemas['Conta'];
 export type DataExportChunk = Schemas['DataExportChunk'];
 export type ExclusaoInput = Schemas['ExclusaoInput'];
 export type AccountDeletion = Schemas['AccountDeletion'];
+export type NotificationPreferences = Schemas['NotificationPreferences'];
+export type NotificationPreferencesInput = Schemas['NotificationPreferencesInput'];

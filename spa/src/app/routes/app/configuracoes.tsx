@@ -5,6 +5,7 @@ import { ErrorState } from '@/components/ui/query-states';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useConta } from '@/features/account/api/account';
 import { PasswordSection } from '@/features/account/components/password-section';
+import { NotificationPrefsSection } from '@/features/account/components/notification-prefs-section';
 import { DataExportSection } from '@/features/account/components/data-export-section';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
 import '@/features/account/account.css';
@@ -25,13 +26,14 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title="Configurações" subtitle="Senha, privacidade e seus dados" />
+      <PageHeader title="Configurações" subtitle="Notificações, senha, privacidade e seus dados" />
       {conta.isPending ? (
         <PageLoader />
       ) : conta.isError ? (
         <ErrorState title="Não foi possível carregar suas configurações" error={conta.error} onRetry={() => void conta.refetch()} />
       ) : (
         <div className="settings-page">
+          <NotificationPrefsSection />
           <PasswordSection tipo={conta.data.tipo} />
           {/* RANKING PRIVACY SLOT: the rankings branch's <RankingPrivacySection /> (spa/src/features/rankings/) goes here at merge. */}
           <DataExportSection />

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { AccountDeletion, Conta, DataExportChunk, ExclusaoInput } from '@/types/api';
+import type { AccountDeletion, Conta, DataExportChunk, ExclusaoInput, NotificationPreferences, NotificationPreferencesInput } from '@/types/api';
 
 /** GET /api/me/conta: the account type, the groups I own, a deletion under way. */
 export function useConta() {
@@ -50,4 +50,24 @@ export async function deleteAccount(input: ExclusaoInput, onProgress: (p: Accoun
     if (p.concluida) return p;
   }
   throw new Error('A exclusão não terminou. Tente novamente.');
+}
+
+/** GET /api/me/notificacoes/preferencias: each kind of notification, on or muted. */
+export function useNotificationPrefs() {
+  return useQuery({
+    queryKey: queryKeys.account.notificationPrefs,
+    queryFn: () => api.get<NotificationPreferences>('/me/notificacoes/preferencias'),
+  });
+}
+
+/** PUT the muted kinds; the badge refreshes (a muted kind is not counted). */
+export function useSaveNotificationPrefs() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NotificationPreferencesInput) => api.put<NotificationPreferences>('/me/notificacoes/preferencias', input),
+    onSuccess: (prefs) => {
+      queryClient.setQueryData(queryKeys.account.notificationPrefs, prefs);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount });
+    },
+  });
 }
