@@ -51,8 +51,12 @@ describe('the account in Chromium against the local cloud', { timeout: 600_000 }
       await page.getByRole('heading', { name: 'Excluir minha conta' }).waitFor();
       await page.screenshot({ path: join(shots, 'configuracoes-1280.png'), fullPage: true });
       await page.setViewportSize({ width: 360, height: 780 });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Excluir minha conta' }).waitFor();
       await page.screenshot({ path: join(shots, 'configuracoes-360.png'), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 800 });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Excluir minha conta' }).waitFor();
 
       // A notification preference: "Subi de nível" off, saved, still off after a reload.
       const notif = page.getByRole('region', { name: 'Notificações' });

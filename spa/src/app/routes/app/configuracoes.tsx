@@ -21,7 +21,8 @@ export function Component() {
     } catch {
       // The sign-in is gone already: the local session is cleared either way.
     }
-    navigate('/login', { replace: true, state: { motivo: 'Sua conta foi excluída. Até logo!' } });
+    // After the guard's own redirect to /login (signed out), so this notice is the one shown.
+    setTimeout(() => navigate('/login', { replace: true, state: { motivo: 'Sua conta foi excluída. Até logo!' } }), 0);
   }
 
   return (

@@ -60,13 +60,28 @@ export function useNotificationPrefs() {
   });
 }
 
-/** PUT the muted kinds; the badge refreshes (a muted kind is not counted). */
+/** PUT the muted kinds, shown at once (rolled back on failure); the badge refreshes. */
 export function useSaveNotificationPrefs() {
   const queryClient = useQueryClient();
+  const key = queryKeys.account.notificationPrefs;
   return useMutation({
     mutationFn: (input: NotificationPreferencesInput) => api.put<NotificationPreferences>('/me/notificacoes/preferencias', input),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<NotificationPreferences>(key);
+      if (previous) {
+        const muted = new Set<string>(input.silenciados);
+        queryClient.setQueryData<NotificationPreferences>(key, {
+          tipos: previous.tipos.map((k) => ({ ...k, ativo: !muted.has(k.tipo) })),
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
     onSuccess: (prefs) => {
-      queryClient.setQueryData(queryKeys.account.notificationPrefs, prefs);
+      queryClient.setQueryData(key, prefs);
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount });
     },
   });

@@ -40,7 +40,7 @@ export function NotificationPrefsSection() {
           </button>
         </p>
       ) : (
-        <fieldset className="settings-switches" disabled={save.isPending}>
+        <fieldset className="settings-switches" aria-busy={save.isPending || undefined}>
           <legend className="visually-hidden">Notificações no sino</legend>
           {prefs.data.tipos.map((k) => (
             <label key={k.tipo} className="settings-switch">
