@@ -68,7 +68,7 @@ export function ForgotPasswordForm({ initialEmail = '', onDone }: { initialEmail
 
   if (step === 'email') {
     return (
-      <form className="auth-form" onSubmit={sendCode} noValidate>
+      <form className="forgot-form" onSubmit={sendCode} noValidate>
         <p>Digite o email da sua conta. Enviaremos um código para você criar uma nova senha.</p>
         <InputField label="Email" type="email" name="email" autoComplete="email" inputMode="email" required value={email}
           onChange={(e) => setEmail(e.target.value)} placeholder="seu@email.com" error={errors.email} />
@@ -78,14 +78,14 @@ export function ForgotPasswordForm({ initialEmail = '', onDone }: { initialEmail
         <SubmitButton className="button button-primary button-block" busy={busy} busyLabel="Enviando...">
           Enviar código
         </SubmitButton>
-        <p className="auth-switch">
+        <p className="forgot-switch">
           Lembrou a senha? <Link to="/login">Entrar</Link>
         </p>
       </form>
     );
   }
   return (
-    <form className="auth-form" onSubmit={confirm} noValidate>
+    <form className="forgot-form" onSubmit={confirm} noValidate>
       <p role="status">
         Se houver uma conta com o email <strong>{email.trim()}</strong>, enviamos um código para ele. Digite o código e a nova
         senha.
@@ -102,7 +102,7 @@ export function ForgotPasswordForm({ initialEmail = '', onDone }: { initialEmail
       <SubmitButton className="button button-primary button-block" busy={busy} busyLabel="Salvando...">
         Redefinir senha
       </SubmitButton>
-      <p className="auth-switch">
+      <p className="forgot-switch">
         Não recebeu?{' '}
         <button type="button" className="link-button" onClick={() => void sendCode()} disabled={busy}>
           Reenviar código
