@@ -22,7 +22,8 @@ FUNCTIONS := \
 	CatalogSeedFunction:catalogseed \
 	RankingsFunction:rankings \
 	RemindersFunction:reminders \
-	AdminFunction:admin
+	AdminFunction:admin \
+	AccountFunction:account
 
 fn_id = $(word 1,$(subst :, ,$(1)))
 fn_dir = $(word 2,$(subst :, ,$(1)))

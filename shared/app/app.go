@@ -66,6 +66,8 @@ type Deps struct {
 	// Uploads is the uploads bucket (presigned PUTs, the check of an uploaded photo).
 	Uploads *uploads.Bucket
 	Now     func() time.Time
+	// Cognito is the user pool's API client (the account area: password check, user deletion).
+	Cognito *cip.Client
 }
 
 // NewDeps builds Deps. Nothing here touches the network: keys and tables are
@@ -92,6 +94,7 @@ func NewDeps(ctx context.Context, cfg Config, extra ...func(*aws.Config)) (Deps,
 		Users:  auth.CognitoDirectory{Client: cip.NewFromConfig(awsCfg)},
 		Now:    time.Now,
 	}
+	d.Cognito = d.Users.(auth.CognitoDirectory).Client
 	if cfg.Issuer != "" {
 		// The verifier's key set fetches with this context for the life of the process.
 		d.Verifier = auth.NewVerifier(context.WithoutCancel(ctx), cfg.Issuer, cfg.ClientID)

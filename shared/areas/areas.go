@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/account"
 	"github.com/verde-app/verde/shared/api/admin"
 	"github.com/verde-app/verde/shared/api/cultivos"
 	"github.com/verde-app/verde/shared/api/groups"
@@ -37,6 +38,7 @@ var APIs = map[string]API{
 	"UploadsFunction":       {New: uploads.NewServer, Routes: uploads.Routes},
 	"RankingsFunction":      {New: rankings.NewServer, Routes: rankings.Routes},
 	"AdminFunction":         {New: admin.NewServer, Routes: admin.Routes},
+	"AccountFunction":       {New: account.NewServer, Routes: account.Routes},
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.
@@ -82,4 +84,5 @@ var TableActions = map[string][]string{
 	"RankingsFunction":         {"BatchGetItem", "GetItem", "Query"},
 	"RemindersFunction":        {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"AdminFunction":            {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"AccountFunction":          {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 }

@@ -111,7 +111,9 @@ func (s *Store) readBanner(ctx context.Context, id string) (domain.Banner, error
 }
 
 // Banner is one banner (admins).
-func (s *Store) Banner(ctx context.Context, id string) (domain.Banner, error) { return s.readBanner(ctx, id) }
+func (s *Store) Banner(ctx context.Context, id string) (domain.Banner, error) {
+	return s.readBanner(ctx, id)
+}
 
 // CreateBanner stores a new banner with its audit, counting it against
 // domain.MaxBanners: one transaction.

@@ -165,6 +165,9 @@ type requestItem struct {
 	UserID    string `dynamodbav:"userId"`
 	Nome      string `dynamodbav:"nome"`
 	CreatedAt string `dynamodbav:"createdAt"`
+	// GSI1 REQOF#<uid> / GROUP#<gid>: a user's open requests (account deletion, export).
+	GSI1PK string `dynamodbav:"GSI1PK,omitempty"`
+	GSI1SK string `dynamodbav:"GSI1SK,omitempty"`
 }
 
 func decodeRequest(item map[string]types.AttributeValue) (domain.JoinRequest, error) {

@@ -147,7 +147,7 @@ func (s *Store) Join(ctx context.Context, gid string, who Actor) (JoinResult, er
 			}
 			item, err := attributevalue.MarshalMap(requestItem{
 				PK: GroupPK(gid), SK: RequestSK(who.ID), Type: "joinRequest", GroupID: gid, UserID: who.ID,
-				Nome: nome, CreatedAt: fmtTime(now),
+				Nome: nome, CreatedAt: fmtTime(now), GSI1PK: requestsOf(who.ID), GSI1SK: GroupPK(gid),
 			})
 			if err != nil {
 				return err

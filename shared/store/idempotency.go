@@ -86,6 +86,9 @@ type idemItem struct {
 	Status      int    `dynamodbav:"status,omitempty"`
 	Body        []byte `dynamodbav:"body,omitempty"`
 	Location    string `dynamodbav:"location,omitempty"`
+	// GSI1 IDEMOF#<uid> / <key>: a user's keys (account deletion).
+	GSI1PK string `dynamodbav:"GSI1PK,omitempty"`
+	GSI1SK string `dynamodbav:"GSI1SK,omitempty"`
 }
 
 // claimInto adds the key to t when ctx carries a claim not yet written.
@@ -97,7 +100,7 @@ func (s *Store) claimInto(ctx context.Context, t *txn) {
 	now := s.now()
 	item, err := attributevalue.MarshalMap(idemItem{
 		PK: IdemPK(c.UserID, c.Key), SK: skMeta, Type: "idempotency", Fingerprint: c.Fingerprint,
-		CreatedAt: fmtTime(now), ExpiresAt: now.Add(IdempotencyTTL).Unix(),
+		CreatedAt: fmtTime(now), ExpiresAt: now.Add(IdempotencyTTL).Unix(), GSI1PK: idemOf(c.UserID), GSI1SK: c.Key,
 	})
 	if err != nil {
 		if t.err == nil {

@@ -16,7 +16,7 @@ import (
 //	a member's day (daily caps)  USER#<uid>         DAY#<yyyy-mm-dd>         (TTL expiraEm, daily.go)
 //	group                        GROUP#<gid>        META                     DIR#PUBLIC / <name>#<gid>          DIR#UF#<UF> / <city>#<name>#<gid>
 //	membership                   GROUP#<gid>        MEMBER#<uid>             USER#<uid> / GROUP#<gid>
-//	join request                 GROUP#<gid>        REQUEST#<uid>
+//	join request                 GROUP#<gid>        REQUEST#<uid>            REQOF#<uid> / GROUP#<gid>  (account.go)
 //	lote                         GROUP#<gid>        LOTE#<code>
 //	lote request                 GROUP#<gid>        LOTEREQ#<code>#<uid>
 //	invite                       INVITE#<token>     META                     GROUP#<gid> / INVITE#<time>
@@ -29,7 +29,7 @@ import (
 //	harvest                      CULT#<cid>         HARV#<id>
 //	harvest totals               USER#<uid> or GROUP#<gid>   CULTSTATS
 //	diary entries of a day       USER#<uid>         DIARIODIA#<yyyy-mm-dd>
-//	idempotency key of a create  IDEM#<uid>#<key>   META  (TTL expiraEm: a day; idempotency.go)
+//	idempotency key of a create  IDEM#<uid>#<key>   META  (TTL expiraEm: a day; idempotency.go)   IDEMOF#<uid> / <key>
 //	directory word (public)      GROUP#<gid>        WORD#<word>              DIRWORD#<3 letters> / <word>#<name>#<gid>  (search.go)
 //	audit entry (admin write)    AUDIT#<yyyy-mm>    <time>#<id>              AUDITBY#<uid> / <time>#<id>        AUDITACT#<acao> / <time>#<id>  (audit.go)
 //	guide                        GUIA#<id>          META                     GUIAS#ALL / <time>#<id>

@@ -3,33 +3,23 @@ package store
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// UnreadCount reads the user's unread-notification counter: one GetItem.
+// UnreadCount reads the user's unread-notification counter: one GetItem. The
+// kinds the user muted are not counted (unreadOf, notification_prefs.go).
 func (s *Store) UnreadCount(ctx context.Context, uid string) (int, error) {
 	out, err := s.DB.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skNotifState),
-		ProjectionExpression: aws.String("unread"),
 	})
 	if err != nil {
 		return 0, fmt.Errorf("get unread count: %w", err)
 	}
-	n, ok := out.Item["unread"].(*types.AttributeValueMemberN)
-	if !ok {
-		return 0, nil
-	}
-	v, err := strconv.Atoi(n.Value)
-	if err != nil || v < 0 {
-		return 0, nil
-	}
-	return v, nil
+	return unreadOf(out.Item), nil
 }
 
 // notificationItem is the stored shape of domain.Notification:
@@ -71,6 +61,7 @@ func (t *txn) notify(n domain.Notification) {
 	}
 	t.putItem("notif:"+n.ID, it, "attribute_not_exists(PK)")
 	t.unread[n.UserID]++
+	t.countKind(n.UserID, n.Tipo)
 }
 
 // Notify stores notifications on their own (for writes that have no other

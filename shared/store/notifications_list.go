@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -81,9 +82,10 @@ func (s *Store) Notifications(ctx context.Context, uid string, limit int, after 
 	return append(out, items...), next, nil
 }
 
-// markRead adds to t the change of one unread notification to read (under
-// the condition that it still is unread), with its share of the counter.
-func markRead(t *txn, name, uid, sk, byTime string) {
+// markRead adds to t the change of one unread notification of kind tipo to
+// read (under the condition that it still is unread), with its share of the
+// counter and of its kind's counter (notification_prefs.go).
+func markRead(t *txn, name, uid, sk, byTime, tipo string) {
 	u := t.update(name, UserPK(uid), sk)
 	u.cond("attribute_exists(PK) AND %s = %s", u.n("read"), u.v(boolean(false)))
 	u.set("%s = %s", u.n("read"), u.v(boolean(true)))
@@ -91,6 +93,7 @@ func markRead(t *txn, name, uid, sk, byTime string) {
 	u.remove(attrGSI1PK)
 	u.remove(attrGSI1SK)
 	t.unread[uid]--
+	t.moveKind(uid, tipo, -1)
 }
 
 // MarkRead marks one of uid's notifications read: one TransactWriteItems (and
@@ -100,13 +103,7 @@ func (s *Store) MarkRead(ctx context.Context, uid, id string) error {
 	if !ok {
 		return domain.NotFound("Notificação não encontrada")
 	}
-	t := newTxn(s.Table)
-	markRead(t, "notif", uid, sk, strings.TrimPrefix(sk, prefixNotification))
-	err := s.write(ctx, t)
-	var c *cancelled
-	if err == nil || !errors.As(err, &c) || !c.failed("notif") {
-		return err
-	}
+	// Its kind is read first: marking it read moves its kind's counter too.
 	it, err := s.getItem(ctx, UserPK(uid), sk, "notification")
 	if err != nil {
 		return err
@@ -114,7 +111,17 @@ func (s *Store) MarkRead(ctx context.Context, uid, id string) error {
 	if it == nil {
 		return domain.NotFound("Notificação não encontrada")
 	}
-	return nil // already read
+	if b, ok := it["read"].(*types.AttributeValueMemberBOOL); ok && b.Value {
+		return nil // already read
+	}
+	t := newTxn(s.Table)
+	markRead(t, "notif", uid, sk, strings.TrimPrefix(sk, prefixNotification), sOf(it["tipo"]))
+	err = s.write(ctx, t)
+	var c *cancelled
+	if err == nil || !errors.As(err, &c) || !c.failed("notif") {
+		return err
+	}
+	return nil // read meanwhile
 }
 
 // markAllBatch is how many notifications one transaction turns read (the
@@ -133,8 +140,8 @@ func (s *Store) MarkAllRead(ctx context.Context, uid string) (int, error) {
 		}
 		done := false
 		err := attempt(ctx, func() error {
-			items, _, err := queryPage(ctx, s, query{Index: IndexGSI1, PK: unreadPK(uid), Limit: markAllBatch, KeysOnly: true, What: "unread notifications"},
-				func(it record) (string, error) { return sOf(it[attrSK]), nil })
+			items, _, err := queryPage(ctx, s, query{Index: IndexGSI1, PK: unreadPK(uid), Limit: markAllBatch, What: "unread notifications"},
+				func(it record) ([2]string, error) { return [2]string{sOf(it[attrSK]), sOf(it["tipo"])}, nil })
 			if err != nil {
 				return err
 			}
@@ -143,8 +150,9 @@ func (s *Store) MarkAllRead(ctx context.Context, uid string) (int, error) {
 				return nil
 			}
 			t := newTxn(s.Table)
-			for i, sk := range items {
-				markRead(t, fmt.Sprintf("notif:%d", i), uid, sk, strings.TrimPrefix(sk, prefixNotification))
+			for i, it := range items {
+				sk := it[0]
+				markRead(t, fmt.Sprintf("notif:%d", i), uid, sk, strings.TrimPrefix(sk, prefixNotification), it[1])
 			}
 			if err := retryable(s.write(ctx, t), "notif:*"); err != nil {
 				return err

@@ -130,6 +130,10 @@ type txn struct {
 	unread  map[string]int
 	daily   *dailyCount // the act countDaily counted (daily.go), for a 429
 	err     error       // the first item that could not be encoded; write returns it
+
+	// unreadTipo counts the unread by kind too (notification_prefs.go: a muted kind is
+	// subtracted from the badge).
+	unreadTipo map[string]map[string]int
 }
 
 type pendingUpdate struct {
@@ -211,8 +215,12 @@ func (t *txn) build() ([]types.TransactWriteItem, []string) {
 	for _, uid := range slices.Sorted(maps.Keys(t.unread)) {
 		u := t.update("unread:"+uid, UserPK(uid), skNotifState)
 		u.incr("unread", t.unread[uid])
+		for _, tipo := range slices.Sorted(maps.Keys(t.unreadTipo[uid])) {
+			u.incr(UnreadOfKind(tipo), t.unreadTipo[uid][tipo])
+		}
 	}
 	t.unread = map[string]int{}
+	t.unreadTipo = nil
 	for _, k := range t.order {
 		p := t.updates[k]
 		expr := p.u.expression()

@@ -400,6 +400,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	mux.Handle("/config.json", serveJSON(c.Config))
 	mux.Handle(InvokePathPrefix, invoker)
 	mux.Handle(CognitoPathPrefix, http.StripPrefix(strings.TrimSuffix(CognitoPathPrefix, "/"), proxy))
+	mux.Handle(DevPasswordCodePath, http.HandlerFunc(proxy.devPasswordCode))
 	// The uploads bucket on the product's origin: presigned PUTs (path-style, as the functions
 	// sign them) and /media/* (CloudFront's photo behaviour in AWS).
 	s3URL, err := url.Parse(c.S3Endpoint)

@@ -34,6 +34,8 @@ type cognitoProxy struct {
 	mu    sync.Mutex
 	links []LinkedIdentity
 	codes map[string]string // e-mail → last verification code sent
+	// resetCodes: e-mail (lower case) → last "Esqueci minha senha" code (passwordreset.go).
+	resetCodes map[string]string
 }
 
 // LinkedIdentity is one AdminLinkProviderForUser the proxy answered: from then on, in AWS, the
@@ -79,6 +81,12 @@ func (p *cognitoProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodPost && r.URL.Path == "/" &&
 		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"AdminLinkProviderForUser":
 		p.adminLinkProviderForUser(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/" &&
+		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"ForgotPassword":
+		p.forgotPassword(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/" &&
+		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"ChangePassword":
+		p.changePassword(w, r)
 	case r.URL.Path == "/logout" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 		p.logout(w, r)
 	default:

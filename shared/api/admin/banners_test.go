@@ -15,7 +15,9 @@ import (
 
 func today() string { return inDays(0) }
 
-func inDays(n int) string { return domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, n)) }
+func inDays(n int) string {
+	return domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, n))
+}
 
 func bannerBody(titulo, audiencia, inicio, fim string) map[string]any {
 	return map[string]any{"titulo": titulo, "texto": "Venha plantar", "imagem": nil, "link": "/grupos", "inicio": inicio, "fim": fim, "audiencia": audiencia, "ordem": 1}

@@ -85,7 +85,9 @@ func TestListMarkOneAndMarkAllThroughTheAPI(t *testing.T) {
 }
 
 // ptrTo is a cursor of ana's list.
-func ptrTo(t *testing.T, h interface{ ServeHTTP(w http.ResponseWriter, r *http.Request) }, u testkit.User) *string {
+func ptrTo(t *testing.T, h interface {
+	ServeHTTP(w http.ResponseWriter, r *http.Request)
+}, u testkit.User) *string {
 	t.Helper()
 	r := testkit.Do(t, h, "GET", "/api/notifications?limit=1", u, nil)
 	var page struct{ NextCursor *string }

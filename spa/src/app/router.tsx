@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
   { path: '/login', lazy: () => import('@/app/routes/auth/login') },
   { path: '/registro', lazy: register },
   { path: '/register', lazy: register },
+  { path: '/esqueci-senha', lazy: () => import('@/app/routes/auth/forgot-password') },
   { path: '/grupos/:groupId/convite', lazy: () => import('@/app/routes/groups/group-invite') },
   { path: '/grupos/:groupId/publico', lazy: () => import('@/app/routes/groups/group-public') },
 

@@ -89,6 +89,11 @@ export const queryKeys = {
     group: (groupId: string, periodo: string) => ['rankings', 'grupo', groupId, periodo] as const,
     myGroups: ['rankings', 'meus-grupos'] as const,
   },
+  /** The member's account as /configuracoes shows it (GET /api/me/conta). */
+  account: {
+    conta: ['account', 'conta'] as const,
+    notificationPrefs: ['account', 'notification-prefs'] as const,
+  },
 };
 
 export interface CultivoFilter {

@@ -1278,6 +1278,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/conta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My account as /configuracoes shows it
+         * @description The account type (`email`: a Verde password; `google`: Google sign-in only), the groups
+         *     I own (a deletion waits until each is transferred or deleted) and whether a deletion I
+         *     confirmed is under way. One GetItem and one Query.
+         */
+        get: operations["getConta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/dados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my data (LGPD art. 18), one part at a time
+         * @description Everything Verde holds about the caller, in sections: perfil, grupos, pedidos,
+         *     cultivos, diario, colheitas, notificacoes, pontos, (the feed's) posts, comentarios and
+         *     curtidas, outros (counters and totals of the user's partition) and fotos (links to the
+         *     caller's photos). Each request reads a bounded number of pages; the SPA follows
+         *     `nextCursor` until it is null and saves one JSON file. Nothing of other users is
+         *     included.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/exclusao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete my account (confirmed; chunked and resumable)
+         * @description Confirmed by the word EXCLUIR and, for an e-mail account, the password (checked once:
+         *     a deletion under way continues with the word alone). Refused with 409 while the caller
+         *     owns a group. Each call erases a bounded part (memberships with their lotes and lote
+         *     requests, join requests, the caller's place in cultivos, kept as "Usuário removido",
+         *     the feed's part, create keys, notifications, ledger, counters, then the photos, the
+         *     sign-in and the profile) and answers its progress; call again until `concluida`.
+         */
+        post: operations["deleteMyAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notificacoes/preferencias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My in-app notification preferences
+         * @description Every kind of notification with its label and whether it is on. A muted kind is still
+         *     stored, but neither listed nor counted in the badge (one GetItem either way).
+         */
+        get: operations["getNotificationPreferences"];
+        /** Mute or unmute kinds of notification */
+        put: operations["updateNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2014,6 +2108,59 @@ export interface components {
             loteCodigo?: string;
             /** @description User ids of other members of the group (the whole new list) */
             colaboradores?: string[];
+        };
+        Conta: {
+            /** @enum {string} */
+            tipo: "email" | "google";
+            gruposDono: {
+                id: string;
+                nome: string;
+            }[];
+            exclusaoIniciada: boolean;
+        };
+        DataExportChunk: {
+            itens: {
+                secao: string;
+                dados: Record<string, never>;
+            }[];
+            nextCursor: string | null;
+        };
+        /**
+         * @example {
+         *       "confirmacao": "EXCLUIR",
+         *       "senha": "minha-senha"
+         *     }
+         */
+        ExclusaoInput: {
+            /** @description The word EXCLUIR */
+            confirmacao: string;
+            /** @description The password (e-mail accounts) */
+            senha?: string;
+        };
+        AccountDeletion: {
+            /** @description grupos, pedidos, cultivos, feed, idempotencia, dados, fotos or concluida */
+            fase: string;
+            etapa: number;
+            etapas: number;
+            removidos: number;
+            concluida: boolean;
+        };
+        NotificationPreferences: {
+            tipos: {
+                tipo: string;
+                rotulo: string;
+                ativo: boolean;
+            }[];
+        };
+        /**
+         * @example {
+         *       "silenciados": [
+         *         "nivel"
+         *       ]
+         *     }
+         */
+        NotificationPreferencesInput: {
+            silenciados: ("solicitacao_entrada" | "solicitacao_aprovada" | "solicitacao_recusada" | "pedido_lote" | "lote_atribuido" | "pedido_lote_encerrado" | "grupo_transferido" | "nivel")[];
         };
         FaseInput: {
             fase: components["schemas"]["Fase"];
@@ -5148,6 +5295,139 @@ export interface operations {
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getConta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conta"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next part of the export */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportChunk"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExclusaoInput"];
+            };
+        };
+        responses: {
+            /** @description Where the deletion stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletion"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferencesInput"];
+            };
+        };
+        responses: {
+            /** @description The saved preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -132,3 +132,10 @@ export type BannerInput = Schemas['BannerInput'];
 export type BannerEdit = Schemas['BannerEdit'];
 export type EntradaAuditoria = Schemas['EntradaAuditoria'];
 export type EntradaAuditoriaPage = Schemas['EntradaAuditoriaPage'];
+// Account (/configuracoes)
+export type Conta = Schemas['Conta'];
+export type DataExportChunk = Schemas['DataExportChunk'];
+export type ExclusaoInput = Schemas['ExclusaoInput'];
+export type AccountDeletion = Schemas['AccountDeletion'];
+export type NotificationPreferences = Schemas['NotificationPreferences'];
+export type NotificationPreferencesInput = Schemas['NotificationPreferencesInput'];

@@ -1,14 +1,47 @@
+import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
-import { SettingsIcon } from '@/components/ui/icons';
+import { PageLoader } from '@/components/ui/spinner';
+import { ErrorState } from '@/components/ui/query-states';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useConta } from '@/features/account/api/account';
+import { PasswordSection } from '@/features/account/components/password-section';
+import { NotificationPrefsSection } from '@/features/account/components/notification-prefs-section';
+import { DataExportSection } from '@/features/account/components/data-export-section';
+import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
+import { RankingPrivacySection } from '@/features/rankings/components/ranking-privacy-section';
+import '@/features/account/account.css';
 
 export function Component() {
+  const conta = useConta();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+
+  async function onDeleted() {
+    try {
+      await signOut();
+    } catch {
+      // The sign-in is gone already: the local session is cleared either way.
+    }
+    // After the guard's own redirect to /login (signed out), so this notice is the one shown.
+    setTimeout(() => navigate('/login', { replace: true, state: { motivo: 'Sua conta foi excluída. Até logo!' } }), 0);
+  }
+
   return (
     <>
-      <PageHeader title="Configurações" />
-      <EmptyState icon={<SettingsIcon />} title="Nada para configurar ainda">
-        <p>Aqui você vai ajustar notificações, privacidade nos rankings, senha e seus dados.</p>
-      </EmptyState>
+      <PageHeader title="Configurações" subtitle="Notificações, senha, privacidade e seus dados" />
+      {conta.isPending ? (
+        <PageLoader />
+      ) : conta.isError ? (
+        <ErrorState title="Não foi possível carregar suas configurações" error={conta.error} onRetry={() => void conta.refetch()} />
+      ) : (
+        <div className="settings-page">
+          <NotificationPrefsSection />
+          <PasswordSection tipo={conta.data.tipo} />
+          <RankingPrivacySection />
+          <DataExportSection />
+          <DeleteAccountSection conta={conta.data} onDeleted={onDeleted} />
+        </div>
+      )}
     </>
   );
 }

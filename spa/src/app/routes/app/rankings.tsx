@@ -7,7 +7,7 @@ export function Component() {
     <>
       <PageHeader title="Rankings" />
       <RankingsPage />
-      {/* Until /configuracoes takes it, the privacy choice sits under the rankings it governs. */}
+      {/* The same choice as on /configuracoes, under the rankings it governs. */}
       <RankingPrivacySection />
     </>
   );

@@ -102,6 +102,11 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
           errorId={errorId}
         />
         <FormError id={errorId} message={error?.message ?? null} />
+        <p className="auth-forgot">
+          <Link to="/esqueci-senha" state={email.trim() ? { email: email.trim() } : undefined}>
+            Esqueci minha senha
+          </Link>
+        </p>
         <SubmitButton className="button button-primary button-block" busy={busy === 'email'} busyLabel="Entrando..." disabled={disabled}>
           Entrar
         </SubmitButton>

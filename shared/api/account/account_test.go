@@ -1,0 +1,605 @@
+package account_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	cip "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider"
+	ciptypes "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider/types"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/infra/local/cloud"
+	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api/account"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// The catalogue is seeded: the cultivos of the fixtures are made of it.
+func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
+
+var (
+	once sync.Once
+	env  *testkit.Env
+	cast testkit.Cast
+	h    http.Handler
+)
+
+func setup(t testing.TB) {
+	t.Helper()
+	once.Do(func() {
+		env = testkit.NewEnv(t)
+		cast = env.NewCast(t)
+		h = account.NewServer(env.Deps)
+	})
+	if h == nil {
+		t.Fatal("setup failed")
+	}
+}
+
+func qty(f float64) *float64 { return &f }
+
+// richUser is a member with data in every entity the table keeps about a
+// user: a membership as coordenador (with an invite they made), a lote held
+// and one requested, an open join request in another group, a cultivo they
+// are responsible for (with a collaborator, their diary entry and harvest
+// with photos, and another member's entry), a diary entry in someone else's
+// cultivo, a profile photo, notifications, ledger, daily counters and a
+// create key.
+type richUser struct {
+	u                 testkit.User
+	group, other      string
+	mine, theirs      string
+	photos            []string
+	othersEntryInMine string
+}
+
+func newRichUser(t *testing.T) richUser {
+	t.Helper()
+	ctx := context.Background()
+	s := env.Deps.Store
+	u := env.NewUser(t, "Dora Deletada "+uuid.NewString()[:6])
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	gid := f.Group.ID
+	if _, err := s.Join(ctx, gid, testkit.Actor(u)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AssignLote(ctx, gid, "A1", testkit.Actor(cast.Owner), u.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RequestLote(ctx, gid, "A2", testkit.Actor(u)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SetPapel(ctx, gid, testkit.Actor(cast.Owner), u.ID, domain.PapelCoordenador); err != nil {
+		t.Fatal(err)
+	}
+	days, uses := 7, 5
+	if _, err := s.CreateInvite(ctx, gid, testkit.Actor(u), domain.InviteInput{ExpiraEmDias: &days, MaxUsos: &uses}); err != nil {
+		t.Fatal(err)
+	}
+	f2 := env.NewFixture(t, cast, testkit.FixtureOpts{Approval: true})
+	if res, err := s.Join(ctx, f2.Group.ID, testkit.Actor(u)); err != nil || res.Status != store.Requested {
+		t.Fatalf("join request: %+v %v", res, err)
+	}
+
+	jpeg := testkit.JPEG(t, 8, 8)
+	p1, p2, p3, p4 := env.PutPhoto(t, u, jpeg, "jpg"), env.PutPhoto(t, u, jpeg, "jpg"), env.PutPhoto(t, u, jpeg, "jpg"), env.PutPhoto(t, u, jpeg, "jpg")
+	if _, err := s.UpdateProfile(ctx, u.ID, domain.ProfileUpdate{Foto: &p4}); err != nil {
+		t.Fatal(err)
+	}
+
+	// Dora's own cultivo on A1, with Alvo collaborating; created under a create key.
+	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, LoteCodigo: "A1", Metodo: "muda", Quantidade: qty(12),
+		Unidade: "mudas", DataPlantio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fase: domain.FaseSemeado,
+		Colaboradores: []string{cast.Alvo.ID}}
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	mine := uuid.Must(uuid.NewV7()).String()
+	claim := &store.IdempotencyClaim{UserID: u.ID, Key: "conta-" + uuid.NewString()[:8], Fingerprint: "POST /api/cultivos"}
+	if _, _, err := s.CreateCultivo(store.WithIdempotency(ctx, claim), mine, in, testkit.Actor(u)); err != nil || !claim.Written() {
+		t.Fatalf("create cultivo: %v (key written %v)", err, claim.Written())
+	}
+	if _, err := s.AddDiario(ctx, mine, testkit.Actor(u), domain.DiarioInput{Tipo: domain.TipoRega, Texto: "Reguei cedo", Fotos: []string{p1}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddColheita(ctx, mine, testkit.Actor(u), domain.ColheitaInput{ID: uuid.NewString(), Quantidade: qty(1.5), Unidade: "kg",
+		Data: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Destino: "consumo", Foto: p2}); err != nil {
+		t.Fatal(err)
+	}
+	alvoEntry, err := s.AddDiario(ctx, mine, testkit.Actor(cast.Alvo), domain.DiarioInput{Tipo: domain.TipoObservacao, Texto: "Folhas bonitas"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Member's cultivo on A3 with Dora collaborating, and Dora's entry in it.
+	in2 := in
+	in2.LoteCodigo, in2.Colaboradores = "A3", []string{u.ID}
+	theirs := uuid.Must(uuid.NewV7()).String()
+	if _, _, err := s.CreateCultivo(ctx, theirs, in2, testkit.Actor(cast.Member)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddDiario(ctx, theirs, testkit.Actor(u), domain.DiarioInput{Tipo: domain.TipoFoto, Texto: "Foto da semana", Fotos: []string{p3}}); err != nil {
+		t.Fatal(err)
+	}
+	return richUser{u: u, group: gid, other: f2.Group.ID, mine: mine, theirs: theirs, photos: []string{p1, p2, p3, p4}, othersEntryInMine: alvoEntry.Entry.ID}
+}
+
+// export follows nextCursor to the end and returns the records by section.
+func export(t *testing.T, u testkit.User) (map[string][]map[string]any, string, int) {
+	t.Helper()
+	out := map[string][]map[string]any{}
+	var raw strings.Builder
+	cursor, requests := "", 0
+	for {
+		path := "/api/me/dados"
+		if cursor != "" {
+			path += "?cursor=" + cursor
+		}
+		res := testkit.Do(t, h, "GET", path, u, nil)
+		requests++
+		if res.Status != 200 {
+			t.Fatalf("GET %s: %d %s", path, res.Status, res.Body)
+		}
+		raw.Write(res.Body)
+		var chunk account.ExportChunk
+		res.Decode(t, &chunk)
+		for _, it := range chunk.Itens {
+			out[it.Secao] = append(out[it.Secao], it.Dados)
+		}
+		if chunk.NextCursor == nil {
+			return out, raw.String(), requests
+		}
+		if requests > 50 {
+			t.Fatal("the export does not end")
+		}
+		cursor = *chunk.NextCursor
+	}
+}
+
+func TestExportHoldsEveryEntityAndNothingOfAnyoneElse(t *testing.T) {
+	setup(t)
+	d := newRichUser(t)
+	env.Calls.Reset()
+	got, raw, requests := export(t, d.u)
+	for _, secao := range []string{"perfil", "grupos", "pedidos", "cultivos", "diario", "colheitas", "notificacoes", "pontos", "outros", "fotos"} {
+		if len(got[secao]) == 0 {
+			t.Errorf("section %s is empty; export: %s", secao, raw)
+		}
+	}
+	if got["perfil"][0]["id"] != d.u.ID || got["perfil"][0]["email"] != d.u.Email {
+		t.Errorf("perfil = %v", got["perfil"])
+	}
+	if len(got["grupos"]) != 1 || got["grupos"][0]["groupId"] != d.group || got["grupos"][0]["papel"] != "coordenador" {
+		t.Errorf("grupos = %v", got["grupos"])
+	}
+	if len(got["pedidos"]) != 1 || got["pedidos"][0]["groupId"] != d.other {
+		t.Errorf("pedidos = %v", got["pedidos"])
+	}
+	if len(got["cultivos"]) != 2 {
+		t.Errorf("cultivos = %v", got["cultivos"])
+	}
+	// Dora's entries: the cultivo's first entry, her rega, her harvest's entry, and her photo in Member's cultivo.
+	if len(got["diario"]) != 4 || len(got["colheitas"]) != 1 || !strings.Contains(raw, "Reguei cedo") || !strings.Contains(raw, "Foto da semana") {
+		t.Errorf("diario = %v, colheitas = %v", got["diario"], got["colheitas"])
+	}
+	if len(got["fotos"]) != len(d.photos) {
+		t.Errorf("fotos = %v", got["fotos"])
+	}
+	for _, f := range got["fotos"] {
+		if !strings.HasPrefix(f["link"].(string), "/media/fotos/"+d.u.ID+"/") {
+			t.Errorf("photo link %v", f)
+		}
+	}
+	for _, other := range []testkit.User{cast.Owner, cast.Coord, cast.Member, cast.Alvo, cast.Stranger, cast.Admin} {
+		for _, v := range []string{other.ID, other.Email, other.Name} {
+			if strings.Contains(raw, v) {
+				t.Errorf("the export holds %q of %s", v, other.Name)
+			}
+		}
+	}
+	if strings.Contains(raw, d.othersEntryInMine) || strings.Contains(raw, "Folhas bonitas") {
+		t.Error("the export holds Alvo's diary entry")
+	}
+	// Bounded: a few requests of a few calls each for this account.
+	if requests > 4 || env.Calls.Total() > 12*requests {
+		t.Errorf("%d requests, %d DynamoDB calls: %v", requests, env.Calls.Total(), env.Calls.ByOperation())
+	}
+	t.Logf("export: %d requests, %d DynamoDB calls %v, %d bytes", requests, env.Calls.Total(), env.Calls.ByOperation(), len(raw))
+}
+
+func TestExportCursorIsBoundToTheExport(t *testing.T) {
+	setup(t)
+	res := testkit.Do(t, h, "GET", "/api/me/dados?cursor=forjado.abc", cast.Member, nil)
+	if res.Status != 400 || res.ErrorField() != "cursor" {
+		t.Fatalf("forged cursor: %d %s", res.Status, res.Body)
+	}
+}
+
+// deleteAll confirms and calls again until the deletion is done.
+func deleteAll(t *testing.T, u testkit.User, senha string) []account.Exclusao {
+	t.Helper()
+	var steps []account.Exclusao
+	for i := 0; i < 30; i++ {
+		res := testkit.Do(t, h, "POST", "/api/me/exclusao", u, map[string]any{"confirmacao": "EXCLUIR", "senha": senha})
+		if res.Status != 200 {
+			t.Fatalf("delete step %d: %d %s", i, res.Status, res.Body)
+		}
+		var p account.Exclusao
+		res.Decode(t, &p)
+		steps = append(steps, p)
+		if p.Concluida {
+			return steps
+		}
+	}
+	t.Fatal("the deletion does not end")
+	return nil
+}
+
+func TestDeleteAccountLeavesNothingPersonal(t *testing.T) {
+	setup(t)
+	ctx := context.Background()
+	d := newRichUser(t)
+	u := d.u
+
+	if res := testkit.Do(t, h, "POST", "/api/me/exclusao", u, map[string]any{"confirmacao": "apagar", "senha": testkit.Password}); res.Status != 400 || res.ErrorField() != "confirmacao" {
+		t.Fatalf("wrong word: %d %s", res.Status, res.Body)
+	}
+	if res := testkit.Do(t, h, "POST", "/api/me/exclusao", u, map[string]any{"confirmacao": "EXCLUIR"}); res.Status != 400 || res.ErrorField() != "senha" {
+		t.Fatalf("no password: %d %s", res.Status, res.Body)
+	}
+	if res := testkit.Do(t, h, "POST", "/api/me/exclusao", u, map[string]any{"confirmacao": "EXCLUIR", "senha": "errada-123"}); res.Status != 400 || res.ErrorField() != "senha" || res.ErrorMessage() != "Senha incorreta" {
+		t.Fatalf("wrong password: %d %s", res.Status, res.Body)
+	}
+	if started, _ := env.Deps.Store.AccountDeletionStarted(ctx, u.ID); started {
+		t.Fatal("a refused confirmation started the deletion")
+	}
+
+	env.Calls.Reset()
+	steps := deleteAll(t, u, testkit.Password)
+	t.Logf("deletion: %d requests %+v, %d DynamoDB calls %v", len(steps), steps, env.Calls.Total(), env.Calls.ByOperation())
+
+	// Every key pattern of keys.go, and then every item of the table: nothing
+	// carries the user's id, e-mail or name, but the texts of notifications
+	// other members already received about the user's requests (their
+	// partitions are not indexed by whom a text names; see the report).
+	scan := scanTable(t)
+	for _, it := range scan {
+		pk, sk := sOf(it["PK"]), sOf(it["SK"])
+		flat := flatten(it)
+		for _, v := range []string{u.ID, u.Email} {
+			if strings.Contains(flat, v) {
+				t.Errorf("item %s / %s still holds %q: %s", pk, sk, v, flat)
+			}
+		}
+		if strings.Contains(flat, u.Name) && !(strings.HasPrefix(sk, "NOTIF#") && pk != "USER#"+u.ID) {
+			t.Errorf("item %s / %s still holds the name: %s", pk, sk, flat)
+		}
+	}
+	// The key patterns that could name the user, read as the app reads them.
+	for _, q := range []struct{ index, pk string }{
+		{"", "USER#" + u.ID}, {"GSI1", "USER#" + u.ID}, {"GSI1", "REQOF#" + u.ID}, {"GSI1", "IDEMOF#" + u.ID},
+		{"GSI1", "CULTS#USER#" + u.ID}, {"GSI1", "AUDITBY#" + u.ID},
+	} {
+		if n := countPartition(t, q.index, q.pk); n != 0 {
+			t.Errorf("%s %s still holds %d items", q.index, q.pk, n)
+		}
+	}
+	// The group's records stay, anonymized: lote A1 free, A2's request gone,
+	// the cultivos kept with "Usuário removido", Alvo's entry untouched.
+	grp := itemsOf(t, "GROUP#"+d.group)
+	if l := grp["LOTE#A1"]; sOf(l["status"]) != "livre" || l["responsavelId"] != nil {
+		t.Errorf("lote A1 = %v", l)
+	}
+	for sk := range grp {
+		if strings.HasPrefix(sk, "LOTEREQ#A2#") || sk == "MEMBER#"+u.ID {
+			t.Errorf("%s still in the group", sk)
+		}
+	}
+	if n := nOf(grp["META"]["memberCount"]); n != "4" {
+		t.Errorf("memberCount = %s, want 4", n)
+	}
+	cult := itemsOf(t, "CULT#"+d.mine)
+	if m := cult["META"]; sOf(m["responsavelNome"]) != store.RemovedUserName || sOf(m["responsavelId"]) != "" {
+		t.Errorf("cultivo meta = %v", flatten(m))
+	}
+	anon, kept := 0, 0
+	for sk, it := range cult {
+		if sOf(it["autorNome"]) == store.RemovedUserName {
+			anon++
+		}
+		if strings.Contains(sk, d.othersEntryInMine) && sOf(it["autorId"]) == cast.Alvo.ID {
+			kept++
+		}
+	}
+	// Dora's first entry, rega and harvest entry, and the harvest itself.
+	if anon != 4 || kept != 1 {
+		t.Errorf("cultivo entries: %d anonymized (want 4), Alvo's kept %d", anon, kept)
+	}
+	// The bucket: nothing under the user's prefix.
+	objs, err := env.Cloud.S3().ListObjectsV2(ctx, &s3.ListObjectsV2Input{Bucket: aws.String(env.Deps.Config.UploadsBucket), Prefix: aws.String(domain.PhotoKeyPrefix(u.ID))})
+	if err != nil || len(objs.Contents) != 0 {
+		t.Errorf("bucket still holds %d photos (%v)", len(objs.Contents), err)
+	}
+	// The sign-in: gone.
+	_, err = env.Cloud.Cognito().InitiateAuth(ctx, &cip.InitiateAuthInput{
+		ClientId: aws.String(env.Cloud.ClientID), AuthFlow: ciptypes.AuthFlowTypeUserPasswordAuth,
+		AuthParameters: map[string]string{"USERNAME": u.Email, "PASSWORD": testkit.Password},
+	})
+	if err == nil {
+		t.Error("the deleted user can still sign in")
+	}
+	// Calling again after the end finds nothing and fails nothing.
+	if res := testkit.Do(t, h, "GET", "/api/me/conta", u, nil); res.Status != 200 {
+		t.Errorf("GET conta after deletion: %d %s", res.Status, res.Body)
+	}
+}
+
+func TestDeleteWaitsForOwnedGroups(t *testing.T) {
+	setup(t)
+	ctx := context.Background()
+	o := env.NewUser(t, "Olga Dona")
+	in := domain.GroupInput{Nome: "Horta da Olga " + uuid.NewString()[:6], Descricao: "x", Cidade: "Campinas", UF: "SP"}
+	g, _, err := env.Deps.Store.CreateGroup(ctx, domain.NewGroup(uuid.Must(uuid.NewV7()).String(), o.ID, in, domain.Defaults(), env.Deps.Now()), testkit.Actor(o))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := testkit.Do(t, h, "GET", "/api/me/conta", o, nil)
+	var c account.Conta
+	res.Decode(t, &c)
+	if res.Status != 200 || c.Tipo != "email" || len(c.GruposDono) != 1 || c.GruposDono[0].ID != g.ID || c.GruposDono[0].Nome != g.Nome || c.ExclusaoIniciada {
+		t.Fatalf("conta = %d %+v", res.Status, c)
+	}
+	res = testkit.Do(t, h, "POST", "/api/me/exclusao", o, map[string]any{"confirmacao": "EXCLUIR", "senha": testkit.Password})
+	if res.Status != 409 {
+		t.Fatalf("owner deletes: %d %s", res.Status, res.Body)
+	}
+	if p, found, _ := env.Deps.Store.Profile(ctx, o.ID); !found || p.ID != o.ID {
+		t.Fatal("the refused deletion touched the profile")
+	}
+	// Once the group is deleted, the deletion goes through.
+	if err := env.Deps.Store.DeleteGroup(ctx, g.ID, testkit.Actor(o)); err != nil {
+		t.Fatal(err)
+	}
+	steps := deleteAll(t, o, testkit.Password)
+	if !steps[len(steps)-1].Concluida {
+		t.Fatal("not done")
+	}
+}
+
+func TestDeleteIsResumable(t *testing.T) {
+	setup(t)
+	ctx := context.Background()
+	d := newRichUser(t)
+	// A first call that confirms and erases only a little (as if cut short).
+	if err := env.Deps.Store.StartAccountDeletion(ctx, d.u.ID); err != nil {
+		t.Fatal(err)
+	}
+	p, err := env.Deps.Store.EraseAccountStep(ctx, d.u.ID, 1)
+	if err != nil || p.Done || p.Removidos != 1 {
+		t.Fatalf("first chunk: %+v %v", p, err)
+	}
+	res := testkit.Do(t, h, "GET", "/api/me/conta", d.u, nil)
+	var c account.Conta
+	res.Decode(t, &c)
+	if !c.ExclusaoIniciada {
+		t.Fatal("conta does not show the deletion under way")
+	}
+	// The continuation needs the word only, no password.
+	steps := deleteAll(t, d.u, "")
+	if !steps[len(steps)-1].Concluida {
+		t.Fatal("not done")
+	}
+	if n := countPartition(t, "", "USER#"+d.u.ID); n != 0 {
+		t.Errorf("user partition holds %d items", n)
+	}
+}
+
+// TestAuthorizationMatrix: every account route is the caller's own; without
+// a token each answers 401, and a signed-in caller only ever reads or
+// deletes their own account (no id in any path).
+func TestAuthorizationMatrix(t *testing.T) {
+	setup(t)
+	routes := []struct {
+		method, path string
+		body         any
+	}{
+		{"GET", "/api/me/conta", nil},
+		{"GET", "/api/me/dados", nil},
+		{"POST", "/api/me/exclusao", map[string]any{"confirmacao": "EXCLUIR", "senha": "errada-123"}},
+		{"GET", "/api/me/notificacoes/preferencias", nil},
+		{"PUT", "/api/me/notificacoes/preferencias", map[string]any{"silenciados": []string{}}},
+	}
+	for _, r := range routes {
+		for i, u := range cast.ByRole() {
+			res := testkit.Do(t, h, r.method, r.path, u, r.body)
+			want := 200
+			switch {
+			case u.Token == "":
+				want = 401
+			case r.method == "POST" && testkit.Roles[i] == "owner":
+				want = 400 // the password is checked first; then the owned group refuses (409)
+			case r.method == "POST":
+				want = 400 // a wrong password never deletes anything
+			}
+			if res.Status != want {
+				t.Errorf("%s %s as %s: %d, want %d: %s", r.method, r.path, testkit.Roles[i], res.Status, want, res.Body)
+			}
+		}
+	}
+	// The export shows the caller's own profile, whoever asks.
+	for _, u := range []testkit.User{cast.Member, cast.Admin} {
+		got, _, _ := export(t, u)
+		if len(got["perfil"]) != 1 || got["perfil"][0]["id"] != u.ID {
+			t.Errorf("export of %s: %v", u.Name, got["perfil"])
+		}
+	}
+}
+
+func scanTable(t *testing.T) []map[string]types.AttributeValue {
+	t.Helper()
+	var out []map[string]types.AttributeValue
+	var start map[string]types.AttributeValue
+	for {
+		// A test-only Scan: the check is that nothing anywhere names the user.
+		res, err := env.Cloud.DynamoDB().Scan(context.Background(), &dynamodb.ScanInput{TableName: aws.String(env.Deps.Store.Table), ExclusiveStartKey: start})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, res.Items...)
+		if len(res.LastEvaluatedKey) == 0 {
+			return out
+		}
+		start = res.LastEvaluatedKey
+	}
+}
+
+func countPartition(t *testing.T, index, pk string) int {
+	t.Helper()
+	attr := "PK"
+	in := &dynamodb.QueryInput{TableName: aws.String(env.Deps.Store.Table)}
+	if index != "" {
+		in.IndexName, attr = aws.String(index), index+"PK"
+	}
+	in.KeyConditionExpression = aws.String("#pk = :pk")
+	in.ExpressionAttributeNames = map[string]string{"#pk": attr}
+	in.ExpressionAttributeValues = map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: pk}}
+	res, err := env.Cloud.DynamoDB().Query(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(res.Items)
+}
+
+func itemsOf(t *testing.T, pk string) map[string]map[string]types.AttributeValue {
+	t.Helper()
+	res, err := env.Cloud.DynamoDB().Query(context.Background(), &dynamodb.QueryInput{
+		TableName: aws.String(env.Deps.Store.Table), KeyConditionExpression: aws.String("PK = :pk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: pk}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]types.AttributeValue{}
+	for _, it := range res.Items {
+		out[sOf(it["SK"])] = it
+	}
+	return out
+}
+
+func sOf(av types.AttributeValue) string {
+	if s, ok := av.(*types.AttributeValueMemberS); ok {
+		return s.Value
+	}
+	return ""
+}
+
+func nOf(av types.AttributeValue) string {
+	if n, ok := av.(*types.AttributeValueMemberN); ok {
+		return n.Value
+	}
+	return ""
+}
+
+// flatten is every value of an item as text, for a substring check.
+func flatten(it map[string]types.AttributeValue) string {
+	var b strings.Builder
+	var walk func(av types.AttributeValue)
+	walk = func(av types.AttributeValue) {
+		switch v := av.(type) {
+		case *types.AttributeValueMemberS:
+			b.WriteString(v.Value + "|")
+		case *types.AttributeValueMemberN:
+			b.WriteString(v.Value + "|")
+		case *types.AttributeValueMemberSS:
+			b.WriteString(strings.Join(v.Value, "|") + "|")
+		case *types.AttributeValueMemberB:
+			b.Write(v.Value)
+			b.WriteString("|")
+		case *types.AttributeValueMemberL:
+			for _, x := range v.Value {
+				walk(x)
+			}
+		case *types.AttributeValueMemberM:
+			for k, x := range v.Value {
+				b.WriteString(k + "=")
+				walk(x)
+			}
+		}
+	}
+	for k, v := range it {
+		b.WriteString(k + "=")
+		walk(v)
+	}
+	return b.String()
+}
+
+// TestMutedKindIsNeitherCountedNorLost: the badge leaves out a muted kind
+// at once and counts it again when unmuted (the notifications stay stored).
+func TestMutedKindIsNeitherCountedNorLost(t *testing.T) {
+	setup(t)
+	ctx := context.Background()
+	u := env.NewUser(t, "Nina Notificada")
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	if _, err := env.Deps.Store.Join(ctx, f.Group.ID, testkit.Actor(u)); err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range []string{"A1", "A2"} {
+		if _, err := env.Deps.Store.AssignLote(ctx, f.Group.ID, code, testkit.Actor(cast.Owner), u.ID, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := env.Deps.Store.UnreadCount(ctx, u.ID)
+	if err != nil || all < 2 {
+		t.Fatalf("unread = %d, %v", all, err)
+	}
+	res := testkit.Do(t, h, "PUT", "/api/me/notificacoes/preferencias", u, map[string]any{"silenciados": []string{"lote_atribuido"}})
+	var p account.Preferencias
+	res.Decode(t, &p)
+	if res.Status != 200 || len(p.Tipos) == 0 {
+		t.Fatalf("put: %d %s", res.Status, res.Body)
+	}
+	for _, k := range p.Tipos {
+		if (k.Tipo == "lote_atribuido") == k.Ativo {
+			t.Errorf("%s ativo = %v", k.Tipo, k.Ativo)
+		}
+	}
+	env.Calls.Reset()
+	if n, _ := env.Deps.Store.UnreadCount(ctx, u.ID); n != all-2 {
+		t.Errorf("muted: unread = %d, want %d", n, all-2)
+	}
+	if env.Calls.Total() != 1 {
+		t.Errorf("the badge took %d calls", env.Calls.Total())
+	}
+	// A new one of the muted kind is stored but not counted.
+	if _, err := env.Deps.Store.AssignLote(ctx, f.Group.ID, "A4", testkit.Actor(cast.Owner), u.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := env.Deps.Store.UnreadCount(ctx, u.ID); n != all-2 {
+		t.Errorf("muted, one more: unread = %d, want %d", n, all-2)
+	}
+	if res := testkit.Do(t, h, "GET", "/api/me/notificacoes/preferencias", u, nil); res.Status != 200 || !strings.Contains(string(res.Body), `"tipo":"lote_atribuido","rotulo":"Lote atribuído a mim","ativo":false`) {
+		t.Errorf("get: %d %s", res.Status, res.Body)
+	}
+	testkit.Do(t, h, "PUT", "/api/me/notificacoes/preferencias", u, map[string]any{"silenciados": []string{}})
+	if n, _ := env.Deps.Store.UnreadCount(ctx, u.ID); n != all+1 {
+		t.Errorf("unmuted: unread = %d, want %d", n, all+1)
+	}
+	for _, bad := range []any{map[string]any{"silenciados": []string{"spam"}}, map[string]any{"silenciados": []string{"nivel", "nivel"}}, map[string]any{}} {
+		if res := testkit.Do(t, h, "PUT", "/api/me/notificacoes/preferencias", u, bad); res.Status != 400 || res.ErrorField() != "silenciados" {
+			t.Errorf("bad %v: %d %s", bad, res.Status, res.Body)
+		}
+	}
+}
+
+var _ = json.Marshal
+var _ = fmt.Sprint

@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, renderApp, stubApi } from '@/testing/test-utils';
+
+const prefs = {
+  tipos: [
+    { tipo: 'lote_atribuido', rotulo: 'Lote atribuído a mim', ativo: true },
+    { tipo: 'nivel', rotulo: 'Subi de nível', ativo: true },
+  ],
+};
+
+describe('settings screen', () => {
+  it('lists the groups a dono must transfer or delete first, and keeps the deletion closed', async () => {
+    stubApi({
+      'GET /api/me/conta': () => json({ tipo: 'email', gruposDono: [{ id: 'g1', nome: 'Horta da Praça' }], exclusaoIniciada: false }),
+      'GET /api/me/notificacoes/preferencias': () => json(prefs),
+    });
+    renderApp('/configuracoes');
+    const excluir = await screen.findByRole('region', { name: 'Excluir minha conta' }, { timeout: 8000 });
+    expect(within(excluir).getByText('Horta da Praça')).toBeInTheDocument();
+    expect(within(excluir).getByRole('link', { name: 'Transferir ou excluir' })).toHaveAttribute('href', '/grupos/g1');
+    expect(within(excluir).getByRole('button', { name: 'Excluir minha conta' })).toBeDisabled();
+  });
+
+  it('tells a Google account where its password lives and asks no password to delete', async () => {
+    stubApi({
+      'GET /api/me/conta': () => json({ tipo: 'google', gruposDono: [], exclusaoIniciada: false }),
+      'GET /api/me/notificacoes/preferencias': () => json(prefs),
+    });
+    renderApp('/configuracoes');
+    const senha = await screen.findByRole('region', { name: 'Senha' }, { timeout: 8000 });
+    expect(within(senha).getByRole('link', { name: 'a segurança da sua Conta Google' })).toBeInTheDocument();
+    expect(within(senha).queryByLabelText('Senha atual')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Excluir minha conta' })).queryByLabelText('Sua senha')).not.toBeInTheDocument();
+  });
+
+  it('names the field of a refused confirmation and runs the deletion in chunks', async () => {
+    let calls = 0;
+    const fetchMock = stubApi({
+      'GET /api/me/conta': () => json({ tipo: 'email', gruposDono: [], exclusaoIniciada: false }),
+      'GET /api/me/notificacoes/preferencias': () => json(prefs),
+      'POST /api/me/exclusao': () => {
+        calls++;
+        if (calls === 1) return json({ error: { code: 'validation', message: 'Senha incorreta', field: 'senha' } }, 400);
+        return json({ fase: calls === 2 ? 'cultivos' : 'concluida', etapa: calls === 2 ? 3 : 8, etapas: 8, removidos: 10, concluida: calls > 2 });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/configuracoes');
+    const excluir = await screen.findByRole('region', { name: 'Excluir minha conta' }, { timeout: 8000 });
+    await user.click(within(excluir).getByRole('button', { name: 'Excluir minha conta' }));
+    expect(within(excluir).getByText('Digite EXCLUIR para confirmar a exclusão da conta')).toBeInTheDocument();
+    await user.type(within(excluir).getByLabelText('Digite EXCLUIR para confirmar'), 'EXCLUIR');
+    await user.type(within(excluir).getByLabelText('Sua senha'), 'errada');
+    await user.click(within(excluir).getByRole('button', { name: 'Excluir minha conta' }));
+    expect(await within(excluir).findByText('Senha incorreta')).toBeInTheDocument();
+    expect(within(excluir).getByLabelText('Sua senha')).toHaveAccessibleDescription('Senha incorreta');
+    await user.click(within(excluir).getByRole('button', { name: 'Excluir minha conta' }));
+    await vi.waitFor(() => expect(calls).toBe(3));
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(posts[1]![1]!.body))).toEqual({ confirmacao: 'EXCLUIR', senha: 'errada' });
+  });
+});
