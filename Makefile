@@ -19,7 +19,8 @@ FUNCTIONS := \
 	UploadsFunction:uploads \
 	PreSignUpFunction:presignup \
 	PostConfirmationFunction:postconfirmation \
-	CatalogSeedFunction:catalogseed
+	CatalogSeedFunction:catalogseed \
+	FeedFunction:feed
 
 fn_id = $(word 1,$(subst :, ,$(1)))
 fn_dir = $(word 2,$(subst :, ,$(1)))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/cultivos"
+	"github.com/verde-app/verde/shared/api/feed"
 	"github.com/verde-app/verde/shared/api/groups"
 	"github.com/verde-app/verde/shared/api/lotes"
 	"github.com/verde-app/verde/shared/api/me"
@@ -32,6 +33,7 @@ var APIs = map[string]API{
 	"LotesFunction":         {New: lotes.NewServer, Routes: lotes.Routes},
 	"CultivosFunction":      {New: cultivos.NewServer, Routes: cultivos.Routes},
 	"UploadsFunction":       {New: uploads.NewServer, Routes: uploads.Routes},
+	"FeedFunction":          {New: feed.NewServer, Routes: feed.Routes},
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.
@@ -61,4 +63,5 @@ var TableActions = map[string][]string{
 	"UploadsFunction":          {"GetItem", "UpdateItem"},
 	"PostConfirmationFunction": {"GetItem", "PutItem"},
 	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},
+	"FeedFunction":             {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 }
