@@ -114,13 +114,13 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 		}}
 		if mi == nil || sOf(mi["status"]) != "pendente" {
 			m.set("denuncias = %s", m.v(&types.AttributeValueMemberL{Value: []types.AttributeValue{resumo}}))
-			m.set("total = %s", m.v(num(1)))
+			m.set("%s = %s", m.n("total"), m.v(num(1)))
 		} else {
 			n, _ := strconv.Atoi(nOf(mi["total"]))
 			if n < domain.MaxDenunciasNaFila {
 				m.set("denuncias = list_append(denuncias, %s)", m.v(&types.AttributeValueMemberL{Value: []types.AttributeValue{resumo}}))
 			}
-			m.incr("total", 1)
+			m.incr("total", 1) // incr binds the name
 		}
 		for k, v := range map[string]string{"type": "moderacao", "status": "pendente", "tipo": tipo, "postId": pid, "comentarioId": cid,
 			"autorId": autor, "autorNome": autorNome, "texto": texto, "grupoId": st.post.GrupoID, "ultimaEm": fmtTime(now),
