@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -21,16 +22,26 @@ type Curtida struct {
 }
 
 // likeAttempts bounds the rounds of a like under contention: many members
-// liking one post at once all touch the post and its author's profile.
-const likeAttempts = 60
+// liking one post at once all touch the post and its author's profile, and
+// DynamoDB cancels all but one of the transactions that meet on an item
+// (TransactionConflict); each round waits a random time up to a growing cap
+// (full jitter), so the contenders spread out and each gets through.
+const likeAttempts = 100
 
 func attemptMany(ctx context.Context, n int, f func() error) error {
 	for i := 0; i < n; i++ {
 		err := f()
+		// A call that outlived its deadline may or may not have been
+		// applied: the next round reads again and decides (a like or an
+		// unlike that went through is then found done).
+		if err != nil && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			err = errRetry
+		}
 		if err != errRetry {
 			return err
 		}
-		d := time.Duration(5+rand.IntN(20*min(i+1, 8))) * time.Millisecond
+		ceil := min(10*time.Millisecond<<min(i, 5), 250*time.Millisecond)
+		d := time.Duration(rand.Int64N(int64(ceil))) + time.Millisecond
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
