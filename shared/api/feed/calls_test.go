@@ -78,12 +78,12 @@ func queueItem(t testing.TB, pid string) map[string]any {
 func seedPosts(t *testing.T, n int) {
 	t.Helper()
 	ctx := context.Background()
-	db, table := env.Deps.Store.DB, env.Deps.Store.Table
+	db, table := env.Cloud.DynamoDB(), env.Deps.Store.Table
 	base := time.Now().Add(-240 * time.Hour)
 	gid := uuid.NewString()
 	jobs := make(chan []types.WriteRequest, 64)
 	var wg sync.WaitGroup
-	errs := make(chan error, 8)
+	errs := make(chan error, 1)
 	for w := 0; w < 8; w++ {
 		wg.Add(1)
 		go func() {
@@ -93,8 +93,11 @@ func seedPosts(t *testing.T, n int) {
 				for round := 0; len(req[table]) > 0 && round < 20; round++ {
 					out, err := db.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: req})
 					if err != nil {
-						errs <- err
-						return
+						select {
+						case errs <- err:
+						default:
+						}
+						break
 					}
 					req = out.UnprocessedItems
 				}

@@ -57,6 +57,13 @@ export const queryKeys = {
     diario: (id: string) => ['cultivos', 'detail', id, 'diario'] as const,
     colheitas: (id: string) => ['cultivos', 'detail', id, 'colheitas'] as const,
   },
+  /** Every feed read sits under ['feed'], so one write refreshes them all. */
+  feed: {
+    all: ['feed'] as const,
+    list: (kind: string, id: string) => ['feed', 'list', kind, id] as const,
+    comments: (postId: string) => ['feed', 'comments', postId] as const,
+    moderation: ['feed', 'moderacao'] as const,
+  },
 };
 
 export interface CultivoFilter {

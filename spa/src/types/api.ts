@@ -95,3 +95,17 @@ export type ColheitaCriada = Schemas['ColheitaCriada'];
 export type UploadInput = Schemas['UploadInput'];
 export type Upload = Schemas['Upload'];
 export type UploadPurpose = UploadInput['purpose'];
+
+// Feed
+export type Post = Schemas['Post'];
+export type PostPage = Schemas['PostPage'];
+export type PostInput = Schemas['PostInput'];
+export type PostCriado = Schemas['PostCriado'];
+export type Curtida = Schemas['Curtida'];
+export type Comentario = Schemas['Comentario'];
+export type ComentarioPage = Schemas['ComentarioPage'];
+export type ComentarioCriado = Schemas['ComentarioCriado'];
+export type DenunciaInput = Schemas['DenunciaInput'];
+export type DenunciaRegistrada = Schemas['DenunciaRegistrada'];
+export type ItemModeracao = Schemas['ItemModeracao'];
+export type ItemModeracaoPage = Schemas['ItemModeracaoPage'];
