@@ -87,6 +87,24 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// The feed: a post of Alvo's in the group (linked to the cultivo) with a comment of Alvo's,
+	// reported by Member so the moderation queue holds it.
+	pin := domain.PostInput{Texto: "Post do fuzz", GrupoID: f.Group.ID, CultivoID: ""}
+	if err := pin.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	post, _, err := env.Deps.Store.CreatePost(ctx, pin, testkit.Actor(cast.Alvo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	comment, _, err := env.Deps.Store.AddComment(ctx, post.ID, domain.ComentarioInput{Texto: "Comentário do fuzz"}, testkit.Actor(cast.Alvo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.Deps.Store.Report(ctx, post.ID, "", domain.DenunciaInput{Motivo: domain.MotivoSpam}, testkit.Actor(cast.Member)); err != nil {
+		t.Fatal(err)
+	}
+
 	cfg := fmt.Sprintf(`# Written by shared/api/fuzz: the fixture's ids for every path parameter.
 headers = { Authorization = "Bearer %s" }
 
@@ -98,6 +116,8 @@ headers = { Authorization = "Bearer %s" }
 "path.token" = %q
 "path.codigo" = "A4"
 "path.guiaId" = %q
+"path.postId" = %q
+"path.comentarioId" = %q
 
 [[operations]]
 include-operation-id = ["approveJoinRequest"]
@@ -123,7 +143,7 @@ parameters = { "path.cultivoId" = %q }
 include-tag = ["admin"]
 headers = { Authorization = "Bearer %s" }
 parameters = { "path.vegetalId" = %q }
-`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, cast.Admin.Token, adminVeg.ID)
+`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, post.ID, comment.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, cast.Admin.Token, adminVeg.ID)
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "schemathesis.toml")
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o644); err != nil {
