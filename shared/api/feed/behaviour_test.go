@@ -247,17 +247,22 @@ func TestCommentsAndNotifications(t *testing.T) {
 	setup(t)
 	w := newWorld(t, false)
 	pid := w.groupPost
-	a0, p0 := unread(t, cast.Alvo), points(t, plain)
-	res := testkit.Do(t, h, "POST", "/api/posts/"+pid+"/comentarios", plain, map[string]any{"texto": "Que alface linda!"})
+	// A member who has not commented today (the day's first 10 comments earn a point).
+	fresh := env.NewUser(t, "Cíntia Comenta")
+	if _, err := env.Deps.Store.Join(context.Background(), w.f.Group.ID, testkit.Actor(fresh)); err != nil {
+		t.Fatal(err)
+	}
+	a0, p0 := unread(t, cast.Alvo), points(t, fresh)
+	res := testkit.Do(t, h, "POST", "/api/posts/"+pid+"/comentarios", fresh, map[string]any{"texto": "Que alface linda!"})
 	if res.Status != 201 || res.Map(t)["pontos"] != float64(1) {
 		t.Fatalf("comment: %d %s", res.Status, res.Body)
 	}
-	if unread(t, cast.Alvo) != a0+1 || points(t, plain) != p0+1 {
+	if unread(t, cast.Alvo) != a0+1 || points(t, fresh) != p0+1 {
 		t.Fatal("comment did not notify the author or pay the point")
 	}
-	m0 := unread(t, plain)
+	m0 := unread(t, fresh)
 	cid := newComment(t, cast.Coord, pid)
-	if unread(t, plain) != m0+1 {
+	if unread(t, fresh) != m0+1 {
 		t.Fatal("earlier commenter not notified of the reply")
 	}
 	page := testkit.Do(t, h, "GET", "/api/posts/"+pid+"/comentarios?limit=1", cast.Owner, nil)
@@ -266,7 +271,7 @@ func TestCommentsAndNotifications(t *testing.T) {
 		NextCursor *string          `json:"nextCursor"`
 	}
 	page.Decode(t, &p)
-	if len(p.Items) != 1 || p.Items[0]["autorId"] != plain.ID || p.NextCursor == nil {
+	if len(p.Items) != 1 || p.Items[0]["autorId"] != fresh.ID || p.NextCursor == nil {
 		t.Fatalf("first page %s", page.Body)
 	}
 	if got := getPost(t, cast.Owner, pid)["comentarios"]; got != float64(2) {
