@@ -23,7 +23,8 @@ FUNCTIONS := \
 	RankingsFunction:rankings \
 	RemindersFunction:reminders \
 	AdminFunction:admin \
-	AccountFunction:account
+	AccountFunction:account \
+	FeedFunction:feed
 
 fn_id = $(word 1,$(subst :, ,$(1)))
 fn_dir = $(word 2,$(subst :, ,$(1)))

@@ -69,7 +69,8 @@ func FixtureRules() domain.Rules {
 	l := &r.Limites
 	l.GruposPorDono = domain.MaxGruposPorDono
 	for _, n := range []*int{&l.GruposPorDia, &l.EntradasPorDia, &l.ConvitesPorDia, &l.PedidosLotePorDia, &l.AcoesCoordenacaoPorDia,
-		&l.CultivosPorDia, &l.RegistrosDiarioPorDia, &l.ColheitasPorDia, &l.FotosPorDia} {
+		&l.CultivosPorDia, &l.RegistrosDiarioPorDia, &l.ColheitasPorDia, &l.FotosPorDia,
+		&l.PostsPorDia, &l.ComentariosPorDia, &l.CurtidasPorDia, &l.DenunciasPorDia} {
 		*n = domain.MaxAtosDiariosPorMembro
 	}
 	return r

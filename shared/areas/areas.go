@@ -10,6 +10,7 @@ import (
 	"github.com/verde-app/verde/shared/api/account"
 	"github.com/verde-app/verde/shared/api/admin"
 	"github.com/verde-app/verde/shared/api/cultivos"
+	"github.com/verde-app/verde/shared/api/feed"
 	"github.com/verde-app/verde/shared/api/groups"
 	"github.com/verde-app/verde/shared/api/lotes"
 	"github.com/verde-app/verde/shared/api/me"
@@ -39,6 +40,7 @@ var APIs = map[string]API{
 	"RankingsFunction":      {New: rankings.NewServer, Routes: rankings.Routes},
 	"AdminFunction":         {New: admin.NewServer, Routes: admin.Routes},
 	"AccountFunction":       {New: account.NewServer, Routes: account.Routes},
+	"FeedFunction":          {New: feed.NewServer, Routes: feed.Routes},
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.
@@ -85,4 +87,5 @@ var TableActions = map[string][]string{
 	"RemindersFunction":        {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"AdminFunction":            {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"AccountFunction":          {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"FeedFunction":             {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 }

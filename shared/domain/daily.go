@@ -27,7 +27,8 @@ const (
 // most GruposPorDono groups, and a bulk creation of 98 lotes already fills
 // its transaction's 100 items. A cultivo's phase change and archive create
 // nothing but the cultivo's own diary line and notify no one: no cap.
-var DailyActs = []DailyAct{ActCriarGrupo, ActEntrada, ActConvite, ActPedidoLote, ActCoordenacao, ActCultivo, ActDiario, ActColheita, ActFoto, ActCatalogo}
+var DailyActs = []DailyAct{ActCriarGrupo, ActEntrada, ActConvite, ActPedidoLote, ActCoordenacao, ActCultivo, ActDiario, ActColheita, ActFoto, ActCatalogo,
+	ActPost, ActComentario, ActCurtida, ActDenuncia}
 
 // DailyLimit is the cap of act under r.
 func (r Rules) DailyLimit(a DailyAct) int {
@@ -53,6 +54,14 @@ func (r Rules) DailyLimit(a DailyAct) int {
 		return l.FotosPorDia
 	case ActCatalogo:
 		return l.CatalogoPorDia
+	case ActPost:
+		return l.PostsPorDia
+	case ActComentario:
+		return l.ComentariosPorDia
+	case ActCurtida:
+		return l.CurtidasPorDia
+	case ActDenuncia:
+		return l.DenunciasPorDia
 	}
 	return 0
 }
@@ -68,6 +77,10 @@ var dailyNoun = map[DailyAct]string{
 	ActColheita:    "colheitas registradas",
 	ActFoto:        "fotos enviadas",
 	ActCatalogo:    "vegetais e guias cadastrados",
+	ActPost:        "posts publicados",
+	ActComentario:  "comentários",
+	ActCurtida:     "curtidas",
+	ActDenuncia:    "denúncias",
 }
 
 // ErrDailyLimit is the 429 of a member who reached the cap of act today.

@@ -55,8 +55,12 @@ type Limites struct {
 	CultivosPorDia         int `json:"cultivosPorDia"`
 	RegistrosDiarioPorDia  int `json:"registrosDiarioPorDia"` // every entry, with or without points (Pontos.DiariosPorDia)
 	ColheitasPorDia        int `json:"colheitasPorDia"`
-	FotosPorDia            int `json:"fotosPorDia"`    // photo uploads (presigned URLs) a day
-	CatalogoPorDia         int `json:"catalogoPorDia"` // vegetables and guides a site admin creates
+	FotosPorDia            int `json:"fotosPorDia"`       // photo uploads (presigned URLs) a day
+	CatalogoPorDia         int `json:"catalogoPorDia"`    // vegetables and guides a site admin creates
+	PostsPorDia            int `json:"postsPorDia"`       // posts a member may publish a day (feed)
+	ComentariosPorDia      int `json:"comentariosPorDia"` // comments a member may write a day
+	CurtidasPorDia         int `json:"curtidasPorDia"`    // likes a member may give a day
+	DenunciasPorDia        int `json:"denunciasPorDia"`   // reports a member may send a day
 }
 
 // Defaults are the rules of DESIGN §4 and of the caps the groups slice
@@ -78,6 +82,7 @@ func Defaults() Rules {
 			PedidosLotePorDia: 20, AcoesCoordenacaoPorDia: 500,
 			CultivosPorDia: 30, RegistrosDiarioPorDia: 100, ColheitasPorDia: 50,
 			FotosPorDia: 100, CatalogoPorDia: 200,
+			PostsPorDia: 20, ComentariosPorDia: 100, CurtidasPorDia: 500, DenunciasPorDia: 50,
 		},
 	}
 }
@@ -133,6 +138,10 @@ func (r Rules) fields() []ruleField {
 		{"limites.colheitasPorDia", "Colheitas que um membro pode registrar por dia", l.ColheitasPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.fotosPorDia", "Fotos que um membro pode enviar por dia", l.FotosPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.catalogoPorDia", "Vegetais e guias que um administrador pode cadastrar por dia", l.CatalogoPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.postsPorDia", "Posts que um membro pode publicar por dia", l.PostsPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.comentariosPorDia", "Comentários que um membro pode escrever por dia", l.ComentariosPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.curtidasPorDia", "Curtidas que um membro pode dar por dia", l.CurtidasPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.denunciasPorDia", "Denúncias que um membro pode enviar por dia", l.DenunciasPorDia, 1, MaxAtosDiariosPorMembro},
 	}
 }
 

@@ -22,9 +22,10 @@ const (
 	FotoColheita = "colheita"
 	FotoPerfil   = "perfil"
 	FotoCapa     = "capa"
+	FotoPost     = "post"
 )
 
-var FotoPurposes = []string{FotoDiario, FotoColheita, FotoPerfil, FotoCapa, FotoBanner}
+var FotoPurposes = []string{FotoDiario, FotoColheita, FotoPerfil, FotoCapa, FotoBanner, FotoPost}
 
 // UploadInput is the body of POST /api/uploads.
 type UploadInput struct {

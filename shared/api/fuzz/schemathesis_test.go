@@ -105,6 +105,24 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The feed: a post of Alvo's in the group (linked to the cultivo) with a comment of Alvo's,
+	// reported by Member so the moderation queue holds it.
+	pin := domain.PostInput{Texto: "Post do fuzz", GrupoID: f.Group.ID, CultivoID: ""}
+	if err := pin.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	post, _, err := env.Deps.Store.CreatePost(ctx, pin, testkit.Actor(cast.Alvo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	comment, _, err := env.Deps.Store.AddComment(ctx, post.ID, domain.ComentarioInput{Texto: "Comentário do fuzz"}, testkit.Actor(cast.Alvo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.Deps.Store.Report(ctx, post.ID, "", domain.DenunciaInput{Motivo: domain.MotivoSpam}, testkit.Actor(cast.Member)); err != nil {
+		t.Fatal(err)
+	}
+
 	cfg := fmt.Sprintf(`# Written by shared/api/fuzz: the fixture's ids for every path parameter.
 headers = { Authorization = "Bearer %s" }
 
@@ -116,6 +134,8 @@ headers = { Authorization = "Bearer %s" }
 "path.token" = %q
 "path.codigo" = "A4"
 "path.guiaId" = %q
+"path.postId" = %q
+"path.comentarioId" = %q
 
 [[operations]]
 include-operation-id = ["approveJoinRequest"]
@@ -149,7 +169,7 @@ parameters = { "path.vegetalId" = %q, "path.userId" = %q, "path.bannerId" = %q }
 [[operations]]
 include-operation-id = ["getGroupsRanking"]
 parameters = { "query.grupo" = %q }
-`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, notif.ID, cast.Admin.Token, adminVeg.ID, target.ID, banner.ID,
+`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, post.ID, comment.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, notif.ID, cast.Admin.Token, adminVeg.ID, target.ID, banner.ID,
 		f.Group.ID)
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "schemathesis.toml")

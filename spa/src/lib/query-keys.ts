@@ -94,6 +94,13 @@ export const queryKeys = {
     conta: ['account', 'conta'] as const,
     notificationPrefs: ['account', 'notification-prefs'] as const,
   },
+  /** Every feed read sits under ['feed'], so one write refreshes them all. */
+  feed: {
+    all: ['feed'] as const,
+    list: (kind: string, id: string) => ['feed', 'list', kind, id] as const,
+    comments: (postId: string) => ['feed', 'comments', postId] as const,
+    moderation: ['feed', 'moderacao'] as const,
+  },
 };
 
 export interface CultivoFilter {

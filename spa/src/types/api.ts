@@ -139,3 +139,16 @@ export type ExclusaoInput = Schemas['ExclusaoInput'];
 export type AccountDeletion = Schemas['AccountDeletion'];
 export type NotificationPreferences = Schemas['NotificationPreferences'];
 export type NotificationPreferencesInput = Schemas['NotificationPreferencesInput'];
+// Feed
+export type Post = Schemas['Post'];
+export type PostPage = Schemas['PostPage'];
+export type PostInput = Schemas['PostInput'];
+export type PostCriado = Schemas['PostCriado'];
+export type Curtida = Schemas['Curtida'];
+export type Comentario = Schemas['Comentario'];
+export type ComentarioPage = Schemas['ComentarioPage'];
+export type ComentarioCriado = Schemas['ComentarioCriado'];
+export type DenunciaInput = Schemas['DenunciaInput'];
+export type DenunciaRegistrada = Schemas['DenunciaRegistrada'];
+export type ItemModeracao = Schemas['ItemModeracao'];
+export type ItemModeracaoPage = Schemas['ItemModeracaoPage'];

@@ -1,14 +1,11 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ShieldIcon } from '@/components/ui/icons';
+import { ModerationQueue } from '@/features/feed/components/moderation-queue';
 
 export function Component() {
   return (
     <>
-      <PageHeader title="Moderação" />
-      <EmptyState icon={<ShieldIcon />} title="Em breve">
-        <p>A fila de publicações denunciadas chega aqui em breve.</p>
-      </EmptyState>
+      <PageHeader title="Moderação" subtitle="Denúncias pendentes, da mais recente para a mais antiga" />
+      <ModerationQueue />
     </>
   );
 }

@@ -11,6 +11,8 @@ import { useGroup } from '@/features/groups/api/groups';
 import { useCultivo } from '@/features/cultivos/api/cultivos';
 import { cultivoHref } from '@/features/cultivos/components/cultivo-card';
 import { CultivoDetail } from '@/features/cultivos/components/cultivo-detail';
+import { Composer } from '@/features/feed/components/composer';
+import { PostList } from '@/features/feed/components/post-list';
 
 /** /cultivos/{id} and /grupos/{gid}/cultivos/{cid}: the same detail. */
 export function Component() {
@@ -70,6 +72,11 @@ export function Component() {
       <Flash />
       <Notice message={message} />
       <CultivoDetail cultivo={c} canCoordinate={canCoordinate} onMessage={setMessage} />
+      <section className="card" aria-labelledby="cultivo-posts">
+        <h2 id="cultivo-posts">Posts sobre este cultivo</h2>
+        {c.pode.escrever && <Composer cultivoId={c.id} groupId={c.grupoId ?? undefined} />}
+        <PostList source={{ kind: 'cultivo', id: c.id }} empty="Nenhum post sobre este cultivo ainda." />
+      </section>
     </>
   );
 }

@@ -1,14 +1,28 @@
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
-import { FeedIcon } from '@/components/ui/icons';
+import { TabNav } from '@/components/ui/tab-nav';
+import { Composer } from '@/features/feed/components/composer';
+import { PostList } from '@/features/feed/components/post-list';
 
 export function Component() {
+  const [params] = useSearchParams();
+  const aba = params.get('aba') === 'grupos' ? 'grupos' : 'comunidade';
   return (
     <>
       <PageHeader title="Feed" />
-      <EmptyState icon={<FeedIcon />} title="Nenhuma publicação ainda">
-        <p>As publicações da comunidade e dos seus grupos aparecem aqui.</p>
-      </EmptyState>
+      <TabNav
+        label="Feeds"
+        items={[
+          { to: '/feed', label: 'Comunidade', current: aba === 'comunidade', replace: true },
+          { to: '/feed?aba=grupos', label: 'Meus grupos', current: aba === 'grupos', replace: true },
+        ]}
+      />
+      <Composer />
+      {aba === 'comunidade' ? (
+        <PostList key="comunidade" source={{ kind: 'comunidade' }} empty="Seja a primeira pessoa a publicar para a comunidade." />
+      ) : (
+        <PostList key="grupos" source={{ kind: 'grupos' }} empty="Os posts dos seus grupos aparecem aqui." />
+      )}
     </>
   );
 }

@@ -12,17 +12,20 @@ import { OverviewTab } from '@/features/groups/components/detail/overview-tab';
 import { RequestsTab } from '@/features/groups/components/detail/requests-tab';
 import { SettingsTab } from '@/features/groups/components/detail/settings-tab';
 import { GroupCultivosTab } from '@/features/cultivos/components/cultivos-tab';
+import { Composer } from '@/features/feed/components/composer';
+import { PostList } from '@/features/feed/components/post-list';
 import { PapelTag } from '@/features/groups/components/papel-tag';
 import { visibilidadeLabel } from '@/features/groups/labels';
 import type { GroupDetail } from '@/types/api';
 import '@/features/groups/groups.css';
 import { TabNav } from '@/components/ui/tab-nav';
 
-type Aba = 'visao-geral' | 'cultivos' | 'membros' | 'solicitacoes' | 'convites' | 'configuracoes';
+type Aba = 'visao-geral' | 'mural' | 'cultivos' | 'membros' | 'solicitacoes' | 'convites' | 'configuracoes';
 
 /** The sections the caller's access opens (features/groups/access.ts). */
 function sectionsFor(group: GroupDetail, access: GroupAccess): { id: Aba; label: string }[] {
   const sections: { id: Aba; label: string }[] = [{ id: 'visao-geral', label: 'Visão geral' }];
+  if (access.canReadInside) sections.push({ id: 'mural', label: 'Mural' });
   if (access.canReadInside) sections.push({ id: 'cultivos', label: 'Cultivos' });
   if (access.canReadInside) sections.push({ id: 'membros', label: 'Membros' });
   if (access.canReadManagement && (group.entrada === 'aprovacao' || group.solicitacoesPendentes > 0)) {
@@ -113,6 +116,12 @@ export function Component() {
       )}
       <div className="group-tab-panel">
         {current === 'visao-geral' && <OverviewTab group={group} />}
+        {current === 'mural' && (
+          <>
+            {access.isMember && <Composer groupId={group.id} />}
+            <PostList source={{ kind: 'grupo', id: group.id }} empty="Publique a primeira novidade do grupo." canModerate={access.canManage} />
+          </>
+        )}
         {current === 'cultivos' && <GroupCultivosTab groupId={group.id} groupNome={group.nome} canCreate={access.isMember} />}
         {current === 'membros' && <MembersTab group={group} />}
         {current === 'solicitacoes' && <RequestsTab group={group} canAnswer={access.canManage} />}

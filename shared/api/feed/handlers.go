@@ -1,0 +1,225 @@
+package feed
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+func listPosts(d app.Deps, scope string, list func(ctx context.Context, actor store.Actor, limit int, after map[string]string) ([]store.FeedPost, map[string]string, error)) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		actor, now := kit.ActorFrom(d, r), d.Now()
+		kit.ListPage(w, r, d, scope+":"+actor.ID, func(ctx context.Context, limit int, after map[string]string) ([]store.FeedPost, map[string]string, error) {
+			return list(ctx, actor, limit, after)
+		}, func(p store.FeedPost) Post { return postOf(p, actor.ID, now) })
+	})
+}
+
+// handleCommunity is "Comunidade": one Query and one BatchGetItem a page.
+func handleCommunity(d app.Deps) http.Handler {
+	return listPosts(d, store.FeedScope("comunidade", ""), d.Store.CommunityFeed)
+}
+
+// handleMyGroups is "Meus grupos": one Query and one BatchGetItem a page.
+func handleMyGroups(d app.Deps) http.Handler {
+	return listPosts(d, store.FeedScope("grupos", ""), d.Store.MyGroupsFeed)
+}
+
+// handleGroupFeed is a group's Mural (members and site admins).
+func handleGroupFeed(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		gid := r.PathValue("groupId")
+		listPosts(d, store.FeedScope("grupo", gid), func(ctx context.Context, a store.Actor, limit int, after map[string]string) ([]store.FeedPost, map[string]string, error) {
+			return d.Store.GroupFeed(ctx, gid, a, limit, after)
+		}).ServeHTTP(w, r)
+	})
+}
+
+// handleCultivoFeed is a cultivo's posts.
+func handleCultivoFeed(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cid := r.PathValue("cultivoId")
+		listPosts(d, store.FeedScope("cultivo", cid), func(ctx context.Context, a store.Actor, limit int, after map[string]string) ([]store.FeedPost, map[string]string, error) {
+			return d.Store.CultivoFeed(ctx, cid, a, limit, after)
+		}).ServeHTTP(w, r)
+	})
+}
+
+func handleCreate(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.PostInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		actor := kit.ActorFrom(d, r)
+		if err := kit.CheckPhotos(r.Context(), d, actor.ID, "fotos", in.Fotos...); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		p, pts, err := d.Store.CreatePost(r.Context(), in, actor)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, PostCriado{Post: postOf(store.FeedPost{Post: p}, actor.ID, d.Now()), Pontos: pts})
+	})
+}
+
+func handleGet(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		actor := kit.ActorFrom(d, r)
+		p, err := d.Store.Post(r.Context(), r.PathValue("postId"), actor)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, postOf(p, actor.ID, d.Now()))
+	})
+}
+
+func handleEdit(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.PostEdit](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		actor := kit.ActorFrom(d, r)
+		p, err := d.Store.EditPost(r.Context(), r.PathValue("postId"), in, actor)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, postOf(p, actor.ID, d.Now()))
+	})
+}
+
+func handleDelete(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := d.Store.DeletePost(r.Context(), r.PathValue("postId"), kit.ActorFrom(d, r)); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+func handleLike(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := d.Store.Like(r.Context(), r.PathValue("postId"), kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, Curtida{Curtido: c.Curtido, Curtidas: c.Curtidas})
+	})
+}
+
+func handleUnlike(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := d.Store.Unlike(r.Context(), r.PathValue("postId"), kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, Curtida{Curtido: c.Curtido, Curtidas: c.Curtidas})
+	})
+}
+
+func handleComments(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		pid, actor := r.PathValue("postId"), kit.ActorFrom(d, r)
+		kit.ListPage(w, r, d, store.FeedScope("comentarios", pid), func(ctx context.Context, limit int, after map[string]string) ([]domain.Comentario, map[string]string, error) {
+			return d.Store.Comments(ctx, pid, actor, limit, after)
+		}, comentarioOf)
+	})
+}
+
+func handleAddComment(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.ComentarioInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		c, pts, err := d.Store.AddComment(r.Context(), r.PathValue("postId"), in, kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, ComentarioCriado{Comentario: comentarioOf(c), Pontos: pts})
+	})
+}
+
+func handleDeleteComment(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := d.Store.DeleteComment(r.Context(), r.PathValue("postId"), r.PathValue("comentarioId"), kit.ActorFrom(d, r)); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+func handleReport(d app.Deps, comment bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[domain.DenunciaInput](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		cid := ""
+		if comment {
+			cid = r.PathValue("comentarioId")
+		}
+		if _, err := d.Store.Report(r.Context(), r.PathValue("postId"), cid, in, kit.ActorFrom(d, r)); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusCreated, DenunciaRegistrada{Registrada: true})
+	})
+}
+
+func handleQueue(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		kit.ListPage(w, r, d, store.ModerationScope, d.Store.ModerationQueue, itemOf)
+	})
+}
+
+// ModeracaoBody is the body of POST /api/admin/moderacao/{postId}.
+type ModeracaoBody struct {
+	Acao         string `json:"acao"`
+	ComentarioID string `json:"comentarioId,omitempty"`
+}
+
+func (in *ModeracaoBody) Valid() error {
+	m := domain.ModeracaoInput{Acao: in.Acao}
+	if err := m.Valid(); err != nil {
+		return err
+	}
+	if len(in.ComentarioID) > 128 {
+		return domain.Invalid("comentarioId", "Comentário inválido")
+	}
+	return nil
+}
+
+func handleModerate(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		in, err := api.Decode[ModeracaoBody](r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		if err := d.Store.Moderate(r.Context(), r.PathValue("postId"), in.ComentarioID, domain.ModeracaoInput{Acao: in.Acao}, kit.ActorFrom(d, r)); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}

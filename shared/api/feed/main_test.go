@@ -1,0 +1,156 @@
+package feed_test
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/infra/local/cloud"
+	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api/feed"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// The catalogue is seeded: posts link to cultivos made of it.
+func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
+
+var (
+	once sync.Once
+	env  *testkit.Env
+	cast testkit.Cast
+	// plain is one more member of every world's group.
+	plain testkit.User
+	h     http.Handler
+)
+
+func setup(t testing.TB) {
+	t.Helper()
+	once.Do(func() {
+		env = testkit.NewEnv(t)
+		cast = env.NewCast(t)
+		plain = env.NewUser(t, "Gabriel Grupo")
+		h = feed.NewServer(env.Deps)
+		// Reports of the cast count toward hiding: their accounts are older than 3 days.
+		for _, u := range []testkit.User{cast.Stranger, cast.Member, cast.Coord, cast.Owner, cast.Admin, cast.Alvo, plain} {
+			age(t, u, 10*24*time.Hour)
+		}
+	})
+	if h == nil {
+		t.Fatal("setup failed")
+	}
+}
+
+// age moves u's dataCadastro back by d (as if the account were that old).
+func age(t testing.TB, u testkit.User, d time.Duration) {
+	t.Helper()
+	_, err := env.Deps.Store.DB.UpdateItem(context.Background(), &dynamodb.UpdateItemInput{
+		TableName: aws.String(env.Deps.Store.Table),
+		Key: map[string]types.AttributeValue{
+			"PK": &types.AttributeValueMemberS{Value: store.UserPK(u.ID)}, "SK": &types.AttributeValueMemberS{Value: "PROFILE"},
+		},
+		UpdateExpression:          aws.String("SET dataCadastro = :d"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":d": &types.AttributeValueMemberS{Value: time.Now().Add(-d).UTC().Format("2006-01-02T15:04:05.000Z")}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// world is a fixture group (public or private) with plain as one more
+// member, a cultivo of Alvo's in it, and Alvo's posts: one in the group
+// (linked to the cultivo) and one in the community.
+type world struct {
+	f         testkit.Fixture
+	cultivo   string
+	groupPost string
+	commPost  string
+}
+
+func newWorld(t *testing.T, private bool) world {
+	t.Helper()
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{Private: private})
+	ctx := context.Background()
+	if private {
+		if _, err := env.Deps.Store.AcceptInvite(ctx, f.Invite, testkit.Actor(plain)); err != nil {
+			t.Fatal(err)
+		}
+	} else if _, err := env.Deps.Store.Join(ctx, f.Group.ID, testkit.Actor(plain)); err != nil {
+		t.Fatal(err)
+	}
+	w := world{f: f, cultivo: newCultivo(t, f.Group.ID, cast.Alvo)}
+	w.groupPost = newPost(t, cast.Alvo, f.Group.ID, w.cultivo)
+	w.commPost = newPost(t, cast.Alvo, "", "")
+	return w
+}
+
+func newCultivo(t *testing.T, gid string, by testkit.User) string {
+	t.Helper()
+	q := 12.0
+	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, Metodo: "muda", Quantidade: &q,
+		Unidade: "mudas", DataPlantio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fase: domain.FaseSemeado}
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.Must(uuid.NewV7()).String()
+	if _, _, err := env.Deps.Store.CreateCultivo(context.Background(), id, in, testkit.Actor(by)); err != nil {
+		t.Fatalf("create cultivo: %v", err)
+	}
+	return id
+}
+
+// newPost publishes a post of by through the store (a unique text).
+func newPost(t testing.TB, by testkit.User, gid, cid string) string {
+	t.Helper()
+	in := domain.PostInput{Texto: "Hoje plantei alface " + uuid.NewString()[:8], GrupoID: gid, CultivoID: cid}
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	p, _, err := env.Deps.Store.CreatePost(context.Background(), in, testkit.Actor(by))
+	if err != nil {
+		t.Fatalf("create post: %v", err)
+	}
+	return p.ID
+}
+
+func newComment(t testing.TB, by testkit.User, pid string) string {
+	t.Helper()
+	c, _, err := env.Deps.Store.AddComment(context.Background(), pid, domain.ComentarioInput{Texto: "Que lindo " + uuid.NewString()[:6]}, testkit.Actor(by))
+	if err != nil {
+		t.Fatalf("comment: %v", err)
+	}
+	return c.ID
+}
+
+func report(t testing.TB, by testkit.User, pid, cid string) {
+	t.Helper()
+	if _, err := env.Deps.Store.Report(context.Background(), pid, cid, domain.DenunciaInput{Motivo: domain.MotivoSpam}, testkit.Actor(by)); err != nil {
+		t.Fatalf("report: %v", err)
+	}
+}
+
+func points(t testing.TB, u testkit.User) int {
+	t.Helper()
+	p, _, err := env.Deps.Store.Profile(context.Background(), u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.PontosTotais
+}
+
+func unread(t testing.TB, u testkit.User) int {
+	t.Helper()
+	n, err := env.Deps.Store.UnreadCount(context.Background(), u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}

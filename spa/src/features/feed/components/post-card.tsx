@@ -1,0 +1,256 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LinkedText } from '@/components/ui/linked-text';
+import { PhotoStrip } from '@/components/ui/photo-strip';
+import { LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorMessage, serverErrors } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useAddComment, useComments, useDeleteComment, useDeletePost, useLike, useReport } from '@/features/feed/api/feed';
+import type { Post } from '@/types/api';
+
+const faseNome: Record<string, string> = {
+  planejado: 'Planejado',
+  semeado: 'Semeado',
+  germinando: 'Germinando',
+  crescendo: 'Crescendo',
+  florescendo: 'Florescendo',
+  pronto: 'Pronto para colheita',
+  colhido: 'Colhido',
+  perdido: 'Perdido',
+};
+
+const motivos = [
+  { id: 'spam', label: 'Spam' },
+  { id: 'ofensivo', label: 'Ofensivo' },
+  { id: 'perigoso', label: 'Perigoso' },
+  { id: 'outro', label: 'Outro' },
+] as const;
+
+function ReportForm({ postId, comentarioId, onDone }: { postId: string; comentarioId?: string; onDone: (msg: string) => void }) {
+  const [motivo, setMotivo] = useState<(typeof motivos)[number]['id']>('spam');
+  const [texto, setTexto] = useState('');
+  const report = useReport(postId, comentarioId);
+  const server = serverErrors(report.error, ['motivo', 'texto']);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    report.mutate({ motivo, ...(texto.trim() ? { texto } : {}) }, { onSuccess: () => onDone('Denúncia enviada. Obrigado por ajudar a cuidar da comunidade.') });
+  }
+  return (
+    <form className="feed-report" onSubmit={submit} aria-label="Denunciar">
+      <fieldset>
+        <legend>Motivo da denúncia</legend>
+        {motivos.map((m) => (
+          <label key={m.id} className="feed-radio">
+            <input type="radio" name={`motivo-${comentarioId ?? postId}`} value={m.id} checked={motivo === m.id} onChange={() => setMotivo(m.id)} />
+            {m.label}
+          </label>
+        ))}
+      </fieldset>
+      {server.fields.motivo && <p className="field-error">{server.fields.motivo}</p>}
+      <label className="field">
+        <span>Detalhes {motivo === 'outro' ? '(obrigatório)' : '(opcional)'}</span>
+        <textarea rows={2} maxLength={500} value={texto} onChange={(e) => setTexto(e.target.value)} aria-invalid={server.fields.texto ? true : undefined} />
+        {server.fields.texto && <span className="field-error">{server.fields.texto}</span>}
+      </label>
+      <p className="form-error" role="alert">
+        {server.form}
+      </p>
+      <SubmitButton busy={report.isPending} busyLabel="Enviando...">
+        Enviar denúncia
+      </SubmitButton>
+    </form>
+  );
+}
+
+function Comments({ post, canModerate }: { post: Post; canModerate: boolean }) {
+  const { user } = useAuth();
+  const list = useComments(post.id, true);
+  const add = useAddComment(post.id);
+  const del = useDeleteComment(post.id);
+  const [texto, setTexto] = useState('');
+  const [reporting, setReporting] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const server = serverErrors(add.error, ['texto']);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!texto.trim()) return;
+    add.mutate(texto, { onSuccess: () => setTexto('') });
+  }
+  return (
+    <div className="feed-comments">
+      {list.isPending ? (
+        <SectionLoader label="Carregando comentários..." />
+      ) : list.isError ? (
+        <p className="form-error">{errorMessage(list.error)}</p>
+      ) : list.data.length === 0 ? (
+        <p className="muted">Nenhum comentário ainda.</p>
+      ) : (
+        <ul className="feed-comment-list">
+          {list.data.map((c) => (
+            <li key={c.id} className="feed-comment">
+              <p className="feed-comment-head">
+                <strong>{c.autorNome}</strong> <time dateTime={c.criadoEm}>{formatDateTime(c.criadoEm)}</time>
+                {c.oculto && <span className="tag"> Oculto até revisão</span>}
+              </p>
+              <LinkedText className="feed-text" text={c.texto} />
+              <p className="feed-comment-actions">
+                {(c.autorId === user?.id || canModerate) && (
+                  <button type="button" className="button-link" onClick={() => del.mutate(c.id)} disabled={del.isPending}>
+                    Excluir
+                  </button>
+                )}
+                {c.autorId !== user?.id && (
+                  <button type="button" className="button-link" onClick={() => setReporting(reporting === c.id ? null : c.id)}>
+                    Denunciar
+                  </button>
+                )}
+              </p>
+              {reporting === c.id && (
+                <ReportForm
+                  postId={post.id}
+                  comentarioId={c.id}
+                  onDone={(m) => {
+                    setReporting(null);
+                    setNote(m);
+                  }}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.data && <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />}
+      {note && (
+        <p className="notice" role="status">
+          {note}
+        </p>
+      )}
+      <form className="feed-comment-form" onSubmit={submit} aria-label="Novo comentário">
+        <label className="field">
+          <span>Comentar</span>
+          <textarea
+            rows={2}
+            maxLength={500}
+            value={texto}
+            onChange={(e) => setTexto(e.target.value)}
+            aria-invalid={server.fields.texto ? true : undefined}
+            aria-describedby={`conta-${post.id}`}
+          />
+          <span className="hint" id={`conta-${post.id}`}>
+            {texto.length}/500
+          </span>
+          {server.fields.texto && <span className="field-error">{server.fields.texto}</span>}
+        </label>
+        <p className="form-error" role="alert">
+          {server.form}
+        </p>
+        <SubmitButton busy={add.isPending} busyLabel="Enviando..." disabled={!texto.trim()}>
+          Comentar
+        </SubmitButton>
+      </form>
+    </div>
+  );
+}
+
+/** One post: author, text (links clickable, never HTML), photos, cultivo card, like, comments, report, delete. */
+export function PostCard({ post, canModerate = false }: { post: Post; canModerate?: boolean }) {
+  const { user, isAdmin } = useAuth();
+  const like = useLike(post);
+  const del = useDeletePost();
+  const [open, setOpen] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const mine = post.autorId === user?.id;
+  const canDelete = mine || canModerate || isAdmin;
+  return (
+    <article className="card feed-post" aria-labelledby={`post-${post.id}`}>
+      <header className="feed-post-head">
+        <p id={`post-${post.id}`}>
+          <strong>{post.autorNome}</strong>
+          {post.grupoNome && post.grupoId && (
+            <>
+              {' em '}
+              <Link to={`/grupos/${encodeURIComponent(post.grupoId)}?aba=mural`}>{post.grupoNome}</Link>
+            </>
+          )}
+        </p>
+        <time dateTime={post.criadoEm}>
+          {formatDateTime(post.criadoEm)}
+          {post.editadoEm ? ' (editado)' : ''}
+        </time>
+      </header>
+      {post.oculto && (
+        <p className="notice" role="status">
+          Este post recebeu denúncias e está oculto para os outros até a revisão da moderação.
+        </p>
+      )}
+      <LinkedText className="feed-text" text={post.texto} />
+      <PhotoStrip keys={post.fotos} alt={`Foto do post de ${post.autorNome}`} />
+      {post.cultivo && (
+        <p className="feed-cultivo">
+          <span aria-hidden="true">🌱</span> <strong>{post.cultivo.vegetalNome}</strong> · {faseNome[post.cultivo.fase] ?? post.cultivo.fase}
+          {post.cultivo.diasParaColheita !== null &&
+            (post.cultivo.diasParaColheita === 0 ? ' · pronto para colher' : ` · colheita em ${post.cultivo.diasParaColheita} dias`)}
+        </p>
+      )}
+      <div className="feed-actions">
+        <button
+          type="button"
+          className={`button button-secondary${post.curtido ? ' feed-liked' : ''}`}
+          aria-pressed={post.curtido}
+          onClick={() => like.mutate()}
+          disabled={like.isPending || post.oculto}
+        >
+          {post.curtido ? 'Curtido' : 'Curtir'} · {post.curtidas}
+        </button>
+        <button type="button" className="button button-secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+          Comentários · {post.comentarios}
+        </button>
+        {!mine && (
+          <button type="button" className="button-link" aria-expanded={reporting} onClick={() => setReporting(!reporting)}>
+            Denunciar
+          </button>
+        )}
+        {canDelete && (
+          <button type="button" className="button-link danger" onClick={() => setConfirm(true)}>
+            {mine ? 'Excluir' : 'Remover'}
+          </button>
+        )}
+      </div>
+      {like.isError && <p className="form-error">{errorMessage(like.error)}</p>}
+      {note && (
+        <p className="notice" role="status">
+          {note}
+        </p>
+      )}
+      {reporting && (
+        <ReportForm
+          postId={post.id}
+          onDone={(m) => {
+            setReporting(false);
+            setNote(m);
+          }}
+        />
+      )}
+      {open && <Comments post={post} canModerate={canModerate || isAdmin} />}
+      {confirm && (
+        <ConfirmDialog
+          title={mine ? 'Excluir post?' : 'Remover post?'}
+          confirmLabel={mine ? 'Excluir' : 'Remover'}
+          busyLabel="Removendo..."
+          busy={del.isPending}
+          error={del.isError ? errorMessage(del.error) : null}
+          danger
+          onConfirm={() => del.mutate(post.id, { onSuccess: () => setConfirm(false) })}
+          onCancel={() => setConfirm(false)}
+        >
+          <p>{mine ? 'O post e seus comentários deixam de aparecer no feed.' : 'O autor será avisado de que o post foi removido pela moderação.'}</p>
+        </ConfirmDialog>
+      )}
+    </article>
+  );
+}
