@@ -288,11 +288,13 @@ func (s *Store) CreatePost(ctx context.Context, in domain.PostInput, actor Actor
 		du.set("%s = %s", du.n("hash"), du.v(str(hash)))
 		du.set("%s = %s", du.n("em"), du.v(str(fmtTime(now))))
 		award := domain.AwardPost(rules, id, fd.posts)
-		got := 0
+		// Every post counts toward Voz da Comunidade (conquistas.go); the first
+		// ones of the day also earn points.
+		got, _, err := s.applyProfile(ctx, t, ps, profileChange{award: award, counts: map[string]int{domain.ContaPosts: 1}}, false, actor.Source, now)
+		if err != nil {
+			return err
+		}
 		if award != nil {
-			if got, _, err = s.applyProfile(ctx, t, ps, profileChange{award: award}, false, actor.Source, now); err != nil {
-				return err
-			}
 			du.incr("posts", 1)
 		}
 		if p.AutorNome == "" && !ps.found && actor.Source != nil {

@@ -271,11 +271,20 @@ func (s *Store) AddComment(ctx context.Context, pid string, in domain.Comentario
 		}
 		fd := readFeedDay(st.items[dayKey])
 		du := touchFeedDay(t, actor.ID, day, fd, now)
+		// A comment on someone else's post counts toward Bom Vizinho
+		// (conquistas.go); the first ones of the day also earn points.
+		award := domain.AwardComentario(rules, id, fd.comentarios)
+		var counts map[string]int
+		if p.AutorID != actor.ID {
+			counts = map[string]int{domain.ContaComentarios: 1}
+		}
 		got := 0
-		if award := domain.AwardComentario(rules, id, fd.comentarios); award != nil {
-			if got, _, err = s.applyProfile(ctx, t, st.profile, profileChange{award: award}, false, actor.Source, now); err != nil {
+		if award != nil || counts != nil {
+			if got, _, err = s.applyProfile(ctx, t, st.profile, profileChange{award: award, counts: counts}, false, actor.Source, now); err != nil {
 				return err
 			}
+		}
+		if award != nil {
 			du.incr("comentarios", 1)
 		}
 		c := domain.Comentario{ID: id, PostID: pid, AutorID: actor.ID, AutorNome: nome, Texto: in.Texto, CriadoEm: now}
