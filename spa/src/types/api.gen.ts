@@ -2734,6 +2734,10 @@ export interface components {
             colheitasPorDia: number;
             fotosPorDia: number;
             catalogoPorDia: number;
+            postsPorDia: number;
+            comentariosPorDia: number;
+            curtidasPorDia: number;
+            denunciasPorDia: number;
         };
         CampoRegra: {
             /** @description The field's path, e.g. pontos.criarGrupo */
