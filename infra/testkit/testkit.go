@@ -15,6 +15,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	cip "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider"
@@ -49,8 +50,10 @@ func NewEnv(t testing.TB) *Env {
 		t.Fatalf("fixture rules: %v", err)
 	}
 	// The auth middleware's disabled set (store/admin.go) is read once a minute
-	// per container: read it now, as a warm container has, so call counts are
-	// the request's own.
+	// per container: read it now, as a warm container has, and keep it for the
+	// whole test run, so call counts are the request's own (a disable made
+	// through this env changes the copy at once).
+	d.Store.DisabledTTL = time.Hour
 	if _, err := d.Store.IsDisabled(context.Background(), ""); err != nil {
 		t.Fatalf("disabled set: %v", err)
 	}

@@ -161,7 +161,11 @@ func (s *Store) IsDisabled(ctx context.Context, uid string) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		c.ids, c.until = ids, now.Add(disabledTTL)
+		ttl := disabledTTL
+		if s.DisabledTTL > 0 {
+			ttl = s.DisabledTTL
+		}
+		c.ids, c.until = ids, now.Add(ttl)
 	}
 	return c.ids[uid], nil
 }

@@ -19,6 +19,11 @@ type Store struct {
 	Now   func() time.Time
 
 	rulesCache rulesCache // domain.Rules read at most once a minute (rules.go)
+	// DisabledTTL, when set, replaces how long this container keeps the
+	// disabled set (admin.go, a minute): tests that count a request's calls
+	// set it long, so a refresh falling inside the measured request is not
+	// counted as the request's own.
+	DisabledTTL time.Duration
 }
 
 // New builds a Store from an SDK config; the endpoint comes from the SDK's

@@ -493,8 +493,9 @@ func TestDailyCapsAndPoints(t *testing.T) {
 	if res.Status != 429 || res.ErrorCode() != "rate_limited" || !strings.Contains(res.ErrorMessage(), "20 posts publicados por dia") {
 		t.Fatalf("21st post: %d %s", res.Status, res.Body)
 	}
-	if got := points(t, u) - before; got != 25 {
-		t.Fatalf("20 posts earned %d points, want 25 (5 count)", got)
+	// 5 posts earn points, and the 10th unlocks Voz da Comunidade with its bonus (30).
+	if got := points(t, u) - before; got != 25+30 {
+		t.Fatalf("20 posts earned %d points, want 25 (5 count) + 30 (Voz da Comunidade)", got)
 	}
 	before = points(t, u)
 	for i := 0; i < 100; i++ {

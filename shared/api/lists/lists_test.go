@@ -152,6 +152,40 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 		}
 	}
 
+	for i := range 3 {
+		env.NewUser(t, fmt.Sprintf("Teodora Lima %d", i))
+	}
+
+	// The feed: Member's posts (community, in the group, on the cultivo), Owner's comments on one,
+	// and reports by Owner so the moderation queue holds three.
+	var post string
+	for i := range 3 {
+		for _, in := range []domain.PostInput{
+			{Texto: fmt.Sprint("Post da comunidade ", i)},
+			{Texto: fmt.Sprint("Post do grupo ", i), GrupoID: open.Group.ID},
+			{Texto: fmt.Sprint("Post do cultivo ", i), GrupoID: open.Group.ID, CultivoID: cultivo},
+		} {
+			if err := in.Valid(); err != nil {
+				t.Fatal(err)
+			}
+			p, _, err := s.CreatePost(ctx, in, testkit.Actor(cast.Member))
+			if err != nil {
+				t.Fatal(err)
+			}
+			post = p.ID
+			if in.GrupoID == "" {
+				if _, err := s.Report(ctx, p.ID, "", domain.DenunciaInput{Motivo: domain.MotivoSpam}, testkit.Actor(cast.Owner)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for i := range 3 {
+		if _, _, err := s.AddComment(ctx, post, domain.ComentarioInput{Texto: fmt.Sprint("Comentário ", i)}, testkit.Actor(cast.Owner)); err != nil {
+			t.Fatal(err)
+		}
+	}
+
 	// Who reads each list, and where.
 	who := map[string]struct {
 		user testkit.User
@@ -173,6 +207,17 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 		"/api/admin/vegetables":               {admin, "/api/admin/vegetables"},
 		"/api/admin/guias":                    {admin, "/api/admin/guias"},
 		"/api/notifications":                  {cast.Owner, "/api/notifications"},
+		// The admin area: the audit of the guides above, the three Teodoras,
+		// Member's ledger (cultivos, diary, harvests).
+		"/api/admin/audit":                    {admin, "/api/admin/audit"},
+		"/api/admin/users":                    {admin, "/api/admin/users?q=teo&por=nome"},
+		"/api/admin/users/{userId}/ledger":    {admin, "/api/admin/users/" + cast.Member.ID + "/ledger"},
+		"/api/admin/moderacao":                {admin, "/api/admin/moderacao"},
+		"/api/feed/comunidade":                {cast.Owner, "/api/feed/comunidade"},
+		"/api/feed/grupos":                    {cast.Owner, "/api/feed/grupos"},
+		"/api/groups/{groupId}/posts":         {cast.Owner, "/api/groups/" + open.Group.ID + "/posts"},
+		"/api/cultivos/{cultivoId}/posts":     {cast.Owner, "/api/cultivos/" + cultivo + "/posts"},
+		"/api/posts/{postId}/comentarios":     {cast.Owner, "/api/posts/" + post + "/comentarios"},
 	}
 
 	routes := listRoutes(t)
@@ -196,7 +241,7 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 			}
 			get := func(query url.Values) page {
 				t.Helper()
-				res := testkit.Do(t, h, "GET", w.path+"?"+query.Encode(), w.user, nil)
+				res := testkit.Do(t, h, "GET", withQuery(w.path, query.Encode()), w.user, nil)
 				if res.Status != 200 {
 					t.Fatalf("GET %s?%s: %d %s", w.path, query.Encode(), res.Status, res.Body)
 				}
@@ -227,9 +272,17 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 			if p := get(url.Values{}); len(p.Items) > api.DefaultLimit {
 				t.Errorf("no limit answered %d items (default %d)", len(p.Items), api.DefaultLimit)
 			}
-			if res := testkit.Do(t, h, "GET", w.path+"?limit=1000", w.user, nil); res.Status != 400 {
+			if res := testkit.Do(t, h, "GET", withQuery(w.path, "limit=1000"), w.user, nil); res.Status != 400 {
 				t.Errorf("limit=1000: %d, want 400", res.Status)
 			}
 		})
 	}
+}
+
+// withQuery adds q to a path that may already have a query (a search's q).
+func withQuery(path, q string) string {
+	if strings.Contains(path, "?") {
+		return path + "&" + q
+	}
+	return path + "?" + q
 }

@@ -64,8 +64,22 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		l.CultivosPorDia, l.RegistrosDiarioPorDia, l.ColheitasPorDia = 1, 1, 1
 		l.FotosPorDia = 1
 		l.CatalogoPorDia = 1
+		l.PostsPorDia, l.ComentariosPorDia, l.CurtidasPorDia, l.DenunciasPorDia = 1, 1, 1, 1
 	})
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	// Two community posts (the owner's and the coordinator's: one a day each), for the feed's acts.
+	var posts [2]string
+	for i := range posts {
+		in := domain.PostInput{Texto: []string{"Colhi alface hoje", "Mudas de couve para trocar"}[i]}
+		if err := in.Valid(); err != nil {
+			t.Fatal(err)
+		}
+		p, _, err := env.Deps.Store.CreatePost(t.Context(), in, testkit.Actor([]testkit.User{cast.Owner, cast.Coord}[i]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		posts[i] = "/api/posts/" + p.ID
+	}
 	// Member's cultivo in the group, sown: Member's cultivo of the day.
 	cid := newCultivo(t, env, f.Group.ID, cast.Member)
 	c := "/api/cultivos/" + cid
@@ -88,6 +102,10 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		{"write in the diary", cast.Member, "POST", c + "/diario", diarioBody(), domain.ActDiario},
 		{"upload a photo", cast.Stranger, "POST", "/api/uploads", uploadBody(), domain.ActFoto},
 		{"add a vegetable", cast.Admin, "POST", "/api/admin/vegetables", vegetalBody(), domain.ActCatalogo},
+		{"publish a post", cast.Stranger, "POST", "/api/posts", map[string]any{"texto": "Primeiro post do dia"}, domain.ActPost},
+		{"comment", cast.Stranger, "POST", posts[0] + "/comentarios", map[string]any{"texto": "Que bonito!"}, domain.ActComentario},
+		{"like", cast.Stranger, "PUT", posts[0] + "/curtida", nil, domain.ActCurtida},
+		{"report", cast.Stranger, "POST", posts[0] + "/denuncias", map[string]any{"motivo": "spam"}, domain.ActDenuncia},
 		{"record a harvest", cast.Member, "POST", c + "/colheitas", colheitaBody(uuid.NewString()), domain.ActColheita},
 	}
 	covered := map[domain.DailyAct]bool{domain.ActEntrada: true} // the join-request loop above
@@ -119,6 +137,10 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		{"write in the diary", cast.Member, "POST", c + "/diario", diarioBody()},
 		{"upload another photo", cast.Stranger, "POST", "/api/uploads", uploadBody()},
 		{"add another vegetable", cast.Admin, "POST", "/api/admin/vegetables", vegetalBody()},
+		{"publish another post", cast.Stranger, "POST", "/api/posts", map[string]any{"texto": "Segundo post do dia"}},
+		{"comment again", cast.Stranger, "POST", posts[1] + "/comentarios", map[string]any{"texto": "Quero!"}},
+		{"like another post", cast.Stranger, "PUT", posts[1] + "/curtida", nil},
+		{"report another post", cast.Stranger, "POST", posts[1] + "/denuncias", map[string]any{"motivo": "spam"}},
 		{"record another harvest", cast.Member, "POST", c + "/colheitas", colheitaBody(uuid.NewString())},
 	}
 	for _, c := range again {
