@@ -209,15 +209,15 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 		"/api/notifications":                  {cast.Owner, "/api/notifications"},
 		// The admin area: the audit of the guides above, the three Teodoras,
 		// Member's ledger (cultivos, diary, harvests).
-		"/api/admin/audit":                    {admin, "/api/admin/audit"},
-		"/api/admin/users":                    {admin, "/api/admin/users?q=teo&por=nome"},
-		"/api/admin/users/{userId}/ledger":    {admin, "/api/admin/users/" + cast.Member.ID + "/ledger"},
-		"/api/admin/moderacao":                {admin, "/api/admin/moderacao"},
-		"/api/feed/comunidade":                {cast.Owner, "/api/feed/comunidade"},
-		"/api/feed/grupos":                    {cast.Owner, "/api/feed/grupos"},
-		"/api/groups/{groupId}/posts":         {cast.Owner, "/api/groups/" + open.Group.ID + "/posts"},
-		"/api/cultivos/{cultivoId}/posts":     {cast.Owner, "/api/cultivos/" + cultivo + "/posts"},
-		"/api/posts/{postId}/comentarios":     {cast.Owner, "/api/posts/" + post + "/comentarios"},
+		"/api/admin/audit":                 {admin, "/api/admin/audit"},
+		"/api/admin/users":                 {admin, "/api/admin/users?q=teo&por=nome"},
+		"/api/admin/users/{userId}/ledger": {admin, "/api/admin/users/" + cast.Member.ID + "/ledger"},
+		"/api/admin/moderacao":             {admin, "/api/admin/moderacao"},
+		"/api/feed/comunidade":             {cast.Owner, "/api/feed/comunidade"},
+		"/api/feed/grupos":                 {cast.Owner, "/api/feed/grupos"},
+		"/api/groups/{groupId}/posts":      {cast.Owner, "/api/groups/" + open.Group.ID + "/posts"},
+		"/api/cultivos/{cultivoId}/posts":  {cast.Owner, "/api/cultivos/" + cultivo + "/posts"},
+		"/api/posts/{postId}/comentarios":  {cast.Owner, "/api/posts/" + post + "/comentarios"},
 	}
 
 	routes := listRoutes(t)
