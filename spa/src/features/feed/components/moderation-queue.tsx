@@ -61,7 +61,7 @@ export function ModerationQueue() {
                 <button type="button" className="button button-secondary" disabled={moderate.isPending} onClick={() => act('manter')}>
                   Manter
                 </button>
-                <button type="button" className="button button-secondary danger" disabled={moderate.isPending} onClick={() => act('remover')}>
+                <button type="button" className="button button-danger-outline" disabled={moderate.isPending} onClick={() => act('remover')}>
                   Remover
                 </button>
                 <button type="button" className="button button-danger" disabled={moderate.isPending} onClick={() => act('remover_avisar')}>
