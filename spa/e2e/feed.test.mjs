@@ -230,7 +230,8 @@ describe('the feed in Chromium against the local cloud', { timeout: 900_000 }, (
       const item = adm.getByRole('article', { name: `Post de ${author.name}` });
       await item.getByText('3 denúncias').waitFor();
       await item.getByText(marker, { exact: false }).waitFor();
-      assert.equal(await item.getByRole('listitem').count(), 3);
+      assert.equal(await item.getByRole('list', { name: 'Denúncias' }).getByRole('listitem').count(), 3);
+      await item.getByText(/Spam por Denunciante 1/).waitFor();
       await shotBoth(adm, 'feed-moderacao');
       await item.getByRole('button', { name: 'Manter' }).click();
       await adm.getByRole('heading', { name: 'Nenhuma denúncia pendente' }).waitFor();

@@ -45,7 +45,7 @@ export function ModerationQueue() {
             </header>
             <LinkedText className="feed-text" text={it.texto} />
             <PhotoStrip keys={it.fotos} alt={`Foto do conteúdo denunciado de ${it.autorNome}`} />
-            <ul className="feed-reports">
+            <ul className="feed-reports" aria-label="Denúncias">
               {it.denuncias.map((d) => (
                 <li key={`${d.userId}${d.em}`}>
                   <strong>{motivoNome[d.motivo] ?? d.motivo}</strong> por {d.nome || 'membro'}
