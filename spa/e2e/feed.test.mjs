@@ -142,6 +142,16 @@ describe('the feed in Chromium against the local cloud', { timeout: 900_000 }, (
       assert.equal(await post.locator('script, b').count(), 0, 'HTML in a post is never rendered');
       const link = post.getByRole('link', { name: 'exemplo.com/dicas?x=1' });
       assert.equal(await link.getAttribute('href'), 'https://exemplo.com/dicas?x=1');
+      // The author edits it (within 15 minutes): an empty text is refused in Portuguese, then saved.
+      await post.getByRole('button', { name: 'Editar' }).click();
+      const edit = a.getByRole('form', { name: 'Editar post' }); // (while editing, the card's text is in the field)
+      await edit.getByLabel('Texto do post').fill('   ');
+      await edit.getByRole('button', { name: 'Salvar' }).click();
+      await edit.getByText('Escreva o texto do post').waitFor();
+      await edit.getByLabel('Texto do post').fill(`${typed} Regamos hoje.`);
+      await edit.getByRole('button', { name: 'Salvar' }).click();
+      await post.getByText('(editado)', { exact: false }).waitFor();
+      await post.getByText('Regamos hoje.', { exact: false }).waitFor();
       await post.getByText(/Alface \(verão\)/).waitFor();
       await post.getByRole('img', { name: `Foto do post de ${author.name}` }).waitFor();
       await a.waitForFunction(() => [...document.querySelectorAll('.feed-post .photo-strip img')].every((i) => i.complete && i.naturalWidth > 0));
