@@ -63,3 +63,15 @@ export async function seedUnreadNotifications({ endpoint, table, userId, count }
     Item: { PK: pk, SK: { S: 'NOTIFSTATE' }, unread: { N: String(count) } },
   });
 }
+
+/** Backdates a member's registration (their profile's dataCadastro) by `days`, e.g. so their reports count. */
+export async function seedAccountAge({ endpoint, table, userId, days }) {
+  const at = new Date(Date.now() - days * 86_400_000).toISOString();
+  await call(endpoint, 'UpdateItem', {
+    TableName: table,
+    Key: { PK: { S: `USER#${userId}` }, SK: { S: 'PROFILE' } },
+    UpdateExpression: 'SET dataCadastro = :at',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':at': { S: at } },
+  });
+}

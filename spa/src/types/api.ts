@@ -143,6 +143,7 @@ export type NotificationPreferencesInput = Schemas['NotificationPreferencesInput
 export type Post = Schemas['Post'];
 export type PostPage = Schemas['PostPage'];
 export type PostInput = Schemas['PostInput'];
+export type PostEdit = Schemas['PostEdit'];
 export type PostCriado = Schemas['PostCriado'];
 export type Curtida = Schemas['Curtida'];
 export type Comentario = Schemas['Comentario'];

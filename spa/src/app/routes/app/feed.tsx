@@ -3,10 +3,20 @@ import { PageHeader } from '@/components/ui/page-header';
 import { TabNav } from '@/components/ui/tab-nav';
 import { Composer } from '@/features/feed/components/composer';
 import { PostList } from '@/features/feed/components/post-list';
+import { SinglePost } from '@/features/feed/components/single-post';
 
 export function Component() {
   const [params] = useSearchParams();
   const aba = params.get('aba') === 'grupos' ? 'grupos' : 'comunidade';
+  const postId = params.get('post');
+  if (postId) {
+    return (
+      <>
+        <PageHeader title="Feed" />
+        <SinglePost key={postId} id={postId} />
+      </>
+    );
+  }
   return (
     <>
       <PageHeader title="Feed" />

@@ -14,6 +14,7 @@ import type {
   ItemModeracaoPage,
   MyGroupPage,
   PostCriado,
+  PostEdit,
   PostInput,
   PostPage,
   Post,
@@ -62,6 +63,11 @@ export function useNewestPost(s: FeedSource) {
   });
 }
 
+/** One post (a notification's link, /feed?post=<id>). */
+export function usePost(id: string) {
+  return useQuery({ queryKey: [...queryKeys.feed.all, 'post', id], queryFn: () => api.get<Post>(`/posts/${enc(id)}`) });
+}
+
 export function useCreatePost() {
   const queryClient = useQueryClient();
   const keys = useCreateKeys();
@@ -71,6 +77,14 @@ export function useCreatePost() {
       keys.done();
       refresh(queryClient);
     },
+  });
+}
+
+export function useEditPost(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PostEdit) => api.put<Post>(`/posts/${enc(id)}`, input),
+    onSuccess: () => refresh(queryClient),
   });
 }
 

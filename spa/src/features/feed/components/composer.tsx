@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { PhotoPicker } from '@/components/ui/photo-picker';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { serverErrors } from '@/lib/errors';
@@ -39,22 +40,20 @@ export function Composer({ groupId, cultivoId, onDone }: { groupId?: string; cul
   }
   return (
     <form className="card feed-composer" onSubmit={submit} noValidate aria-label="Novo post">
-      <label className="field">
-        <span>O que está acontecendo na sua horta?</span>
-        <textarea
-          name="texto"
-          rows={3}
-          maxLength={2000}
-          value={texto}
-          onChange={(e) => {
-            setTexto(e.target.value);
-            setDone(null);
-          }}
-          aria-invalid={local || server.fields.texto ? true : undefined}
-        />
-        <span className="hint">{texto.length}/2000</span>
-        {(local ?? server.fields.texto) && <span className="field-error">{local ?? server.fields.texto}</span>}
-      </label>
+      <TextAreaField
+        label="O que está acontecendo na sua horta?"
+        name="texto"
+        rows={3}
+        maxLength={2000}
+        value={texto}
+        onChange={(e) => {
+          setTexto(e.target.value);
+          setDone(null);
+          if (local && e.target.value.trim()) setLocal(null);
+        }}
+        hint={`${texto.length}/2000`}
+        error={local ?? server.fields.texto}
+      />
       <PhotoPicker
         label="Fotos (opcional)"
         purpose="post"
@@ -67,40 +66,32 @@ export function Composer({ groupId, cultivoId, onDone }: { groupId?: string; cul
       />
       <div className="feed-composer-row">
         {!groupId && (
-          <label className="field">
-            <span>Publicar em</span>
-            <select name="grupoId" value={grupo} onChange={(e) => setGrupo(e.target.value)}>
-              <option value="">Toda a comunidade</option>
-              {choices.groups.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.nome}
-                </option>
-              ))}
-            </select>
-            {server.fields.grupoId && <span className="field-error">{server.fields.grupoId}</span>}
-          </label>
+          <SelectField label="Publicar em" name="grupoId" value={grupo} onChange={(e) => setGrupo(e.target.value)} error={server.fields.grupoId}>
+            <option value="">Toda a comunidade</option>
+            {choices.groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.nome}
+              </option>
+            ))}
+          </SelectField>
         )}
         {!cultivoId && (
-          <label className="field">
-            <span>Cultivo (opcional)</span>
-            <select name="cultivoId" value={cultivo} onChange={(e) => setCultivo(e.target.value)}>
-              <option value="">Nenhum</option>
-              {choices.cultivos.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.vegetalNome}
-                  {c.grupoNome ? ` · ${c.grupoNome}` : ''}
-                </option>
-              ))}
-            </select>
-            {server.fields.cultivoId && <span className="field-error">{server.fields.cultivoId}</span>}
-          </label>
+          <SelectField label="Cultivo (opcional)" name="cultivoId" value={cultivo} onChange={(e) => setCultivo(e.target.value)} error={server.fields.cultivoId}>
+            <option value="">Nenhum</option>
+            {choices.cultivos.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.vegetalNome}
+                {c.grupoNome ? ` · ${c.grupoNome}` : ''}
+              </option>
+            ))}
+          </SelectField>
         )}
       </div>
       <p className="form-error" role="alert">
         {server.form}
       </p>
       {done && (
-        <p className="notice" role="status">
+        <p className="flash" role="status">
           {done}
         </p>
       )}

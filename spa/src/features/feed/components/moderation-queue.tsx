@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ShieldIcon } from '@/components/ui/icons';
 import { LinkedText } from '@/components/ui/linked-text';
@@ -16,6 +18,7 @@ export function ModerationQueue() {
   const { user } = useAuth();
   const list = useModerationQueue();
   const moderate = useModerate();
+  const [removing, setRemoving] = useState<{ postId: string; comentarioId: string | null; acao: 'remover' | 'remover_avisar'; autorNome: string } | null>(null);
   if (list.isPending) return <SectionLoader label="Carregando denúncias..." />;
   if (list.isError) return <ErrorState title="Não foi possível carregar a fila" error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.length === 0) {
@@ -34,7 +37,9 @@ export function ModerationQueue() {
       )}
       {list.data.map((it) => {
         const own = it.autorId === user?.id;
-        const act = (acao: 'manter' | 'remover' | 'remover_avisar') => moderate.mutate({ postId: it.postId, comentarioId: it.comentarioId, acao });
+        const keep = () => moderate.mutate({ postId: it.postId, comentarioId: it.comentarioId, acao: 'manter' });
+        const remove = (acao: 'remover' | 'remover_avisar') =>
+          setRemoving({ postId: it.postId, comentarioId: it.comentarioId ?? null, acao, autorNome: it.autorNome });
         return (
           <article key={`${it.postId}:${it.comentarioId ?? ''}`} className="card feed-post" aria-label={`${it.tipo === 'post' ? 'Post' : 'Comentário'} de ${it.autorNome}`}>
             <header className="feed-post-head">
@@ -45,7 +50,7 @@ export function ModerationQueue() {
             </header>
             <LinkedText className="feed-text" text={it.texto} />
             <PhotoStrip keys={it.fotos} alt={`Foto do conteúdo denunciado de ${it.autorNome}`} />
-            <ul className="feed-reports">
+            <ul className="feed-reports" aria-label="Denúncias">
               {it.denuncias.map((d) => (
                 <li key={`${d.userId}${d.em}`}>
                   <strong>{motivoNome[d.motivo] ?? d.motivo}</strong> por {d.nome || 'membro'}
@@ -58,13 +63,13 @@ export function ModerationQueue() {
               <p className="muted">Você não pode resolver denúncias sobre o seu próprio conteúdo.</p>
             ) : (
               <div className="feed-actions">
-                <button type="button" className="button button-secondary" disabled={moderate.isPending} onClick={() => act('manter')}>
+                <button type="button" className="button button-secondary" disabled={moderate.isPending} onClick={keep}>
                   Manter
                 </button>
-                <button type="button" className="button button-secondary danger" disabled={moderate.isPending} onClick={() => act('remover')}>
+                <button type="button" className="button button-danger-outline" disabled={moderate.isPending} onClick={() => remove('remover')}>
                   Remover
                 </button>
-                <button type="button" className="button button-danger" disabled={moderate.isPending} onClick={() => act('remover_avisar')}>
+                <button type="button" className="button button-danger" disabled={moderate.isPending} onClick={() => remove('remover_avisar')}>
                   Remover e avisar
                 </button>
               </div>
@@ -73,6 +78,29 @@ export function ModerationQueue() {
         );
       })}
       <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
+      {removing && (
+        <ConfirmDialog
+          title={removing.acao === 'remover' ? 'Remover este conteúdo?' : 'Remover e avisar o autor?'}
+          confirmLabel={removing.acao === 'remover' ? 'Remover' : 'Remover e avisar'}
+          busyLabel="Removendo..."
+          busy={moderate.isPending}
+          error={moderate.isError ? errorMessage(moderate.error) : null}
+          danger
+          onConfirm={() =>
+            moderate.mutate(
+              { postId: removing.postId, comentarioId: removing.comentarioId, acao: removing.acao },
+              { onSuccess: () => setRemoving(null) },
+            )
+          }
+          onCancel={() => setRemoving(null)}
+        >
+          <p>
+            {removing.acao === 'remover'
+              ? `O conteúdo de ${removing.autorNome} deixa de aparecer para todos, e o autor é avisado da remoção.`
+              : `O conteúdo de ${removing.autorNome} deixa de aparecer para todos, e o autor é avisado da remoção e recebe uma advertência da moderação.`}
+          </p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

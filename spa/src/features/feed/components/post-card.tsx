@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SproutIcon } from '@/components/ui/icons';
+import { TextAreaField } from '@/components/ui/fields';
 import { LinkedText } from '@/components/ui/linked-text';
 import { PhotoStrip } from '@/components/ui/photo-strip';
 import { LoadMore, SectionLoader } from '@/components/ui/query-states';
@@ -8,7 +10,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage, serverErrors } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useAddComment, useComments, useDeleteComment, useDeletePost, useLike, useReport } from '@/features/feed/api/feed';
+import { useAddComment, useComments, useDeleteComment, useDeletePost, useEditPost, useLike, useReport } from '@/features/feed/api/feed';
 import type { Post } from '@/types/api';
 
 const faseNome: Record<string, string> = {
@@ -50,11 +52,14 @@ function ReportForm({ postId, comentarioId, onDone }: { postId: string; comentar
         ))}
       </fieldset>
       {server.fields.motivo && <p className="field-error">{server.fields.motivo}</p>}
-      <label className="field">
-        <span>Detalhes {motivo === 'outro' ? '(obrigatório)' : '(opcional)'}</span>
-        <textarea rows={2} maxLength={500} value={texto} onChange={(e) => setTexto(e.target.value)} aria-invalid={server.fields.texto ? true : undefined} />
-        {server.fields.texto && <span className="field-error">{server.fields.texto}</span>}
-      </label>
+      <TextAreaField
+        label={`Detalhes ${motivo === 'outro' ? '(obrigatório)' : '(opcional)'}`}
+        rows={2}
+        maxLength={500}
+        value={texto}
+        onChange={(e) => setTexto(e.target.value)}
+        error={server.fields.texto}
+      />
       <p className="form-error" role="alert">
         {server.form}
       </p>
@@ -98,12 +103,12 @@ function Comments({ post, canModerate }: { post: Post; canModerate: boolean }) {
               <LinkedText className="feed-text" text={c.texto} />
               <p className="feed-comment-actions">
                 {(c.autorId === user?.id || canModerate) && (
-                  <button type="button" className="button-link" onClick={() => del.mutate(c.id)} disabled={del.isPending}>
+                  <button type="button" className="link-button" onClick={() => del.mutate(c.id)} disabled={del.isPending}>
                     Excluir
                   </button>
                 )}
                 {c.autorId !== user?.id && (
-                  <button type="button" className="button-link" onClick={() => setReporting(reporting === c.id ? null : c.id)}>
+                  <button type="button" className="link-button" onClick={() => setReporting(reporting === c.id ? null : c.id)}>
                     Denunciar
                   </button>
                 )}
@@ -124,26 +129,20 @@ function Comments({ post, canModerate }: { post: Post; canModerate: boolean }) {
       )}
       {list.data && <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />}
       {note && (
-        <p className="notice" role="status">
+        <p className="flash" role="status">
           {note}
         </p>
       )}
       <form className="feed-comment-form" onSubmit={submit} aria-label="Novo comentário">
-        <label className="field">
-          <span>Comentar</span>
-          <textarea
-            rows={2}
-            maxLength={500}
-            value={texto}
-            onChange={(e) => setTexto(e.target.value)}
-            aria-invalid={server.fields.texto ? true : undefined}
-            aria-describedby={`conta-${post.id}`}
-          />
-          <span className="hint" id={`conta-${post.id}`}>
-            {texto.length}/500
-          </span>
-          {server.fields.texto && <span className="field-error">{server.fields.texto}</span>}
-        </label>
+        <TextAreaField
+          label="Comentar"
+          rows={2}
+          maxLength={500}
+          value={texto}
+          onChange={(e) => setTexto(e.target.value)}
+          hint={`${texto.length}/500`}
+          error={server.fields.texto}
+        />
         <p className="form-error" role="alert">
           {server.form}
         </p>
@@ -155,14 +154,60 @@ function Comments({ post, canModerate }: { post: Post; canModerate: boolean }) {
   );
 }
 
+/** Editing my post's text (the server allows it within 15 minutes of publishing). */
+function EditForm({ post, onDone }: { post: Post; onDone: () => void }) {
+  const [texto, setTexto] = useState(post.texto);
+  const [local, setLocal] = useState<string | null>(null);
+  const edit = useEditPost(post.id);
+  const server = serverErrors(edit.error, ['texto']);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!texto.trim()) {
+      setLocal('Escreva o texto do post');
+      return;
+    }
+    setLocal(null);
+    edit.mutate({ texto }, { onSuccess: onDone });
+  }
+  const error = local ?? server.fields.texto;
+  return (
+    <form className="feed-composer" onSubmit={submit} noValidate aria-label="Editar post">
+      <TextAreaField
+        label="Texto do post"
+        rows={3}
+        maxLength={2000}
+        value={texto}
+        onChange={(e) => {
+          setTexto(e.target.value);
+          if (local && e.target.value.trim()) setLocal(null);
+        }}
+        hint={`${texto.length}/2000`}
+        error={error}
+      />
+      <p className="form-error" role="alert">
+        {server.form}
+      </p>
+      <div className="feed-actions">
+        <SubmitButton busy={edit.isPending} busyLabel="Salvando...">
+          Salvar
+        </SubmitButton>
+        <button type="button" className="button button-secondary" onClick={onDone}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** One post: author, text (links clickable, never HTML), photos, cultivo card, like, comments, report, delete. */
-export function PostCard({ post, canModerate = false }: { post: Post; canModerate?: boolean }) {
+export function PostCard({ post, canModerate = false, commentsOpen = false }: { post: Post; canModerate?: boolean; commentsOpen?: boolean }) {
   const { user, isAdmin } = useAuth();
   const like = useLike(post);
   const del = useDeletePost();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(commentsOpen);
   const [reporting, setReporting] = useState(false);
   const [confirm, setConfirm] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const mine = post.autorId === user?.id;
   const canDelete = mine || canModerate || isAdmin;
@@ -184,15 +229,15 @@ export function PostCard({ post, canModerate = false }: { post: Post; canModerat
         </time>
       </header>
       {post.oculto && (
-        <p className="notice" role="status">
+        <p className="feed-hidden" role="status">
           Este post recebeu denúncias e está oculto para os outros até a revisão da moderação.
         </p>
       )}
-      <LinkedText className="feed-text" text={post.texto} />
+      {editing ? <EditForm post={post} onDone={() => setEditing(false)} /> : <LinkedText className="feed-text" text={post.texto} />}
       <PhotoStrip keys={post.fotos} alt={`Foto do post de ${post.autorNome}`} />
       {post.cultivo && (
         <p className="feed-cultivo">
-          <span aria-hidden="true">🌱</span> <strong>{post.cultivo.vegetalNome}</strong> · {faseNome[post.cultivo.fase] ?? post.cultivo.fase}
+          <SproutIcon /> <strong>{post.cultivo.vegetalNome}</strong> · {faseNome[post.cultivo.fase] ?? post.cultivo.fase}
           {post.cultivo.diasParaColheita !== null &&
             (post.cultivo.diasParaColheita === 0 ? ' · pronto para colher' : ` · colheita em ${post.cultivo.diasParaColheita} dias`)}
         </p>
@@ -211,19 +256,24 @@ export function PostCard({ post, canModerate = false }: { post: Post; canModerat
           Comentários · {post.comentarios}
         </button>
         {!mine && (
-          <button type="button" className="button-link" aria-expanded={reporting} onClick={() => setReporting(!reporting)}>
+          <button type="button" className="link-button" aria-expanded={reporting} onClick={() => setReporting(!reporting)}>
             Denunciar
           </button>
         )}
+        {mine && post.editavel && !editing && (
+          <button type="button" className="link-button" onClick={() => setEditing(true)}>
+            Editar
+          </button>
+        )}
         {canDelete && (
-          <button type="button" className="button-link danger" onClick={() => setConfirm(true)}>
+          <button type="button" className="link-button danger" onClick={() => setConfirm(true)}>
             {mine ? 'Excluir' : 'Remover'}
           </button>
         )}
       </div>
       {like.isError && <p className="form-error">{errorMessage(like.error)}</p>}
       {note && (
-        <p className="notice" role="status">
+        <p className="flash" role="status">
           {note}
         </p>
       )}

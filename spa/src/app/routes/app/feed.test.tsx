@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, renderApp, stubApi } from '@/testing/test-utils';
+
+const now = new Date().toISOString();
+const post = {
+  id: 'p1',
+  autorId: 'user-1',
+  autorNome: 'Helena Canteiro',
+  texto: 'Olha <b>isto</b> <script>alert(1)</script> https://exemplo.com/dicas',
+  fotos: [],
+  cultivo: { id: 'c1', vegetalNome: 'Alface (verão)', fase: 'semeado', diasParaColheita: 50 },
+  grupoId: 'g1',
+  grupoNome: 'Horta Mural',
+  curtidas: 1,
+  comentarios: 1,
+  curtido: false,
+  oculto: false,
+  editavel: true,
+  criadoEm: now,
+  editadoEm: null as string | null,
+};
+const comments = {
+  items: [{ id: 'k1', postId: 'p1', autorId: 'user-2', autorNome: 'Otávio Vizinho', texto: 'Que beleza!', oculto: false, criadoEm: now }],
+  nextCursor: null,
+};
+
+describe('feed screens', { timeout: 20_000 }, () => {
+  it('a notification link (/feed?post=) opens the post with its comments; HTML shows as typed, the link is clickable', async () => {
+    stubApi({
+      'GET /api/posts/p1': () => json(post),
+      'GET /api/posts/p1/comentarios': () => json(comments),
+    });
+    renderApp('/feed?post=p1');
+    const card = await screen.findByRole('article', { name: /Helena Canteiro/ }, { timeout: 5000 });
+    expect(within(card).getByText(/<b>isto<\/b> <script>alert\(1\)<\/script>/)).toBeInTheDocument();
+    expect(card.querySelector('b, script')).toBeNull();
+    expect(within(card).getByRole('link', { name: 'exemplo.com/dicas' })).toHaveAttribute('href', 'https://exemplo.com/dicas');
+    expect(await within(card).findByText('Que beleza!')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Comentários · 1', expanded: true })).toBeInTheDocument();
+    expect(within(card).getByText('Alface (verão)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Voltar ao feed' })).toHaveAttribute('href', '/feed');
+  });
+
+  it('a post that cannot be read shows an error state', async () => {
+    stubApi({});
+    renderApp('/feed?post=sumiu');
+    expect(await screen.findByRole('heading', { name: 'Não foi possível abrir este post' }, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('edits my post: an empty text is refused in Portuguese, then the new text is sent', async () => {
+    const sent: unknown[] = [];
+    let current = post;
+    stubApi({
+      'GET /api/posts/p1': () => json(current),
+      'PUT /api/posts/p1': (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        current = { ...post, texto: 'Texto novo', editadoEm: now };
+        return json(current);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/feed?post=p1');
+    const card = await screen.findByRole('article', { name: /Helena Canteiro/ }, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: 'Editar' }));
+    const form = within(card).getByRole('form', { name: 'Editar post' });
+    const field = within(form).getByLabelText('Texto do post');
+    await user.clear(field);
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+    expect(within(form).getByText('Escreva o texto do post')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await user.type(field, 'Texto novo');
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+    expect(await within(card).findByText('Texto novo')).toBeInTheDocument();
+    expect(within(card).getByText(/\(editado\)/)).toBeInTheDocument();
+    expect(within(card).queryByRole('form', { name: 'Editar post' })).not.toBeInTheDocument();
+    expect(sent).toEqual([{ texto: 'Texto novo' }]);
+  });
+
+  it('the composer refuses an empty post and names the field; the list has an empty state', async () => {
+    stubApi({
+      'GET /api/feed/comunidade': () => json({ items: [], nextCursor: null }),
+      'GET /api/me/groups': () => json({ items: [], nextCursor: null }),
+      'GET /api/cultivos': () => json({ items: [], nextCursor: null }),
+    });
+    const user = userEvent.setup();
+    renderApp('/feed');
+    expect(await screen.findByRole('heading', { name: 'Nenhum post ainda' }, { timeout: 5000 })).toBeInTheDocument();
+    const composer = screen.getByRole('form', { name: 'Novo post' });
+    await user.click(within(composer).getByRole('button', { name: 'Publicar' }));
+    expect(within(composer).getByText('Escreva o texto do post')).toBeInTheDocument();
+    expect(within(composer).getByLabelText('O que está acontecendo na sua horta?')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

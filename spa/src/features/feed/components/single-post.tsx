@@ -1,0 +1,24 @@
+import { Link } from 'react-router-dom';
+import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { usePost } from '@/features/feed/api/feed';
+import { PostCard } from '@/features/feed/components/post-card';
+import '@/features/feed/feed.css';
+
+/** /feed?post=<id>: the post a notification points to, with its comments open. */
+export function SinglePost({ id }: { id: string }) {
+  const post = usePost(id);
+  return (
+    <section className="feed-list" aria-label="Post">
+      <p>
+        <Link to="/feed">← Voltar ao feed</Link>
+      </p>
+      {post.isPending ? (
+        <SectionLoader label="Carregando post..." />
+      ) : post.isError ? (
+        <ErrorState title="Não foi possível abrir este post" error={post.error} onRetry={() => void post.refetch()} />
+      ) : (
+        <PostCard post={post.data} commentsOpen />
+      )}
+    </section>
+  );
+}
