@@ -91,7 +91,8 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 		conta := st.profile.found && domain.DenunciaConta(st.profile.profile.DataCadastro, now)
 		t := newTxn(s.Table)
 		t.putItem(itemReport, map[string]any{"PK": PostPK(pid), "SK": ReportSK(target, actor.ID), "type": "report", "userId": actor.ID,
-			"motivo": in.Motivo, "texto": in.Texto, "conta": conta, "criadoEm": fmtTime(now)}, "attribute_not_exists(PK)")
+			"motivo": in.Motivo, "texto": in.Texto, "conta": conta, "criadoEm": fmtTime(now), "postId": pid, "alvo": target, "tipo": tipo,
+			attrGSI1PK: feedOf(actor.ID), attrGSI1SK: prefixReport + target}, "attribute_not_exists(PK)")
 		hides := false
 		if conta && !hiddenNow {
 			u := t.update(itemPost, PostPK(pid), targetSK)
