@@ -751,3 +751,46 @@ func checkFeedAfterDeletion(t *testing.T, d richUser) {
 		t.Errorf("Member's ledger entry of the user's like: %d, want 1 under an anonymous ref", ledger)
 	}
 }
+
+// TestFeedEraseIsResumableAndExact: the feed phase one item a call (as if
+// every call were cut short), and called again after it is done, leaves the
+// like counts exact: nothing is decremented twice.
+func TestFeedEraseIsResumableAndExact(t *testing.T) {
+	setup(t)
+	ctx := context.Background()
+	u := env.NewUser(t, "Rita Retomada "+uuid.NewString()[:6])
+	jpeg := testkit.JPEG(t, 8, 8)
+	f := newFeedOf(t, u, env.PutPhoto(t, u, jpeg, "jpg"))
+	calls := 0
+	for done := false; !done; calls++ {
+		if calls > 40 {
+			t.Fatal("the feed phase does not end")
+		}
+		n, ok, err := store.EraseFeedOfUser(ctx, env.Deps.Store, u.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok && n != 1 {
+			t.Fatalf("call %d erased %d with a budget of 1", calls, n)
+		}
+		done = ok
+	}
+	// 2 likes, 1 report, 2 comments, 1 post: one a call, then the call that finds none.
+	if calls < 6 {
+		t.Errorf("%d calls", calls)
+	}
+	for i := 0; i < 2; i++ {
+		if _, ok, err := store.EraseFeedOfUser(ctx, env.Deps.Store, u.ID, 200); err != nil || !ok {
+			t.Fatalf("again: %v %v", ok, err)
+		}
+	}
+	if m := itemsOf(t, "POST#"+f.post)["META"]; nOf(m["curtidas"]) != "1" || sOf(m["autorNome"]) != store.RemovedUserName {
+		t.Errorf("post = %s", flatten(m))
+	}
+	if m := itemsOf(t, "POST#"+f.membersPost)["META"]; nOf(m["curtidas"]) != "0" {
+		t.Errorf("Member's post = %s", flatten(m))
+	}
+	if n := countPartition(t, "GSI1", "FEEDOF#"+u.ID); n != 0 {
+		t.Errorf("FEEDOF# still holds %d items", n)
+	}
+}
