@@ -26,6 +26,7 @@ import (
 
 const (
 	prefixFeedOf = "FEEDOF#"
+	prefixModOf  = "MODOF#"
 	skPostOf     = "AUTOR"
 	itemPostOf   = "postOf"
 	// feedEraseChunk is the items of one kind one erase transaction takes
@@ -36,6 +37,10 @@ const (
 
 // feedOf is the GSI1 partition of a user's feed items.
 func feedOf(uid string) string { return prefixFeedOf + uid }
+
+// modOf is the GSI2 partition of the moderation entries about a user's
+// content (pending or resolved: a removed post or comment leaves its entry).
+func modOf(uid string) string { return prefixModOf + uid }
 
 type postOfItem struct {
 	PK     string `dynamodbav:"PK"`
@@ -120,17 +125,19 @@ func ExportFeedOfUser(ctx context.Context, s *Store, uid string, limit int, afte
 func EraseFeedOfUser(ctx context.Context, s *Store, uid string, budget int) (int, bool, error) {
 	n := 0
 	for _, k := range []struct {
-		prefix string
-		step   func(context.Context, *Store, string, []record) error
+		index, pk, prefix string
+		step              func(context.Context, *Store, string, []record) error
 	}{
-		{prefixLike, eraseLikes}, {prefixReport, eraseReports}, {prefixComment, anonymizeComments}, {prefixPost, anonymizePosts},
+		{IndexGSI1, feedOf(uid), prefixLike, eraseLikes}, {IndexGSI1, feedOf(uid), prefixReport, eraseReports},
+		{IndexGSI1, feedOf(uid), prefixComment, anonymizeComments}, {IndexGSI1, feedOf(uid), prefixPost, anonymizePosts},
+		{IndexGSI2, modOf(uid), "", anonymizeMods},
 	} {
 		for {
 			if n >= budget {
 				return n, false, nil
 			}
 			limit := min(feedEraseChunk, budget-n)
-			refs, _, err := queryPage(ctx, s, query{Index: IndexGSI1, PK: feedOf(uid), Prefix: k.prefix, Limit: limit, What: "feed of a user"}, func(r record) (record, error) { return r, nil })
+			refs, _, err := queryPage(ctx, s, query{Index: k.index, PK: k.pk, Prefix: k.prefix, Limit: limit, What: "feed of a user"}, func(r record) (record, error) { return r, nil })
 			if err != nil {
 				return n, false, err
 			}
@@ -366,6 +373,28 @@ func anonymizeMod(t *txn, mi record, uid string) {
 	m.set("autorId = %s", m.v(str("")))
 	m.set("autorNome = %s", m.v(str(RemovedUserName)))
 	m.set("fotos = %s", m.v(&types.AttributeValueMemberL{Value: []types.AttributeValue{}}))
+	m.remove(attrGSI2PK)
+	m.remove(attrGSI2SK)
+}
+
+// anonymizeMods takes the user out of the queue entries about their content
+// left after the posts and comments (those of removed posts and comments):
+// author, name and photos; the entry and its decision stay.
+func anonymizeMods(ctx context.Context, s *Store, uid string, refs []record) error {
+	return attempt(ctx, func() error {
+		items, err := s.batchGet(ctx, refKeys(refs)...)
+		if err != nil {
+			return err
+		}
+		t := newTxn(s.Table)
+		for _, k := range refKeys(refs) {
+			anonymizeMod(t, items[k], uid)
+		}
+		if err := s.write(ctx, t); err != nil {
+			return retryable(err, itemMod)
+		}
+		return nil
+	})
 }
 
 // current keeps the refs whose item still is the user's, read strongly

@@ -125,7 +125,9 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 		}
 		for k, v := range map[string]string{"type": "moderacao", "status": "pendente", "tipo": tipo, "postId": pid, "comentarioId": cid,
 			"autorId": autor, "autorNome": autorNome, "texto": texto, "grupoId": st.post.GrupoID, "ultimaEm": fmtTime(now),
-			attrGSI1PK: moderacaoPending, attrGSI1SK: fmtTime(now) + "#" + target} {
+			attrGSI1PK: moderacaoPending, attrGSI1SK: fmtTime(now) + "#" + target,
+			// GSI2 MODOF#<autor>: the entries about a member's content, found by an account deletion (account_hooks.go).
+			attrGSI2PK: modOf(autor), attrGSI2SK: target} {
 			m.set("%s = %s", m.n(k), m.v(str(v)))
 		}
 		m.set("fotos = %s", m.v(strList(fotos)))
