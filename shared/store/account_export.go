@@ -8,6 +8,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/verde-app/verde/shared/domain"
 )
 
 // The export of everything the table holds about one user (LGPD art. 18),
@@ -48,9 +50,7 @@ var AccountExport = []ExportSection{
 	{Name: "notificacoes", Page: exportQuery("notificacoes", func(uid string) query {
 		return query{PK: UserPK(uid), Prefix: prefixNotification, What: "notifications"}
 	})},
-	{Name: "pontos", Page: exportQuery("pontos", func(uid string) query {
-		return query{PK: UserPK(uid), Prefix: prefixAward, What: "ledger"}
-	})},
+	{Name: "pontos", Page: exportLedger},
 	{Name: "feed", Page: ExportFeedOfUser},
 	{Name: "outros", Page: exportOthers},
 }
@@ -222,4 +222,17 @@ func exportOthers(ctx context.Context, s *Store, uid string, limit int, after ma
 		out = append(out, ExportItem{Secao: "outros", Dados: m})
 	}
 	return out, next, nil
+}
+
+// exportLedger pages the user's points ledger. A point for a like received
+// is kept under "<post>:<liker>": the liker is someone else, so the export
+// names the post only.
+func exportLedger(ctx context.Context, s *Store, uid string, limit int, after map[string]string) ([]ExportItem, map[string]string, error) {
+	return queryPage(ctx, s, query{PK: UserPK(uid), Prefix: prefixAward, Limit: limit, After: after, What: "ledger"}, func(r record) (ExportItem, error) {
+		m, err := plain(r)
+		if ref, ok := m["ref"].(string); ok && m["motivo"] == domain.MotivoCurtidaRecebida {
+			m["ref"], _, _ = strings.Cut(ref, ":")
+		}
+		return ExportItem{Secao: "pontos", Dados: m}, err
+	})
 }

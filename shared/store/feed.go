@@ -303,6 +303,7 @@ func (s *Store) CreatePost(ctx context.Context, in domain.PostInput, actor Actor
 			}
 		}
 		t.putItem(itemPost, toPostItem(p), "attribute_not_exists(PK)")
+		t.putItem(itemPostOf, postOfItemFor(actor.ID, p.ID, now), "attribute_not_exists(PK)")
 		t.countDaily(actor.ID, domain.ActPost, rules, now)
 		if err := retryable(s.write(ctx, t), itemProfile, itemLedger, itemFeedDia); err != nil {
 			if c, ok := asCancelled(err); ok && c.failed(itemMember) {
@@ -460,6 +461,7 @@ func (s *Store) DeletePost(ctx context.Context, pid string, actor Actor) error {
 // removePost adds the removal of a post to t.
 func removePost(t *txn, it postItem) {
 	t.delete(itemPost, PostPK(it.ID), skMeta, existsCond())
+	t.delete(itemPostOf, PostPK(it.ID), skPostOf, nil)
 	if it.Cultivo != nil {
 		t.delete("cultPost", CultivoPK(it.Cultivo.ID), cultPostSK(parseTime(it.CriadoEm), it.ID), nil)
 	}

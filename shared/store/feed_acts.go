@@ -106,11 +106,12 @@ func (s *Store) Like(ctx context.Context, pid string, actor Actor) (Curtida, err
 			return err
 		}
 		t := newTxn(s.Table)
-		t.putItem(itemLike, map[string]any{"PK": PostPK(pid), "SK": LikeSK(actor.ID), "type": "like", "userId": actor.ID, "criadoEm": fmtTime(now)}, "attribute_not_exists(PK)")
+		t.putItem(itemLike, map[string]any{"PK": PostPK(pid), "SK": LikeSK(actor.ID), "type": "like", "userId": actor.ID, "postId": pid, "criadoEm": fmtTime(now),
+			attrGSI1PK: feedOf(actor.ID), attrGSI1SK: prefixLike + pid}, "attribute_not_exists(PK)")
 		u := t.update(itemPost, PostPK(pid), skMeta)
 		u.cond("attribute_exists(PK)")
 		u.incr("curtidas", 1)
-		if p.AutorID != actor.ID {
+		if p.AutorID != actor.ID && p.AutorID != "" {
 			last := parseTime(st.item.AvisoCurtidaEm)
 			if st.item.AvisoCurtidaEm == "" || now.Sub(last) >= domain.AvisoCurtidas {
 				if st.item.AvisoCurtidaEm == "" {
@@ -213,6 +214,9 @@ type commentItem struct {
 	Denuncias int    `dynamodbav:"denuncias"`
 	Oculto    bool   `dynamodbav:"oculto"`
 	CriadoEm  string `dynamodbav:"criadoEm"`
+	// GSI1 FEEDOF#<autorId> / COMMENT#<id>: the author's comments (account_hooks.go).
+	GSI1PK string `dynamodbav:"GSI1PK,omitempty"`
+	GSI1SK string `dynamodbav:"GSI1SK,omitempty"`
 }
 
 func decodeComment(r record) (domain.Comentario, error) {
@@ -249,7 +253,7 @@ func (s *Store) AddComment(ctx context.Context, pid string, in domain.Comentario
 		u.cond("attribute_exists(PK) AND comentarios = %s", u.v(num(st.item.Comentarios)))
 		u.incr("comentarios", 1)
 		nome := st.profile.profile.Nome
-		if p.AutorID != actor.ID {
+		if p.AutorID != actor.ID && p.AutorID != "" {
 			t.notify(NewNotification(p.AutorID, domain.NotifComentario, domain.TextoComentario(nome), domain.LinkPost(pid), now))
 		}
 		seen := map[string]bool{actor.ID: true, p.AutorID: true}
@@ -275,7 +279,7 @@ func (s *Store) AddComment(ctx context.Context, pid string, in domain.Comentario
 		// (conquistas.go); the first ones of the day also earn points.
 		award := domain.AwardComentario(rules, id, fd.comentarios)
 		var counts map[string]int
-		if p.AutorID != actor.ID {
+		if p.AutorID != actor.ID && p.AutorID != "" {
 			counts = map[string]int{domain.ContaComentarios: 1}
 		}
 		got := 0
@@ -289,7 +293,7 @@ func (s *Store) AddComment(ctx context.Context, pid string, in domain.Comentario
 		}
 		c := domain.Comentario{ID: id, PostID: pid, AutorID: actor.ID, AutorNome: nome, Texto: in.Texto, CriadoEm: now}
 		t.putItem(itemComment, commentItem{PK: PostPK(pid), SK: CommentSK(id), Type: "comment", ID: id, PostID: pid, AutorID: actor.ID,
-			AutorNome: nome, Texto: in.Texto, CriadoEm: fmtTime(now)}, "attribute_not_exists(PK)")
+			AutorNome: nome, Texto: in.Texto, CriadoEm: fmtTime(now), GSI1PK: feedOf(actor.ID), GSI1SK: CommentSK(id)}, "attribute_not_exists(PK)")
 		t.countDaily(actor.ID, domain.ActComentario, rules, now)
 		if err := retryable(s.write(ctx, t), itemPost, itemProfile, itemLedger, itemFeedDia); err != nil {
 			if c, ok := asCancelled(err); ok && c.failed(itemMember) {

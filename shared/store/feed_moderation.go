@@ -91,7 +91,8 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 		conta := st.profile.found && domain.DenunciaConta(st.profile.profile.DataCadastro, now)
 		t := newTxn(s.Table)
 		t.putItem(itemReport, map[string]any{"PK": PostPK(pid), "SK": ReportSK(target, actor.ID), "type": "report", "userId": actor.ID,
-			"motivo": in.Motivo, "texto": in.Texto, "conta": conta, "criadoEm": fmtTime(now)}, "attribute_not_exists(PK)")
+			"motivo": in.Motivo, "texto": in.Texto, "conta": conta, "criadoEm": fmtTime(now), "postId": pid, "alvo": target, "tipo": tipo,
+			attrGSI1PK: feedOf(actor.ID), attrGSI1SK: prefixReport + target}, "attribute_not_exists(PK)")
 		hides := false
 		if conta && !hiddenNow {
 			u := t.update(itemPost, PostPK(pid), targetSK)
@@ -124,7 +125,9 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 		}
 		for k, v := range map[string]string{"type": "moderacao", "status": "pendente", "tipo": tipo, "postId": pid, "comentarioId": cid,
 			"autorId": autor, "autorNome": autorNome, "texto": texto, "grupoId": st.post.GrupoID, "ultimaEm": fmtTime(now),
-			attrGSI1PK: moderacaoPending, attrGSI1SK: fmtTime(now) + "#" + target} {
+			attrGSI1PK: moderacaoPending, attrGSI1SK: fmtTime(now) + "#" + target,
+			// GSI2 MODOF#<autor>: the entries about a member's content, found by an account deletion (account_hooks.go).
+			attrGSI2PK: modOf(autor), attrGSI2SK: target} {
 			m.set("%s = %s", m.n(k), m.v(str(v)))
 		}
 		m.set("fotos = %s", m.v(strList(fotos)))

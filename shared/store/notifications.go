@@ -53,6 +53,9 @@ func NewNotification(userID, tipo, texto, link string, now time.Time) domain.Not
 // user's unread counter (merged when the transaction notifies a user twice).
 // Every write that notifies someone does it in its own transaction this way.
 func (t *txn) notify(n domain.Notification) {
+	if n.UserID == "" {
+		return // the author of a kept post or comment whose account was deleted
+	}
 	it := notificationItem{
 		PK: UserPK(n.UserID), SK: NotificationSK(n.CriadoEm, n.ID), Type: "notification",
 		ID: n.ID, UserID: n.UserID, Read: false, Tipo: n.Tipo, Texto: n.Texto, Link: n.Link,

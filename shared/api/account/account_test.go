@@ -62,6 +62,16 @@ type richUser struct {
 	mine, theirs      string
 	photos            []string
 	othersEntryInMine string
+	feed              feedOf
+}
+
+// feedOf is the user's part of the feed: a post with a photo (liked by
+// the user and by Vera, commented by both, reported by Vera), a comment on
+// Member's post (which the user likes), and a report of Vera's post.
+type feedOf struct {
+	vera                         testkit.User
+	post, membersPost, verasPost string
+	veraComment, removed         string
 }
 
 func newRichUser(t *testing.T) richUser {
@@ -131,7 +141,73 @@ func newRichUser(t *testing.T) richUser {
 	if _, err := s.AddDiario(ctx, theirs, testkit.Actor(u), domain.DiarioInput{Tipo: domain.TipoFoto, Texto: "Foto da semana", Fotos: []string{p3}}); err != nil {
 		t.Fatal(err)
 	}
-	return richUser{u: u, group: gid, other: f2.Group.ID, mine: mine, theirs: theirs, photos: []string{p1, p2, p3, p4}, othersEntryInMine: alvoEntry.Entry.ID}
+	p5 := env.PutPhoto(t, u, jpeg, "jpg")
+	fd := newFeedOf(t, u, p5, false)
+	return richUser{u: u, group: gid, other: f2.Group.ID, mine: mine, theirs: theirs, photos: []string{p1, p2, p3, p4, p5},
+		othersEntryInMine: alvoEntry.Entry.ID, feed: fd}
+}
+
+// moderated adds a post of the user removed by moderation (its queue entry
+// stays, and the audit log's entry of the decision names the author: see
+// the report, so the scan of the whole table does not run with it).
+func newFeedOf(t *testing.T, u testkit.User, photo string, moderated bool) feedOf {
+	t.Helper()
+	ctx := context.Background()
+	s := env.Deps.Store
+	tag := uuid.NewString()[:6]
+	vera := env.NewUser(t, "Vera Vizinha "+tag)
+	post, _, err := s.CreatePost(ctx, domain.PostInput{Texto: "Minha horta cresceu " + tag, Fotos: []string{photo}}, testkit.Actor(u))
+	if err != nil {
+		t.Fatal(err)
+	}
+	members, _, err := s.CreatePost(ctx, domain.PostInput{Texto: "Post da Member " + tag}, testkit.Actor(cast.Member))
+	if err != nil {
+		t.Fatal(err)
+	}
+	veras, _, err := s.CreatePost(ctx, domain.PostInput{Texto: "Post da Vera " + tag}, testkit.Actor(vera))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		pid   string
+		who   testkit.User
+		texto string
+	}{{post.ID, u, "Obrigada a todos " + tag}, {post.ID, vera, "Parabéns pela horta " + tag}, {members.ID, u, "Que lindo " + tag}} {
+		if _, _, err := s.AddComment(ctx, c.pid, domain.ComentarioInput{Texto: c.texto}, testkit.Actor(c.who)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range []struct {
+		pid string
+		who testkit.User
+	}{{post.ID, u}, {post.ID, vera}, {members.ID, u}} {
+		if _, err := s.Like(ctx, l.pid, testkit.Actor(l.who)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Report(ctx, veras.ID, "", domain.DenunciaInput{Motivo: domain.MotivoSpam, Texto: "Propaganda " + tag}, testkit.Actor(u)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Report(ctx, post.ID, "", domain.DenunciaInput{Motivo: domain.MotivoOutro}, testkit.Actor(vera)); err != nil {
+		t.Fatal(err)
+	}
+	fd := feedOf{vera: vera, post: post.ID, membersPost: members.ID, verasPost: veras.ID, veraComment: "Parabéns pela horta " + tag}
+	if !moderated {
+		return fd
+	}
+	// A post of the user that moderation removed: its queue entry stays, named after her.
+	gone, _, err := s.CreatePost(ctx, domain.PostInput{Texto: "Post removido " + tag}, testkit.Actor(u))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Report(ctx, gone.ID, "", domain.DenunciaInput{Motivo: domain.MotivoOfensivo}, testkit.Actor(vera)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Moderate(ctx, gone.ID, "", domain.ModeracaoInput{Acao: domain.AcaoRemover}, testkit.Actor(cast.Admin)); err != nil {
+		t.Fatal(err)
+	}
+	fd.removed = gone.ID
+	return fd
 }
 
 // export follows nextCursor to the end and returns the records by section.
@@ -171,7 +247,8 @@ func TestExportHoldsEveryEntityAndNothingOfAnyoneElse(t *testing.T) {
 	d := newRichUser(t)
 	env.Calls.Reset()
 	got, raw, requests := export(t, d.u)
-	for _, secao := range []string{"perfil", "grupos", "pedidos", "cultivos", "diario", "colheitas", "notificacoes", "pontos", "outros", "fotos"} {
+	for _, secao := range []string{"perfil", "grupos", "pedidos", "cultivos", "diario", "colheitas", "notificacoes", "pontos", "outros", "fotos",
+		"posts", "comentarios", "curtidas", "denuncias"} {
 		if len(got[secao]) == 0 {
 			t.Errorf("section %s is empty; export: %s", secao, raw)
 		}
@@ -210,8 +287,28 @@ func TestExportHoldsEveryEntityAndNothingOfAnyoneElse(t *testing.T) {
 	if strings.Contains(raw, d.othersEntryInMine) || strings.Contains(raw, "Folhas bonitas") {
 		t.Error("the export holds Alvo's diary entry")
 	}
+	// The feed: her post (with its photo), her two comments (one on Member's
+	// post, named by its id only), her two likes and her report; nothing of
+	// Vera (who commented on, liked and reported her post) or of Member.
+	f := d.feed
+	if len(got["posts"]) != 1 || got["posts"][0]["id"] != f.post || len(got["posts"][0]["fotos"].([]any)) != 1 || got["posts"][0]["curtidas"] != float64(2) {
+		t.Errorf("posts = %v", got["posts"])
+	}
+	if len(got["comentarios"]) != 2 || len(got["curtidas"]) != 2 || len(got["denuncias"]) != 1 || got["denuncias"][0]["postId"] != f.verasPost {
+		t.Errorf("comentarios = %v, curtidas = %v, denuncias = %v", got["comentarios"], got["curtidas"], got["denuncias"])
+	}
+	for _, c := range got["comentarios"] {
+		if c["autorId"] != d.u.ID {
+			t.Errorf("comentario of someone else: %v", c)
+		}
+	}
+	for _, v := range []string{f.vera.ID, f.vera.Email, f.veraComment, "Post da Member", "Post da Vera"} {
+		if strings.Contains(raw, v) {
+			t.Errorf("the export holds %q", v)
+		}
+	}
 	// Bounded: a few requests of a few calls each for this account.
-	if requests > 4 || env.Calls.Total() > 12*requests {
+	if requests > 5 || env.Calls.Total() > 12*requests {
 		t.Errorf("%d requests, %d DynamoDB calls: %v", requests, env.Calls.Total(), env.Calls.ByOperation())
 	}
 	t.Logf("export: %d requests, %d DynamoDB calls %v, %d bytes", requests, env.Calls.Total(), env.Calls.ByOperation(), len(raw))
@@ -288,7 +385,7 @@ func TestDeleteAccountLeavesNothingPersonal(t *testing.T) {
 	// The key patterns that could name the user, read as the app reads them.
 	for _, q := range []struct{ index, pk string }{
 		{"", "USER#" + u.ID}, {"GSI1", "USER#" + u.ID}, {"GSI1", "REQOF#" + u.ID}, {"GSI1", "IDEMOF#" + u.ID},
-		{"GSI1", "CULTS#USER#" + u.ID}, {"GSI1", "AUDITBY#" + u.ID},
+		{"GSI1", "CULTS#USER#" + u.ID}, {"GSI1", "AUDITBY#" + u.ID}, {"GSI1", "FEEDOF#" + u.ID}, {"GSI2", "MODOF#" + u.ID},
 	} {
 		if n := countPartition(t, q.index, q.pk); n != 0 {
 			t.Errorf("%s %s still holds %d items", q.index, q.pk, n)
@@ -325,6 +422,7 @@ func TestDeleteAccountLeavesNothingPersonal(t *testing.T) {
 	if anon != 4 || kept != 1 {
 		t.Errorf("cultivo entries: %d anonymized (want 4), Alvo's kept %d", anon, kept)
 	}
+	checkFeedAfterDeletion(t, d)
 	// The bucket: nothing under the user's prefix.
 	objs, err := env.Cloud.S3().ListObjectsV2(ctx, &s3.ListObjectsV2Input{Bucket: aws.String(env.Deps.Config.UploadsBucket), Prefix: aws.String(domain.PhotoKeyPrefix(u.ID))})
 	if err != nil || len(objs.Contents) != 0 {
@@ -603,3 +701,120 @@ func TestMutedKindIsNeitherCountedNorLost(t *testing.T) {
 
 var _ = json.Marshal
 var _ = fmt.Sprint
+
+// checkFeedAfterDeletion: the user's post and comments stay as "Usuário
+// removido" without id or photo, the like counts are exact (the user's likes
+// gone, Vera's kept), the queue keeps its counts with the user out of it.
+func checkFeedAfterDeletion(t *testing.T, d richUser) {
+	t.Helper()
+	f := d.feed
+	post := itemsOf(t, "POST#"+f.post)
+	m := post["META"]
+	if sOf(m["autorNome"]) != store.RemovedUserName || sOf(m["autorId"]) != "" || strings.Contains(flatten(m), "fotos/") {
+		t.Errorf("post = %s", flatten(m))
+	}
+	if nOf(m["curtidas"]) != "1" || nOf(m["comentarios"]) != "2" {
+		t.Errorf("post counts: curtidas %s (want 1, Vera's), comentarios %s (want 2)", nOf(m["curtidas"]), nOf(m["comentarios"]))
+	}
+	if post["LIKE#"+f.vera.ID] == nil || post["LIKE#"+d.u.ID] != nil {
+		t.Error("likes of the post: Vera's must stay, the user's go")
+	}
+	anon, veras := 0, 0
+	for sk, it := range post {
+		if strings.HasPrefix(sk, "COMMENT#") {
+			if sOf(it["autorNome"]) == store.RemovedUserName && sOf(it["autorId"]) == "" {
+				anon++
+			}
+			if sOf(it["autorId"]) == f.vera.ID {
+				veras++
+			}
+		}
+	}
+	if anon != 1 || veras != 1 {
+		t.Errorf("comments of the post: %d anonymized (want 1), %d of Vera (want 1)", anon, veras)
+	}
+	if mod := post["MOD#"+f.post]; sOf(mod["autorNome"]) != store.RemovedUserName || nOf(mod["total"]) != "1" || sOf(mod["status"]) != "pendente" {
+		t.Errorf("queue entry of the post = %s", flatten(mod))
+	}
+	members := itemsOf(t, "POST#"+f.membersPost)
+	if nOf(members["META"]["curtidas"]) != "0" || nOf(members["META"]["comentarios"]) != "1" {
+		t.Errorf("Member's post = %s", flatten(members["META"]))
+	}
+	anon = 0
+	for sk, it := range members {
+		if strings.HasPrefix(sk, "COMMENT#") && sOf(it["autorNome"]) == store.RemovedUserName {
+			anon++
+		}
+	}
+	if anon != 1 {
+		t.Errorf("the user's comment on Member's post: %d anonymized", anon)
+	}
+	veras2 := itemsOf(t, "POST#"+f.verasPost)
+	mod := veras2["MOD#"+f.verasPost]
+	if nOf(mod["total"]) != "1" || sOf(mod["status"]) != "pendente" || !strings.Contains(flatten(mod), store.RemovedUserName) || !strings.Contains(flatten(mod), "Propaganda") {
+		t.Errorf("queue entry of Vera's post = %s", flatten(mod))
+	}
+	for sk := range veras2 {
+		if strings.HasPrefix(sk, "REPORT#") {
+			t.Errorf("the user's report %s stays", sk)
+		}
+	}
+	// Member keeps the point the user's like gave (the ledger sums to the total).
+	ledger := 0
+	for sk, it := range itemsOf(t, "USER#"+cast.Member.ID) {
+		if strings.HasPrefix(sk, "AWARD#") && strings.Contains(sOf(it["ref"]), f.membersPost+":removido-") {
+			ledger++
+		}
+	}
+	if ledger != 1 {
+		t.Errorf("Member's ledger entry of the user's like: %d, want 1 under an anonymous ref", ledger)
+	}
+}
+
+// TestFeedEraseIsResumableAndExact: the feed phase one item a call (as if
+// every call were cut short), and called again after it is done, leaves the
+// like counts exact: nothing is decremented twice.
+func TestFeedEraseIsResumableAndExact(t *testing.T) {
+	setup(t)
+	ctx := context.Background()
+	u := env.NewUser(t, "Rita Retomada "+uuid.NewString()[:6])
+	jpeg := testkit.JPEG(t, 8, 8)
+	f := newFeedOf(t, u, env.PutPhoto(t, u, jpeg, "jpg"), true)
+	calls := 0
+	for done := false; !done; calls++ {
+		if calls > 40 {
+			t.Fatal("the feed phase does not end")
+		}
+		n, ok, err := store.EraseFeedOfUser(ctx, env.Deps.Store, u.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok && n != 1 {
+			t.Fatalf("call %d erased %d with a budget of 1", calls, n)
+		}
+		done = ok
+	}
+	// 2 likes, 1 report, 2 comments, 1 post, 1 queue entry left: one a call, then the call that finds none.
+	if calls < 7 {
+		t.Errorf("%d calls", calls)
+	}
+	for i := 0; i < 2; i++ {
+		if _, ok, err := store.EraseFeedOfUser(ctx, env.Deps.Store, u.ID, 200); err != nil || !ok {
+			t.Fatalf("again: %v %v", ok, err)
+		}
+	}
+	if m := itemsOf(t, "POST#"+f.post)["META"]; nOf(m["curtidas"]) != "1" || sOf(m["autorNome"]) != store.RemovedUserName {
+		t.Errorf("post = %s", flatten(m))
+	}
+	if m := itemsOf(t, "POST#"+f.membersPost)["META"]; nOf(m["curtidas"]) != "0" {
+		t.Errorf("Member's post = %s", flatten(m))
+	}
+	if mod := itemsOf(t, "POST#"+f.removed)["MOD#"+f.removed]; sOf(mod["status"]) != "removido" || sOf(mod["autorNome"]) != store.RemovedUserName || sOf(mod["autorId"]) != "" {
+		t.Errorf("queue entry of the removed post = %s", flatten(mod))
+	}
+	for _, q := range []struct{ index, pk string }{{"GSI1", "FEEDOF#" + u.ID}, {"GSI2", "MODOF#" + u.ID}} {
+		if n := countPartition(t, q.index, q.pk); n != 0 {
+			t.Errorf("%s %s still holds %d items", q.index, q.pk, n)
+		}
+	}
+}
