@@ -36,12 +36,14 @@ func handleAudit(d app.Deps) http.Handler {
 			api.WriteError(w, r, domain.Invalid("adminId", "Administrador inválido"))
 			return
 		}
-		if acao != "" && !acaoPattern.MatchString(acao) {
+		// A filter sent empty (?acao=, ?mes=) is outside the contract's pattern like any other
+		// value: a 400 naming it, not the unfiltered log.
+		if (acao != "" || q.Has("acao")) && !acaoPattern.MatchString(acao) {
 			api.WriteError(w, r, domain.Invalid("acao", "Ação inválida (ex.: regras.editadas)"))
 			return
 		}
 		var mes time.Time
-		if m := q.Get("mes"); m != "" {
+		if m := q.Get("mes"); m != "" || q.Has("mes") {
 			t, err := time.Parse("2006-01", m)
 			if err != nil || t.Year() < 2000 || t.Year() > 2100 {
 				api.WriteError(w, r, domain.Invalid("mes", "Informe o mês como AAAA-MM"))

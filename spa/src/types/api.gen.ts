@@ -2871,7 +2871,11 @@ export interface components {
              * @enum {string}
              */
             audiencia: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
-            ordem: number;
+            /**
+             * @description Position among the banners (0 first); absent: 0
+             * @default 0
+             */
+            ordem?: number;
         };
         BannerEdit: {
             version: number;
@@ -2890,7 +2894,11 @@ export interface components {
              * @enum {string}
              */
             audiencia: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
-            ordem: number;
+            /**
+             * @description Position among the banners (0 first); absent: 0
+             * @default 0
+             */
+            ordem?: number;
         };
         EntradaAuditoria: {
             id: string;
