@@ -2844,7 +2844,8 @@ export interface components {
             /** Format: date */
             fim: string;
             /**
-             * @description todos, or a UF: only its members see it
+             * @description todos (also when absent), or a UF: only its members see it
+             * @default todos
              * @enum {string}
              */
             audiencia: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
@@ -2867,10 +2868,11 @@ export interface components {
             /** Format: date */
             fim: string;
             /**
-             * @description todos, or a UF: only its members see it
+             * @description todos (also when absent), or a UF: only its members see it
+             * @default todos
              * @enum {string}
              */
-            audiencia: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            audiencia?: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
             /**
              * @description Position among the banners (0 first); absent: 0
              * @default 0
@@ -2890,10 +2892,11 @@ export interface components {
             /** Format: date */
             fim: string;
             /**
-             * @description todos, or a UF: only its members see it
+             * @description todos (also when absent), or a UF: only its members see it
+             * @default todos
              * @enum {string}
              */
-            audiencia: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            audiencia?: "todos" | "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
             /**
              * @description Position among the banners (0 first); absent: 0
              * @default 0
