@@ -4,6 +4,7 @@ import { PhotoPicker } from '@/components/ui/photo-picker';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { serverErrors } from '@/lib/errors';
 import { useComposerChoices, useCreatePost } from '@/features/feed/api/feed';
+import '@/features/feed/feed.css';
 
 /** A new post: text, up to 4 photos, an optional cultivo of mine, and where (the community or one of my groups). */
 export function Composer({ groupId, cultivoId, onDone }: { groupId?: string; cultivoId?: string; onDone?: (pontos: number) => void }) {

@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useAddComment, useComments, useDeleteComment, useDeletePost, useEditPost, useLike, useReport } from '@/features/feed/api/feed';
 import type { Post } from '@/types/api';
+import '@/features/feed/feed.css';
 
 const faseNome: Record<string, string> = {
   planejado: 'Planejado',

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { RankingGroup } from '@/types/api';
 import { formatKg, ordinal } from '@/features/rankings/format';
+import '@/features/rankings/rankings.css';
 
 /** The groups by harvest: a private group the caller is not in shows as 'Grupo privado'. */
 export function GroupList({ items, label }: { items: RankingGroup[]; label: string }) {

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import type { RankingMember } from '@/types/api';
 import { formatPoints, ordinal } from '@/features/rankings/format';
+import '@/features/rankings/rankings.css';
 
 /** A top 50 of members: position, name (linking to the member's page), level and points; mine highlighted. */
 export function MemberList({ items, meId, label }: { items: RankingMember[]; meId: string | undefined; label: string }) {

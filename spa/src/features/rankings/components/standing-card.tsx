@@ -1,5 +1,6 @@
 import type { RankingStanding } from '@/types/api';
 import { formatKg, formatPoints, positionText } from '@/features/rankings/format';
+import '@/features/rankings/rankings.css';
 
 /** The caller's own standing under a ranking (also when they opted out). */
 export function StandingCard({ standing, subject = 'members' }: { standing: RankingStanding; subject?: 'members' | 'group' }) {
