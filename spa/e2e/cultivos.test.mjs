@@ -136,7 +136,7 @@ describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, (
       await page.getByText('Duas mudas a mais perto da torneira.').waitFor();
 
       // Diary entry with a photo (2 + 3 points), then phases up to "pronto para colheita".
-      await page.getByLabel('Fotos (opcional)').setInputFiles(await jpegFile(page, 'alface-a1.jpg', 1200, 900, '#7fbf5f'));
+      await page.getByRole('form', { name: 'Nova entrada no diário' }).getByLabel('Fotos (opcional)').setInputFiles(await jpegFile(page, 'alface-a1.jpg', 1200, 900, '#7fbf5f'));
       await page.getByRole('img', { name: 'Foto da entrada do diário' }).waitFor();
       await page.getByLabel('O que aconteceu?').fill('Primeira rega depois do transplante.');
       await page.getByRole('button', { name: 'Adicionar ao diário' }).click();

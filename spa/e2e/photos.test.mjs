@@ -53,7 +53,7 @@ describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () 
       cultivoUrl = new URL(page.url()).pathname;
 
       // A text file named .jpg is refused in Portuguese, nothing is sent.
-      const picker = page.getByLabel('Fotos (opcional)');
+      const picker = page.getByRole('form', { name: 'Nova entrada no diário' }).getByLabel('Fotos (opcional)');
       await picker.setInputFiles({ name: 'nao-e-foto.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('isto é texto, não uma foto') });
       await page.getByText('Não foi possível ler esta imagem. Escolha uma foto JPEG, PNG ou WebP.').waitFor();
 
