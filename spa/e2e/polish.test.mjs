@@ -102,7 +102,7 @@ describe('issue 10: what a first-time user trips on', { timeout: 900_000 }, () =
       assert.equal(mine.status, 200);
       assert.equal(mine.body.items.filter((g) => g.nome === name).length, 1, 'one group made by the double click');
       const me = await apiCall(page, 'GET', '/me');
-      assert.equal(me.body.pontosTotais, 20, '+20 once');
+      assert.equal(me.body.pontosTotais, 40, '+20 once, and the conquista Fundador (+20) once');
     });
   });
 

@@ -82,8 +82,9 @@ describe('rankings in Chromium against the local cloud', { timeout: 900_000 }, (
       await mine.getByText('Você', { exact: true }).waitFor();
       assert.equal(await mine.getAttribute('aria-current'), 'true');
       assert.match(await mine.getByRole('link', { name: rosa.name }).getAttribute('href'), /^\/membros\/[0-9a-f-]+$/);
-      await mine.getByText('20 pontos').waitFor();
-      await page.getByRole('status').filter({ hasText: 'Você está em' }).getByText('20 pontos').waitFor();
+      // 20 for the group and 20 for the conquista Fundador.
+      await mine.getByText('40 pontos').waitFor();
+      await page.getByRole('status').filter({ hasText: 'Você está em' }).getByText('40 pontos').waitFor();
       await shot(page, 'rankings-geral');
 
       await page.getByRole('link', { name: 'Este mês' }).click();
