@@ -1,13 +1,12 @@
 import { act, render } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import { createQueryClient } from '@/lib/query-client';
 import { setConfig } from '@/lib/config';
-import { routes, routerFuture } from '@/app/router';
-import { PageLoader } from '@/components/ui/spinner';
+import { AppRoutes, routerFuture } from '@/app/router';
 import type { AuthUser } from '@/lib/auth/session';
 import type { Profile } from '@/types/api';
 
@@ -91,14 +90,32 @@ function AuthHarness({ initial, bind, children }: { initial: AuthContextValue; b
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+/** What a test reads of the router: where the app is now and how it got there. */
+export type TestRouter = { state: { location: Location; historyAction: NavigationType } };
+
+/** Keeps the test's router handle in step with the app's location. */
+function RouterProbe({ bind }: { bind: (state: TestRouter['state']) => void }) {
+  bind({ location: useLocation(), historyAction: useNavigationType() });
+  return null;
+}
+
 export function renderApp(path: string, auth: AuthContextValue = fakeAuth()) {
-  const router = createMemoryRouter(routes, { initialEntries: [path], future: routerFuture });
   const queryClient = createQueryClient();
   let setValue: (v: AuthContextValue) => void = () => {};
+  const router: TestRouter = {
+    state: { location: { pathname: path, search: '', hash: '', state: null, key: 'default' }, historyAction: 'POP' as NavigationType },
+  };
   const view = render(
     <QueryClientProvider client={queryClient}>
       <AuthHarness initial={auth} bind={(set) => (setValue = set)}>
-        <RouterProvider router={router} fallbackElement={<PageLoader />} future={{ v7_startTransition: true }} />
+        <MemoryRouter initialEntries={[path]} future={routerFuture}>
+          <RouterProbe
+            bind={(state) => {
+              router.state = state;
+            }}
+          />
+          <AppRoutes />
+        </MemoryRouter>
       </AuthHarness>
     </QueryClientProvider>,
   );

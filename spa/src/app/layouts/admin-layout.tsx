@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
+import { PageLoader } from '@/components/ui/spinner';
 import { TabNav } from '@/components/ui/tab-nav';
 
 export const adminSections = [
@@ -37,7 +39,9 @@ export function AdminLayout() {
         items={adminSections.map((section) => ({ to: section.path, label: section.label, current: isCurrentSection(section.path, pathname) }))}
       />
       <div className="admin-content">
-        <Outlet />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </div>
     </div>
   );

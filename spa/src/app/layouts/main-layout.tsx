@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, Outlet, useNavigation } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { Logo } from '@/components/ui/logo';
 import { MenuIcon } from '@/components/ui/icons';
@@ -8,6 +8,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useUnreadCount } from '@/features/notifications/api/unread-count';
 import { SideMenu } from '@/app/layouts/shell/side-menu';
 import { UserMenu } from '@/app/layouts/shell/user-menu';
+import { RouteErrorBoundary } from '@/app/route-error-boundary';
 
 const sideMenuId = 'side-menu';
 
@@ -22,7 +23,7 @@ export function MainLayout() {
   // Once shown, the banner stays mounted: after the code it says "E-mail confirmado.".
   const [bannerNeeded, setBannerNeeded] = useState(false);
   if (user && !user.emailVerified && !bannerNeeded) setBannerNeeded(true);
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
   const unread = useUnreadCount();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -84,7 +85,12 @@ export function MainLayout() {
             <EmailVerificationBanner />
           </Suspense>
         )}
-        {navigation.state === 'loading' ? <PageLoader /> : <Outlet />}
+        {/* The shell stays while the next screen's chunk loads ('Carregando...') or if it fails. */}
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
     </div>
   );
