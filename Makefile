@@ -24,7 +24,8 @@ FUNCTIONS := \
 	RemindersFunction:reminders \
 	AdminFunction:admin \
 	AccountFunction:account \
-	FeedFunction:feed
+	FeedFunction:feed \
+	DadosJobFunction:dadosjob
 
 fn_id = $(word 1,$(subst :, ,$(1)))
 fn_dir = $(word 2,$(subst :, ,$(1)))

@@ -34,6 +34,9 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "DELETE", Path: "/api/admin/banners/{bannerId}", Handler: admin(handleDeleteBanner(d))},
 		{Method: "POST", Path: "/api/admin/dados/vegetais/validar", Handler: admin(handleImportVegetables(d, true))},
 		{Method: "POST", Path: "/api/admin/dados/vegetais/importar", Handler: admin(handleImportVegetables(d, false))},
+		{Method: "GET", Path: "/api/admin/dados/exports", Handler: admin(handleExports(d))},
+		{Method: "POST", Path: "/api/admin/dados/exports", Handler: admin(kit.Idempotent(d, handleCreateExport(d)))},
+		{Method: "GET", Path: "/api/admin/dados/exports/{exportId}/download", Handler: admin(handleDownloadExport(d))},
 	}
 }
 
