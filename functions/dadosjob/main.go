@@ -9,9 +9,9 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/verde-app/verde/shared/app"
-	"github.com/verde-app/verde/shared/areas"
+	"github.com/verde-app/verde/shared/dados"
 )
 
 func main() {
-	lambda.Start(areas.Jobs["DadosJobFunction"](app.MustDeps(context.Background(), app.ConfigFromEnv())))
+	lambda.Start(dados.Handler(app.MustDeps(context.Background(), app.ConfigFromEnv())))
 }

@@ -4,7 +4,6 @@
 package areas
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
@@ -63,11 +62,7 @@ var Scheduled = map[string]ScheduledJob{
 // of /admin/dados (shared/dados). The local cloud serves them on its invoke
 // endpoint.
 var Jobs = map[string]func(app.Deps) any{
-	"DadosJobFunction": func(d app.Deps) any {
-		return dados.New(d.Store, d.Uploads, func(ctx context.Context, ev dados.Event) error {
-			return app.InvokeAsync(ctx, "DADOS_JOB_FUNCTION", ev)
-		}).Handle
-	},
+	"DadosJobFunction": func(d app.Deps) any { return dados.Handler(d) },
 }
 
 // ScanAllowed are the functions that may Scan the table, each for a stated

@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 	"github.com/verde-app/verde/shared/uploads"
@@ -229,4 +230,12 @@ func cell(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(raw)
+}
+
+// Handler is the DadosJobFunction's handler: the job with the production
+// sizes, going on in a new run of the same function (DADOS_JOB_FUNCTION).
+func Handler(d app.Deps) func(context.Context, Event) (map[string]any, error) {
+	return New(d.Store, d.Uploads, func(ctx context.Context, ev Event) error {
+		return app.InvokeAsync(ctx, "DADOS_JOB_FUNCTION", ev)
+	}).Handle
 }
