@@ -83,6 +83,14 @@ func TestExportMembersCSVThroughTheJob(t *testing.T) {
 		t.Fatalf("export %+v", rec)
 	}
 	body := download(t, adm, ex.ID)
+	// never through /media/* (photos only), nor the bucket's path without a signature
+	for _, u := range []string{env.Cloud.URL + "/media/" + rec.Chave, env.Cloud.URL + "/" + env.Deps.Uploads.Name + "/" + rec.Chave} {
+		if r, err := http.Get(u); err != nil || (r.StatusCode != 404 && r.StatusCode != 403) {
+			t.Fatalf("%s: %v %v", u, err, r)
+		} else {
+			r.Body.Close()
+		}
+	}
 	if !bytes.HasPrefix(body, []byte("\ufeff")) {
 		t.Fatalf("no BOM: %q", body[:10])
 	}
