@@ -24,7 +24,8 @@ FUNCTIONS := \
 	RemindersFunction:reminders \
 	AdminFunction:admin \
 	AccountFunction:account \
-	FeedFunction:feed
+	FeedFunction:feed \
+	DadosJobFunction:dadosjob
 
 fn_id = $(word 1,$(subst :, ,$(1)))
 fn_dir = $(word 2,$(subst :, ,$(1)))
@@ -237,3 +238,11 @@ clean:
 .PHONY: remind
 remind:
 	@curl -fsS -X POST -d '{}' http://localhost:$${PORT:-8080}/2015-03-31/functions/RemindersFunction/invocations && echo
+
+# The member-search backfill (DadosJobFunction, kind backfill-search) now, against a running
+# `make dev`: profiles made before the admin member index get their index items; idempotent.
+# In AWS, once: aws lambda invoke --function-name <stack>-dados-job --cli-binary-format
+# raw-in-base64-out --payload '{"kind":"backfill-search"}' out.json
+.PHONY: backfill-search
+backfill-search:
+	@curl -fsS -X POST -d '{"kind":"backfill-search"}' http://localhost:$${PORT:-8080}/2015-03-31/functions/DadosJobFunction/invocations && echo

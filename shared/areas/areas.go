@@ -18,6 +18,7 @@ import (
 	"github.com/verde-app/verde/shared/api/rankings"
 	"github.com/verde-app/verde/shared/api/uploads"
 	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/dados"
 	"github.com/verde-app/verde/shared/reminders"
 	"github.com/verde-app/verde/shared/triggers"
 	"github.com/verde-app/verde/shared/triggers/presignup/cognitoaccounts"
@@ -56,6 +57,19 @@ var Scheduled = map[string]ScheduledJob{
 	"RemindersFunction": {HourUTC: 10, New: func(d app.Deps) any { return reminders.Handler(d) }},
 }
 
+// Jobs are functions invoked asynchronously (Lambda Invoke, InvocationType
+// Event) by other functions or by themselves, by LogicalId: the export job
+// of /admin/dados (shared/dados). The local cloud serves them on its invoke
+// endpoint.
+var Jobs = map[string]func(app.Deps) any{
+	"DadosJobFunction": func(d app.Deps) any { return dados.Handler(d) },
+}
+
+// ScanAllowed are the functions that may Scan the table, each for a stated
+// reason: DadosJobFunction exports whole entities (no index partition lists
+// every profile, group, post …) and backfills the member index, offline.
+var ScanAllowed = map[string]bool{"DadosJobFunction": true}
+
 // ScheduledJob is a scheduled function: its handler and daily hour (UTC).
 type ScheduledJob struct {
 	HourUTC int
@@ -88,4 +102,8 @@ var TableActions = map[string][]string{
 	"AdminFunction":            {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"AccountFunction":          {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"FeedFunction":             {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	// The one Scan: the export job's bulk offline read of an entity (a paged Scan filtered by
+	// type; no index lists every item of an entity) and the member-search backfill; never a
+	// request path. PutItem/UpdateItem: the export's state and its notification.
+	"DadosJobFunction": {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Scan", "UpdateItem"},
 }

@@ -321,7 +321,14 @@ func (s *Store) SearchUsers(ctx context.Context, q string, byEmail bool, limit i
 			qq.ContainsAttr, qq.Contains = "texto", " "+words[1]
 		}
 	}
-	ids, next, err := queryPage(ctx, s, qq, func(r record) (string, error) { return sOf(r["userId"]), nil })
+	var ids []string
+	var next map[string]string
+	var err error
+	if byEmail {
+		ids, next, err = queryPage(ctx, s, qq, func(r record) (string, error) { return sOf(r["userId"]), nil })
+	} else {
+		ids, next, err = s.userNameIDs(ctx, qq, qq.Prefix) // each member once (search_users.go)
+	}
 	if err != nil {
 		return nil, nil, err
 	}

@@ -493,6 +493,15 @@ func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, err
 		triggers[id] = job.New(deps)
 		go c.daily(ctx, id, job.HourUTC)
 	}
+	// Async jobs (the export job of /admin/dados): invoked through the same endpoint, as Lambda's
+	// InvocationType Event (AWS_ENDPOINT_URL_LAMBDA points here).
+	for id, makeJob := range areas.Jobs {
+		deps, err := depsOf(id)
+		if err != nil {
+			return nil, nil, err
+		}
+		triggers[id] = makeJob(deps)
+	}
 	for trigger, id := range c.Template.Triggers {
 		if _, ok := triggers[id]; !ok {
 			return nil, nil, fmt.Errorf("template.yaml wires Cognito trigger %s to %s, which shared/areas.Triggers lacks", trigger, id)
@@ -560,6 +569,8 @@ func (c *Cloud) Env() map[string]string {
 		"CURSOR_SECRET_ARN":                          cursorSecretID,
 		"ORIGIN_SECRET_ARN":                          originSecretID,
 		"AUTO_CONFIRM_SIGNUP":                        "true",
+		"AWS_ENDPOINT_URL_LAMBDA":                    c.URL, // the async jobs (areas.Jobs)
+		"DADOS_JOB_FUNCTION":                         "DadosJobFunction",
 	} {
 		env[k] = v
 	}

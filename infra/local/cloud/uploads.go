@@ -56,12 +56,15 @@ func virtualHostBuckets(next http.Handler) http.Handler {
 }
 
 // uploadsOnSite serves the uploads bucket on the product's origin, as a browser meets it in AWS:
-// bucket is the presigned PUTs (path-style /<bucket>/<key>, nothing else: no listing, no GET),
+// bucket is the presigned PUTs (path-style /<bucket>/<key>) and the presigned GETs of exports/, nothing else,
 // media is /media/<key>, read-only, photos only, cached for a year like CloudFront's /media/*.
 func uploadsOnSite(s3 *url.URL, bucket string) (bucketProxy, media http.Handler) {
 	proxy := httputil.NewSingleHostReverseProxy(s3)
 	bucketProxy = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPut || !strings.HasPrefix(r.URL.Path, "/"+bucket+"/fotos/") || r.URL.Query().Get("X-Amz-Signature") == "" {
+		put := r.Method == http.MethodPut && strings.HasPrefix(r.URL.Path, "/"+bucket+"/fotos/")
+		// the presigned GET of an admin's export (/admin/dados), as S3 answers it in AWS
+		get := r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/"+bucket+"/exports/") && !strings.Contains(r.URL.Path, "..")
+		if !put && !get || r.URL.Query().Get("X-Amz-Signature") == "" {
 			http.Error(w, "forbidden", http.StatusForbidden)
 			return
 		}

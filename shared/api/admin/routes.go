@@ -32,6 +32,11 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "POST", Path: "/api/admin/banners", Handler: admin(kit.Idempotent(d, handleCreateBanner(d)))},
 		{Method: "PUT", Path: "/api/admin/banners/{bannerId}", Handler: admin(handleEditBanner(d))},
 		{Method: "DELETE", Path: "/api/admin/banners/{bannerId}", Handler: admin(handleDeleteBanner(d))},
+		{Method: "POST", Path: "/api/admin/dados/vegetais/validar", Handler: admin(handleImportVegetables(d, true))},
+		{Method: "POST", Path: "/api/admin/dados/vegetais/importar", Handler: admin(handleImportVegetables(d, false))},
+		{Method: "GET", Path: "/api/admin/dados/exports", Handler: admin(handleExports(d))},
+		{Method: "POST", Path: "/api/admin/dados/exports", Handler: admin(kit.Idempotent(d, handleCreateExport(d)))},
+		{Method: "GET", Path: "/api/admin/dados/exports/{exportId}/download", Handler: admin(handleDownloadExport(d))},
 	}
 }
 

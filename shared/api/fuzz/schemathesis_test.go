@@ -18,6 +18,7 @@ import (
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/dados"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -105,6 +106,14 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// /admin/dados: an export of the admin's, run to the end, so its download answers 200.
+	export, err := env.Deps.Store.CreateExport(ctx, domain.ExportInput{Entidade: "vegetais", Formato: "csv"}, testkit.Actor(cast.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := dados.New(env.Deps.Store, env.Deps.Uploads, nil).Run(ctx, export.ID); err != nil {
+		t.Fatal(err)
+	}
 	// The feed: a post of Alvo's in the group (linked to the cultivo) with a comment of Alvo's,
 	// reported by Member so the moderation queue holds it.
 	pin := domain.PostInput{Texto: "Post do fuzz", GrupoID: f.Group.ID, CultivoID: ""}
@@ -164,12 +173,12 @@ parameters = { "path.id" = %q }
 [[operations]]
 include-tag = ["admin"]
 headers = { Authorization = "Bearer %s" }
-parameters = { "path.vegetalId" = %q, "path.userId" = %q, "path.bannerId" = %q }
+parameters = { "path.vegetalId" = %q, "path.userId" = %q, "path.bannerId" = %q, "path.exportId" = %q }
 
 [[operations]]
 include-operation-id = ["getGroupsRanking"]
 parameters = { "query.grupo" = %q }
-`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, post.ID, comment.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, notif.ID, cast.Admin.Token, adminVeg.ID, target.ID, banner.ID,
+`, cast.Coord.Token, f.Group.ID, cultivoID, fixtureVegetal, cast.Alvo.ID, f.Invite, guide.ID, post.ID, comment.ID, cast.Requester.ID, second.ID, cast.Member.ID, cast.Alvo.ID, otherCultivo, notif.ID, cast.Admin.Token, adminVeg.ID, target.ID, banner.ID, export.ID,
 		f.Group.ID)
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "schemathesis.toml")

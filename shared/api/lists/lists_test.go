@@ -155,6 +155,11 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 	for i := range 3 {
 		env.NewUser(t, fmt.Sprintf("Teodora Lima %d", i))
 	}
+	for range 3 { // /admin/dados exports (records only: the job is not run here)
+		if _, err := s.CreateExport(ctx, domain.ExportInput{Entidade: "grupos", Formato: "csv"}, testkit.Actor(admin)); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	// The feed: Member's posts (community, in the group, on the cultivo), Owner's comments on one,
 	// and reports by Owner so the moderation queue holds three.
@@ -210,6 +215,7 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 		// The admin area: the audit of the guides above, the three Teodoras,
 		// Member's ledger (cultivos, diary, harvests).
 		"/api/admin/audit":                 {admin, "/api/admin/audit"},
+		"/api/admin/dados/exports":         {admin, "/api/admin/dados/exports"},
 		"/api/admin/users":                 {admin, "/api/admin/users?q=teo&por=nome"},
 		"/api/admin/users/{userId}/ledger": {admin, "/api/admin/users/" + cast.Member.ID + "/ledger"},
 		"/api/admin/moderacao":             {admin, "/api/admin/moderacao"},

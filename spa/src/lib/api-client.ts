@@ -87,6 +87,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A create's Idempotency-Key (lib/idempotency.ts). */
   idempotencyKey?: string;
+  /** Send body (a string) as is with this Content-Type instead of as JSON (a CSV file). */
+  contentType?: string;
 }
 
 /** Delays between GET attempts; a GET is tried at most retryDelaysMs.length + 1 times. */
@@ -133,7 +135,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = await accessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
     let res: Response;
@@ -141,7 +143,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
       res = await fetch(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined ? undefined : options.contentType ? String(options.body) : JSON.stringify(options.body),
         signal: options.signal,
       });
     } catch (err) {

@@ -65,6 +65,7 @@ export const queryKeys = {
     user: (id: string) => ['admin', 'users', 'user', id] as const,
     ledger: (id: string) => ['admin', 'users', 'user', id, 'ledger'] as const,
     audit: (adminId: string, acao: string, mes: string) => ['admin', 'audit', adminId, acao, mes] as const,
+    exports: ['admin', 'dados', 'exports'] as const,
   },
   /** The site admins' catalogue (/admin/vegetais); a write there refreshes ['catalog'] too. */
   adminCatalog: {

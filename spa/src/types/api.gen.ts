@@ -1278,6 +1278,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dados/vegetais/validar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Site admins only. Dry run of a vegetable import; every bad row listed by line and field; writes nothing
+         * @description The body is the CSV file (UTF-8, a BOM allowed, at most 1 MB and 500 rows) with the columns of the
+         *     catalogue's source table (especie, sul, sudeste, nordeste, centro_oeste, norte,
+         *     inicio_colheita_dias_apos_plantio) and, optionally, the admin form's other fields by their API names
+         *     (estacao, metodo, nomeCientifico, familia, espacamento, profundidade, sol, rega, cuidados,
+         *     companheiras separated by ";", fonte). A row naming a stored vegetable (by source row, id or name and
+         *     season) updates it; the others create one. A fault of the file itself (size, header, CSV syntax) is a
+         *     400 on field csv.
+         */
+        post: operations["adminValidateVegetablesImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dados/vegetais/importar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Site admins only. Import a vegetable CSV; writes the good rows (created or updated by name, versioned and audited) and reports the bad ones
+         * @description The file as for the dry run. A row that changes nothing writes nothing, so the same file imported
+         *     twice changes nothing the second time. New vegetables count against the admin's daily catalogue
+         *     cap (429 stops the import after the rows already written).
+         */
+        post: operations["adminImportVegetables"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dados/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. The recent data exports, newest first, with status, rows and size; one index read per page */
+        get: operations["adminListExports"];
+        put?: never;
+        /** Site admins only. Export an entity as JSON Lines or CSV; recorded (pendente, audited) and run as a job that notifies the admin when the file is ready */
+        post: operations["adminCreateExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dados/exports/{exportId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        /** Site admins only. A fresh presigned download URL (5 minutes) of a finished export's file; 409 while it is not ready */
+        get: operations["adminDownloadExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/conta": {
         parameters: {
             query?: never;
@@ -2921,6 +3006,56 @@ export interface components {
         EntradaAuditoriaPage: {
             items: components["schemas"]["EntradaAuditoria"][];
             nextCursor: string | null;
+        };
+        ImportacaoVegetais: {
+            /** @description Data rows in the file */
+            linhas: number;
+            /** @description Vegetables created (a dry run: to create) */
+            novos: string[];
+            /** @description Vegetables updated (a dry run: to update) */
+            alterados: string[];
+            /** @description Rows that change nothing */
+            iguais: number;
+            problemas: components["schemas"]["ProblemaImportacao"][];
+            /** @description false for a dry run */
+            gravado: boolean;
+        };
+        ProblemaImportacao: {
+            /** @description The row's line in the file (the header is line 1) */
+            linha: number;
+            /** @description The column at fault */
+            campo: string;
+            mensagem: string;
+        };
+        ExportacaoInput: {
+            /** @enum {string} */
+            entidade: "membros" | "grupos" | "participacoes" | "lotes" | "cultivos" | "diario" | "colheitas" | "posts" | "comentarios" | "denuncias" | "vegetais" | "guias" | "auditoria";
+            /** @enum {string} */
+            formato: "jsonl" | "csv";
+        };
+        Exportacao: {
+            id: string;
+            entidade: string;
+            /** @enum {string} */
+            formato: "jsonl" | "csv";
+            /** @enum {string} */
+            status: "pendente" | "processando" | "pronto" | "erro";
+            linhas: number;
+            bytes: number;
+            /** Format: date-time */
+            criadoEm: string;
+            /** Format: date-time */
+            concluiuEm: string | null;
+            erro: string;
+        };
+        ExportacaoPage: {
+            items: components["schemas"]["Exportacao"][];
+            nextCursor: string | null;
+        };
+        DownloadExportacao: {
+            url: string;
+            /** Format: date-time */
+            expiraEm: string;
         };
     };
     responses: {
@@ -5674,6 +5809,166 @@ export interface operations {
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminValidateVegetablesImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportacaoVegetais"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminImportVegetables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportacaoVegetais"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListExports: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ExportacaoPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportacaoPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminCreateExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportacaoInput"];
+            };
+        };
+        responses: {
+            /** @description The export, pendente */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exportacao"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDownloadExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadExportacao"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -153,3 +153,9 @@ export type DenunciaInput = Schemas['DenunciaInput'];
 export type DenunciaRegistrada = Schemas['DenunciaRegistrada'];
 export type ItemModeracao = Schemas['ItemModeracao'];
 export type ItemModeracaoPage = Schemas['ItemModeracaoPage'];
+// Admin data (/admin/dados)
+export type Exportacao = Schemas['Exportacao'];
+export type ExportacaoPage = Schemas['ExportacaoPage'];
+export type ExportacaoInput = Schemas['ExportacaoInput'];
+export type DownloadExportacao = Schemas['DownloadExportacao'];
+export type ImportacaoVegetais = Schemas['ImportacaoVegetais'];

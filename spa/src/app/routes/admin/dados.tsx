@@ -1,14 +1,14 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ChartIcon } from '@/components/ui/icons';
+import { DataExports } from '@/features/admin-data/components/data-exports';
+import { VegetableImport } from '@/features/admin-data/components/vegetable-import';
 
 export function Component() {
   return (
     <>
       <PageHeader title="Dados" />
-      <EmptyState icon={<ChartIcon />} title="Em breve">
-        <p>Exportação, importação e contagens dos dados chegam aqui em breve.</p>
-      </EmptyState>
+      {/* The entity counts (features/admin-stats' EntityCounts) go here at merge. */}
+      <DataExports />
+      <VegetableImport />
     </>
   );
 }

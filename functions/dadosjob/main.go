@@ -1,0 +1,17 @@
+// Command dadosjob is the DadosJobFunction Lambda: the export job of
+// /admin/dados and the member-search backfill (shared/dados), invoked
+// asynchronously.
+package main
+
+import (
+	"context"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/dados"
+)
+
+func main() {
+	lambda.Start(dados.Handler(app.MustDeps(context.Background(), app.ConfigFromEnv())))
+}

@@ -1,0 +1,75 @@
+package domain
+
+import "slices"
+
+// The admin's data exports (/admin/dados, issue 14): which entities, in
+// which formats, and an export's life (pendente → processando → pronto or
+// erro).
+
+// ExportEntity is an entity an admin may export: its name on the API, the
+// stored item type(s) it reads and its label on screen.
+type ExportEntity struct {
+	Nome  string
+	Tipos []string
+	Label string
+}
+
+// ExportEntities are the exportable entities. Left out on purpose: the
+// member index, directory words, ledger and ranking items, idempotency keys,
+// reminders and notifications (derived or transient data, or another
+// member's inbox); vegetables and guides are the catalogue's own.
+var ExportEntities = []ExportEntity{
+	{"membros", []string{"profile"}, "Membros (perfis)"},
+	{"grupos", []string{"group"}, "Grupos"},
+	{"participacoes", []string{"member"}, "Participações em grupos"},
+	{"lotes", []string{"lote"}, "Lotes"},
+	{"cultivos", []string{"cultivo"}, "Cultivos"},
+	{"diario", []string{"diario"}, "Diário de cultivo"},
+	{"colheitas", []string{"colheita"}, "Colheitas"},
+	{"posts", []string{"post"}, "Posts"},
+	{"comentarios", []string{"comment"}, "Comentários"},
+	{"denuncias", []string{"report"}, "Denúncias"},
+	{"vegetais", []string{"vegetable"}, "Vegetais"},
+	{"guias", []string{"guide"}, "Guias"},
+	{"auditoria", []string{"audit"}, "Auditoria"},
+}
+
+// ExportEntityNamed is the entity of that API name.
+func ExportEntityNamed(nome string) (ExportEntity, bool) {
+	i := slices.IndexFunc(ExportEntities, func(e ExportEntity) bool { return e.Nome == nome })
+	if i < 0 {
+		return ExportEntity{}, false
+	}
+	return ExportEntities[i], true
+}
+
+// Export formats and statuses.
+const (
+	FormatoJSONL = "jsonl"
+	FormatoCSV   = "csv"
+
+	ExportPendente    = "pendente"
+	ExportProcessando = "processando"
+	ExportPronto      = "pronto"
+	ExportErro        = "erro"
+
+	NotifExportacaoPronta             = "exportacao_pronta"
+	AuditExportacao       AuditAction = "dados.exportados"
+)
+
+// ExportInput is an export an admin asks for.
+type ExportInput struct {
+	Entidade string `json:"entidade"`
+	Formato  string `json:"formato"`
+}
+
+// Valid checks the entity and the format.
+func (in *ExportInput) Valid() error {
+	if _, ok := ExportEntityNamed(in.Entidade); !ok {
+		return Invalid("entidade", "Escolha uma entidade da lista")
+	}
+	if in.Formato != FormatoJSONL && in.Formato != FormatoCSV {
+		return Invalid("formato", "Escolha o formato: JSON Lines ou CSV")
+	}
+	return nil
+}

@@ -1,0 +1,231 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/uploads"
+)
+
+// The admin's data exports (/admin/dados, issue 14). An export is one item,
+// listed newest first under GSI1 EXPORTS:
+//
+//	export     EXPORT#<id>   META   EXPORTS / <time>#<id>
+//
+// It carries the job's progress: status, rows and bytes written, the
+// multipart upload and its parts, and the position the next run of the job
+// reads from. Created with its audit entry in one transaction (the API);
+// the job (shared/dados) updates it.
+//
+// ScanEntityPage is the one Scan of the code base: a bulk offline read of
+// one entity's items, allowed to the export job's function only
+// (DadosJobFunction in shared/areas.TableActions and template.yaml), never
+// on a request path.
+
+const (
+	exportsPK     = "EXPORTS"
+	prefixExport  = "EXPORT#"
+	itemExport    = "export"
+	maxExportList = 50
+)
+
+// ExportRecord is an export and its job's state.
+type ExportRecord struct {
+	PK         string            `dynamodbav:"PK"`
+	SK         string            `dynamodbav:"SK"`
+	Type       string            `dynamodbav:"type"`
+	GSI1PK     string            `dynamodbav:"GSI1PK"`
+	GSI1SK     string            `dynamodbav:"GSI1SK"`
+	ID         string            `dynamodbav:"id"`
+	Entidade   string            `dynamodbav:"entidade"`
+	Formato    string            `dynamodbav:"formato"`
+	Status     string            `dynamodbav:"status"`
+	AdminID    string            `dynamodbav:"adminId"`
+	CriadoEm   string            `dynamodbav:"criadoEm"`
+	ConcluiuEm string            `dynamodbav:"concluiuEm,omitempty"`
+	Linhas     int               `dynamodbav:"linhas"`
+	Bytes      int64             `dynamodbav:"bytes"`
+	Erro       string            `dynamodbav:"erro,omitempty"`
+	Chave      string            `dynamodbav:"chave"`
+	UploadID   string            `dynamodbav:"uploadId,omitempty"`
+	Partes     []uploads.Part    `dynamodbav:"partes"`
+	Cursor     map[string]string `dynamodbav:"cursor,omitempty"`
+	Execucoes  int               `dynamodbav:"execucoes"`
+}
+
+// ExportPK is an export's partition.
+func ExportPK(id string) string { return prefixExport + id }
+
+// CreateExport records a new export (pendente) with its audit entry: one transaction.
+func (s *Store) CreateExport(ctx context.Context, in domain.ExportInput, actor Actor) (ExportRecord, error) {
+	now := s.now()
+	id := uuid.Must(uuid.NewV7()).String()
+	ext := map[string]string{domain.FormatoCSV: "csv", domain.FormatoJSONL: "jsonl"}[in.Formato]
+	rec := ExportRecord{
+		PK: ExportPK(id), SK: skMeta, Type: itemExport, GSI1PK: exportsPK, GSI1SK: fmtTime(now) + "#" + id,
+		ID: id, Entidade: in.Entidade, Formato: in.Formato, Status: domain.ExportPendente, AdminID: actor.ID,
+		CriadoEm: fmtTime(now), Chave: uploads.ExportsPrefix + id + "/" + in.Entidade + "-" + now.UTC().Format("2006-01-02") + "." + ext,
+		Partes: []uploads.Part{},
+	}
+	t := newTxn(s.Table)
+	t.putItem(itemExport, rec, "attribute_not_exists(PK)")
+	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditExportacao, Entidade: "exportacao", EntidadeID: id, Em: now,
+		Depois: map[string]string{"entidade": in.Entidade, "formato": in.Formato}})
+	if err := s.write(ctx, t); err != nil {
+		return ExportRecord{}, err
+	}
+	return rec, nil
+}
+
+// Export reads one export (404 when absent).
+func (s *Store) Export(ctx context.Context, id string) (ExportRecord, error) {
+	if !validID(id) {
+		return ExportRecord{}, domain.NotFound("Exportação não encontrada")
+	}
+	r, err := s.getItem(ctx, ExportPK(id), skMeta, "export")
+	if err != nil {
+		return ExportRecord{}, err
+	}
+	if r == nil {
+		return ExportRecord{}, domain.NotFound("Exportação não encontrada")
+	}
+	return unmarshal[ExportRecord](r, "export")
+}
+
+// Exports are the recent exports, newest first: one Query.
+func (s *Store) Exports(ctx context.Context, limit int, after map[string]string) ([]ExportRecord, map[string]string, error) {
+	if limit <= 0 || limit > maxExportList {
+		limit = maxExportList
+	}
+	return queryPage(ctx, s, query{Index: IndexGSI1, PK: exportsPK, Limit: limit, After: after, NewestFirst: true, What: "exports"},
+		func(r record) (ExportRecord, error) { return unmarshal[ExportRecord](r, "export") })
+}
+
+// ExportsScope names the export list's cursors.
+const ExportsScope = "admin-exports"
+
+// SaveExport writes the job's state of rec (the job is the export's only writer once it runs).
+func (s *Store) SaveExport(ctx context.Context, rec ExportRecord) error {
+	item, err := attributevalue.MarshalMap(rec)
+	if err != nil {
+		return fmt.Errorf("encode export: %w", err)
+	}
+	if _, err := s.DB.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: item}); err != nil {
+		return fmt.Errorf("save export: %w", err)
+	}
+	return nil
+}
+
+// FinishExport marks rec done (pronto or erro) and notifies its admin, in one transaction.
+func (s *Store) FinishExport(ctx context.Context, rec ExportRecord) error {
+	now := s.now()
+	rec.ConcluiuEm = fmtTime(now)
+	rec.Cursor = nil
+	e, _ := domain.ExportEntityNamed(rec.Entidade)
+	texto := fmt.Sprintf("Sua exportação de %s está pronta: %d linhas", strings.ToLower(e.Label), rec.Linhas)
+	if rec.Status == domain.ExportErro {
+		texto = fmt.Sprintf("Sua exportação de %s falhou. Tente de novo em /admin/dados", strings.ToLower(e.Label))
+	}
+	t := newTxn(s.Table)
+	t.putItem(itemExport, rec, "")
+	t.notify(NewNotification(rec.AdminID, domain.NotifExportacaoPronta, texto, "/admin/dados", now))
+	return s.write(ctx, t)
+}
+
+// ScanEntityPage reads one page of the table's items of the given types
+// (a Scan filtered by type, for the export job only): the items without
+// their key attributes, and the position of the next page (nil at the end).
+// Filtered pages may hold fewer than limit items, or none.
+func (s *Store) ScanEntityPage(ctx context.Context, tipos []string, limit int, after map[string]string) ([]map[string]any, map[string]string, error) {
+	values := record{}
+	var ors []string
+	for i, t := range tipos {
+		p := fmt.Sprintf(":t%d", i)
+		values[p] = str(t)
+		ors = append(ors, "#type = "+p)
+	}
+	in := &dynamodb.ScanInput{
+		TableName: aws.String(s.Table), FilterExpression: aws.String(strings.Join(ors, " OR ")),
+		ExpressionAttributeNames: map[string]string{"#type": "type"}, ExpressionAttributeValues: values,
+		ExclusiveStartKey: startKey(after),
+	}
+	if limit > 0 {
+		in.Limit = aws.Int32(int32(limit))
+	}
+	out, err := s.DB.Scan(ctx, in)
+	if err != nil {
+		return nil, nil, fmt.Errorf("scan %v: %w", tipos, err)
+	}
+	rows := make([]map[string]any, 0, len(out.Items))
+	for _, it := range out.Items {
+		for _, k := range []string{attrPK, attrSK, attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK, "type"} {
+			delete(it, k)
+		}
+		var row map[string]any
+		if err := attributevalue.UnmarshalMap(it, &row); err != nil {
+			return nil, nil, fmt.Errorf("decode %v: %w", tipos, err)
+		}
+		rows = append(rows, row)
+	}
+	return rows, lastKey(out.LastEvaluatedKey), nil
+}
+
+// ExportTime parses a stored time of an export.
+func ExportTime(s string) time.Time { return parseTime(s) }
+
+// exportItemTypes are the stored shapes whose attributes make an entity's
+// CSV columns.
+var exportItemTypes = map[string]reflect.Type{
+	"profile": reflect.TypeFor[profileItem](), "group": reflect.TypeFor[groupItem](), "member": reflect.TypeFor[memberItem](),
+	"lote": reflect.TypeFor[loteItem](), "cultivo": reflect.TypeFor[cultivoItem](), "diario": reflect.TypeFor[diarioItem](),
+	"colheita": reflect.TypeFor[colheitaItem](), "post": reflect.TypeFor[postItem](), "comment": reflect.TypeFor[commentItem](),
+	"vegetable": reflect.TypeFor[vegetableItem](), "guide": reflect.TypeFor[guideItem](), "audit": reflect.TypeFor[auditItem](),
+}
+
+// reportColumns are a report's attributes (written as a map: feed_moderation.go).
+var reportColumns = []string{"postId", "alvo", "tipo", "userId", "motivo", "texto", "conta", "criadoEm"}
+
+// ExportColumns are the CSV columns of an entity: its stored attributes but
+// the keys, in the stored shape's order.
+func ExportColumns(e domain.ExportEntity) []string {
+	var cols []string
+	seen := map[string]bool{"PK": true, "SK": true, "GSI1PK": true, "GSI1SK": true, "GSI2PK": true, "GSI2SK": true, "type": true, "-": true}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if f.Anonymous && f.Type.Kind() == reflect.Struct {
+				walk(f.Type)
+				continue
+			}
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("dynamodbav"), ",")
+			if name == "" {
+				name = f.Name
+			}
+			if !seen[name] {
+				seen[name] = true
+				cols = append(cols, name)
+			}
+		}
+	}
+	for _, tipo := range e.Tipos {
+		if t, ok := exportItemTypes[tipo]; ok {
+			walk(t)
+		} else if tipo == "report" {
+			cols = append(cols, reportColumns...)
+		}
+	}
+	return cols
+}
