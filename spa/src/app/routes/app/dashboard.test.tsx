@@ -4,7 +4,7 @@ import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-
 import type { Cultivo, MemberProgress, MembersRanking, MyGroup, Post } from '@/types/api';
 
 // The dashboard's cards load lazily, each from its own request: allow time on a busy machine.
-const slow = { timeout: 8000 };
+const slow = { timeout: 30_000 };
 
 const standing = { valor: 0, posicao: null, aproximada: false, alemDe: false, oculto: false };
 const ranking = (eu: Partial<MembersRanking['eu']> = {}): MembersRanking => ({ periodo: 'mes', mes: '2026-11', itens: [], eu: { ...standing, ...eu } });
@@ -125,7 +125,7 @@ function requests(fetchMock: ReturnType<typeof stubApi>): string[] {
 
 const card = (name: string) => screen.getByRole('region', { name });
 
-describe('dashboard', { timeout: 30_000 }, () => {
+describe('dashboard', { timeout: 90_000 }, () => {
   it('makes the requests its route file states, each once, and leads a new member to the first steps', async () => {
     const fetchMock = stubApi(newMember());
     renderApp('/dashboard', fakeAuth());
@@ -217,7 +217,7 @@ describe('dashboard', { timeout: 30_000 }, () => {
     const earned = await within(conquistas).findAllByRole('listitem', {}, slow);
     expect(earned.map((li) => li.textContent)).toEqual([expect.stringContaining('Primeira Colheita'), expect.stringContaining('Primeira Semente')]);
     expect(within(earned[0]!).getByText('20 de nov. de 2026')).toBeInTheDocument();
-    expect(conquistas).toHaveTextContent('Próxima: Colheita Farta (1 de 10 colheitas)');
+    expect(conquistas).toHaveTextContent('Próxima conquista: Colheita Farta · 1 de 10 colheitas');
     await within(card('Meus cultivos')).findByRole('link', { name: 'Alface (verão)' }, slow);
     expect(await screen.findByRole('heading', { name: 'Nível 2 · Broto' }, slow)).toBeInTheDocument();
 

@@ -30,8 +30,8 @@ const DashboardPosts = lazy(() => import('@/features/feed/components/dashboard-p
 const DashboardStanding = lazy(() => import('@/features/rankings/components/dashboard-standing'));
 const DashboardConquistas = lazy(() => import('@/features/profile/components/dashboard-conquistas'));
 
-function Card({ id, title, label, children }: { id: string; title: string; label: string; children: ReactNode }) {
-  return <Suspense fallback={<CardLoading id={id} title={title} label={label} />}>{children}</Suspense>;
+function Card({ id, title, label, wide, children }: { id: string; title: string; label: string; wide?: boolean; children: ReactNode }) {
+  return <Suspense fallback={<CardLoading id={id} title={title} label={label} wide={wide} />}>{children}</Suspense>;
 }
 
 export function Component() {
@@ -63,11 +63,11 @@ export function Component() {
         <Card id="dash-grupos" title="Meus grupos" label="Carregando grupos...">
           <DashboardGroups />
         </Card>
-        <Card id="dash-posts" title="Publicações dos meus grupos" label="Carregando publicações...">
-          <DashboardPosts inGroups={inGroups} />
-        </Card>
         <Card id="dash-conquistas" title="Conquistas recentes" label="Carregando conquistas...">
           <DashboardConquistas />
+        </Card>
+        <Card id="dash-posts" title="Publicações dos meus grupos" label="Carregando publicações..." wide>
+          <DashboardPosts inGroups={inGroups} />
         </Card>
       </div>
     </>

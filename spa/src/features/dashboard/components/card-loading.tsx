@@ -3,9 +3,9 @@
  * content uses), and its loading text in role=status. The card then shows its own request's state.
  * Plain markup (no spinner module): this is on the dashboard's first load.
  */
-export function CardLoading({ id, title, label }: { id: string; title: string; label: string }) {
+export function CardLoading({ id, title, label, wide = false }: { id: string; title: string; label: string; wide?: boolean }) {
   return (
-    <section className="card" aria-labelledby={id}>
+    <section className={wide ? 'card dash-wide' : 'card'} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <p className="section-loader" role="status">
         {label}

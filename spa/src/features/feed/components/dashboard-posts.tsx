@@ -22,7 +22,7 @@ export default function DashboardPosts({ inGroups }: { inGroups: boolean }) {
   });
   const items = (query.data?.items ?? []).slice(0, shown);
   return (
-    <section className="card" aria-labelledby="dash-posts">
+    <section className="card dash-wide" aria-labelledby="dash-posts">
       <h2 id="dash-posts">Publicações dos meus grupos</h2>
       {query.isPending && <SectionLoader label="Carregando publicações..." />}
       {query.isError && <ErrorState title="Não foi possível carregar as publicações" error={query.error} onRetry={() => void query.refetch()} />}

@@ -33,25 +33,23 @@ export default function DashboardConquistas() {
         </EmptyState>
       )}
       {earned.length > 0 && (
-        <ul className="dash-list">
+        <ul className="dash-list dash-stack">
           {earned.map((c) => (
             <li key={c.codigo}>
-              <span>
-                <strong>{c.nome}</strong>
-                {c.bonus > 0 && <span className="muted">{` · +${c.bonus} pontos`}</span>}
+              <strong>{c.nome}</strong>
+              <span className="muted">
+                <time dateTime={c.em ?? undefined}>{formatDate(c.em)}</time>
+                {c.bonus > 0 && ` · +${c.bonus} pontos`}
               </span>
-              <time className="muted" dateTime={c.em ?? undefined}>
-                {formatDate(c.em)}
-              </time>
             </li>
           ))}
         </ul>
       )}
       {query.isSuccess && next && (
-        <p>
-          {'Próxima: '}
+        <p title={next.descricao}>
+          {'Próxima conquista: '}
           <strong>{next.nome}</strong>
-          {` (${next.progresso}) — ${next.descricao}`}
+          {` · ${next.progresso}`}
         </p>
       )}
       {query.isSuccess && (

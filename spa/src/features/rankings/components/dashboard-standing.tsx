@@ -33,7 +33,7 @@ export default function DashboardStanding() {
           <p>
             {formatPoints(eu.valor)} em {month}
           </p>
-          {eu.oculto && <p className="muted">Você está oculto dos rankings públicos; só você vê a sua posição.</p>}
+          {eu.oculto && <p className="muted">Você está oculto dos rankings públicos: só você vê a sua posição.</p>}
           <Link to="/rankings?aba=mes">Ver o ranking do mês</Link>
         </>
       )}
