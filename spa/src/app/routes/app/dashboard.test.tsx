@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { cultivo } from '@/testing/cultivo-fixtures';
+import { myGroup } from '@/testing/group-fixtures';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
-import type { Cultivo, MemberProgress, MembersRanking, MyGroup, Post } from '@/types/api';
+import type { MemberProgress, MembersRanking, MyGroup, Post } from '@/types/api';
 
 // The dashboard's cards load lazily, each from its own request: allow time on a busy machine.
 const slow = { timeout: 30_000 };
@@ -35,51 +37,8 @@ const progress = (conquistas: MemberProgress['conquistas']): MemberProgress => (
   estatisticas: { cultivos: 0, colheitas: 0, colheitasKg: 0, posts: 0, comentarios: 0, registrosDiario: 0, fotos: 0, grupos: 0, sequenciaCuidado: 0 },
 });
 
-const cultivo = (over: Partial<Cultivo> = {}): Cultivo => ({
-  id: 'c1',
-  vegetalId: 'alface-verao',
-  vegetalNome: 'Alface (verão)',
-  grupoId: 'g1',
-  grupoNome: 'Horta do Bairro',
-  loteCodigo: 'A1',
-  responsavelId: 'user-1',
-  responsavelNome: 'Maria Clara Souza',
-  colaboradores: [],
-  metodo: 'muda',
-  quantidade: 12,
-  unidade: 'mudas',
-  dataPlantio: '2026-03-01',
-  notas: '',
-  fase: 'crescendo',
-  faseAnterior: null,
-  motivoPerda: '',
-  arquivado: false,
-  totais: { colheitas: 0, kg: 0, unidades: 0, macos: 0, doadoKg: 0 },
-  janela: { inicio: '2026-04-20', fim: '2026-05-10', diasParaColheita: 12, aberta: false, atrasado: false },
-  version: 1,
-  criadoEm: '2026-03-01T12:00:00Z',
-  atualizadoEm: '2026-03-01T12:00:00Z',
-  pode: { escrever: true, perder: true, arquivar: true },
-  ...over,
-});
 
-const group = (id: string, nome: string, meuPapel: MyGroup['meuPapel']): MyGroup => ({
-  id,
-  nome,
-  descricao: '',
-  cidade: 'Campinas',
-  uf: 'SP',
-  fotoCapa: null,
-  visibilidade: 'publico',
-  entrada: 'aberta',
-  maxMembros: 50,
-  memberCount: 3,
-  lotes: { livre: 1, ocupado: 1, manutencao: 0, total: 2 },
-  createdAt: '2026-01-01T12:00:00Z',
-  meuPapel,
-  joinedAt: '2026-01-01T12:00:00Z',
-  meusLotes: [],
-});
+const group = (id: string, nome: string, meuPapel: MyGroup['meuPapel']): MyGroup => myGroup({ id, nome, meuPapel });
 
 const post = (id: string, texto: string): Post => ({
   id,

@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState } from '@/components/ui/empty-state';
-import { UsersIcon } from '@/components/ui/icons';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { api } from '@/lib/api-client';
 import { queryString } from '@/lib/api-path';
 import { queryKeys } from '@/lib/query-keys';
+import { NoGroupsYet } from '@/features/groups/components/no-groups';
 import { PapelTag } from '@/features/groups/components/papel-tag';
 import type { MyGroupPage } from '@/types/api';
 import '@/features/groups/groups.css';
@@ -25,17 +24,7 @@ export default function DashboardGroups() {
       {query.isPending && <SectionLoader label="Carregando grupos..." />}
       {query.isError && <ErrorState title="Não foi possível carregar os grupos" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && items.length === 0 && (
-        <EmptyState icon={<UsersIcon />} title="Você ainda não participa de nenhum grupo">
-          <p>Participe de uma horta comunitária ou crie a sua para começar a cultivar junto.</p>
-          <p className="actions-row">
-            <Link className="button button-primary button-small" to="/grupos/diretorio">
-              Explorar Grupos
-            </Link>
-            <Link className="button button-secondary button-small" to="/grupos/novo">
-              Criar Grupo
-            </Link>
-          </p>
-        </EmptyState>
+        <NoGroupsYet small />
       )}
       {items.length > 0 && (
         <>
