@@ -6,7 +6,7 @@
 //   GET /api/notifications/unread-count              the shell's bell
 //   GET /api/banners                                 active banners
 //   GET /api/cultivos?ativos=true&limit=5            my active cultivos
-//   GET /api/vegetables/plante-agora[?uf=<my UF>]    "Plante agora" (the UF of my profile, when set)
+//   GET /api/vegetables/plante-agora                 "Plante agora" (the server reads the UF on my profile)
 //   GET /api/me/groups?limit=5                       my groups with my role
 //   GET /api/feed/grupos?limit=3                     recent posts of my groups
 //   GET /api/rankings/membros?periodo=mes&limit=0    my position and points this month (no top)
