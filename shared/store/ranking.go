@@ -329,6 +329,12 @@ type rankTop struct {
 // readRanking reads the top of the sharded partitions pks and, when myKey is
 // set, the position of that score key: at most 2·len(pks)+rankExtraPages calls.
 func (s *Store) readRanking(ctx context.Context, pks []string, myKey string, myShard int) (rankTop, Standing, error) {
+	return s.readRankingTop(ctx, pks, myKey, myShard, domain.RankingTop)
+}
+
+// readRankingTop is readRanking with a top of at most topN entries (0: the
+// position alone, with no top read: at most len(pks)+rankExtraPages calls).
+func (s *Store) readRankingTop(ctx context.Context, pks []string, myKey string, myShard, topN int) (rankTop, Standing, error) {
 	type shardTop struct {
 		rows     []record
 		complete bool
@@ -336,12 +342,15 @@ func (s *Store) readRanking(ctx context.Context, pks []string, myKey string, myS
 	tops := make([]shardTop, len(pks))
 	var all []record
 	for i, pk := range pks {
+		if topN <= 0 {
+			break // known[i] stays false: the count below tells the position
+		}
 		out, err := s.DB.Query(ctx, &dynamodb.QueryInput{
 			TableName: aws.String(s.Table), IndexName: aws.String(IndexGSI2),
 			KeyConditionExpression:    aws.String("GSI2PK = :pk"),
 			ExpressionAttributeValues: record{":pk": str(pk)},
 			ScanIndexForward:          aws.Bool(false),
-			Limit:                     aws.Int32(domain.RankingTop),
+			Limit:                     aws.Int32(int32(topN)),
 		})
 		if err != nil {
 			return rankTop{}, Standing{}, fmt.Errorf("query ranking: %w", err)
@@ -350,8 +359,8 @@ func (s *Store) readRanking(ctx context.Context, pks []string, myKey string, myS
 		all = append(all, out.Items...)
 	}
 	slices.SortFunc(all, func(a, b record) int { return strings.Compare(sOf(b[attrGSI2SK]), sOf(a[attrGSI2SK])) })
-	if len(all) > domain.RankingTop {
-		all = all[:domain.RankingTop]
+	if len(all) > topN {
+		all = all[:max(topN, 0)]
 	}
 	top := rankTop{rows: all}
 	if myKey == "" {
@@ -371,7 +380,7 @@ func (s *Store) readRanking(ctx context.Context, pks []string, myKey string, myS
 		if n := len(st.rows); n > 0 {
 			last = sOf(st.rows[n-1][attrGSI2SK])
 		}
-		known[i] = st.complete || last <= myKey
+		known[i] = topN > 0 && (st.complete || last <= myKey)
 	}
 	next := make([]map[string]types.AttributeValue, len(pks))
 	saturated := false
@@ -469,6 +478,12 @@ type MemberRanking struct {
 // MembersRanking is the members' ranking of periodo (domain.PeriodoGeral or
 // PeriodoMes) with uid's own standing: at most 12 calls.
 func (s *Store) MembersRanking(ctx context.Context, periodo, uid string) (MemberRanking, error) {
+	return s.MembersRankingTop(ctx, periodo, uid, domain.RankingTop)
+}
+
+// MembersRankingTop is MembersRanking with a top of at most limit members
+// (0: uid's own standing alone, no top read: at most 1+RankShards+rankExtraPages calls).
+func (s *Store) MembersRankingTop(ctx context.Context, periodo, uid string, limit int) (MemberRanking, error) {
 	now := s.now()
 	month := domain.RankingMonth(now)
 	item, err := s.getItem(ctx, UserPK(uid), skProfile, "profile")
@@ -499,7 +514,7 @@ func (s *Store) MembersRanking(ctx context.Context, periodo, uid string) (Member
 	if periodo == domain.PeriodoMes {
 		pks = shardPKs(func(i int) string { return rankMonthPK(month, i) })
 	}
-	top, st, err := s.readRanking(ctx, pks, myKey, rankShard(uid))
+	top, st, err := s.readRankingTop(ctx, pks, myKey, rankShard(uid), limit)
 	if err != nil {
 		return MemberRanking{}, err
 	}

@@ -197,6 +197,15 @@ func TestRankingOrderAndOwnPositionWith10000Users(t *testing.T) {
 			if calls := f.calls.Total(); calls > 12 {
 				t.Errorf("%s at %d: %d calls %v", periodo, p, calls, f.calls.ByOperation())
 			}
+			// The standing alone (the dashboard's limit=0): the same answer, no top read.
+			f.calls.Reset()
+			alone, err := f.s.MembersRankingTop(context.Background(), periodo, u.id, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if calls := f.calls.Total(); calls > 7 || len(alone.Itens) != 0 || alone.Eu != r.Eu {
+				t.Errorf("%s at %d, standing alone: %+v (top: %+v) in %d calls %v", periodo, p, alone, r.Eu, calls, f.calls.ByOperation())
+			}
 			got := r.Eu
 			switch {
 			case p <= domain.RankingExact:

@@ -3,8 +3,13 @@
 // the harvest's own transaction: the bell counts its notification, /notificacoes lists it (unread
 // first, with its icon, sentence and link), marking it read drops the badge at once, and /perfil
 // shows the conquista earned (with its date) next to the locked ones with their progress. The
-// member's public page is reached from their group's member list, without an e-mail. Screens are
-// captured at 360 and 1280 px into VERDE_SHOTS (when set).
+// member's public page is reached from their group's member list, without an e-mail. She posts in
+// her group through the Mural, climbs into the monthly ranking (/rankings "Este mês" shows her row
+// and position) and the dashboard shows all of it: the level card with her points, 'Primeira
+// Colheita' in the recent conquistas, her position this month, her cultivo (with a diary entry
+// written from its card), her group with her role and her group's post. A new member's dashboard
+// shows the empty states that lead to the first steps. Screens are captured at 360 and 1280 px
+// into VERDE_SHOTS (when set).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -53,6 +58,23 @@ async function signIn(page, user) {
 
 const unlocked = 'Você desbloqueou a conquista Primeira Colheita! +20 pontos';
 
+/** A new member's dashboard: every card's empty state, each leading to a first step. */
+async function dashboardOfANewMember(page) {
+  await page.goto('/dashboard');
+  const card = (name) => page.getByRole('region', { name, exact: true });
+  await card('Meus grupos').getByRole('link', { name: 'Explorar Grupos' }).waitFor();
+  await card('Meus grupos').getByRole('link', { name: 'Criar Grupo' }).waitFor();
+  await card('Meus cultivos').getByRole('heading', { name: 'Nenhum cultivo ativo' }).waitFor();
+  await card('Plante agora').getByText(/Informe sua UF/).waitFor();
+  await card('Publicações dos meus grupos').getByRole('link', { name: 'Ir para o Feed' }).waitFor();
+  await card('Meu ranking do mês').getByRole('heading', { name: 'Você ainda não está no ranking deste mês' }).waitFor();
+  await card('Conquistas recentes').getByRole('heading', { name: 'Nenhuma conquista ainda' }).waitFor();
+  await page.getByRole('heading', { name: 'Nível 1 · Semente' }).waitFor();
+  await page.getByRole('progressbar', { name: 'Progresso até o nível 2' }).waitFor();
+  assert.equal(await page.getByRole('alert').count(), 0, 'no card failed');
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll on /dashboard');
+}
+
 describe('progress in Chromium against the local cloud', { timeout: 900_000 }, () => {
   before(async () => {
     cloud = await startLocalCloud();
@@ -68,6 +90,9 @@ describe('progress in Chromium against the local cloud', { timeout: 900_000 }, (
 
     await withSession(async (page) => {
       await register(page, grower);
+      // A new member's dashboard: the empty states and their first steps.
+      await dashboardOfANewMember(page);
+      await shot(page, 'dashboard-novo');
       // A new member: no notifications, the bell shows no badge.
       await page.goto('/notificacoes');
       await page.getByRole('heading', { name: 'Nenhuma notificação ainda' }).waitFor();
@@ -85,6 +110,7 @@ describe('progress in Chromium against the local cloud', { timeout: 900_000 }, (
       await create.getByLabel('Quantidade').fill('12');
       await create.getByRole('button', { name: 'Criar cultivo' }).click();
       await page.waitForURL('**/cultivos/*');
+      const cultivoPath = new URL(page.url()).pathname;
       await page.getByText('Cultivo criado! +10 pontos.').waitFor();
       await page.getByRole('button', { name: 'Registrar colheita' }).click();
       const harvest = page.getByRole('dialog', { name: 'Registrar colheita' });
@@ -146,12 +172,73 @@ describe('progress in Chromium against the local cloud', { timeout: 900_000 }, (
       // (The account menu and the e-mail banner show the signed-in user's own e-mail; the page never.)
       assert.equal(await page.locator('.page-grid').getByText(grower.email).count(), 0, 'no e-mail on a public page');
       await shot(page, 'membro');
+
+      // A post in her group, through the Mural's composer.
+      const postText = `Primeira alface colhida na Horta Progresso ${runId}!`;
+      await page.goto(`/grupos/${groupId}?aba=mural`);
+      const composer = page.getByRole('form', { name: 'Novo post' });
+      await composer.getByLabel('O que está acontecendo na sua horta?').fill(postText);
+      await composer.getByRole('button', { name: 'Publicar' }).click();
+      await composer.getByText(/Post publicado/).waitFor();
+
+      // She climbs into the monthly ranking: "Este mês" shows her row (marked as hers) and position.
+      await page.goto('/rankings?aba=mes');
+      const monthly = page.getByRole('region', { name: 'Ranking do mês' });
+      const standingText = await monthly.getByRole('status').filter({ hasText: 'Você está em' }).textContent();
+      const m = /Você está em (\d+)º lugar, com (\d+) pontos\./.exec(standingText ?? '');
+      assert.ok(m, `her standing this month: ${standingText}`);
+      const [position, points] = [Number(m[1]), Number(m[2])];
+      // 90 so far, 20 for the group and 20 for Fundador, and the post's points.
+      assert.ok(points > 130, `points this month: ${points}`);
+      const row = monthly.getByRole('list', { name: 'Os 50 primeiros do mês' }).locator('li[aria-current="true"]');
+      await row.getByRole('link', { name: grower.name }).waitFor();
+      await row.getByText(`${position}º`, { exact: true }).waitFor();
+      await row.getByText(`${points} pontos`).waitFor();
+      await shot(page, 'rankings-mes');
+
+      // The dashboard shows all of it.
+      await page.goto('/dashboard');
+      const card = (name) => page.getByRole('region', { name, exact: true });
+      await page.getByRole('region', { name: /^Nível \d+ · / }).getByText(`${points} pontos`, { exact: true }).waitFor();
+      const recent = card('Conquistas recentes');
+      // Earned today, with its date.
+      const today = await page.evaluate(() => new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date()));
+      assert.equal(await recent.getByRole('listitem').filter({ hasText: 'Primeira Colheita' }).locator('time').textContent(), today);
+      await recent.getByRole('link', { name: /Ver todas/ }).waitFor();
+      await card('Meu ranking do mês').getByText(`${position}º lugar`, { exact: true }).waitFor();
+      await card('Meu ranking do mês').getByText(new RegExp(`^${points} pontos em `)).waitFor();
+      await card('Meus cultivos').getByRole('link', { name: 'Alface (verão)' }).waitFor();
+      const myGroup = card('Meus grupos').getByRole('listitem').filter({ hasText: `Horta Progresso ${runId}` });
+      await myGroup.getByText('Dono').waitFor();
+      assert.equal(await myGroup.getByRole('link').getAttribute('href'), `/grupos/${groupId}`);
+      const recentPost = card('Publicações dos meus grupos').getByRole('article', { name: `Publicação de ${grower.name}` });
+      await recentPost.getByText(postText).waitFor();
+      assert.equal(await page.getByRole('alert').count(), 0, 'no card failed');
+      await shot(page, 'dashboard');
+
+      // A diary entry from the cultivo's card, with the diary form, without leaving the dashboard.
+      await card('Meus cultivos').getByRole('button', { name: 'Escrever no diário de Alface (verão)' }).click();
+      const diary = page.getByRole('dialog', { name: 'Diário de Alface (verão)' });
+      await diary.getByLabel('Tipo').selectOption('adubacao');
+      await diary.getByLabel('O que aconteceu?').fill('Húmus de minhoca nas mudas.');
+      await diary.getByRole('button', { name: 'Adicionar ao diário' }).click();
+      await diary.waitFor({ state: 'detached' });
+      const saved = await card('Meus cultivos').getByText(/^Entrada salva no diário/).textContent();
+      const gained = Number(/\+(\d+) pontos/.exec(saved ?? '')?.[1] ?? 0);
+      assert.equal(new URL(page.url()).pathname, '/dashboard');
+      // The level card and the position card follow the new points.
+      await page.getByRole('region', { name: /^Nível \d+ · / }).getByText(`${points + gained} pontos`, { exact: true }).waitFor();
+      await card('Meu ranking do mês').getByText(new RegExp(`^${points + gained} pontos em `)).waitFor();
+      await page.goto(cultivoPath);
+      await page.getByText('Húmus de minhoca nas mudas.').waitFor();
     });
 
     // Another member opens the same public page; then the screens on a 360 px phone.
     await withSession(
       async (page) => {
         await register(page, person('Vizinho Curioso', 2));
+        await dashboardOfANewMember(page);
+        await shot(page, 'dashboard-novo');
         for (const [path, name] of [
           [memberUrl, 'membro'],
           ['/notificacoes', 'notificacoes-vizinho'],
@@ -174,6 +261,8 @@ describe('progress in Chromium against the local cloud', { timeout: 900_000 }, (
         for (const [path, name] of [
           ['/perfil', 'perfil'],
           ['/notificacoes', 'notificacoes-lidas'],
+          ['/rankings?aba=mes', 'rankings-mes'],
+          ['/dashboard', 'dashboard'],
         ]) {
           await page.goto(path);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -181,6 +270,11 @@ describe('progress in Chromium against the local cloud', { timeout: 900_000 }, (
           assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, `no sideways scroll on ${path}`);
           await shot(page, name);
         }
+        // On the phone the dashboard's cards stand one under the other, in order, all filled.
+        const headings = await page.locator('.page-grid > section > h2').allTextContents();
+        assert.deepEqual(headings.slice(-6), ['Meu ranking do mês', 'Meus cultivos', 'Plante agora', 'Meus grupos', 'Conquistas recentes', 'Publicações dos meus grupos']);
+        await page.getByRole('region', { name: 'Publicações dos meus grupos' }).getByRole('article').first().waitFor();
+        assert.equal(await page.getByRole('alert').count(), 0, 'no card failed');
       },
       { viewport: { width: 360, height: 740 } },
     );

@@ -222,3 +222,62 @@ func TestGroupRankingsFollowHarvestsAndOptOut(t *testing.T) {
 	}
 	_ = fmt.Sprint
 }
+
+// TestMyStandingAloneWithLimitZero: the dashboard's card asks for its own
+// standing this month with limit=0: the same standing as the full ranking
+// (also when opted out), no top, in fewer DynamoDB calls; limit is checked.
+func TestMyStandingAloneWithLimitZero(t *testing.T) {
+	setup(t)
+	fx := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	harvest(t, fx.Group.ID, cast.Coord, 1.5)
+	meh := me.NewServer(env.Deps)
+	for _, hidden := range []bool{false, true} {
+		if r := testkit.Do(t, meh, "PUT", "/api/me", cast.Coord, map[string]any{"ocultarDoRanking": hidden}); r.Status != 200 {
+			t.Fatalf("privacy %v: %d %s", hidden, r.Status, r.Body)
+		}
+		for _, p := range []string{"geral", "mes"} {
+			var full, alone membersRanking
+			env.Calls.Reset()
+			testkit.Do(t, h, "GET", "/api/rankings/membros?periodo="+p, cast.Coord, nil).Decode(t, &full)
+			fullCalls := env.Calls.Total()
+			env.Calls.Reset()
+			r := testkit.Do(t, h, "GET", "/api/rankings/membros?periodo="+p+"&limit=0", cast.Coord, nil)
+			aloneCalls := env.Calls.Total()
+			r.Decode(t, &alone)
+			if r.Status != 200 || len(alone.Itens) != 0 || !sameStanding(alone.Eu, full.Eu) || alone.Eu.Posicao == nil || alone.Eu.Valor == 0 || alone.Eu.Oculto != hidden {
+				t.Errorf("%s hidden=%v: alone %d %+v, full %+v", p, hidden, r.Status, alone, full.Eu)
+			}
+			if aloneCalls > 7 || aloneCalls > fullCalls || len(r.Body) > 200 {
+				t.Errorf("%s: limit=0 took %d DynamoDB calls (full ranking %d) %v and %d bytes", p, aloneCalls, fullCalls, env.Calls.ByOperation(), len(r.Body))
+			}
+			var three membersRanking
+			testkit.Do(t, h, "GET", "/api/rankings/membros?periodo="+p+"&limit=3", cast.Coord, nil).Decode(t, &three)
+			if len(three.Itens) > 3 || !sameStanding(three.Eu, full.Eu) || (len(full.Itens) >= 3 && len(three.Itens) != 3) {
+				t.Errorf("%s: limit=3 %+v", p, three)
+			}
+			for i, it := range three.Itens {
+				if it.ID != full.Itens[i].ID {
+					t.Errorf("%s: limit=3 item %d is %s, full ranking %s", p, i, it.ID, full.Itens[i].ID)
+				}
+			}
+		}
+	}
+	testkit.Do(t, meh, "PUT", "/api/me", cast.Coord, map[string]any{"ocultarDoRanking": false})
+	// A new member with no points: no position, still an answer.
+	var none membersRanking
+	testkit.Do(t, h, "GET", "/api/rankings/membros?periodo=mes&limit=0", cast.Stranger, nil).Decode(t, &none)
+	if none.Eu.Posicao != nil || none.Eu.Valor != 0 {
+		t.Errorf("new member's standing %+v", none.Eu)
+	}
+	for _, bad := range []string{"-1", "51", "x", ""} {
+		r := testkit.Do(t, h, "GET", "/api/rankings/membros?limit="+bad, cast.Member, nil)
+		if r.Status != 400 || r.ErrorField() != "limit" {
+			t.Errorf("limit=%q: %d %s", bad, r.Status, r.Body)
+		}
+	}
+}
+
+func sameStanding(a, b standing) bool {
+	return a.Valor == b.Valor && a.Aproximada == b.Aproximada && a.Oculto == b.Oculto &&
+		(a.Posicao == nil) == (b.Posicao == nil) && (a.Posicao == nil || *a.Posicao == *b.Posicao)
+}

@@ -5,7 +5,9 @@
 package rankings
 
 import (
+	"fmt"
 	"net/http"
+	"strconv"
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
@@ -39,6 +41,20 @@ func periodo(r *http.Request) (string, error) {
 	return domain.ParsePeriodo(v[0])
 }
 
+// topLimit reads ?limit= (absent: the whole top of 50; 0: my standing alone,
+// the dashboard's card).
+func topLimit(r *http.Request) (int, error) {
+	v, ok := r.URL.Query()["limit"]
+	if !ok {
+		return domain.RankingTop, nil
+	}
+	n, err := strconv.Atoi(v[0])
+	if len(v) != 1 || err != nil || n < 0 || n > domain.RankingTop {
+		return 0, domain.Invalid("limit", fmt.Sprintf("O parâmetro limit deve ser um número entre 0 e %d", domain.RankingTop))
+	}
+	return n, nil
+}
+
 func handleMembers(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p, err := periodo(r)
@@ -46,7 +62,12 @@ func handleMembers(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		rk, err := d.Store.MembersRanking(r.Context(), p, auth.FromContext(r.Context()).Sub)
+		limit, err := topLimit(r)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		rk, err := d.Store.MembersRankingTop(r.Context(), p, auth.FromContext(r.Context()).Sub, limit)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return

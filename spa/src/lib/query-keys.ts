@@ -102,6 +102,16 @@ export const queryKeys = {
     comments: (postId: string) => ['feed', 'comments', postId] as const,
     moderation: ['feed', 'moderacao'] as const,
   },
+  /**
+   * The dashboard's own small reads, each under its family's prefix so that the family's writes
+   * refresh them too: 5 active cultivos, 5 of my groups, 3 posts of my groups, my standing this month.
+   */
+  dashboard: {
+    cultivos: ['cultivos', 'dashboard'] as const,
+    groups: ['groups', 'mine', 'dashboard'] as const,
+    groupPosts: ['feed', 'list', 'grupos', 'dashboard'] as const,
+    myStanding: ['rankings', 'membros', 'mes', 'eu'] as const,
+  },
 };
 
 export interface CultivoFilter {

@@ -1018,7 +1018,8 @@ export interface paths {
          * @description The top 50 (members who opted out are left out) and the caller's own position and points,
          *     also when they opted out. The position is exact within the first 1,000; past it, `aproximada`
          *     (an estimate, rounded) or `alemDe` (a lower bound). Ties: whoever reached the points first,
-         *     then a fixed order. At most 12 DynamoDB calls whatever the number of members.
+         *     then a fixed order. At most 12 DynamoDB calls whatever the number of members; with
+         *     `limit=0` (my standing alone, as the dashboard shows it) at most 7 and no top read.
          */
         get: operations["getMembersRanking"];
         put?: never;
@@ -5292,6 +5293,8 @@ export interface operations {
             query?: {
                 /** @description geral (all time, the default) or mes (this month in Brasília time: it resets at 00:00 on the 1st) */
                 periodo?: "geral" | "mes";
+                /** @description How many of the top to list (default 50); 0 lists none and answers my standing alone */
+                limit?: number;
             };
             header?: never;
             path?: never;

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { cultivo } from '@/testing/cultivo-fixtures';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
-import type { Cultivo, Vegetal } from '@/types/api';
+import type { Vegetal } from '@/types/api';
 
 const vegetal = (id: string, nome: string, sudeste: number[]): Vegetal => ({
   id,
@@ -24,33 +25,6 @@ const vegetal = (id: string, nome: string, sudeste: number[]): Vegetal => ({
   arquivado: false,
 });
 
-const cultivo = (over: Partial<Cultivo> = {}): Cultivo => ({
-  id: 'c1',
-  vegetalId: 'alface-verao',
-  vegetalNome: 'Alface (verão)',
-  grupoId: 'g1',
-  grupoNome: 'Horta do Bairro',
-  loteCodigo: 'A1',
-  responsavelId: 'user-1',
-  responsavelNome: 'Maria Clara Souza',
-  colaboradores: [],
-  metodo: 'muda',
-  quantidade: 12,
-  unidade: 'mudas',
-  dataPlantio: '2026-03-01',
-  notas: '',
-  fase: 'crescendo',
-  faseAnterior: null,
-  motivoPerda: '',
-  arquivado: false,
-  totais: { colheitas: 0, kg: 0, unidades: 0, macos: 0, doadoKg: 0 },
-  janela: { inicio: '2026-04-20', fim: '2026-05-10', diasParaColheita: 12, aberta: false, atrasado: false },
-  version: 1,
-  criadoEm: '2026-03-01T12:00:00Z',
-  atualizadoEm: '2026-03-01T12:00:00Z',
-  pode: { escrever: true, perder: true, arquivar: true },
-  ...over,
-});
 
 const myGroups = () => json({ items: [], nextCursor: null });
 

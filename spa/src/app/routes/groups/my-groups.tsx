@@ -1,14 +1,13 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageLoader } from '@/components/ui/spinner';
-import { UsersIcon } from '@/components/ui/icons';
 import { Flash } from '@/components/ui/flash';
 import { ErrorState, LoadMore } from '@/components/ui/query-states';
 import { pluralForm } from '@/lib/format';
 import { useMyGroups } from '@/features/groups/api/groups';
 import { GroupCard } from '@/features/groups/components/group-card';
 import { PapelTag } from '@/features/groups/components/papel-tag';
+import { NoGroupsYet } from '@/features/groups/components/no-groups';
 import '@/features/groups/groups.css';
 
 export function Component() {
@@ -30,19 +29,7 @@ export function Component() {
   if (query.isPending) body = <PageLoader />;
   else if (query.isError) body = <ErrorState title="Não foi possível carregar seus grupos" error={query.error} onRetry={() => void query.refetch()} />;
   else if (groups.length === 0) {
-    body = (
-      <EmptyState icon={<UsersIcon />} title="Você ainda não participa de nenhum grupo">
-        <p>Encontre uma horta comunitária perto de você ou crie a sua.</p>
-        <p className="actions-row">
-          <Link className="button button-primary" to="/grupos/diretorio">
-            Explorar Grupos
-          </Link>
-          <Link className="button button-secondary" to="/grupos/novo">
-            Criar Grupo
-          </Link>
-        </p>
-      </EmptyState>
-    );
+    body = <NoGroupsYet />;
   } else {
     body = (
       <>

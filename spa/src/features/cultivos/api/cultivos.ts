@@ -31,6 +31,8 @@ function refresh(queryClient: QueryClient) {
   // A conquista or a level may have come with the act: its notification and the progress.
   void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount });
   void queryClient.invalidateQueries({ queryKey: queryKeys.progress.all });
+  // Points move the rankings (the dashboard's position this month among them).
+  void queryClient.invalidateQueries({ queryKey: queryKeys.rankings.all });
 }
 
 function filterQuery(f: CultivoFilter) {

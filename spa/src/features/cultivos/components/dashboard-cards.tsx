@@ -1,15 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SproutIcon } from '@/components/ui/icons';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { errorMessage } from '@/lib/errors';
+import { queryKeys } from '@/lib/query-keys';
 import { usePlanteAgora } from '@/features/cultivos/api/catalog';
-import { useAddDiario, useMyCultivos } from '@/features/cultivos/api/cultivos';
+import { getMyCultivos, useAddDiario } from '@/features/cultivos/api/cultivos';
 import { cultivoHref, FaseTag } from '@/features/cultivos/components/cultivo-card';
 import { countdown, meses } from '@/features/cultivos/labels';
 import type { Cultivo } from '@/types/api';
 import '@/features/cultivos/cultivos.css';
+
+// The diary form (with its photo picker) loads when a member opens it from a card.
+const DiaryForm = lazy(() => import('@/features/cultivos/components/diary-form').then((m) => ({ default: m.DiaryForm })));
+
+const shown = 5;
 
 /** The dashboard's "Meus cultivos" (active ones, countdown, a quick diary entry) and "Plante agora". */
 export default function DashboardCultivos() {
@@ -21,9 +29,13 @@ export default function DashboardCultivos() {
   );
 }
 
-function MyActiveCultivos() {
-  const query = useMyCultivos({ fase: '', grupo: '', ativos: true });
-  const items = (query.data ?? []).slice(0, 5);
+/** My 5 newest active cultivos (GET /api/cultivos?ativos=true&limit=5), each with a quick diary entry. */
+export function MyActiveCultivos() {
+  const query = useQuery({
+    queryKey: queryKeys.dashboard.cultivos,
+    queryFn: () => getMyCultivos({ fase: '', grupo: '', ativos: true }, null, shown),
+  });
+  const items = (query.data?.items ?? []).slice(0, shown);
   return (
     <section className="card" aria-labelledby="dash-cultivos">
       <h2 id="dash-cultivos">Meus cultivos</h2>
@@ -52,6 +64,7 @@ function MyActiveCultivos() {
 function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
   const add = useAddDiario(c.id);
   const [done, setDone] = useState<string | null>(null);
+  const [writing, setWriting] = useState(false);
   return (
     <li>
       <div>
@@ -76,16 +89,44 @@ function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
           >
             Reguei hoje
           </button>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={`Escrever no diário de ${c.vegetalNome}`}
+            onClick={() => setWriting(true)}
+          >
+            Escrever no diário
+          </button>
           <span role="status" className="cultivo-meta">
             {add.isError ? errorMessage(add.error) : done}
           </span>
         </div>
       )}
+      {writing && (
+        // The dialog opens once the form's chunk is here, so its focus lands on the form's first field.
+        <Suspense fallback={<SectionLoader label="Carregando o diário..." />}>
+          <Dialog title={`Diário de ${c.vegetalNome}`} onClose={() => setWriting(false)}>
+            <DiaryForm
+              cultivoId={c.id}
+              onDone={(pontos) => {
+                setWriting(false);
+                setDone(pontos > 0 ? `Entrada salva no diário (+${pontos} pontos)` : 'Entrada salva no diário');
+              }}
+            />
+            <div className="dialog-actions">
+              <button type="button" className="button button-secondary" onClick={() => setWriting(false)}>
+                Cancelar
+              </button>
+            </div>
+          </Dialog>
+        </Suspense>
+      )}
     </li>
   );
 }
 
-function PlanteAgoraCard() {
+/** "Plante agora": this month's suggestions for my UF from the catalogue calendar. */
+export function PlanteAgoraCard() {
   const query = usePlanteAgora();
   return (
     <section className="card" aria-labelledby="dash-plante">

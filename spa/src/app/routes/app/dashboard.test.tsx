@@ -1,0 +1,215 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { cultivo } from '@/testing/cultivo-fixtures';
+import { myGroup } from '@/testing/group-fixtures';
+import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
+import type { MemberProgress, MembersRanking, MyGroup, Post } from '@/types/api';
+
+// The dashboard's cards load lazily, each from its own request: allow time on a busy machine.
+const slow = { timeout: 30_000 };
+
+const standing = { valor: 0, posicao: null, aproximada: false, alemDe: false, oculto: false };
+const ranking = (eu: Partial<MembersRanking['eu']> = {}): MembersRanking => ({ periodo: 'mes', mes: '2026-11', itens: [], eu: { ...standing, ...eu } });
+
+const conquista = (codigo: string, nome: string, em: string | null, over: Partial<MemberProgress['conquistas'][number]> = {}) => ({
+  codigo,
+  nome,
+  descricao: `Descrição de ${nome}`,
+  bonus: 20,
+  conquistada: em !== null,
+  em,
+  atual: em ? 1 : 0,
+  meta: 1,
+  progresso: em ? '1 de 1' : '0 de 1',
+  ...over,
+});
+
+const progress = (conquistas: MemberProgress['conquistas']): MemberProgress => ({
+  id: 'user-1',
+  nome: 'Maria Clara Souza',
+  foto: null,
+  bio: '',
+  uf: '',
+  cidade: '',
+  dataCadastro: '2025-01-15T12:00:00Z',
+  nivel: { numero: 1, nome: 'Semente', pontosTotais: 0, inicio: 0, proximo: 100, proximoNome: 'Broto', faltamPontos: 100, percentualNivel: 0 },
+  conquistas,
+  estatisticas: { cultivos: 0, colheitas: 0, colheitasKg: 0, posts: 0, comentarios: 0, registrosDiario: 0, fotos: 0, grupos: 0, sequenciaCuidado: 0 },
+});
+
+
+const group = (id: string, nome: string, meuPapel: MyGroup['meuPapel']): MyGroup => myGroup({ id, nome, meuPapel });
+
+const post = (id: string, texto: string): Post => ({
+  id,
+  autorId: 'u-2',
+  autorNome: 'João Pedro',
+  texto,
+  fotos: [],
+  cultivo: null,
+  grupoId: 'g1',
+  grupoNome: 'Horta do Bairro',
+  curtidas: 0,
+  comentarios: 0,
+  curtido: false,
+  oculto: false,
+  editavel: false,
+  criadoEm: '2026-11-20T12:00:00Z',
+  editadoEm: null,
+});
+
+const empty = () => json({ items: [], nextCursor: null });
+
+/** A new member's dashboard: every list empty, no standing, no conquista. */
+function newMember() {
+  return {
+    'GET /api/banners': empty,
+    'GET /api/cultivos': empty,
+    'GET /api/vegetables/plante-agora': () => json({ uf: '', regiao: '', regiaoNome: '', mes: 11, items: [] }),
+    'GET /api/me/groups': empty,
+    'GET /api/feed/grupos': empty,
+    'GET /api/rankings/membros': () => json(ranking()),
+    'GET /api/me/progress': () =>
+      json(progress([conquista('primeira-semente', 'Primeira Semente', null), conquista('primeira-colheita', 'Primeira Colheita', null)])),
+  };
+}
+
+/** The requests the page made, as 'METHOD /path?query'. */
+function requests(fetchMock: ReturnType<typeof stubApi>): string[] {
+  return fetchMock.mock.calls.map(([input, init]) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    return `${init?.method ?? 'GET'} ${url.pathname}${url.search}`;
+  });
+}
+
+const card = (name: string) => screen.getByRole('region', { name });
+
+describe('dashboard', { timeout: 90_000 }, () => {
+  it('makes the requests its route file states, each once, and leads a new member to the first steps', async () => {
+    const fetchMock = stubApi(newMember());
+    renderApp('/dashboard', fakeAuth());
+    expect(await screen.findByRole('heading', { name: 'Você ainda não participa de nenhum grupo' }, slow)).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Nenhum cultivo ativo' }, slow);
+    await screen.findByRole('heading', { name: 'Nenhuma publicação nos seus grupos ainda' }, slow);
+    await screen.findByRole('heading', { name: 'Você ainda não está no ranking deste mês' }, slow);
+    await screen.findByRole('heading', { name: 'Nenhuma conquista ainda' }, slow);
+    await within(card('Plante agora')).findByText(/Informe sua UF/, {}, slow);
+    await waitFor(() => expect(screen.queryAllByRole('status').filter((s) => /Carregando/.test(s.textContent ?? ''))).toHaveLength(0));
+
+    // /api/me is the auth state's (faked here); every other request the route file lists, each once.
+    expect(requests(fetchMock).sort()).toEqual(
+      [
+        'GET /api/notifications/unread-count',
+        'GET /api/banners',
+        'GET /api/cultivos?ativos=true&limit=5',
+        'GET /api/vegetables/plante-agora',
+        'GET /api/me/groups?limit=5',
+        'GET /api/feed/grupos?limit=3',
+        'GET /api/rankings/membros?periodo=mes&limit=0',
+        'GET /api/me/progress',
+      ].sort(),
+    );
+
+    // Each empty state leads to the first step.
+    const grupos = card('Meus grupos');
+    expect(within(grupos).getByRole('link', { name: 'Explorar Grupos' })).toHaveAttribute('href', '/grupos/diretorio');
+    expect(within(grupos).getByRole('link', { name: 'Criar Grupo' })).toHaveAttribute('href', '/grupos/novo');
+    expect(within(card('Meus cultivos')).getByRole('link', { name: 'Novo cultivo' })).toHaveAttribute('href', '/cultivos?novo=');
+    expect(within(card('Publicações dos meus grupos')).getByRole('link', { name: 'Ir para o Feed' })).toHaveAttribute('href', '/feed');
+    const rank = card('Meu ranking do mês');
+    expect(within(rank).getByText(/registre o diário dos seus cultivos, colha, publique no feed/)).toBeInTheDocument();
+    expect(within(rank).getByRole('link', { name: 'Ver o ranking do mês' })).toHaveAttribute('href', '/rankings?aba=mes');
+    const conquistas = card('Conquistas recentes');
+    expect(within(conquistas).getByText('Primeira Semente')).toBeInTheDocument(); // the next one to aim for
+    expect(within(conquistas).getByRole('link', { name: 'Ver todas no perfil' })).toHaveAttribute('href', '/perfil');
+    // The level card, from the profile the shell holds (no request of its own).
+    expect(await screen.findByRole('heading', { name: 'Nível 1 · Semente' }, slow)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progresso até o nível 2' })).toBeInTheDocument();
+  });
+
+  it('shows everything a member has, and one failing card keeps its own error while the others show their content', async () => {
+    let rankingDown = true; // every attempt fails (the API client tries a GET 3 times) until the member tries again
+    const fetchMock = stubApi({
+      ...newMember(),
+      'GET /api/cultivos': () => json({ items: [cultivo()], nextCursor: null }),
+      'GET /api/me/groups': () => json({ items: [group('g1', 'Horta do Bairro', 'coordenador'), group('g2', 'Horta da Escola', 'membro')], nextCursor: null }),
+      'GET /api/feed/grupos': () => json({ items: [post('p1', 'Colhi a primeira alface do lote A1!')], nextCursor: 'x' }),
+      'GET /api/rankings/membros': () => {
+        return rankingDown
+          ? json({ error: { code: 'internal', message: 'Erro interno. Tente novamente.' } }, 500)
+          : json(ranking({ valor: 85, posicao: 7 }));
+      },
+      'GET /api/me/progress': () =>
+        json(
+          progress([
+            conquista('primeira-semente', 'Primeira Semente', '2026-11-02T12:00:00Z', { bonus: 10 }),
+            conquista('primeira-colheita', 'Primeira Colheita', '2026-11-20T12:00:00Z'),
+            conquista('colheita-farta', 'Colheita Farta', null, { atual: 1, meta: 10, progresso: '1 de 10 colheitas' }),
+          ]),
+        ),
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard', fakeAuth({ userData: { ...testProfile, nivel: 2, pontosTotais: 135, gruposParticipantes: ['g1', 'g2'] } }));
+
+    // The ranking card fails on its own, with a retry.
+    await screen.findByText('Não foi possível carregar o ranking', {}, slow);
+    const rank = card('Meu ranking do mês');
+    const alert = within(rank).getByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar o ranking');
+    expect(alert).toHaveTextContent('Erro interno do servidor. Tente novamente em instantes.');
+
+    // The others show their content.
+    const grupos = card('Meus grupos');
+    await within(grupos).findByRole('link', { name: 'Horta do Bairro' }, slow);
+    const rows = within(grupos).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Coordenador')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('link', { name: 'Horta do Bairro' })).toHaveAttribute('href', '/grupos/g1');
+    expect(within(rows[1]!).getByText('Membro')).toBeInTheDocument();
+    const posts = card('Publicações dos meus grupos');
+    const article = await within(posts).findByRole('article', { name: 'Publicação de João Pedro' }, slow);
+    expect(article).toHaveTextContent('Colhi a primeira alface do lote A1!');
+    expect(article).toHaveTextContent('em Horta do Bairro');
+    expect(within(article).getByRole('link', { name: 'Ver publicação' })).toHaveAttribute('href', '/feed?post=p1');
+    expect(within(posts).getByRole('link', { name: 'Ver o feed dos meus grupos' })).toHaveAttribute('href', '/feed?aba=grupos');
+    const conquistas = card('Conquistas recentes');
+    const earned = await within(conquistas).findAllByRole('listitem', {}, slow);
+    expect(earned.map((li) => li.textContent)).toEqual([expect.stringContaining('Primeira Colheita'), expect.stringContaining('Primeira Semente')]);
+    expect(within(earned[0]!).getByText('20 de nov. de 2026')).toBeInTheDocument();
+    expect(conquistas).toHaveTextContent('Próxima conquista: Colheita Farta · 1 de 10 colheitas');
+    await within(card('Meus cultivos')).findByRole('link', { name: 'Alface (verão)' }, slow);
+    expect(await screen.findByRole('heading', { name: 'Nível 2 · Broto' }, slow)).toBeInTheDocument();
+
+    // Trying again fills the ranking card, with no other request repeated.
+    const before = requests(fetchMock).length;
+    rankingDown = false;
+    await user.click(within(rank).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await within(rank).findByText('7º lugar', {}, slow)).toBeInTheDocument();
+    expect(rank).toHaveTextContent('85 pontos em novembro de 2026');
+    expect(requests(fetchMock).slice(before)).toEqual(['GET /api/rankings/membros?periodo=mes&limit=0']);
+  });
+
+  it('adds a diary entry from a cultivo card with the diary form, without leaving the dashboard', async () => {
+    let sent: unknown = null;
+    stubApi({
+      ...newMember(),
+      'GET /api/cultivos': () => json({ items: [cultivo()], nextCursor: null }),
+      'POST /api/cultivos/c1/diario': (init) => {
+        sent = JSON.parse(String(init?.body));
+        return json({ entry: { id: 'd1' }, pontos: 5 }, 201);
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard', fakeAuth());
+    const cultivos = await screen.findByRole('region', { name: 'Meus cultivos' }, slow);
+    await user.click(await within(cultivos).findByRole('button', { name: 'Escrever no diário de Alface (verão)' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Diário de Alface (verão)' }, slow);
+    await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'adubacao');
+    await user.type(within(dialog).getByLabelText('O que aconteceu?'), 'Húmus de minhoca');
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar ao diário' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual({ tipo: 'adubacao', texto: 'Húmus de minhoca', fotos: [] });
+    expect(within(cultivos).getByText('Entrada salva no diário (+5 pontos)')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,60 @@
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { api } from '@/lib/api-client';
+import { queryString } from '@/lib/api-path';
+import { formatDateTime, plural } from '@/lib/format';
+import { queryKeys } from '@/lib/query-keys';
+import type { PostPage } from '@/types/api';
+
+const shown = 3;
+
+/**
+ * The dashboard's "Publicações dos meus grupos": the newest few of the feed's "Meus grupos" view
+ * (GET /api/feed/grupos?limit=3), as plain text with links to each post and to /feed; nothing of
+ * the composer or the post card's actions is loaded here.
+ */
+export default function DashboardPosts({ inGroups }: { inGroups: boolean }) {
+  const query = useQuery({
+    queryKey: queryKeys.dashboard.groupPosts,
+    queryFn: () => api.get<PostPage>(`/feed/grupos${queryString({ limit: shown })}`),
+  });
+  const items = (query.data?.items ?? []).slice(0, shown);
+  return (
+    <section className="card dash-wide" aria-labelledby="dash-posts">
+      <h2 id="dash-posts">Publicações dos meus grupos</h2>
+      {query.isPending && <SectionLoader label="Carregando publicações..." />}
+      {query.isError && <ErrorState title="Não foi possível carregar as publicações" error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isSuccess && items.length === 0 && (
+        <EmptyState title="Nenhuma publicação nos seus grupos ainda">
+          {inGroups ? (
+            <p>Conte como está a sua horta: a primeira publicação do grupo pode ser a sua.</p>
+          ) : (
+            <p>Quando você participar de um grupo, as publicações dele aparecem aqui. Enquanto isso, veja a comunidade.</p>
+          )}
+          <Link to={inGroups ? '/feed?aba=grupos' : '/feed'}>Ir para o Feed</Link>
+        </EmptyState>
+      )}
+      {items.length > 0 && (
+        <>
+          <ul className="dash-list dash-posts">
+            {items.map((p) => (
+              <li key={p.id}>
+                <article aria-label={`Publicação de ${p.autorNome}`}>
+                  <p className="muted">
+                    <strong>{p.autorNome}</strong>
+                    {p.grupoNome && ` em ${p.grupoNome}`} · <time dateTime={p.criadoEm}>{formatDateTime(p.criadoEm)}</time>
+                  </p>
+                  <p className="text-clamp-2">{p.texto || (p.fotos.length > 0 ? plural(p.fotos.length, 'foto', 'fotos') : '')}</p>
+                  <Link to={`/feed?post=${encodeURIComponent(p.id)}`}>Ver publicação</Link>
+                </article>
+              </li>
+            ))}
+          </ul>
+          <Link to="/feed?aba=grupos">Ver o feed dos meus grupos</Link>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { api } from '@/lib/api-client';
+import { queryString } from '@/lib/api-path';
+import { queryKeys } from '@/lib/query-keys';
+import { NoGroupsYet } from '@/features/groups/components/no-groups';
+import { PapelTag } from '@/features/groups/components/papel-tag';
+import type { MyGroupPage } from '@/types/api';
+import '@/features/groups/groups.css';
+
+const shown = 5;
+
+/** The dashboard's "Meus grupos": my first groups with my role (GET /api/me/groups?limit=5), in a chunk of its own. */
+export default function DashboardGroups() {
+  const query = useQuery({
+    queryKey: queryKeys.dashboard.groups,
+    queryFn: () => api.get<MyGroupPage>(`/me/groups${queryString({ limit: shown })}`),
+  });
+  const items = query.data?.items ?? [];
+  return (
+    <section className="card" aria-labelledby="dash-grupos">
+      <h2 id="dash-grupos">Meus grupos</h2>
+      {query.isPending && <SectionLoader label="Carregando grupos..." />}
+      {query.isError && <ErrorState title="Não foi possível carregar os grupos" error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isSuccess && items.length === 0 && (
+        <NoGroupsYet small />
+      )}
+      {items.length > 0 && (
+        <>
+          <ul className="dash-list">
+            {items.map((g) => (
+              <li key={g.id}>
+                <Link to={`/grupos/${encodeURIComponent(g.id)}`} className="text-clamp-2">
+                  <strong>{g.nome}</strong>
+                </Link>
+                <PapelTag papel={g.meuPapel} />
+              </li>
+            ))}
+          </ul>
+          <Link to="/grupos">{query.data?.nextCursor ? 'Ver todos os meus grupos' : 'Ir para Meus Grupos'}</Link>
+        </>
+      )}
+    </section>
+  );
+}

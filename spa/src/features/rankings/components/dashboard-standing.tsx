@@ -1,0 +1,50 @@
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { api } from '@/lib/api-client';
+import { queryString } from '@/lib/api-path';
+import { queryKeys } from '@/lib/query-keys';
+import { formatPoints, monthName, positionText } from '@/features/rankings/format';
+import type { MembersRanking } from '@/types/api';
+import '@/features/rankings/rankings.css';
+
+/**
+ * The dashboard's "Meu ranking do mês": my position and points this month, and nothing of the
+ * top (GET /api/rankings/membros?periodo=mes&limit=0). Opted-out members see their standing too.
+ */
+export default function DashboardStanding() {
+  const query = useQuery({
+    queryKey: queryKeys.dashboard.myStanding,
+    queryFn: () => api.get<MembersRanking>(`/rankings/membros${queryString({ periodo: 'mes', limit: 0 })}`),
+    staleTime: 60_000,
+  });
+  const eu = query.data?.eu;
+  const position = eu ? positionText(eu) : null;
+  const month = monthName(query.data?.mes);
+  return (
+    <section className="card" aria-labelledby="dash-ranking">
+      <h2 id="dash-ranking">Meu ranking do mês</h2>
+      {query.isPending && <SectionLoader label="Carregando ranking..." />}
+      {query.isError && <ErrorState title="Não foi possível carregar o ranking" error={query.error} onRetry={() => void query.refetch()} />}
+      {eu && position && (
+        <>
+          <p className="dash-figure">{position}</p>
+          <p>
+            {formatPoints(eu.valor)} em {month}
+          </p>
+          {eu.oculto && <p className="muted">Você está oculto dos rankings públicos: só você vê a sua posição.</p>}
+          <Link to="/rankings?aba=mes">Ver o ranking do mês</Link>
+        </>
+      )}
+      {eu && !position && (
+        <EmptyState title="Você ainda não está no ranking deste mês">
+          <p>
+            Ganhe pontos em {month || 'este mês'}: registre o diário dos seus cultivos, colha, publique no feed e participe de um grupo.
+          </p>
+          <Link to="/rankings?aba=mes">Ver o ranking do mês</Link>
+        </EmptyState>
+      )}
+    </section>
+  );
+}
