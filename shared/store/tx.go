@@ -134,6 +134,8 @@ type txn struct {
 	// unreadTipo counts the unread by kind too (notification_prefs.go: a muted kind is
 	// subtracted from the badge).
 	unreadTipo map[string]map[string]int
+
+	st *statsTx // the site statistics the act moves (stats.go)
 }
 
 type pendingUpdate struct {
@@ -212,6 +214,8 @@ func (t *txn) delete(name, pk, sk string, u *upd) {
 func (t *txn) build() ([]types.TransactWriteItem, []string) {
 	items := append([]types.TransactWriteItem(nil), t.items...)
 	names := append([]string(nil), t.names...)
+	t.st.flush(t)
+	t.st = nil
 	for _, uid := range slices.Sorted(maps.Keys(t.unread)) {
 		u := t.update("unread:"+uid, UserPK(uid), skNotifState)
 		u.incr("unread", t.unread[uid])
