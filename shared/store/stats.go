@@ -585,3 +585,6 @@ func (s *Store) MyProfile(ctx context.Context, uid string) (domain.Profile, bool
 	}
 	return p, true, nil
 }
+
+// Today is the store clock's Brasília date (the stats' day).
+func (s *Store) Today() string { return StatsDay(s.now()) }

@@ -32,6 +32,9 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "POST", Path: "/api/admin/banners", Handler: admin(kit.Idempotent(d, handleCreateBanner(d)))},
 		{Method: "PUT", Path: "/api/admin/banners/{bannerId}", Handler: admin(handleEditBanner(d))},
 		{Method: "DELETE", Path: "/api/admin/banners/{bannerId}", Handler: admin(handleDeleteBanner(d))},
+		{Method: "GET", Path: "/api/admin/kpis", Handler: admin(handleKPIs(d))},
+		{Method: "GET", Path: "/api/admin/analytics", Handler: admin(handleAnalytics(d))},
+		{Method: "GET", Path: "/api/admin/totais", Handler: admin(handleTotals(d))},
 	}
 }
 

@@ -153,3 +153,10 @@ export type DenunciaInput = Schemas['DenunciaInput'];
 export type DenunciaRegistrada = Schemas['DenunciaRegistrada'];
 export type ItemModeracao = Schemas['ItemModeracao'];
 export type ItemModeracaoPage = Schemas['ItemModeracaoPage'];
+
+// Admin statistics (/admin KPIs, /admin/analytics, /admin/dados' counts)
+export type Indicador = Schemas['Indicador'];
+export type Indicadores = Schemas['Indicadores'];
+export type PontoAnalise = Schemas['PontoAnalise'];
+export type Analise = Schemas['Analise'];
+export type TotaisEntidades = Schemas['TotaisEntidades'];
