@@ -56,10 +56,10 @@ export function AnalyticsChart({ titulo, serie, granularidade, decimais, cor }: 
       ],
     };
     const plot = new uPlot(opts, [xs, serie.valores], el);
-    const ro = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 240), height: 180 }));
-    ro.observe(el);
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 240), height: 180 }));
+    ro?.observe(el);
     return () => {
-      ro.disconnect();
+      ro?.disconnect();
       plot.destroy();
     };
   }, [serie, granularidade, titulo, decimais, cor]);
