@@ -183,15 +183,27 @@ func (st *statsTx) total(name string, delta int) {
 	st.add(statsDayPK(st.today), "t:"+name, delta)
 }
 
-// flush turns the pending deltas into one update per item (build calls it).
-func (st *statsTx) flush(t *txn) {
+// flush turns the pending deltas into one update per item (build calls it
+// with the number of items the transaction has without them). Deltas that
+// would take it past DynamoDB's 100 items (a bulk creation of 98 lotes) are
+// returned instead, for writeLater.
+func (st *statsTx) flush(t *txn, others int) *statsTx {
 	if st == nil {
-		return
+		return nil
 	}
-	sk := statsShardSK(st.shard)
 	if st.deltas[statsTotalPK] == nil {
 		st.deltas[statsTotalPK] = map[string]int{} // for desde
 	}
+	if others+len(st.deltas) > 100 {
+		return st
+	}
+	st.into(t)
+	return nil
+}
+
+// into adds the deltas to t, one update per item.
+func (st *statsTx) into(t *txn) {
+	sk := statsShardSK(st.shard)
 	for _, pk := range slices.Sorted(maps.Keys(st.deltas)) {
 		attrs := st.deltas[pk]
 		var u *upd
@@ -212,6 +224,29 @@ func (st *statsTx) flush(t *txn) {
 			u.set("%s = if_not_exists(%s, %s)", d, d, u.v(str(st.today)))
 		}
 	}
+}
+
+// writeLater writes the stats a full transaction had no room for, once it
+// succeeded, in a transaction of their own (retried on conflicts). Only
+// totals and counts without conditions go this way (the active-member count
+// conditions the profile, an item the act's own transaction holds).
+func (s *Store) writeLater(ctx context.Context, t *txn) error {
+	st := t.later
+	t.later = nil
+	if st == nil {
+		return nil
+	}
+	return attempt(ctx, func() error {
+		lt := newTxn(s.Table)
+		st.into(lt)
+		if err := s.writeTxn(ctx, lt); err != nil {
+			if c, ok := isCancelled(err); ok && c.transient() {
+				return errRetry
+			}
+			return err
+		}
+		return nil
+	})
 }
 
 // activeState is what an act read of its member's profile for the active

@@ -127,8 +127,8 @@ func TestStatsEachActMovesItsCountersOnce(t *testing.T) {
 	f.step("group", func() { g = f.group(u, nil) }, map[string]int{"grupos": 1}, map[string]int{})
 	f.step("lotes", func() {
 		must[[]domain.Lote](t)(f.s.CreateLotes(ctx, g.ID, u, func() domain.LoteBulkInput {
-			one, three := 1, 3
-			in := domain.LoteBulkInput{Prefixo: "A", Inicio: &one, Fim: &three}
+			one, three, area := 1, 3, 20.0
+			in := domain.LoteBulkInput{Prefixo: "A", Inicio: &one, Fim: &three, Area: &area}
 			if err := in.Valid(); err != nil {
 				t.Fatal(err)
 			}
