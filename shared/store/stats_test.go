@@ -277,30 +277,36 @@ func TestStatsThirtyDayWindow(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	act := func(uid string, day int) {
-		on(day)
+	act := func(uid string) {
 		for i := 0; i < 3; i++ { // several times a day: once
 			if _, _, err := f.s.MyProfile(ctx, uid); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	act(a, 10)
-	act(a, 45)
-	act(b, 2) // b: only days 1 and 2
-	for _, c := range []struct{ day, want int }{
-		{1, 2}, {10, 2}, {30, 2}, {31, 2}, {32, 1}, {39, 1}, {40, 0}, {44, 0}, {45, 1}, {74, 1}, {75, 0},
-	} {
-		if got, _ := window(c.day); got != c.want {
-			t.Errorf("window ending day %d: %d active, want %d", c.day, got, c.want)
-		}
-	}
+	// Day by day: a is active on days 1, 10 and 45, b on days 1 and 2; each
+	// day's count is read after that day's acts, as the dashboard would.
+	acts := map[int][]string{2: {b}, 10: {a}, 45: {a}}
+	want := map[int]int{1: 2, 2: 2, 10: 2, 30: 2, 31: 2, 32: 1, 39: 1, 40: 0, 44: 0, 45: 1, 74: 1, 75: 0}
 	// The previous period's figure is the window ending 30 days before.
-	if _, prev := window(60); prev != 2 { // day 30: a (last 10) and b (last 2, out on 32)
-		t.Errorf("window ending day 30 seen from day 60: %d, want 2", prev)
-	}
-	if _, prev := window(70); prev != 0 { // day 40: a left on 40, b on 32
-		t.Errorf("window ending day 40 seen from day 70: %d, want 0", prev)
+	wantPrev := map[int]int{60: 2, 62: 1, 70: 0, 75: 1}
+	for day := 1; day <= 75; day++ {
+		on(day)
+		for _, uid := range acts[day] {
+			act(uid)
+		}
+		w, ok := want[day]
+		p, okPrev := wantPrev[day]
+		if !ok && !okPrev {
+			continue
+		}
+		got, prev := window(day)
+		if ok && got != w {
+			t.Errorf("window ending day %d: %d active, want %d", day, got, w)
+		}
+		if okPrev && prev != p {
+			t.Errorf("window ending day %d seen from day %d: %d, want %d", day-30, day, prev, p)
+		}
 	}
 	// Daily actives: the days' own counts, never the window.
 	on(45)
