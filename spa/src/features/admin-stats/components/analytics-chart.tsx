@@ -42,7 +42,14 @@ export function AnalyticsChart({ titulo, serie, granularidade, decimais, cor }: 
           values: (_u, splits) => splits.map((s) => label(s)),
           splits: () => pickTicks(xs, el.clientWidth < 480 ? 4 : 8),
         },
-        { stroke: '#55655a', grid: { stroke: '#e3ebe4' }, size: 48, values: (_u, splits) => splits.map((s) => formatNumero(s, decimais)) },
+        {
+          stroke: '#55655a',
+          grid: { stroke: '#e3ebe4' },
+          size: 48,
+          // Counts step by whole numbers; kg and daily averages may step by fractions.
+          ...(decimais ? {} : { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000] }),
+          values: (_u, splits) => splits.map((s) => formatNumero(s, decimais)),
+        },
       ],
       series: [
         {},
@@ -51,7 +58,7 @@ export function AnalyticsChart({ titulo, serie, granularidade, decimais, cor }: 
           stroke: cor,
           width: 2,
           fill: cor + '22',
-          points: { show: xs.length <= 40, size: 5 },
+          points: { show: xs.length <= (el.clientWidth < 480 ? 16 : 40), size: 5 },
         },
       ],
     };

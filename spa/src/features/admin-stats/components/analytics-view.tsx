@@ -15,12 +15,8 @@ type Metrica = { titulo: string; valor: (p: PontoAnalise, g: Granularidade) => n
 
 const metricas: Metrica[] = [
   { titulo: 'Novos membros', valor: (p) => p.novosMembros, cor: '#2f7d32' },
-  {
-    titulo: 'Membros ativos',
-    valor: (p, g) => (g === 'dia' ? p.membrosAtivos : p.membrosAtivosMedia),
-    decimais: true,
-    cor: '#1565c0',
-  },
+  // A day's actives are distinct members; a week's or month's, their daily average.
+  { titulo: 'Membros ativos', valor: (p, g) => (g === 'dia' ? p.membrosAtivos : p.membrosAtivosMedia), decimais: true, cor: '#1565c0' },
   { titulo: 'Cultivos criados', valor: (p) => p.cultivosCriados, cor: '#8d6e63' },
   { titulo: 'Colheitas (kg)', valor: (p) => p.colheitaKg, decimais: true, unidade: ' kg', cor: '#e65100' },
   { titulo: 'Posts', valor: (p) => p.posts, cor: '#6a1b9a' },
@@ -117,7 +113,7 @@ function Resultado({ data, tabela, setTabela, atualizando }: { data: Analise; ta
                     )}${m.unidade ?? ''}`
                   : `Média: ${formatNumero(serie.valores.reduce((a, b) => a + b, 0) / Math.max(1, serie.valores.length), true)}`}
               </p>
-              <AnalyticsChart titulo={m.titulo} serie={serie} granularidade={g} decimais={m.decimais} cor={m.cor} />
+              <AnalyticsChart titulo={m.titulo} serie={serie} granularidade={g} decimais={m.titulo === 'Membros ativos' ? g !== 'dia' : m.decimais} cor={m.cor} />
             </li>
           ))}
         </ul>
