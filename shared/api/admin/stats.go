@@ -125,6 +125,16 @@ func handleTotals(d app.Deps) http.Handler {
 func handleAnalytics(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
+		// A parameter sent empty is refused (absent takes the default).
+		for _, f := range []struct{ name, msg string }{
+			{"de", "Informe a data inicial no formato aaaa-mm-dd"}, {"ate", "Informe a data final no formato aaaa-mm-dd"},
+			{"granularidade", "Escolha dia, semana ou mes"}, {"uf", "Informe uma UF válida (por exemplo, SP)"},
+		} {
+			if q.Has(f.name) && q.Get(f.name) == "" {
+				api.WriteError(w, r, domain.Invalid(f.name, f.msg))
+				return
+			}
+		}
 		today := d.Store.Today()
 		ate := q.Get("ate")
 		if ate == "" {
