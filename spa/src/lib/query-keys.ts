@@ -101,13 +101,6 @@ export const queryKeys = {
     comments: (postId: string) => ['feed', 'comments', postId] as const,
     moderation: ['feed', 'moderacao'] as const,
   },
-  /** The site statistics (/admin KPIs, /admin/analytics, /admin/dados' counts). */
-  adminStats: {
-    all: ['admin', 'stats'] as const,
-    kpis: ['admin', 'stats', 'kpis'] as const,
-    totais: ['admin', 'stats', 'totais'] as const,
-    analytics: (de: string, ate: string, granularidade: string, uf: string) => ['admin', 'stats', 'analytics', de, ate, granularidade, uf] as const,
-  },
 };
 
 export interface CultivoFilter {
