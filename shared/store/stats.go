@@ -388,8 +388,8 @@ type KPI struct {
 // KPIs are the admin dashboard's figures (issue 14).
 type KPIs struct {
 	Membros, AtivosHoje, Ativos30, Grupos, CultivosAtivos, ColheitaKgMes, PostsSemana, Denuncias KPI
-	Desde string
-	Hoje  string
+	Desde                                                                                        string
+	Hoje                                                                                         string
 }
 
 // StatsKPIs reads the dashboard's figures: at most 4 BatchGetItem calls
@@ -431,10 +431,10 @@ func (s *Store) StatsKPIs(ctx context.Context) (KPIs, error) {
 
 // AnalyticsPoint is one day's (or week's, month's) figures.
 type AnalyticsPoint struct {
-	Inicio, Fim                                               string
-	Novos, Ativos, Cultivos, Colheitas, Posts, Comentarios    int
-	ColheitaKg                                                float64
-	AtivosMedia                                               float64 // daily actives, average over the period's days
+	Inicio, Fim                                            string
+	Novos, Ativos, Cultivos, Colheitas, Posts, Comentarios int
+	ColheitaKg                                             float64
+	AtivosMedia                                            float64 // daily actives, average over the period's days
 }
 
 // Analytics is a range of points.
