@@ -95,7 +95,7 @@ var TableActions = map[string][]string{
 	"LotesFunction":            {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"CultivosFunction":         {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"UploadsFunction":          {"GetItem", "UpdateItem"},
-	"PostConfirmationFunction": {"BatchWriteItem", "GetItem", "PutItem"},
+	"PostConfirmationFunction": {"BatchWriteItem", "GetItem", "PutItem", "UpdateItem"},
 	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},
 	"RankingsFunction":         {"BatchGetItem", "GetItem", "Query"},
 	"RemindersFunction":        {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},

@@ -156,6 +156,9 @@ func (s *Store) EraseAccountStep(ctx context.Context, uid string, budget int) (D
 
 // FinishAccountDeletion deletes the profile: the last item of the user.
 func (s *Store) FinishAccountDeletion(ctx context.Context, uid string) error {
+	if done, err := s.memberLeft(ctx, uid); done || err != nil {
+		return err
+	}
 	if _, err := s.DB.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile)}); err != nil {
 		return fmt.Errorf("delete profile: %w", err)
 	}

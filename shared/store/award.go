@@ -38,6 +38,7 @@ type profileState struct {
 	counts  map[string]int // the per-user counters (conquistas.go)
 	vegs    []string       // the vegetables harvested (conquistas.go)
 	rank    rankState      // the ranking attributes (ranking.go)
+	act     activeState    // the last active day and region (stats.go)
 }
 
 func readProfileState(uid string, item map[string]types.AttributeValue) (profileState, error) {
@@ -56,6 +57,7 @@ func readProfileState(uid string, item map[string]types.AttributeValue) (profile
 	ps.found, ps.profile = true, p
 	ps.counts, ps.vegs = readCounts(item), readVegs(item)
 	ps.rank = rankStateOf(item)
+	ps.act = activeOf(item)
 	return ps, nil
 }
 
@@ -132,6 +134,7 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		}
 		prog.writeNew(t, item, ps.uid, now)
 		rankNewProfile(t, item, ps.uid, p.PontosTotais, p.PontosTotais-before, now)
+		t.newMember(item, p.UF, now)
 		t.put(itemProfile, item, "attribute_not_exists(PK)")
 		return pts, p.Nome, nil
 	}

@@ -403,6 +403,8 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 		}), "")
 		addStats(t, UserPK(actor.ID), "cultivos", 1)
 		t.countDaily(actor.ID, domain.ActCultivo, rules, now)
+		t.cultivoCreated(c, ps.profile.UF, now)
+		t.actedBy(ps, now)
 		if c.GrupoID != "" {
 			addStats(t, GroupPK(c.GrupoID), "cultivos", 1)
 		}
@@ -462,6 +464,7 @@ func (s *Store) ChangeFase(ctx context.Context, cid string, actor Actor, in doma
 		saveCultivo(t, next, c.Version)
 		updateRefs(t, next)
 		moveLote(t, c, next, skipLote)
+		t.cultivoMoved(c, next, now)
 		texto := "Fase: " + domain.FaseNomes[next.Fase]
 		if next.Fase == domain.FasePerdido {
 			texto += ". Motivo: " + next.MotivoPerda
@@ -535,6 +538,7 @@ func (s *Store) ArchiveCultivo(ctx context.Context, cid string, actor Actor, arq
 		saveCultivo(t, next, c.Version)
 		updateRefs(t, next)
 		moveLote(t, c, next, skipLote)
+		t.cultivoMoved(c, next, now)
 		if err := retryable(s.write(ctx, t), itemCultivo); err != nil {
 			if loteGone(err) {
 				skipLote = true
@@ -619,6 +623,7 @@ func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domai
 		t.putItem("diario", diarioItemOf(e), "attribute_not_exists(PK)")
 		dueOnDiary(t, st.items[itemKey{CultivoPK(c.ID), skMeta}], c.ID, now)
 		t.countDaily(actor.ID, domain.ActDiario, rules, now)
+		t.actedBy(st.profile, now)
 		if err := retryable(s.write(ctx, t), itemProfile, itemLedger, itemDiarioDia, itemCultivo); err != nil {
 			return err
 		}
@@ -712,6 +717,9 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 			updateRefs(t, next)
 			moveLote(t, c, next, skipLote)
 		}
+		t.cultivoMoved(c, next, now)
+		t.harvested(domain.HarvestGrams(h), st.profile.profile.UF, now)
+		t.actedBy(st.profile, now)
 		fotos := []string{}
 		if h.Foto != "" {
 			fotos = append(fotos, h.Foto)

@@ -305,6 +305,8 @@ func (s *Store) CreatePost(ctx context.Context, in domain.PostInput, actor Actor
 		t.putItem(itemPost, toPostItem(p), "attribute_not_exists(PK)")
 		t.putItem(itemPostOf, postOfItemFor(actor.ID, p.ID, now), "attribute_not_exists(PK)")
 		t.countDaily(actor.ID, domain.ActPost, rules, now)
+		t.content(StatPosts, ps.profile.UF, 1, now)
+		t.actedBy(ps, now)
 		if err := retryable(s.write(ctx, t), itemProfile, itemLedger, itemFeedDia); err != nil {
 			if c, ok := asCancelled(err); ok && c.failed(itemMember) {
 				return domain.ErrGroupNotFound()
@@ -448,6 +450,7 @@ func (s *Store) DeletePost(ctx context.Context, pid string, actor Actor) error {
 			}
 		}
 		removePost(t, st.item)
+		t.postRemoved(st.item, now)
 		if err := s.write(ctx, t); err != nil {
 			if c, ok := asCancelled(err); ok && c.failed(itemPost) {
 				return domain.ErrPostNotFound()

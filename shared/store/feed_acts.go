@@ -295,6 +295,8 @@ func (s *Store) AddComment(ctx context.Context, pid string, in domain.Comentario
 		t.putItem(itemComment, commentItem{PK: PostPK(pid), SK: CommentSK(id), Type: "comment", ID: id, PostID: pid, AutorID: actor.ID,
 			AutorNome: nome, Texto: in.Texto, CriadoEm: fmtTime(now), GSI1PK: feedOf(actor.ID), GSI1SK: CommentSK(id)}, "attribute_not_exists(PK)")
 		t.countDaily(actor.ID, domain.ActComentario, rules, now)
+		t.content(StatComentarios, st.profile.profile.UF, 1, now)
+		t.actedBy(st.profile, now)
 		if err := retryable(s.write(ctx, t), itemPost, itemProfile, itemLedger, itemFeedDia); err != nil {
 			if c, ok := asCancelled(err); ok && c.failed(itemMember) {
 				return domain.ErrPostNotFound()
@@ -378,6 +380,7 @@ func (s *Store) DeleteComment(ctx context.Context, pid, cid string, actor Actor)
 			t.notify(NewNotification(c.AutorID, domain.NotifModeracao, domain.TextoComentarioRemovido(), domain.LinkPost(pid), now))
 		}
 		removeComment(t, pid, cid)
+		t.content(StatComentarios, "", -1, now)
 		if err := s.write(ctx, t); err != nil {
 			if cc, ok := asCancelled(err); ok && cc.failed(itemComment) {
 				return domain.ErrComentarioNotFound()

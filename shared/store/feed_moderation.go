@@ -114,6 +114,7 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 			"conta": boolean(conta), "em": str(fmtTime(now)),
 		}}
 		if mi == nil || sOf(mi["status"]) != "pendente" {
+			t.stats(now).total(TotalDenuncias, 1)
 			m.set("denuncias = %s", m.v(&types.AttributeValueMemberL{Value: []types.AttributeValue{resumo}}))
 			m.set("%s = %s", m.n("total"), m.v(num(1)))
 		} else {
@@ -208,6 +209,7 @@ func (s *Store) Moderate(ctx context.Context, pid, cid string, in domain.Moderac
 		m.remove(attrGSI1SK)
 		m.set("resolvidoEm = %s", m.v(str(fmtTime(now))))
 		m.set("resolvidoPor = %s", m.v(str(actor.ID)))
+		t.stats(now).total(TotalDenuncias, -1)
 		acao := domain.AuditModeracaoManter
 		pi := items[itemKey{PostPK(pid), skMeta}]
 		ci := items[itemKey{PostPK(pid), CommentSK(cid)}]
@@ -235,9 +237,11 @@ func (s *Store) Moderate(ctx context.Context, pid, cid string, in domain.Moderac
 						return err
 					}
 					removePost(t, it)
+					t.postRemoved(it, now)
 					t.notify(NewNotification(mod.AutorID, domain.NotifModeracao, domain.TextoPostRemovido(), domain.LinkPerfil(), now))
 				} else {
 					removeComment(t, pid, cid)
+					t.content(StatComentarios, "", -1, now)
 					t.notify(NewNotification(mod.AutorID, domain.NotifModeracao, domain.TextoComentarioRemovido(), domain.LinkPost(pid), now))
 				}
 			}

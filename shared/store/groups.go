@@ -312,6 +312,8 @@ func (s *Store) CreateGroup(ctx context.Context, g domain.Group, owner Actor) (d
 		}
 		t.put(itemMember, member, "attribute_not_exists(PK)")
 		t.countDaily(owner.ID, domain.ActCriarGrupo, rules, g.CreatedAt)
+		t.stats(g.CreatedAt).total(TotalGrupos, 1)
+		t.actedBy(ps, g.CreatedAt)
 		indexWords(t, nil, g)
 		err = retryable(s.write(ctx, t), itemProfile, itemLedger)
 		awarded = pts

@@ -117,6 +117,7 @@ func (s *Store) markDeleting(ctx context.Context, g domain.Group) error {
 		for _, a := range []string{attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK} {
 			u.remove(u.n(a))
 		}
+		t.groupDeleted(g, s.now())
 		if withOwner && g.OwnerID != "" {
 			o := t.update(itemProfile, UserPK(g.OwnerID), skProfile)
 			o.cond("attribute_exists(PK)")

@@ -154,6 +154,7 @@ func (s *Store) Join(ctx context.Context, gid string, who Actor) (JoinResult, er
 			}
 			t.put(itemRequest, item, "attribute_not_exists(PK)")
 			t.countDaily(who.ID, domain.ActEntrada, js.rules, now)
+			t.actedBy(js.profile, now)
 			// One bell notification per requester per group per day: a
 			// request/cancel loop does not fill the owner's bell.
 			if tag := "pedidoEntrada:" + gid; !notifiedToday(js.items[dayKey], tag) {
@@ -174,6 +175,7 @@ func (s *Store) Join(ctx context.Context, gid string, who Actor) (JoinResult, er
 				return err
 			}
 			t.countDaily(who.ID, domain.ActEntrada, js.rules, now)
+			t.actedBy(js.profile, now)
 			if err := retryable(s.write(ctx, t), itemMeta, itemMember, itemRequest, itemProfile, itemLedger); err != nil {
 				return err
 			}

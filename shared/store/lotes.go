@@ -246,6 +246,7 @@ func (s *Store) CreateLotes(ctx context.Context, gid string, actor Actor, in dom
 			}
 			t.put("lote:"+l.Codigo, item, "attribute_not_exists(PK)")
 		}
+		t.stats(s.now()).total(TotalLotes, n)
 		err = s.write(ctx, t)
 		if c, ok := isCancelled(err); ok {
 			if name, dup := c.failedPrefix("lote:"); dup {
@@ -347,6 +348,7 @@ func (s *Store) DeleteLote(ctx context.Context, gid, code string, actor Actor) e
 		meta.incr("lotesTotal", -1)
 		meta.incr(counterOf(l.Status), -1)
 		requireManager(t, gid, actor.ID)
+		t.stats(s.now()).total(TotalLotes, -1)
 		return retryable(s.write(ctx, t), "lote", itemMeta, itemActor)
 	})
 }

@@ -86,10 +86,14 @@ func (s *Store) CreateProfile(ctx context.Context, p domain.Profile) (domain.Pro
 	if err != nil {
 		return domain.Profile{}, false, err
 	}
-	_, err = s.DB.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName: aws.String(s.Table), Item: item,
-		ConditionExpression: aws.String("attribute_not_exists(PK)"),
-	})
+	// The new member is counted in the site's statistics (stats.go) in the same transaction.
+	t := newTxn(s.Table)
+	t.newMember(item, p.UF, s.now())
+	t.put(itemProfile, item, "attribute_not_exists(PK)")
+	err = s.writeTxn(ctx, t)
+	if c, ok := isCancelled(err); ok && c.failed(itemProfile) {
+		err = &types.ConditionalCheckFailedException{}
+	}
 	if err == nil {
 		created := p
 		created.Normalize()

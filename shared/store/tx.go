@@ -134,6 +134,9 @@ type txn struct {
 	// unreadTipo counts the unread by kind too (notification_prefs.go: a muted kind is
 	// subtracted from the badge).
 	unreadTipo map[string]map[string]int
+
+	st    *statsTx // the site statistics the act moves (stats.go)
+	later *statsTx // those that did not fit in the transaction, written after it
 }
 
 type pendingUpdate struct {
@@ -212,6 +215,8 @@ func (t *txn) delete(name, pk, sk string, u *upd) {
 func (t *txn) build() ([]types.TransactWriteItem, []string) {
 	items := append([]types.TransactWriteItem(nil), t.items...)
 	names := append([]string(nil), t.names...)
+	t.later = t.st.flush(t, len(t.items)+len(t.order)+len(t.unread))
+	t.st = nil
 	for _, uid := range slices.Sorted(maps.Keys(t.unread)) {
 		u := t.update("unread:"+uid, UserPK(uid), skNotifState)
 		u.incr("unread", t.unread[uid])
@@ -301,7 +306,7 @@ func (s *Store) writeTxn(ctx context.Context, t *txn) error {
 	}
 	_, err := s.DB.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
 	if err == nil {
-		return nil
+		return s.writeLater(ctx, t)
 	}
 	var tce *types.TransactionCanceledException
 	if !errors.As(err, &tce) {

@@ -2,7 +2,8 @@
 // a banner (with its preview) that a new member sees on /dashboard, finds that member in
 // /admin/usuarios by name, opens their page, adjusts their points with a reason (the member is
 // notified, the ledger shows it), is told which rule is out of range and saves a rule in
-// /admin/configuracoes, and finds those writes in the audit log on /admin. Screens are captured at 1280 and 360 px into VERDE_SHOTS (when set).
+// /admin/configuracoes, and finds those writes in the audit log on /admin; the member's
+// activity (new, active, a post) shows on today's row of /admin/analytics and in the KPIs. Screens are captured at 1280 and 360 px into VERDE_SHOTS (when set).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -147,8 +148,42 @@ describe('the admin area in Chromium against the local cloud', { timeout: 600_00
       await a.waitForFunction(() => [...document.querySelectorAll('[aria-label="Registro de auditoria"] strong')].every((s) => s.textContent === 'Pontos ajustados'));
       await shot(a, 'admin-dashboard');
 
+      // The analytics chart shows the day's activity: the member, new and active today, posts;
+      // today's row of the table (and of the API) counts it.
+      const adminToken = await accessToken(a);
+      const before = await apiGet(adminToken, '/admin/analytics');
+      assert.equal(before.status, 200);
+      const today = before.body.ate;
+      const pointBefore = before.body.pontos.find((p) => p.inicio === today);
+      assert.ok(pointBefore.novosMembros >= 1 && pointBefore.membrosAtivos >= 1, `the member counts today: ${JSON.stringify(pointBefore)}`);
+      const post = await fetch(`${cloud.url}/api/posts`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${await accessToken(m)}`, 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-post-${runId}` },
+        body: JSON.stringify({ texto: `Primeira colheita de alface ${runId}` }),
+      });
+      assert.equal(post.status, 201, await post.text());
+      await a.goto('/admin/analytics');
+      await a.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+      await a.getByRole('heading', { name: 'Comentários' }).waitFor();
+      await a.locator('.analytics-canvas canvas').first().waitFor();
+      await shot(a, 'admin-analytics');
+      await a.getByRole('button', { name: 'Ver tabela' }).click();
+      const row = a.getByRole('table', { name: 'Atividade por dia' }).locator(`tr[data-inicio="${today}"]`);
+      const cells = await row.getByRole('cell').allTextContents();
+      // Novos membros, Membros ativos, Cultivos criados, Colheitas (kg), Posts, Comentários
+      assert.equal(Number(cells[0]), pointBefore.novosMembros, `today's row: ${cells}`);
+      assert.equal(Number(cells[4]), pointBefore.posts + 1, `today's row counts the member's post: ${cells}`);
+      await shot(a, 'admin-analytics-tabela');
+      await a.getByLabel('Agrupar por').selectOption('semana');
+      await a.getByRole('table', { name: 'Atividade por semana' }).waitFor();
+      await a.goto('/admin');
+      const posts = a.getByRole('heading', { name: 'Posts na semana' }).locator('xpath=..');
+      await posts.locator('.kpi-value').waitFor();
+      assert.ok(Number((await posts.locator('.kpi-value').textContent()).replace(/\D/g, '')) >= 1);
+
       // A member never reaches the admin screens.
       assert.equal((await apiGet(await accessToken(m), '/admin/users?q=abc')).status, 403);
+      assert.equal((await apiGet(await accessToken(m), '/admin/analytics')).status, 403);
 
       assert.deepEqual(admin.errors.map(String), [], 'uncaught errors in the admin page');
       assert.deepEqual(memberSession.errors.map(String), [], 'uncaught errors in the member page');

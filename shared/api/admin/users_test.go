@@ -3,7 +3,9 @@ package admin_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -44,6 +46,9 @@ func TestAdminAuthorizationMatrix(t *testing.T) {
 		{"PUT", "/api/admin/users/" + target.ID + "/admin", func() any { return map[string]any{"admin": false} }, 200},
 		{"PUT", "/api/admin/users/" + target.ID + "/status", func() any { return map[string]any{"desativado": false} }, 200},
 		{"POST", "/api/admin/users/" + target.ID + "/pontos", func() any { return map[string]any{"pontos": 5, "motivo": "Mutirão"} }, 201},
+		{"GET", "/api/admin/kpis", nil, 200},
+		{"GET", "/api/admin/analytics?granularidade=semana", nil, 200},
+		{"GET", "/api/admin/totais", nil, 200},
 	}
 	_ = rules
 	for _, c := range cases {
@@ -338,6 +343,21 @@ func TestCallCountsUnchangedWith10000Users(t *testing.T) {
 				t.Fatalf("%s calls %v", p, c)
 			}
 			out = append(out, c)
+		}
+		// The statistics (store/stats.go): BatchGetItem calls of ≤ 100 keys
+		// over a bounded run of days, never a Query or a Scan.
+		reads := statsReads(t)
+		for _, p := range slices.Sorted(maps.Keys(reads)) {
+			bound := reads[p]
+			env.Calls.Reset()
+			if r := testkit.Do(t, h, "GET", p, adm, nil); r.Status != 200 {
+				t.Fatalf("%s: %d %s", p, r.Status, r.Body)
+			}
+			c := env.Calls.ByOperation()
+			if env.Calls.Total() != c["BatchGetItem"] || c["BatchGetItem"] > bound {
+				t.Fatalf("%s calls %v, want at most %d BatchGetItem", p, c, bound)
+			}
+			out = append(out, map[string]int{p: c["BatchGetItem"]})
 		}
 		return out
 	}

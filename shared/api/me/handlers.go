@@ -15,7 +15,7 @@ import (
 func handleGetMe(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c := auth.FromContext(r.Context())
-		p, found, err := d.Store.Profile(r.Context(), c.Sub)
+		p, found, err := d.Store.MyProfile(r.Context(), c.Sub)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return

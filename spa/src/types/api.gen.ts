@@ -1364,6 +1364,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/kpis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Site admins only. The dashboard's KPIs, each with the same figure over its previous period
+         * @description Read from the site statistics the acts write (at most 4 BatchGetItem calls whatever the
+         *     community's size). Previous periods: membros, grupos and cultivosAtivos 30 days before;
+         *     ativosHoje yesterday; ativos30Dias the 30 days before (a distinct count of members);
+         *     colheitaKgMes the same days of last month; postsSemana the 7 days before;
+         *     denunciasAbertas yesterday. Days are Brasília's. dadosDesde is the first day the acts
+         *     wrote statistics (null before any).
+         */
+        get: operations["adminKpis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Site admins only. New members, active members, cultivos created, harvests, posts and comments over time, by region
+         * @description The days de..ate (Brasília dates, at most 366 days; by default the 30 days ending today)
+         *     grouped by granularidade (dia; semana, weeks from Monday; mes), for one UF, `sem` (members
+         *     without a UF) or all regions (uf absent). membrosAtivos sums each day's distinct actives;
+         *     membrosAtivosMedia is their daily average over the period. At most 15 BatchGetItem calls
+         *     of at most 100 keys (366 days × 4 shards + 4).
+         */
+        get: operations["adminAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/totais": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. The counts of each entity (/admin/dados), kept by the acts; one BatchGetItem */
+        get: operations["adminTotais"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/conta": {
         parameters: {
             query?: never;
@@ -3003,6 +3069,64 @@ export interface components {
             antes: string;
             /** @description The entity after, as JSON; empty for a delete */
             depois: string;
+        };
+        Indicador: {
+            valor: number;
+            anterior: number;
+        };
+        Indicadores: {
+            /** Format: date */
+            hoje: string;
+            /** Format: date */
+            dadosDesde: string | null;
+            membros: components["schemas"]["Indicador"];
+            ativosHoje: components["schemas"]["Indicador"];
+            ativos30Dias: components["schemas"]["Indicador"];
+            grupos: components["schemas"]["Indicador"];
+            cultivosAtivos: components["schemas"]["Indicador"];
+            colheitaKgMes: components["schemas"]["Indicador"];
+            postsSemana: components["schemas"]["Indicador"];
+            denunciasAbertas: components["schemas"]["Indicador"];
+        };
+        PontoAnalise: {
+            /** Format: date */
+            inicio: string;
+            /** Format: date */
+            fim: string;
+            novosMembros: number;
+            membrosAtivos: number;
+            membrosAtivosMedia: number;
+            cultivosCriados: number;
+            colheitas: number;
+            colheitaKg: number;
+            posts: number;
+            comentarios: number;
+        };
+        Analise: {
+            /** Format: date */
+            de: string;
+            /** Format: date */
+            ate: string;
+            /** @enum {string} */
+            granularidade: "dia" | "semana" | "mes";
+            uf: string;
+            /** Format: date */
+            dadosDesde: string | null;
+            pontos: components["schemas"]["PontoAnalise"][];
+        };
+        TotaisEntidades: {
+            /** Format: date */
+            dadosDesde: string | null;
+            membros: number;
+            grupos: number;
+            lotes: number;
+            cultivos: number;
+            cultivosAtivos: number;
+            colheitas: number;
+            colheitaKg: number;
+            posts: number;
+            comentarios: number;
+            denunciasAbertas: number;
         };
         EntradaAuditoriaPage: {
             items: components["schemas"]["EntradaAuditoria"][];
@@ -5972,6 +6096,84 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminKpis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Indicadores */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Indicadores"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminAnalytics: {
+        parameters: {
+            query?: {
+                de?: string;
+                ate?: string;
+                granularidade?: "dia" | "semana" | "mes";
+                uf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Analise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analise"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminTotais: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TotaisEntidades */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotaisEntidades"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -159,3 +159,10 @@ export type ExportacaoPage = Schemas['ExportacaoPage'];
 export type ExportacaoInput = Schemas['ExportacaoInput'];
 export type DownloadExportacao = Schemas['DownloadExportacao'];
 export type ImportacaoVegetais = Schemas['ImportacaoVegetais'];
+
+// Admin statistics (/admin KPIs, /admin/analytics, /admin/dados' counts)
+export type Indicador = Schemas['Indicador'];
+export type Indicadores = Schemas['Indicadores'];
+export type PontoAnalise = Schemas['PontoAnalise'];
+export type Analise = Schemas['Analise'];
+export type TotaisEntidades = Schemas['TotaisEntidades'];

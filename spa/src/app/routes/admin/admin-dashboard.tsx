@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { AuditLog } from '@/features/admin/components/audit-log';
+import { KpiCards } from '@/features/admin-stats/components/kpi-cards';
 
 const sections = [
   { path: '/admin/vegetais', label: 'Vegetais', text: 'Catálogo de vegetais e calendário de plantio.' },
@@ -18,6 +19,7 @@ export function Component() {
   return (
     <>
       <PageHeader title="Painel Admin" subtitle="Ferramentas de administração do Verde." />
+      <KpiCards />
       <ul className="card-grid">
         {sections.map((s) => (
           <li key={s.path}>

@@ -1,14 +1,12 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ChartIcon } from '@/components/ui/icons';
+import { AnalyticsView } from '@/features/admin-stats/components/analytics-view';
 
+// Lazy route: uPlot (the chart) loads only here.
 export function Component() {
   return (
     <>
-      <PageHeader title="Analytics" />
-      <EmptyState icon={<ChartIcon />} title="Em breve">
-        <p>Os gráficos de uso ao longo do tempo chegam aqui em breve.</p>
-      </EmptyState>
+      <PageHeader title="Analytics" subtitle="Atividade do Verde ao longo do tempo, por região." />
+      <AnalyticsView />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { EntityCounts } from '@/features/admin-stats/components/entity-counts';
 import { DataExports } from '@/features/admin-data/components/data-exports';
 import { VegetableImport } from '@/features/admin-data/components/vegetable-import';
 
@@ -6,7 +7,7 @@ export function Component() {
   return (
     <>
       <PageHeader title="Dados" />
-      {/* The entity counts (features/admin-stats' EntityCounts) go here at merge. */}
+      <EntityCounts />
       <DataExports />
       <VegetableImport />
     </>
