@@ -110,6 +110,7 @@ type rankState struct {
 	chaveMes  string
 	version   int
 	hasVer    bool
+	pendentes int // points not yet in the derived attributes (points_settle.go)
 }
 
 func rankStateOf(item record) rankState {
@@ -124,6 +125,7 @@ func rankStateOf(item record) rankState {
 		r.version, _ = strconv.Atoi(n.Value)
 		r.hasVer = true
 	}
+	r.pendentes = pendingPoints(item)
 	r.mesRef = sOf(item[attrMesRef])
 	r.chave = sOf(item[attrRankChave])
 	r.chaveMes = sOf(item[attrRankMesChave])
@@ -164,12 +166,18 @@ type pointsMonthItem struct {
 // profile's optimistic condition on pontosTotais (applyProfile) orders
 // concurrent awards, so the values written here are never stale.
 func (s *Store) rankAward(t *txn, u *upd, ps profileState, total, pts int, now time.Time) {
+	uid, r := ps.uid, ps.rank
+	// Points a like added without settling yet (points_settle.go) are folded
+	// in here: the profile's condition on the total pins them.
+	if r.pendentes != 0 {
+		pts += r.pendentes
+		u.set("%s = %s", u.n(attrPendentes), u.v(num(0)))
+	}
 	if pts == 0 {
 		return
 	}
-	uid, r := ps.uid, ps.rank
 	month := domain.RankingMonth(now)
-	mes := r.monthPoints(month) + pts
+	mes := max(0, r.monthPoints(month)+pts)
 	all, mk := scoreKey(total, now, uid), scoreKey(mes, now, uid)
 	u.set("%s = %s", u.n(attrPontosMes), u.v(num(mes)))
 	u.set("%s = %s", u.n(attrMesRef), u.v(str(month)))

@@ -214,7 +214,17 @@ func TestCallCounts(t *testing.T) {
 			}
 			ops := env.Calls.ByOperation()
 			reads := ops["GetItem"] + ops["BatchGetItem"] + ops["Query"]
-			if ops["TransactWriteItems"] != 1 || reads > 2 || ops["Scan"]+ops["PutItem"]+ops["UpdateItem"]+ops["DeleteItem"] != 0 {
+			txns := ops["TransactWriteItems"]
+			if c.name == "like" || c.name == "unlike" {
+				// The act's transaction, then the settle of the author's derived
+				// attributes (store/points_settle.go): one GetItem and one transaction.
+				reads -= ops["GetItem"]
+				if ops["GetItem"] != 1 || txns != 2 {
+					t.Errorf("%s %s: %v, want the act and one settle (1 GetItem, 1 transaction)", label, c.name, ops)
+				}
+				txns--
+			}
+			if txns != 1 || reads > 2 || ops["Scan"]+ops["PutItem"]+ops["UpdateItem"]+ops["DeleteItem"] != 0 {
 				t.Errorf("%s %s: %v, want one transaction after at most 2 reads", label, c.name, ops)
 			}
 		}
