@@ -32,9 +32,10 @@ import (
 // again differs), that like's own settle, which starts after its commit,
 // reads a state that includes this one's points, so this one stops. If it
 // failed for another reason (a concurrent settle of the same state, a profile
-// edit, a transient conflict), the next round reads again. At most
-// settleRounds rounds: a like costs its own reads and transaction plus at most
-// settleRounds GetItems and transactions, whatever the contention.
+// edit, a transient conflict, a call past its deadline), the next round reads
+// again. At most
+// SettleRounds rounds: a like costs its own reads and transaction plus at most
+// SettleRounds GetItems and transactions, whatever the contention.
 //
 // An award through applyProfile (award.go) folds the pending points into its
 // own ranking update (rankAward), since it conditions on the total anyway. A
@@ -47,7 +48,7 @@ import (
 const (
 	attrPendentes = "pontosPendentes"
 	itemSettle    = "settle"
-	settleRounds  = 4
+	SettleRounds  = 6 // the most rounds of one settle (a GetItem and a transaction each)
 )
 
 // pendingPoints is the profile's unsettled points.
@@ -73,7 +74,7 @@ func addPending(t *txn, uid string, delta int) {
 // (see above). Errors are logged, not returned: the act already happened.
 func (s *Store) settlePoints(ctx context.Context, uid string) {
 	prev, read := 0, false
-	for round := 0; round < settleRounds; round++ {
+	for round := 0; round < SettleRounds; round++ {
 		item, err := s.getItem(ctx, UserPK(uid), skProfile, "profile")
 		if err != nil || item == nil {
 			if err != nil {
@@ -98,12 +99,17 @@ func (s *Store) settlePoints(ctx context.Context, uid string) {
 		if err == nil {
 			return
 		}
+		// A cancellation (a condition, a conflict) or a call that outlived its
+		// deadline (it may or may not have been applied): read again.
 		var c *cancelled
-		if !errors.As(err, &c) {
+		if !errors.As(err, &c) && !errors.Is(err, context.DeadlineExceeded) {
 			slog.Warn("settle points: write", "uid", uid, "err", err)
 			return
 		}
-		d := time.Duration(rand.Int64N(int64(20*time.Millisecond<<round))) + time.Millisecond
+		if round == SettleRounds-1 {
+			slog.Warn("settle points: left for the next settle", "uid", uid, "err", err)
+		}
+		d := time.Duration(rand.Int64N(int64(min(20*time.Millisecond<<round, 250*time.Millisecond)))) + time.Millisecond
 		select {
 		case <-ctx.Done():
 			return
