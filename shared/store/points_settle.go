@@ -156,14 +156,16 @@ func (s *Store) settleTxn(uid string, item record) (*txn, bool, error) {
 	}
 	if pend != 0 {
 		u.set("%s = %s", u.n(attrPendentes), u.v(num(0)))
-		settleRank(t, u, ps, total, pend, now)
+		rankMove(t, u, ps, total, pend, now)
 	}
 	return t, true, nil
 }
 
-// settleRank moves the ranking attributes by pend points (rankAward's work,
-// for points already in the total; a debit never takes the month below 0).
-func settleRank(t *txn, u *upd, ps profileState, total, pend int, now time.Time) {
+// rankMove moves the ranking attributes by pts points already in total
+// (rankAward's and the settle's work; a debit never takes the month below 0):
+// the profile's all-time and monthly keys, its GSI2 keys unless it opted out,
+// and this month's POINTS# item.
+func rankMove(t *txn, u *upd, ps profileState, total, pend int, now time.Time) {
 	uid, r := ps.uid, ps.rank
 	month := domain.RankingMonth(now)
 	mes := max(0, r.monthPoints(month)+pend)

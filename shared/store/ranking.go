@@ -166,7 +166,7 @@ type pointsMonthItem struct {
 // profile's optimistic condition on pontosTotais (applyProfile) orders
 // concurrent awards, so the values written here are never stale.
 func (s *Store) rankAward(t *txn, u *upd, ps profileState, total, pts int, now time.Time) {
-	uid, r := ps.uid, ps.rank
+	r := ps.rank
 	// Points a like added without settling yet (points_settle.go) are folded
 	// in here: the profile's condition on the total pins them.
 	if r.pendentes != 0 {
@@ -176,21 +176,7 @@ func (s *Store) rankAward(t *txn, u *upd, ps profileState, total, pts int, now t
 	if pts == 0 {
 		return
 	}
-	month := domain.RankingMonth(now)
-	mes := max(0, r.monthPoints(month)+pts)
-	all, mk := scoreKey(total, now, uid), scoreKey(mes, now, uid)
-	u.set("%s = %s", u.n(attrPontosMes), u.v(num(mes)))
-	u.set("%s = %s", u.n(attrMesRef), u.v(str(month)))
-	u.set("%s = %s", u.n(attrRankChave), u.v(str(all)))
-	u.set("%s = %s", u.n(attrRankMesChave), u.v(str(mk)))
-	if !r.hidden && total > 0 {
-		u.set("%s = %s", u.n(attrGSI2PK), u.v(str(rankAllPK(rankShard(uid)))))
-		u.set("%s = %s", u.n(attrGSI2SK), u.v(str(all)))
-	} else {
-		u.remove(u.n(attrGSI2PK))
-		u.remove(u.n(attrGSI2SK))
-	}
-	t.putItem(itemRankMonth+":"+uid, monthItemOf(uid, month, mes, mk, r.hidden), "")
+	rankMove(t, u, ps, total, pts, now)
 }
 
 // rankNewProfile adds the ranking attributes to a profile created by an award.
