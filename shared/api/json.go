@@ -275,12 +275,15 @@ func joinPath(path, name string) string {
 	return path + "." + name
 }
 
-// jsonFields are a struct's fields by their exact JSON name.
+// jsonFields are a struct's fields by their exact JSON name, those of an
+// embedded struct included (promoted, as encoding/json reads them).
 func jsonFields(t reflect.Type) map[string]reflect.StructField {
 	out := map[string]reflect.StructField{}
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() {
+	for _, f := range reflect.VisibleFields(t) {
+		if f.Anonymous && f.Tag.Get("json") == "" && f.Type.Kind() == reflect.Struct {
+			continue // its fields are listed on their own
+		}
+		if !f.IsExported() || (len(f.Index) > 1 && !embeddedExported(t, f.Index)) {
 			continue
 		}
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
@@ -293,6 +296,22 @@ func jsonFields(t reflect.Type) map[string]reflect.StructField {
 		out[name] = f
 	}
 	return out
+}
+
+// embeddedExported: every struct on the way to a promoted field is embedded
+// and exported, so encoding/json decodes into it.
+func embeddedExported(t reflect.Type, index []int) bool {
+	for _, i := range index[:len(index)-1] {
+		f := t.Field(i)
+		if !f.IsExported() || f.Tag.Get("json") != "" {
+			return false
+		}
+		t = f.Type
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+	}
+	return true
 }
 
 func sortedKeys(m map[string]any) []string {

@@ -161,7 +161,8 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		}
 		// The rankings count every point gained: the act's and any conquista's bonus.
 		s.rankAward(t, u, ps, sc.PontosTotais, sc.PontosTotais-p.PontosTotais, now)
-		if sc.LevelUp {
+		// A level reached by likes not yet settled (points_settle.go) is announced here.
+		if sc.LevelUp || (ps.rank.pendentes != 0 && sc.Nivel > p.Nivel) {
 			t.notify(NewNotification(ps.uid, domain.NotifNivel, domain.TextoNivel(sc.Nivel), domain.LinkPerfil(), now))
 		}
 	}

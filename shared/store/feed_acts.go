@@ -55,28 +55,6 @@ func ledgerKey(uid, motivo, ref string) itemKey { return itemKey{UserPK(uid), Aw
 
 func likeRef(pid, uid string) string { return pid + ":" + uid }
 
-// pointsDelta adds delta points to a profile without a condition on the
-// total (likes by many members at once must not all conflict): an ADD, and
-// the level set under a condition only when it changes. A debit is made
-// only while the total covers it (never negative).
-func pointsDelta(t *txn, ps profileState, delta int, now time.Time) {
-	u := t.update(itemAuthor, UserPK(ps.uid), skProfile)
-	u.cond("attribute_exists(PK)")
-	total := ps.profile.PontosTotais
-	if delta < 0 {
-		u.cond("pontosTotais >= %s", u.v(num(-delta)))
-	}
-	u.incr("pontosTotais", delta)
-	before, after := domain.LevelFor(total), domain.LevelFor(total+delta)
-	if before != after {
-		u.cond("pontosTotais = %s", u.v(num(total)))
-		u.set("nivel = %s", u.v(num(after)))
-		if after > before {
-			t.notify(NewNotification(ps.uid, domain.NotifNivel, domain.TextoNivel(after), domain.LinkPerfil(), now))
-		}
-	}
-}
-
 // Like makes the caller like a post, once however often it is sent: the
 // like item (written only if absent), the post's count (ADD), the author's
 // point (once per liker and post, in the ledger) and at most one
@@ -87,7 +65,9 @@ func (s *Store) Like(ctx context.Context, pid string, actor Actor) (Curtida, err
 		return Curtida{}, err
 	}
 	var out Curtida
+	settle := ""
 	err = attemptMany(ctx, likeAttempts, func() error {
+		settle = ""
 		st, err := s.readPost(ctx, pid, actor)
 		if err != nil {
 			return err
@@ -125,11 +105,8 @@ func (s *Store) Like(ctx context.Context, pid string, actor Actor) (Curtida, err
 			ai := extra[itemKey{UserPK(p.AutorID), skProfile}]
 			lk := ledgerKey(p.AutorID, domain.MotivoCurtidaRecebida, likeRef(pid, actor.ID))
 			if ai != nil && extra[lk] == nil && rules.Pontos.CurtidaRecebida > 0 {
-				aps, err := readProfileState(p.AutorID, ai)
-				if err != nil {
-					return err
-				}
-				pointsDelta(t, aps, rules.Pontos.CurtidaRecebida, now)
+				addPending(t, p.AutorID, rules.Pontos.CurtidaRecebida)
+				settle = p.AutorID
 				t.putItem(itemLedger, pointsItem{PK: lk.PK, SK: lk.SK, Type: "points", UserID: p.AutorID, Motivo: domain.MotivoCurtidaRecebida,
 					Ref: likeRef(pid, actor.ID), Pontos: rules.Pontos.CurtidaRecebida, CriadoEm: fmtTime(now)}, "attribute_not_exists(PK)")
 			}
@@ -146,6 +123,9 @@ func (s *Store) Like(ctx context.Context, pid string, actor Actor) (Curtida, err
 		out = Curtida{Curtido: true, Curtidas: p.Curtidas + 1}
 		return nil
 	})
+	if err == nil && settle != "" {
+		s.settlePoints(ctx, settle)
+	}
 	return out, err
 }
 
@@ -154,7 +134,9 @@ func (s *Store) Like(ctx context.Context, pid string, actor Actor) (Curtida, err
 // Unliking what is not liked changes nothing.
 func (s *Store) Unlike(ctx context.Context, pid string, actor Actor) (Curtida, error) {
 	var out Curtida
+	settle := ""
 	err := attemptMany(ctx, likeAttempts, func() error {
+		settle = ""
 		st, err := s.readPost(ctx, pid, actor)
 		if err != nil {
 			return err
@@ -164,7 +146,6 @@ func (s *Store) Unlike(ctx context.Context, pid string, actor Actor) (Curtida, e
 			out = Curtida{Curtido: false, Curtidas: p.Curtidas}
 			return nil
 		}
-		now := s.now()
 		lk := ledgerKey(p.AutorID, domain.MotivoCurtidaRecebida, likeRef(pid, actor.ID))
 		extra, err := s.batchGet(ctx, itemKey{UserPK(p.AutorID), skProfile}, lk)
 		if err != nil {
@@ -184,7 +165,8 @@ func (s *Store) Unlike(ctx context.Context, pid string, actor Actor) (Curtida, e
 					return err
 				}
 				if d := min(pts, aps.profile.PontosTotais); d > 0 {
-					pointsDelta(t, aps, -d, now)
+					addPending(t, p.AutorID, -d)
+					settle = p.AutorID
 				}
 			}
 		}
@@ -199,6 +181,9 @@ func (s *Store) Unlike(ctx context.Context, pid string, actor Actor) (Curtida, e
 		out = Curtida{Curtido: false, Curtidas: max(p.Curtidas-1, 0)}
 		return nil
 	})
+	if err == nil && settle != "" {
+		s.settlePoints(ctx, settle)
+	}
 	return out, err
 }
 

@@ -104,18 +104,6 @@ func decodeLoteRequest(item map[string]types.AttributeValue) (domain.LoteRequest
 	return domain.LoteRequest{GroupID: it.GroupID, Codigo: it.Codigo, UserID: it.UserID, Nome: it.Nome, CreatedAt: parseTime(it.CreatedAt)}, nil
 }
 
-// Lotes lists a group's lotes in natural order (A2 before A10): one Query.
-// A group has at most 500 lotes of about 1 KB at most, under the 1 MB a Query
-// page returns; the loop is there only should an item ever grow past that.
-func (s *Store) Lotes(ctx context.Context, gid string) ([]domain.Lote, error) {
-	out, err := queryAll(ctx, s, query{PK: GroupPK(gid), Prefix: prefixLote, What: "lotes"}, 5, decodeLote)
-	if err != nil {
-		return nil, err
-	}
-	domain.SortLotes(out)
-	return out, nil
-}
-
 // LotesScope binds a lotes-list cursor to its group.
 func LotesScope(gid string) string { return "lotes:list|" + gid }
 

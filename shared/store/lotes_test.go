@@ -61,7 +61,7 @@ func TestCreateLotesRejectsDuplicatesAsAWholeAndSortsNaturally(t *testing.T) {
 		t.Fatalf("duplicate: %v", err)
 	}
 	f.calls.Reset()
-	all, err := f.s.Lotes(ctx, g.ID)
+	all, err := allLotes(ctx, f.s, g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestCreateLotesCapsAGroupAt500(t *testing.T) {
 		t.Fatalf("501st lote: %v", err)
 	}
 	f.calls.Reset()
-	all, err := f.s.Lotes(ctx, g.ID)
+	all, err := allLotes(ctx, f.s, g.ID)
 	if err != nil || len(all) != 500 || f.calls.Total() != 1 {
 		t.Fatalf("list of 500: %d %v %v", len(all), err, f.calls.ByOperation())
 	}
@@ -140,7 +140,7 @@ func TestTwentySimultaneousAssignmentsGiveALoteToExactlyOneMember(t *testing.T) 
 			t.Errorf("unexpected %v", err)
 		}
 	}
-	all, _ := f.s.Lotes(ctx, g.ID)
+	all, _ := allLotes(ctx, f.s, g.ID)
 	holders := 0
 	for _, m := range members {
 		if v := f.view(g.ID, m.ID); len(v.Membership.Lotes) > 0 {
@@ -190,7 +190,7 @@ func TestLeavingFreesLotesAndDropsRequests(t *testing.T) {
 	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 2 {
 		t.Fatalf("leave made %v", ops)
 	}
-	all, _ := f.s.Lotes(ctx, g.ID)
+	all, _ := allLotes(ctx, f.s, g.ID)
 	if all[0].Status != domain.LoteLivre || all[0].ResponsavelID != nil || all[1].PedidosPendentes != 0 {
 		t.Fatalf("lotes after leave %+v %+v", all[0], all[1])
 	}
@@ -246,7 +246,7 @@ func (f *fixture) unread(uid string) int {
 
 func (f *fixture) lote(gid, code string) domain.Lote {
 	f.t.Helper()
-	all, err := f.s.Lotes(context.Background(), gid)
+	all, err := allLotes(context.Background(), f.s, gid)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -545,4 +545,24 @@ func TestALoteTakesAtMostTwentyOpenRequestsAndTheFullLoteStillAssigns(t *testing
 	if _, err := f.s.RequestLote(ctx, g.ID, "A2", members[capN+6]); err != nil {
 		t.Fatalf("request after a cancel: %v", err)
 	}
+}
+
+// allLotes is every lote of gid in natural order, read page after page as
+// the lote grid reads them (LotesPage; one page holds a full group).
+func allLotes(ctx context.Context, s *store.Store, gid string) ([]domain.Lote, error) {
+	var all []domain.Lote
+	var after map[string]string
+	for i := 0; ; i++ {
+		page, next, err := s.LotesPage(ctx, gid, domain.MaxLotesPerGroup+1, after)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, page...)
+		if next == nil || i > domain.MaxLotesPerGroup {
+			break
+		}
+		after = next
+	}
+	domain.SortLotes(all)
+	return all, nil
 }

@@ -74,6 +74,7 @@ func (s *Store) Profile(ctx context.Context, uid string) (p domain.Profile, foun
 		return domain.Profile{}, false, nil
 	}
 	s.healRanking(ctx, uid, out.Item)
+	s.settleIfPending(ctx, uid, out.Item)
 	p, err = decodeProfile(out.Item)
 	return p, err == nil, err
 }

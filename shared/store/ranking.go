@@ -110,6 +110,7 @@ type rankState struct {
 	chaveMes  string
 	version   int
 	hasVer    bool
+	pendentes int // points not yet in the derived attributes (points_settle.go)
 }
 
 func rankStateOf(item record) rankState {
@@ -124,6 +125,7 @@ func rankStateOf(item record) rankState {
 		r.version, _ = strconv.Atoi(n.Value)
 		r.hasVer = true
 	}
+	r.pendentes = pendingPoints(item)
 	r.mesRef = sOf(item[attrMesRef])
 	r.chave = sOf(item[attrRankChave])
 	r.chaveMes = sOf(item[attrRankMesChave])
@@ -164,25 +166,17 @@ type pointsMonthItem struct {
 // profile's optimistic condition on pontosTotais (applyProfile) orders
 // concurrent awards, so the values written here are never stale.
 func (s *Store) rankAward(t *txn, u *upd, ps profileState, total, pts int, now time.Time) {
+	r := ps.rank
+	// Points a like added without settling yet (points_settle.go) are folded
+	// in here: the profile's condition on the total pins them.
+	if r.pendentes != 0 {
+		pts += r.pendentes
+		u.set("%s = %s", u.n(attrPendentes), u.v(num(0)))
+	}
 	if pts == 0 {
 		return
 	}
-	uid, r := ps.uid, ps.rank
-	month := domain.RankingMonth(now)
-	mes := r.monthPoints(month) + pts
-	all, mk := scoreKey(total, now, uid), scoreKey(mes, now, uid)
-	u.set("%s = %s", u.n(attrPontosMes), u.v(num(mes)))
-	u.set("%s = %s", u.n(attrMesRef), u.v(str(month)))
-	u.set("%s = %s", u.n(attrRankChave), u.v(str(all)))
-	u.set("%s = %s", u.n(attrRankMesChave), u.v(str(mk)))
-	if !r.hidden && total > 0 {
-		u.set("%s = %s", u.n(attrGSI2PK), u.v(str(rankAllPK(rankShard(uid)))))
-		u.set("%s = %s", u.n(attrGSI2SK), u.v(str(all)))
-	} else {
-		u.remove(u.n(attrGSI2PK))
-		u.remove(u.n(attrGSI2SK))
-	}
-	t.putItem(itemRankMonth+":"+uid, monthItemOf(uid, month, mes, mk, r.hidden), "")
+	rankMove(t, u, ps, total, pts, now)
 }
 
 // rankNewProfile adds the ranking attributes to a profile created by an award.

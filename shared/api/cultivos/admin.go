@@ -29,34 +29,15 @@ func vegetalAdminOf(v domain.Vegetable) VegetalAdmin {
 // VegetalEdit is the body of PUT /api/admin/vegetables/{vegetalId}: every
 // field of a new vegetable plus the version the form was loaded with.
 type VegetalEdit struct {
-	Version         int              `json:"version"`
-	Nome            string           `json:"nome"`
-	Estacao         string           `json:"estacao"`
-	NomeCientifico  string           `json:"nomeCientifico"`
-	Familia         string           `json:"familia"`
-	Metodo          string           `json:"metodo"`
-	DiasColheitaMin int              `json:"diasColheitaMin"`
-	DiasColheitaMax int              `json:"diasColheitaMax"`
-	Espacamento     string           `json:"espacamento"`
-	Profundidade    string           `json:"profundidade"`
-	Sol             string           `json:"sol"`
-	Rega            string           `json:"rega"`
-	Cuidados        string           `json:"cuidados"`
-	Companheiras    []string         `json:"companheiras"`
-	Semeadura       map[string][]int `json:"semeadura"`
-	Fonte           string           `json:"fonte"`
-	in              domain.VegetableInput
+	Version int `json:"version"`
+	domain.VegetableInput
 }
 
 func (e *VegetalEdit) Valid() error {
 	if e.Version < 1 {
 		return domain.Invalid("version", "Informe a versão do vegetal que você editou")
 	}
-	e.in = domain.VegetableInput{Nome: e.Nome, Estacao: e.Estacao, NomeCientifico: e.NomeCientifico, Familia: e.Familia,
-		Metodo: e.Metodo, DiasColheitaMin: e.DiasColheitaMin, DiasColheitaMax: e.DiasColheitaMax, Espacamento: e.Espacamento,
-		Profundidade: e.Profundidade, Sol: e.Sol, Rega: e.Rega, Cuidados: e.Cuidados, Companheiras: e.Companheiras,
-		Semeadura: e.Semeadura, Fonte: e.Fonte}
-	return e.in.Valid()
+	return e.VegetableInput.Valid()
 }
 
 // VegetalArquivo is the body of POST /api/admin/vegetables/{vegetalId}/arquivo.
@@ -124,7 +105,7 @@ func handleEditVegetable(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		v, err := d.Store.UpdateVegetable(r.Context(), r.PathValue("vegetalId"), in.Version, in.in, kit.ActorFrom(d, r))
+		v, err := d.Store.UpdateVegetable(r.Context(), r.PathValue("vegetalId"), in.Version, in.VegetableInput, kit.ActorFrom(d, r))
 		if err != nil {
 			api.WriteError(w, r, err)
 			return

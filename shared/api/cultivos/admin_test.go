@@ -56,65 +56,28 @@ func auditOf(t *testing.T, uid string) []store.AuditRecord {
 // member (403, nothing written, nothing audited) and a site admin.
 func TestAdminAuthorizationMatrix(t *testing.T) {
 	setup(t)
-	roles := []string{"anonymous", "member", "group coordinator", "site admin"}
-	users := []testkit.User{cast.Anon, cast.Member, cast.Coord, cast.Admin}
-	cases := []struct {
-		name, method, path string
-		body               func(v cultivos.VegetalAdmin) any
-		want               [4]int
-	}{
+	adminMatrix(t, []adminRow[cultivos.VegetalAdmin]{
 		{"list", "GET", "/api/admin/vegetables?q=alface", nil, [4]int{401, 403, 403, 200}},
 		{"create", "POST", "/api/admin/vegetables", func(cultivos.VegetalAdmin) any { return vegetalBody(uniqueNome("Matriz")) }, [4]int{401, 403, 403, 201}},
-		{"one", "GET", "/api/admin/vegetables/{vid}", nil, [4]int{401, 403, 403, 200}},
-		{"edit", "PUT", "/api/admin/vegetables/{vid}", func(v cultivos.VegetalAdmin) any {
+		{"one", "GET", "/api/admin/vegetables/{target}", nil, [4]int{401, 403, 403, 200}},
+		{"edit", "PUT", "/api/admin/vegetables/{target}", func(v cultivos.VegetalAdmin) any {
 			b := vegetalBody(v.Nome)
 			b["version"], b["cuidados"] = v.Version, "Editado"
 			return b
 		}, [4]int{401, 403, 403, 200}},
-		{"archive", "POST", "/api/admin/vegetables/{vid}/arquivo", func(v cultivos.VegetalAdmin) any {
+		{"archive", "POST", "/api/admin/vegetables/{target}/arquivo", func(v cultivos.VegetalAdmin) any {
 			return map[string]any{"arquivado": true, "version": v.Version}
 		}, [4]int{401, 403, 403, 200}},
-	}
-	for _, c := range cases {
-		for i, u := range users {
-			t.Run(c.name+"/"+roles[i], func(t *testing.T) {
-				v := newVegetable(t, uniqueNome("Alvo"))
-				before := len(auditOf(t, u.ID))
-				var body any
-				if c.body != nil {
-					body = c.body(v)
-				}
-				res := testkit.DoWithHeader(t, h, c.method, strings.ReplaceAll(c.path, "{vid}", v.ID), u, body,
-					http.Header{"Idempotency-Key": {uuid.NewString()}})
-				if res.Status != c.want[i] {
-					t.Fatalf("%s as %s: %d, want %d: %s", c.name, roles[i], res.Status, c.want[i], res.Body)
-				}
-				if res.Status >= 400 {
-					want := map[int]string{401: "unauthenticated", 403: "forbidden"}[res.Status]
-					if res.ErrorCode() != want {
-						t.Fatalf("envelope %s", res.Body)
-					}
-					got, err := env.Deps.Store.Vegetable(context.Background(), v.ID)
-					if err != nil || got.Version != v.Version || got.Arquivado || got.Cuidados != v.Cuidados {
-						t.Fatalf("a refused %s changed the vegetable: %+v %v", c.name, got, err)
-					}
-					if u.ID != "" && len(auditOf(t, u.ID)) != before {
-						t.Fatalf("a refused %s was audited", c.name)
-					}
-				}
-			})
-		}
-	}
-	rows := map[string]bool{}
-	for _, c := range cases {
-		p, _, _ := strings.Cut(c.path, "?")
-		rows[c.method+" "+strings.ReplaceAll(p, "{vid}", "{vegetalId}")] = true
-	}
-	for _, r := range cultivos.Routes(env.Deps) {
-		if strings.HasPrefix(r.Path, "/api/admin/vegetables") && !rows[r.Method+" "+r.Path] {
-			t.Errorf("admin route %s %s has no row in the matrix", r.Method, r.Path)
-		}
-	}
+	},
+		func(t *testing.T) cultivos.VegetalAdmin { return newVegetable(t, uniqueNome("Alvo")) },
+		func(v cultivos.VegetalAdmin) string { return v.ID },
+		func(t *testing.T, v cultivos.VegetalAdmin, row string) {
+			got, err := env.Deps.Store.Vegetable(context.Background(), v.ID)
+			if err != nil || got.Version != v.Version || got.Arquivado || got.Cuidados != v.Cuidados {
+				t.Fatalf("a refused %s changed the vegetable: %+v %v", row, got, err)
+			}
+		},
+		"/api/admin/vegetables", "vegetalId")
 }
 
 // TestAdminWritesAreAudited: each admin write is one TransactWriteItems

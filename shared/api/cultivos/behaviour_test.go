@@ -333,11 +333,7 @@ func TestLoteCountsItsActiveCultivos(t *testing.T) {
 	w := newWorld(t, testkit.FixtureOpts{})
 	count := func() int {
 		t.Helper()
-		lotes, err := env.Deps.Store.Lotes(context.Background(), w.f.Group.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range lotes {
+		for _, l := range env.Lotes(t, w.f.Group.ID) {
 			if l.Codigo == "A3" {
 				return l.CultivosAtivos
 			}

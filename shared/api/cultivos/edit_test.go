@@ -23,11 +23,7 @@ func editBody(version int, lote string, colaboradores ...string) map[string]any 
 
 func loteCount(t *testing.T, gid, codigo string) int {
 	t.Helper()
-	lotes, err := env.Deps.Store.Lotes(context.Background(), gid)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range lotes {
+	for _, l := range env.Lotes(t, gid) {
 		if l.Codigo == codigo {
 			return l.CultivosAtivos
 		}

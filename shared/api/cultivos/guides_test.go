@@ -66,60 +66,27 @@ func has(ids []string, id string) bool {
 // coordinators 403 (nothing written or audited), site admins through.
 func TestAdminGuideRoutesAuthorization(t *testing.T) {
 	setup(t)
-	roles := []string{"anonymous", "member", "group coordinator", "site admin"}
-	users := []testkit.User{cast.Anon, cast.Member, cast.Coord, cast.Admin}
-	cases := []struct {
-		name, method, path string
-		body               func(g cultivos.Guia) any
-		want               [4]int
-	}{
+	adminMatrix(t, []adminRow[cultivos.Guia]{
 		{"list", "GET", "/api/admin/guias?q=cultivar", nil, [4]int{401, 403, 403, 200}},
 		{"create", "POST", "/api/admin/guias", func(cultivos.Guia) any {
 			return map[string]any{"titulo": "Matriz", "corpo": "Texto", "vegetais": []string{"rucula"}}
 		}, [4]int{401, 403, 403, 201}},
-		{"edit", "PUT", "/api/admin/guias/{guia}", func(g cultivos.Guia) any {
+		{"edit", "PUT", "/api/admin/guias/{target}", func(g cultivos.Guia) any {
 			return map[string]any{"version": g.Version, "titulo": "Editado", "corpo": "Novo texto", "vegetais": []string{"rucula"}}
 		}, [4]int{401, 403, 403, 200}},
-		{"archive", "POST", "/api/admin/guias/{guia}/arquivo", func(g cultivos.Guia) any {
+		{"archive", "POST", "/api/admin/guias/{target}/arquivo", func(g cultivos.Guia) any {
 			return map[string]any{"arquivado": true, "version": g.Version}
 		}, [4]int{401, 403, 403, 200}},
-	}
-	for _, c := range cases {
-		for i, u := range users {
-			t.Run(c.name+"/"+roles[i], func(t *testing.T) {
-				g := newGuide(t, cast.Admin, "rucula")
-				before := len(auditOf(t, u.ID))
-				var body any
-				if c.body != nil {
-					body = c.body(g)
-				}
-				res := testkit.DoWithHeader(t, h, c.method, strings.ReplaceAll(c.path, "{guia}", g.ID), u, body,
-					http.Header{"Idempotency-Key": {uuid.NewString()}})
-				if res.Status != c.want[i] {
-					t.Fatalf("%s as %s: %d, want %d: %s", c.name, roles[i], res.Status, c.want[i], res.Body)
-				}
-				if res.Status >= 400 {
-					got, err := env.Deps.Store.Guide(context.Background(), g.ID, true)
-					if err != nil || got.Version != g.Version || got.Arquivado || got.Titulo != g.Titulo {
-						t.Fatalf("a refused %s changed the guide: %+v %v", c.name, got, err)
-					}
-					if u.ID != "" && len(auditOf(t, u.ID)) != before {
-						t.Fatalf("a refused %s was audited", c.name)
-					}
-				}
-			})
-		}
-	}
-	rows := map[string]bool{}
-	for _, c := range cases {
-		p, _, _ := strings.Cut(c.path, "?")
-		rows[c.method+" "+strings.ReplaceAll(p, "{guia}", "{guiaId}")] = true
-	}
-	for _, r := range cultivos.Routes(env.Deps) {
-		if strings.HasPrefix(r.Path, "/api/admin/guias") && !rows[r.Method+" "+r.Path] {
-			t.Errorf("admin route %s %s has no row in the matrix", r.Method, r.Path)
-		}
-	}
+	},
+		func(t *testing.T) cultivos.Guia { return newGuide(t, cast.Admin, "rucula") },
+		func(g cultivos.Guia) string { return g.ID },
+		func(t *testing.T, g cultivos.Guia, row string) {
+			got, err := env.Deps.Store.Guide(context.Background(), g.ID, true)
+			if err != nil || got.Version != g.Version || got.Arquivado || got.Titulo != g.Titulo {
+				t.Fatalf("a refused %s changed the guide: %+v %v", row, got, err)
+			}
+		},
+		"/api/admin/guias", "guiaId")
 }
 
 // TestGuideOnEveryCultivoOfItsVegetable: an admin writes a guide for

@@ -149,48 +149,32 @@ func handleCreate(d app.Deps) http.Handler {
 }
 
 func handleGet(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		actor := kit.ActorFrom(d, r)
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Cultivo, error) {
 		c, err := d.Store.Cultivo(r.Context(), r.PathValue("cultivoId"), actor)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Cultivo{}, err
 		}
-		api.Encode(w, http.StatusOK, cultivoOf(c, actor.ID, d.Now()))
+		return cultivoOf(c, actor.ID, d.Now()), nil
 	})
 }
 
 func handleFase(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.FaseInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		actor := kit.ActorFrom(d, r)
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.FaseInput, actor store.Actor) (Cultivo, error) {
 		c, err := d.Store.ChangeFase(r.Context(), r.PathValue("cultivoId"), actor, in)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Cultivo{}, err
 		}
-		api.Encode(w, http.StatusOK, cultivoOf(c, actor.ID, d.Now()))
+		return cultivoOf(c, actor.ID, d.Now()), nil
 	})
 }
 
 func handleEdit(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.CultivoEdit](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		actor := kit.ActorFrom(d, r)
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.CultivoEdit, actor store.Actor) (Cultivo, error) {
 		c, err := d.Store.EditCultivo(r.Context(), r.PathValue("cultivoId"), actor, in)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Cultivo{}, err
 		}
-		api.Encode(w, http.StatusOK, cultivoOf(c, actor.ID, d.Now()))
+		return cultivoOf(c, actor.ID, d.Now()), nil
 	})
 }
 

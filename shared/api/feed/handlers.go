@@ -72,31 +72,22 @@ func handleCreate(d app.Deps) http.Handler {
 }
 
 func handleGet(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		actor := kit.ActorFrom(d, r)
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Post, error) {
 		p, err := d.Store.Post(r.Context(), r.PathValue("postId"), actor)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Post{}, err
 		}
-		api.Encode(w, http.StatusOK, postOf(p, actor.ID, d.Now()))
+		return postOf(p, actor.ID, d.Now()), nil
 	})
 }
 
 func handleEdit(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.PostEdit](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		actor := kit.ActorFrom(d, r)
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.PostEdit, actor store.Actor) (Post, error) {
 		p, err := d.Store.EditPost(r.Context(), r.PathValue("postId"), in, actor)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Post{}, err
 		}
-		api.Encode(w, http.StatusOK, postOf(p, actor.ID, d.Now()))
+		return postOf(p, actor.ID, d.Now()), nil
 	})
 }
 
@@ -111,24 +102,16 @@ func handleDelete(d app.Deps) http.Handler {
 }
 
 func handleLike(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, err := d.Store.Like(r.Context(), r.PathValue("postId"), kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, Curtida{Curtido: c.Curtido, Curtidas: c.Curtidas})
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Curtida, error) {
+		c, err := d.Store.Like(r.Context(), r.PathValue("postId"), actor)
+		return Curtida{Curtido: c.Curtido, Curtidas: c.Curtidas}, err
 	})
 }
 
 func handleUnlike(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, err := d.Store.Unlike(r.Context(), r.PathValue("postId"), kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, Curtida{Curtido: c.Curtido, Curtidas: c.Curtidas})
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Curtida, error) {
+		c, err := d.Store.Unlike(r.Context(), r.PathValue("postId"), actor)
+		return Curtida{Curtido: c.Curtido, Curtidas: c.Curtidas}, err
 	})
 }
 

@@ -219,7 +219,7 @@ func TestTwentySimultaneousAssignmentsOfOneLote(t *testing.T) {
 	if count[200] != 1 || count[409] != n-1 {
 		t.Fatalf("statuses %v", count)
 	}
-	lotes, _ := env.Deps.Store.Lotes(ctx, f.Group.ID)
+	lotes := env.Lotes(t, f.Group.ID)
 	v, _ := env.Deps.Store.GroupFor(ctx, f.Group.ID, members[winner].ID)
 	if lotes[0].ResponsavelID == nil || *lotes[0].ResponsavelID != members[winner].ID || v.Group.Lotes.Ocupado != 2 || len(v.Membership.Lotes) != 1 {
 		t.Fatalf("lote %+v, counts %+v, membership %+v", lotes[0], v.Group.Lotes, v.Membership)

@@ -1,6 +1,7 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
+import { InputField, TextAreaField } from '@/components/ui/fields';
+import { CultivoAmountFields, CultivoPeopleFields } from '@/features/cultivos/components/cultivo-people-fields';
 import { Spinner } from '@/components/ui/spinner';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -34,12 +35,6 @@ export function EditCultivoDialog({ cultivo: c, onClose, onSaved }: { cultivo: C
   const errors = { ...server.fields, ...local };
   const harvested = c.totais.colheitas > 0;
 
-  const others = (members.data ?? []).filter((m) => m.userId !== c.responsavelId);
-  const lotes = useMemo(() => {
-    const list = members.data ?? [];
-    const held = list.filter((m) => m.userId === c.responsavelId || colaboradores.includes(m.userId)).flatMap((m) => m.lotes);
-    return [...new Set([...held, ...(c.loteCodigo ? [c.loteCodigo] : [])])].sort();
-  }, [members.data, colaboradores, c.responsavelId, c.loteCodigo]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,27 +63,18 @@ export function EditCultivoDialog({ cultivo: c, onClose, onSaved }: { cultivo: C
   return (
     <Dialog title={`Editar cultivo de ${c.vegetalNome}`} onClose={onClose} busy={busy}>
       <form onSubmit={submit} noValidate className="dialog-body">
-        <SelectField label="Método" name="metodo" value={metodo} onChange={(e) => setMetodo(e.target.value)} error={errors.metodo}>
-          <option value="muda">Muda</option>
-          <option value="semente">Semente</option>
-        </SelectField>
-        <InputField
-          label="Quantidade"
-          name="quantidade"
-          inputMode="decimal"
-          value={quantidade}
-          onChange={(e) => {
-            setQuantidade(e.target.value);
+        <CultivoAmountFields
+          metodo={metodo}
+          onMetodo={setMetodo}
+          quantidade={quantidade}
+          onQuantidade={(v) => {
+            setQuantidade(v);
             setLocal((l) => ({ ...l, quantidade: undefined }));
           }}
-          error={errors.quantidade}
-          required
+          unidade={unidade}
+          onUnidade={setUnidade}
+          errors={errors}
         />
-        <SelectField label="Unidade" name="unidade" value={unidade} onChange={(e) => setUnidade(e.target.value)} error={errors.unidade}>
-          <option value="mudas">mudas</option>
-          <option value="sementes">sementes</option>
-          <option value="m2">m²</option>
-        </SelectField>
         <InputField
           label="Data de plantio"
           name="dataPlantio"
@@ -101,37 +87,17 @@ export function EditCultivoDialog({ cultivo: c, onClose, onSaved }: { cultivo: C
           required
         />
         {people && (
-          <>
-            <fieldset className="field">
-              <legend>Colaboradores (até 10)</legend>
-              {members.isPending && <p className="field-hint">Carregando membros...</p>}
-              {!members.isPending && others.length === 0 && <p className="field-hint">Nenhum outro membro no grupo.</p>}
-              {others.map((m) => (
-                <label key={m.userId} className="checkbox">
-                  <input
-                    type="checkbox"
-                    checked={colaboradores.includes(m.userId)}
-                    disabled={!colaboradores.includes(m.userId) && colaboradores.length >= 10}
-                    onChange={(e) =>
-                      setColaboradores((cs) => (e.target.checked ? [...cs, m.userId] : cs.filter((x) => x !== m.userId)))
-                    }
-                  />{' '}
-                  {m.nome}
-                </label>
-              ))}
-              <p className="field-error" role="alert">
-                {errors.colaboradores ?? null}
-              </p>
-            </fieldset>
-            <SelectField label="Lote (opcional)" name="loteCodigo" value={loteCodigo} onChange={(e) => setLoteCodigo(e.target.value)} error={errors.loteCodigo}>
-              <option value="">Sem lote</option>
-              {lotes.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </SelectField>
-          </>
+          <CultivoPeopleFields
+            members={members.data}
+            loading={members.isPending}
+            responsavelId={c.responsavelId}
+            colaboradores={colaboradores}
+            onColaboradores={setColaboradores}
+            loteCodigo={loteCodigo}
+            onLote={setLoteCodigo}
+            currentLote={c.loteCodigo ?? undefined}
+            errors={errors}
+          />
         )}
         <TextAreaField label="Notas" name="notas" rows={3} maxLength={1000} value={notas} onChange={(e) => setNotas(e.target.value)} error={errors.notas} />
         <p className="form-error" role="alert">
