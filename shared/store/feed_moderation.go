@@ -113,6 +113,16 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 			"userId": str(actor.ID), "nome": str(st.profile.profile.Nome), "motivo": str(in.Motivo), "texto": str(in.Texto),
 			"conta": boolean(conta), "em": str(fmtTime(now)),
 		}}
+		// Conditioned on the entry as read: reports at once (counted toward hiding or not) each
+		// land in the list, none overwriting another's (a lost race reads again).
+		switch {
+		case mi == nil:
+			m.cond("attribute_not_exists(PK)")
+		case sOf(mi["status"]) != "pendente":
+			m.cond("%s = %s", m.n("status"), m.v(str(sOf(mi["status"]))))
+		default:
+			m.cond("%s = %s", m.n("total"), m.v(&types.AttributeValueMemberN{Value: nOf(mi["total"])}))
+		}
 		if mi == nil || sOf(mi["status"]) != "pendente" {
 			t.stats(now).total(TotalDenuncias, 1)
 			m.set("denuncias = %s", m.v(&types.AttributeValueMemberL{Value: []types.AttributeValue{resumo}}))
