@@ -497,6 +497,8 @@ func (s *Store) AdjustPoints(ctx context.Context, uid string, a domain.PointsAdj
 		u.set("pontosTotais = %s", u.v(num(sc.PontosTotais)))
 		u.set("nivel = %s", u.v(num(sc.Nivel)))
 		u.incr("version", 1)
+		// The points move the member's place in the rankings (all time and this month) with them.
+		s.rankAward(t, u, ps, sc.PontosTotais, pts, now)
 		t.putItem(itemLedger, ledgerItem{pointsItem: pointsItem{PK: UserPK(uid), SK: AwardSK(domain.MotivoAjuste, id), Type: "points",
 			UserID: uid, Motivo: domain.MotivoAjuste, Ref: id, Pontos: pts, CriadoEm: fmtTime(now)}, Descricao: a.Motivo, AdminID: actor.ID},
 			"attribute_not_exists(PK)")

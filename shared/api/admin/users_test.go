@@ -6,6 +6,7 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -273,8 +274,29 @@ func TestAdjustPoints(t *testing.T) {
 	if len(log) != 1 || log[0].Acao != "usuario.pontos" || !strings.Contains(log[0].Depois, `"pontosTotais":150`) || !strings.Contains(log[0].Antes, `"pontosTotais":0`) {
 		t.Fatalf("audit %+v", log)
 	}
+	rankOf := func() (string, string) {
+		out, err := env.Cloud.DynamoDB().GetItem(context.Background(), &dynamodb.GetItemInput{TableName: aws.String(env.Deps.Store.Table),
+			Key: map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "USER#" + m.ID}, "SK": &types.AttributeValueMemberS{Value: "PROFILE"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r struct {
+			PontosMes int    `dynamodbav:"pontosMes"`
+			Chave     string `dynamodbav:"rankChave"`
+		}
+		attributevalue.UnmarshalMap(out.Item, &r)
+		return strconv.Itoa(r.PontosMes), r.Chave
+	}
+	// The adjustment moves the member's place in the rankings: this month's points and the keys.
+	if mes, chave := rankOf(); mes != "150" || chave == "" {
+		t.Fatalf("ranking after +150: pontosMes %s, key %q", mes, chave)
+	}
+	_, before := rankOf()
 	if r := testkit.Do(t, h, "POST", path, adm, map[string]any{"pontos": -50, "motivo": "Correção"}); r.Status != 201 || !strings.Contains(string(r.Body), `"pontosTotais":100`) {
 		t.Fatalf("take away: %d %s", r.Status, r.Body)
+	}
+	if mes, chave := rankOf(); mes != "100" || chave == before {
+		t.Fatalf("ranking after -50: pontosMes %s, key %q (was %q)", mes, chave, before)
 	}
 }
 
