@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { adminUser, fakeAuth, json, renderApp, stubApi } from '@/testing/test-utils';
@@ -94,7 +94,8 @@ describe('admin statistics', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderApp('/admin/analytics', fakeAuth({ user: adminUser, isAdmin: true }));
     expect(await screen.findByRole('heading', { name: 'Comentários' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(plots.map((p) => p.label)).toEqual(['Novos membros', 'Membros ativos', 'Cultivos criados', 'Colheitas (kg)', 'Posts', 'Comentários']);
+    // The charts come in their own chunk, after the headings.
+    await waitFor(() => expect(plots.map((p) => p.label)).toEqual(['Novos membros', 'Membros ativos', 'Cultivos criados', 'Colheitas (kg)', 'Posts', 'Comentários']), { timeout: 5000 });
     expect(asked()[0]).toContain(`ate=${hoje}`);
     expect(asked()[0]).toContain('granularidade=dia');
     await user.click(screen.getByRole('button', { name: 'Ver tabela' }));

@@ -1,13 +1,16 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Analise, PontoAnalise } from '@/types/api';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/fields';
 import { ChartIcon } from '@/components/ui/icons';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { useAnalytics, type Granularidade } from '@/features/admin-stats/api/stats';
-import { AnalyticsChart } from '@/features/admin-stats/components/analytics-chart';
 import { formatDia, formatNumero, formatPeriodo } from '@/features/admin-stats/stats-format';
 import '@/features/admin-stats/admin-stats.css';
+
+// uPlot (~25 kB gzip) comes in its own chunk once there is something to draw: the filters, totals
+// and table show before it arrives.
+const AnalyticsChart = lazy(() => import('@/features/admin-stats/components/analytics-chart').then((m) => ({ default: m.AnalyticsChart })));
 
 const ufs = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'];
 
@@ -113,7 +116,9 @@ function Resultado({ data, tabela, setTabela, atualizando }: { data: Analise; ta
                     )}${m.unidade ?? ''}`
                   : `Média: ${formatNumero(serie.valores.reduce((a, b) => a + b, 0) / Math.max(1, serie.valores.length), true)}`}
               </p>
-              <AnalyticsChart titulo={m.titulo} serie={serie} granularidade={g} decimais={m.titulo === 'Membros ativos' ? g !== 'dia' : m.decimais} cor={m.cor} />
+              <Suspense fallback={<SectionLoader label="Carregando gráfico..." />}>
+                <AnalyticsChart titulo={m.titulo} serie={serie} granularidade={g} decimais={m.titulo === 'Membros ativos' ? g !== 'dia' : m.decimais} cor={m.cor} />
+              </Suspense>
             </li>
           ))}
         </ul>
