@@ -18,3 +18,20 @@ export function signInReasonFrom(state: unknown): string | null {
   const motivo = state && typeof state === 'object' && 'motivo' in state ? state.motivo : undefined;
   return typeof motivo === 'string' && motivo.trim() !== '' ? motivo.trim().slice(0, 200) : null;
 }
+
+let pendingNotice: string | null = null;
+
+/**
+ * A notice for the sign-in page the visitor is about to land on, e.g. 'Sua conta foi excluída'
+ * right before signing out: the route guard makes that redirect, so router state cannot carry it.
+ */
+export function setSignInNotice(text: string) {
+  pendingNotice = text;
+}
+
+/** The pending notice, once (the sign-in page takes it when it shows to a signed-out visitor). */
+export function takeSignInNotice(): string | null {
+  const notice = pendingNotice;
+  pendingNotice = null;
+  return notice;
+}

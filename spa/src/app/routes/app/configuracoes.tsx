@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/query-states';
 import { useAuth } from '@/lib/auth/auth-context';
+import { setSignInNotice } from '@/lib/return-path';
 import { useConta } from '@/features/account/api/account';
 import { PasswordSection } from '@/features/account/components/password-section';
 import { NotificationPrefsSection } from '@/features/account/components/notification-prefs-section';
@@ -17,13 +18,14 @@ export function Component() {
   const navigate = useNavigate();
 
   async function onDeleted() {
+    // The route guard sends the signed-out visitor to /login, which shows this notice.
+    setSignInNotice('Sua conta foi excluída. Até logo!');
     try {
       await signOut();
     } catch {
       // The sign-in is gone already: the local session is cleared either way.
     }
-    // After the guard's own redirect to /login (signed out), so this notice is the one shown.
-    setTimeout(() => navigate('/login', { replace: true, state: { motivo: 'Sua conta foi excluída. Até logo!' } }), 0);
+    navigate('/login', { replace: true });
   }
 
   return (
