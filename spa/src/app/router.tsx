@@ -37,9 +37,13 @@ function page(load: () => Promise<RouteModule>) {
     ));
   function Screen() {
     const [, loadedNow] = useReducer((n: number) => n + 1, 0);
+    const shown = loaded !== undefined || failed !== undefined;
     useEffect(() => {
-      if (!loaded && !failed) void once().then(loadedNow);
-    }, []);
+      if (shown) return;
+      // The chunk may have arrived between this render and the effect: draw it now.
+      if (loaded || failed) loadedNow();
+      else void once().then(loadedNow);
+    }, [shown]);
     if (failed) throw failed.error;
     if (!loaded) return <PageLoader />;
     const Loaded = loaded.Component;
