@@ -43,14 +43,19 @@ const localCloud = process.env.VERDE_LOCAL_URL ?? 'http://localhost:8080';
 // The landing routes whose chunks the browser should fetch alongside the entry instead of after
 // it has run (the router asks for a route's chunk only then). `session`: only when the browser
 // holds a session (Amplify's keys of this app's client in localStorage), as the signed-in shell
-// and Amplify are of no use to a signed-out visitor, who is sent to /login.
+// and Amplify are of no use to a signed-out visitor, who is sent to /login. `later`: what the
+// visitor will probably want next (the sign-in actions, Amplify, the signed-in shell and the
+// dashboard), fetched into the HTTP cache once the page has loaded and the browser is idle, and
+// not run: running it would block the main thread of a phone that is drawing the form.
+const afterSignIn = ['src/lib/auth/actions.ts', 'src/lib/auth/amplify.ts', 'src/app/layouts/main-layout.tsx', 'src/app/routes/app/dashboard.tsx'];
 const landingRoutes = [
-  { path: '^/login/?$', modules: ['src/app/routes/auth/login.tsx'], session: false },
-  { path: '^/(registro|register)/?$', modules: ['src/app/routes/auth/register.tsx'], session: false },
+  { path: '^/login/?$', modules: ['src/app/routes/auth/login.tsx'], session: false, later: afterSignIn },
+  { path: '^/(registro|register)/?$', modules: ['src/app/routes/auth/register.tsx'], session: false, later: afterSignIn },
   {
     path: '^/(dashboard/?)?$',
     modules: ['src/lib/auth/amplify.ts', 'src/app/layouts/main-layout.tsx', 'src/app/routes/app/dashboard.tsx'],
     session: true,
+    later: [] as string[],
   },
 ];
 
@@ -80,18 +85,21 @@ function routePreload(): Plugin {
       if (!entry || !html || html.type !== 'asset') return;
       const inEntry = closure([entry.fileName]);
       const root = fileURLToPath(new URL('.', import.meta.url));
+      const fileOf = (m: string) => {
+        const chunk = byModule.get(join(root, m));
+        if (!chunk) throw new Error(`route preload: no chunk for ${m}`);
+        return chunk.fileName;
+      };
       const table = landingRoutes.map((route) => {
-        const files = route.modules.map((m) => {
-          const chunk = byModule.get(join(root, m));
-          if (!chunk) throw new Error(`route preload: no chunk for ${m}`);
-          return chunk.fileName;
-        });
-        const js = [...closure(files)].filter((f) => !inEntry.has(f));
+        const js = [...closure(route.modules.map(fileOf))].filter((f) => !inEntry.has(f));
         // The stylesheets those chunks bring: Vite's loader waits for them before the route renders.
         const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
-        return { path: route.path, session: route.session, files: js, styles: css };
+        const later = [...closure(route.later.map(fileOf))].filter((f) => !inEntry.has(f) && !js.includes(f));
+        return { path: route.path, session: route.session, files: js, styles: css, later };
       });
-      const source = `(function(){try{var r=${JSON.stringify(table)},p=location.pathname,c=document.getElementById('verde-config'),id=c&&c.textContent?JSON.parse(c.textContent).userPoolClientId:'',s=false,i,k;if(id)for(i=0;i<localStorage.length;i++){k=localStorage.key(i)||'';if(k.indexOf('CognitoIdentityServiceProvider.'+id+'.')===0){s=true;break}}for(i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;if(r[i].session&&!s)break;r[i].files.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)});r[i].styles.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)});break}}catch(e){}})();\n`;
+      // Adds the landing route's preloads at once and its `later` prefetches when the page has
+      // loaded and the browser is idle (after 2 s where requestIdleCallback is missing: Safari).
+      const source = `(function(){try{var r=${JSON.stringify(table)},p=location.pathname,c=document.getElementById('verde-config'),id=c&&c.textContent?JSON.parse(c.textContent).userPoolClientId:'',s=false,i,k,h=document.head;function a(rel,f,as){var l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href='/'+f;if(as)l.as=as;h.appendChild(l)}if(id)for(i=0;i<localStorage.length;i++){k=localStorage.key(i)||'';if(k.indexOf('CognitoIdentityServiceProvider.'+id+'.')===0){s=true;break}}for(i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;if(r[i].session&&!s)break;r[i].files.forEach(function(f){a('modulepreload',f)});r[i].styles.forEach(function(f){a('preload',f,'style')});var n=r[i].later,w=function(){(window.requestIdleCallback||function(f){setTimeout(f,2000)})(function(){n.forEach(function(f){a('prefetch',f,'script')})})};if(n.length){if(document.readyState==='complete')w();else addEventListener('load',w)}break}}catch(e){}})();\n`;
       const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
       const src = `/${this.getFileName(ref)}`;
       const page = String(html.source);
@@ -138,6 +146,8 @@ export default defineConfig({
       // both the sign-in screens and the signed-in shell show. Nothing else belongs in these two:
       // whatever is in them, /login or every signed-in page downloads.
       //
+      // The dashboard's reads (`queries`) likewise.
+      //
       // And the admin area (guard, layout, its ten screens of 0.3-0.6 kB) as one chunk, fetched
       // together when an admin opens it: a dozen fewer entries in the entry's table of
       // dynamic-import dependencies. Only those modules (not their dependencies, which stay
@@ -148,6 +158,9 @@ export default defineConfig({
             { name: 'index', tags: ['$initial'] },
             { name: 'ui', test: /src[\\/](components[\\/]ui[\\/](page-header|empty-state|flash|avatar)\.tsx|lib[\\/]format\.ts)$/ },
             { name: 'icons', test: /src[\\/]components[\\/]ui[\\/](icons|logo)\.tsx$/ },
+            // The dashboard's reads (each feature's api/queries.ts), which the dashboard starts with
+            // its chunk: one small file with the API path helper, not one request each.
+            { name: 'queries', test: /src[\\/](features[\\/][^\\/]+[\\/]api[\\/]queries\.ts|lib[\\/]api-path\.ts)$/ },
             { name: 'admin', test: /src[\\/]app[\\/](routes[\\/]admin[\\/]|layouts[\\/]admin-layout\.tsx|guards[\\/]require-admin\.tsx)/, includeDependenciesRecursively: false },
           ],
         },

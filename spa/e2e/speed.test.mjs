@@ -1,5 +1,6 @@
 // Issue 8 in a real browser: the page gets its configuration without a request, the assets come
-// compressed, and at sign-in the signed-in screens' independent requests start together.
+// compressed, /login fetches the sign-in code into the cache when idle, at sign-in the signed-in
+// screens' independent requests start together, and the dashboard's cards ask for their data once.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLocalCloud } from './support/local-cloud.mjs';
@@ -33,6 +34,13 @@ describe('speed', { timeout: 300_000 }, () => {
       assert.ok(!requests.some((r) => r.url === '/config.json'), 'the configuration comes inside index.html');
       const big = [...assetEncodings.entries()].filter(([path]) => path.includes('/index-'));
       assert.ok(big.length === 1 && ['br', 'gzip'].includes(big[0][1]), `entry chunk encoding: ${JSON.stringify(big)}`);
+      // Once the page has loaded and the browser is idle, the sign-in actions and the signed-in
+      // shell are fetched into the cache (rel=prefetch: downloaded, not run).
+      await page.waitForFunction(() => document.querySelectorAll('link[rel=prefetch]').length > 0, null, { timeout: 15_000 });
+      const prefetched = await page.evaluate(() => [...document.querySelectorAll('link[rel=prefetch]')].map((l) => new URL(l.href).pathname));
+      for (const chunk of ['/assets/actions-', '/assets/main-layout-', '/assets/dashboard-']) {
+        assert.ok(prefetched.some((f) => f.startsWith(chunk)), `${chunk}* prefetched on /login: ${prefetched.join(', ')}`);
+      }
 
       await page.getByLabel('Email', { exact: true }).fill(cloud.admin.email);
       await page.getByLabel('Senha', { exact: true }).fill(cloud.admin.password);
@@ -51,6 +59,13 @@ describe('speed', { timeout: 300_000 }, () => {
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
       assert.ok(!requests.some((r) => r.url === '/config.json'), 'no /config.json after a reload either');
+      // The cards' reads start with the dashboard's chunk (app/routes/app/dashboard.tsx preload)
+      // and the cards find them in the cache: each asked for exactly once.
+      await page.getByRole('heading', { name: 'Conquistas recentes' }).waitFor();
+      await page.waitForFunction(() => ![...document.querySelectorAll('main [role=status]')].some((e) => /Carregando/.test(e.textContent ?? '')), null, { timeout: 15_000 });
+      for (const read of ['/api/banners', '/api/rankings/membros', '/api/cultivos', '/api/vegetables/plante-agora', '/api/me/groups', '/api/me/progress', '/api/feed/grupos']) {
+        assert.equal(requests.filter((r) => r.url === read).length, 1, `${read} asked for once`);
+      }
       assert.deepEqual(session.errors.map(String), []);
     } finally {
       await session.close();

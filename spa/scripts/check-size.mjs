@@ -4,7 +4,7 @@
 //   /dashboard  the entry, Amplify's session side (a stored session loads it at start-up), the
 //               signed-in shell and the dashboard route's chunk
 // each with everything it imports statically. Code loaded later (the sign-in actions, fetched
-// when the browser is idle) does not count. Prints the files and totals; exits 1 above budget.
+// into the cache when the browser is idle) does not count. Prints the files and totals; exits 1 above budget.
 // `--json` prints {route: bytes} only, for make bench.
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

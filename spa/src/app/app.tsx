@@ -1,12 +1,11 @@
-import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { AppRoutes, loadSignedInShell, routerFuture } from '@/app/router';
-import { whenIdle } from '@/lib/idle';
+import { AppRoutes, routerFuture } from '@/app/router';
 
 export function App() {
-  // A visitor on /login is about to need the signed-in shell: fetch it while nothing else runs.
-  useEffect(() => whenIdle(() => void loadSignedInShell().catch(() => undefined)), []);
+  // A visitor on /login is about to need the sign-in actions and the signed-in shell: the page's
+  // preload script (vite.config.ts, routePreload) fetches them into the HTTP cache when the browser
+  // is idle, without running them.
   return (
     <BrowserRouter future={routerFuture}>
       <AppProvider>

@@ -1,56 +1,61 @@
-import { Suspense, useEffect, useReducer, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '@/app/guards/require-auth';
 import { PageLoader } from '@/components/ui/spinner';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
+import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 
-// The routes of SPEC §2. Every screen is its own lazily loaded chunk (React.lazy); while one
+// The routes of SPEC §2. Every screen is its own lazily loaded chunk (page() below); while one
 // loads, the layout around it (or, on the first page, the app) shows 'Carregando...'. The
 // signed-in shell (top bar, menus, notification bell) and the admin layout are lazy too, so a
 // signed-out visitor's /login loads none of them; the app fetches the shell as soon as a session
-// shows up (app/provider.tsx) and otherwise when the browser is idle (app/app.tsx).
+// shows up (app/provider.tsx); on /login the page's preload script has fetched it ahead, when the
+// browser was idle (vite.config.ts).
 //
 // Declarative routes (<BrowserRouter> + useRoutes), not the data router: no screen uses loaders,
 // actions or fetchers, and createBrowserRouter's engine is ~13 kB gzip of every page's first
 // JavaScript (issue 8's budget).
 
-/** A route module: the screen is its `Component` export. */
-type RouteModule = { Component: ComponentType };
+/**
+ * A route module: the screen is its `Component` export. `preload`, when a screen has it, starts
+ * the screen's own reads and parts (the dashboard's cards) with the chunk, and the screen is drawn
+ * once it resolves: the whole screen at once instead of piece after piece.
+ */
+type RouteModule = { Component: ComponentType; preload?: (client: QueryClient) => Promise<unknown> };
 
 /** How to start loading each lazy route element's code before it renders. */
-const preloads = new WeakMap<object, () => void>();
+const preloads = new WeakMap<object, (client: QueryClient) => void>();
 
 /**
- * The element of a lazily loaded screen: 'Carregando...' until its chunk is here, then the
- * screen (a chunk that failed goes to the error boundary). Not React.lazy + Suspense: a Suspense
- * fallback holds the content back for at least 500 ms after it showed (React's reveal
- * throttle), which every first page load would pay; a module already loaded renders at once.
+ * The element of a lazily loaded screen: 'Carregando...' until its chunk (and its preload) is
+ * here, then the screen; a chunk that failed goes to the error boundary. Not React.lazy +
+ * Suspense (lib/lazy-module.ts says why): a module already loaded renders at once.
  */
 function page(load: () => Promise<RouteModule>) {
-  let loaded: RouteModule | undefined;
-  let failed: { error: unknown } | undefined;
-  let loading: Promise<void> | undefined;
-  const once = () =>
-    (loading ??= load().then(
-      (m) => void (loaded = m),
-      (error: unknown) => void (failed = { error }),
-    ));
+  let client: QueryClient | undefined;
+  const screen = lazyModule(() =>
+    load().then((m) =>
+      Promise.resolve(client && m.preload?.(client))
+        .catch(() => undefined)
+        .then(() => m),
+    ),
+  );
+  const start = (queryClient: QueryClient) => {
+    client ??= queryClient;
+    void screen.start();
+  };
   function Screen() {
-    const [, loadedNow] = useReducer((n: number) => n + 1, 0);
-    const shown = loaded !== undefined || failed !== undefined;
-    useEffect(() => {
-      if (shown) return;
-      // The chunk may have arrived between this render and the effect: draw it now.
-      if (loaded || failed) loadedNow();
-      else void once().then(loadedNow);
-    }, [shown]);
+    const queryClient = useQueryClient();
+    if (!screen.module && !screen.failed) start(queryClient);
+    const { module, failed } = useLazyModule(screen);
     if (failed) throw failed.error;
-    if (!loaded) return <PageLoader />;
-    const Loaded = loaded.Component;
+    if (!module) return <PageLoader />;
+    const Loaded = module.Component;
     return <Loaded />;
   }
   const element = <Screen />;
-  preloads.set(element, () => void once());
+  preloads.set(element, start);
   return element;
 }
 
@@ -140,7 +145,8 @@ export const routerFuture = { v7_relativeSplatPath: true, v7_startTransition: fa
 export function AppRoutes() {
   // Every lazy level of the address (shell, admin layout, screen) starts loading at once, not
   // each only when its parent has rendered.
-  for (const match of matchRoutes(routes, useLocation()) ?? []) preloads.get(match.route.element as object)?.();
+  const client = useQueryClient();
+  for (const match of matchRoutes(routes, useLocation()) ?? []) preloads.get(match.route.element as object)?.(client);
   return (
     <RouteErrorBoundary>
       <Suspense fallback={<PageLoader />}>{useRoutes(routes)}</Suspense>

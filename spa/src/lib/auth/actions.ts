@@ -17,8 +17,8 @@ import { clearRedirectMarker, markRedirectStarted } from '@/lib/auth/redirect-re
 //
 // Amplify's sign-in and sign-up code (SRP, its error tables, the OAuth redirect) is the biggest
 // part of the auth library and no page needs it to draw itself, so this module is never
-// imported statically: the auth provider loads it with import() on the first action and
-// prefetches it when the browser is idle (lib/auth/auth-provider.tsx).
+// imported statically: the auth provider loads it with import() on the first action; on /login
+// and /registro the page's preload script fetches it ahead when the browser is idle (vite.config.ts).
 
 export type ActionResult = { success: true } | { success: false; error: string };
 export type GoogleActionResult =

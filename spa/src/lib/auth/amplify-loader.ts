@@ -5,7 +5,7 @@ import type * as AmplifySide from '@/lib/auth/amplify';
 // Amplify (about a fifth of the JavaScript a first visit would otherwise load) is fetched only
 // when there may be a session to hold: tokens stored by an earlier sign-in, a Google redirect
 // coming back, or a sign-in starting. A signed-out visitor's /login never waits for it; the
-// auth provider fetches it when the browser is idle, before the first click needs it.
+// page's preload script fetches it into the HTTP cache when the browser is idle (vite.config.ts).
 
 export type AmplifyModule = typeof AmplifySide;
 

@@ -6,10 +6,10 @@ import { loadAmplify, mayHaveSession, whenAmplifyLoaded } from '@/lib/auth/ampli
 import { getMe } from '@/lib/auth/me-query';
 import { queryKeys } from '@/lib/query-keys';
 import { takeRedirectResult } from '@/lib/auth/redirect-result';
-import { whenIdle } from '@/lib/idle';
 
-// Sign-in, sign-up and sign-out are loaded on first use (see lib/auth/actions.ts), and fetched
-// ahead once the browser is idle so a click rarely waits for them. A chunk that fails to load
+// Sign-in, sign-up and sign-out are loaded on first use (see lib/auth/actions.ts); on /login and
+// /registro the page's preload script fetches them into the HTTP cache ahead, when the browser is
+// idle (vite.config.ts), so a click waits only for them to run. A chunk that fails to load
 // (the network dropped) is the action's failure, like any other.
 // Amplify comes first: the actions call it configured.
 const loadActions = () => Promise.all([import('@/lib/auth/actions'), loadAmplify()]).then(([actions]) => actions);
@@ -88,14 +88,12 @@ export function AuthProvider({
     return run;
   }, [queryClient, onSignedIn]);
 
-  useEffect(() => whenIdle(() => void loadActions().catch(() => undefined)), []);
-
   useEffect(() => {
     void refresh();
   }, [refresh]);
 
   // Amplify's auth events, once Amplify is loaded (at start-up with a stored session, else on
-  // the first sign-in or the idle prefetch).
+  // the first sign-in action).
   useEffect(() => {
     let live = true;
     let stop: (() => void) | undefined;

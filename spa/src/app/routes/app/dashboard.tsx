@@ -11,63 +11,118 @@
 //   GET /api/feed/grupos?limit=3                     recent posts of my groups
 //   GET /api/rankings/membros?periodo=mes&limit=0    my position and points this month (no top)
 //   GET /api/me/progress                             recent conquistas
-// dashboard.test.tsx counts them. Every card is its own lazily loaded chunk (the route's first
-// JavaScript stays inside its budget) with its own loading and error state: one failing card
-// never blanks the others.
-import { lazy, Suspense, type ReactNode } from 'react';
+// dashboard.test.tsx counts them.
+//
+// The cards' reads and code start with this route's chunk (preload below, which the router runs
+// as soon as the address matches), in parallel with the shell's GET /api/me, not after it; the
+// page is drawn once they are here (or after revealWithinMs, then a late card shows its own
+// loading state): the cards appear together instead of pushing one another down as each arrives.
+// Every card is its own chunk (the route's first JavaScript stays inside its budget) with its own
+// loading and error state: one failing card, or card chunk, never blanks the others.
+import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/auth-context';
+import { mayHaveSession } from '@/lib/auth/amplify-loader';
+import { lazyModule, useLazyModule, type LazyModule } from '@/lib/lazy-module';
 import { PageHeader } from '@/components/ui/page-header';
 import { Flash } from '@/components/ui/flash';
-import { CardLoading } from '@/features/dashboard/components/card-loading';
+import { CardFailed, CardLoading } from '@/features/dashboard/components/card-loading';
+import { activeBannersQuery } from '@/features/banners/api/queries';
+import { dashboardCultivosQuery, planteAgoraQuery } from '@/features/cultivos/api/queries';
+import { dashboardGroupsQuery } from '@/features/groups/api/queries';
+import { dashboardPostsQuery } from '@/features/feed/api/queries';
+import { myProgressQuery } from '@/features/profile/api/queries';
+import { myStandingQuery } from '@/features/rankings/api/queries';
 
-const LevelCard = lazy(() => import('@/features/profile/components/level-card').then((m) => ({ default: m.LevelCard })));
-// The admins' active banners (nothing shows while they load, or when there are none).
-const DashboardBanners = lazy(() => import('@/features/banners/components/dashboard-banners'));
-const MyActiveCultivos = lazy(() => import('@/features/cultivos/components/dashboard-cards').then((m) => ({ default: m.MyActiveCultivos })));
-const PlanteAgoraCard = lazy(() => import('@/features/cultivos/components/dashboard-cards').then((m) => ({ default: m.PlanteAgoraCard })));
-const DashboardGroups = lazy(() => import('@/features/groups/components/dashboard-groups'));
-const DashboardPosts = lazy(() => import('@/features/feed/components/dashboard-posts'));
-const DashboardStanding = lazy(() => import('@/features/rankings/components/dashboard-standing'));
-const DashboardConquistas = lazy(() => import('@/features/profile/components/dashboard-conquistas'));
+const cards = {
+  level: lazyModule(() => import('@/features/profile/components/level-card')),
+  // The admins' active banners (nothing shows while they load, or when there are none).
+  banners: lazyModule(() => import('@/features/banners/components/dashboard-banners')),
+  cultivos: lazyModule(() => import('@/features/cultivos/components/dashboard-cards')),
+  groups: lazyModule(() => import('@/features/groups/components/dashboard-groups')),
+  posts: lazyModule(() => import('@/features/feed/components/dashboard-posts')),
+  standing: lazyModule(() => import('@/features/rankings/components/dashboard-standing')),
+  conquistas: lazyModule(() => import('@/features/profile/components/dashboard-conquistas')),
+};
 
-function Card({ id, title, label, wide, children }: { id: string; title: string; label: string; wide?: boolean; children: ReactNode }) {
-  return <Suspense fallback={<CardLoading id={id} title={title} label={label} wide={wide} />}>{children}</Suspense>;
+/** The cards' reads: the same options their components use, so each is requested once. */
+const reads: ((client: QueryClient) => Promise<void>)[] = [
+  (client) => client.prefetchQuery(activeBannersQuery),
+  (client) => client.prefetchQuery(myStandingQuery),
+  (client) => client.prefetchQuery(dashboardCultivosQuery),
+  (client) => client.prefetchQuery(planteAgoraQuery()),
+  (client) => client.prefetchQuery(dashboardGroupsQuery),
+  (client) => client.prefetchQuery(myProgressQuery),
+  (client) => client.prefetchQuery(dashboardPostsQuery),
+];
+
+/** How long the page waits for its cards before it is drawn with a late one still loading. */
+export const revealWithinMs = 1000;
+
+/** Starts the cards' code and reads (the reads only when there may be a session: a signed-out visitor is on the way to /login). */
+export function preload(client: QueryClient): Promise<unknown> {
+  const code = Object.values(cards).map((card) => card.start());
+  const data = mayHaveSession() ? reads.map((read) => read(client)) : [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, revealWithinMs)));
+  return Promise.race([Promise.allSettled([...code, ...data]), late]).finally(() => clearTimeout(timer));
+}
+
+/** A card drawn from its chunk: its loading state until the chunk is here, a reload if it failed. */
+function Card<M>({
+  card,
+  id,
+  title,
+  label,
+  wide,
+  children,
+}: {
+  card: LazyModule<M>;
+  id: string;
+  title: string;
+  label: string;
+  wide?: boolean;
+  children: (module: M) => ReactNode;
+}) {
+  const { module, failed } = useLazyModule(card);
+  if (module) return children(module);
+  if (failed) return <CardFailed id={id} title={title} wide={wide} />;
+  return <CardLoading id={id} title={title} label={label} wide={wide} />;
 }
 
 export function Component() {
   const { userData, user } = useAuth();
   const firstName = (userData?.nome || user?.name || '').trim().split(/\s+/)[0];
   const inGroups = (userData?.gruposParticipantes.length ?? 0) > 0;
+  const banners = useLazyModule(cards.banners).module;
   return (
     <>
       <PageHeader title="Dashboard" subtitle={<span className="text-clamp-2">{firstName ? `Olá, ${firstName}!` : 'Olá!'}</span>} />
       <Flash />
       <div className="page-grid">
-        <Suspense fallback={null}>
-          <DashboardBanners />
-        </Suspense>
+        {banners && <banners.default />}
         {userData && (
-          <Card id="level-card-title" title="Nível" label="Carregando nível...">
-            <LevelCard nivel={userData.nivel} pontos={userData.pontosTotais} />
+          <Card card={cards.level} id="level-card-title" title="Nível" label="Carregando nível...">
+            {(m) => <m.LevelCard nivel={userData.nivel} pontos={userData.pontosTotais} />}
           </Card>
         )}
-        <Card id="dash-ranking" title="Meu ranking do mês" label="Carregando ranking...">
-          <DashboardStanding />
+        <Card card={cards.standing} id="dash-ranking" title="Meu ranking do mês" label="Carregando ranking...">
+          {(m) => <m.default />}
         </Card>
-        <Card id="dash-cultivos" title="Meus cultivos" label="Carregando cultivos...">
-          <MyActiveCultivos />
+        <Card card={cards.cultivos} id="dash-cultivos" title="Meus cultivos" label="Carregando cultivos...">
+          {(m) => <m.MyActiveCultivos />}
         </Card>
-        <Card id="dash-plante" title="Plante agora" label="Carregando sugestões...">
-          <PlanteAgoraCard />
+        <Card card={cards.cultivos} id="dash-plante" title="Plante agora" label="Carregando sugestões...">
+          {(m) => <m.PlanteAgoraCard />}
         </Card>
-        <Card id="dash-grupos" title="Meus grupos" label="Carregando grupos...">
-          <DashboardGroups />
+        <Card card={cards.groups} id="dash-grupos" title="Meus grupos" label="Carregando grupos...">
+          {(m) => <m.default />}
         </Card>
-        <Card id="dash-conquistas" title="Conquistas recentes" label="Carregando conquistas...">
-          <DashboardConquistas />
+        <Card card={cards.conquistas} id="dash-conquistas" title="Conquistas recentes" label="Carregando conquistas...">
+          {(m) => <m.default />}
         </Card>
-        <Card id="dash-posts" title="Publicações dos meus grupos" label="Carregando publicações..." wide>
-          <DashboardPosts inGroups={inGroups} />
+        <Card card={cards.posts} id="dash-posts" title="Publicações dos meus grupos" label="Carregando publicações..." wide>
+          {(m) => <m.default inGroups={inGroups} />}
         </Card>
       </div>
     </>

@@ -3,13 +3,14 @@ import { api } from '@/lib/api-client';
 import { enc } from '@/lib/api-path';
 import { useCreateKeys } from '@/lib/idempotency';
 import { queryKeys } from '@/lib/query-keys';
+import { activeBannersQuery } from '@/features/banners/api/queries';
 import type { Banner, BannerEdit, BannerInput, BannerPage } from '@/types/api';
 
 // Banners: GET /api/banners (the caller's active ones, at most 50: one page) and the admins'
 // /api/admin/banners (every banner; create, edit over a version, delete; audited).
 
 export function useActiveBanners() {
-  return useQuery({ queryKey: queryKeys.banners.active, queryFn: () => api.get<BannerPage>('/banners'), staleTime: 5 * 60_000 });
+  return useQuery(activeBannersQuery);
 }
 
 export function useAdminBanners() {

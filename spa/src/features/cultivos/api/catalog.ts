@@ -3,7 +3,10 @@ import { api } from '@/lib/api-client';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
-import type { GuiaPage, PlanteAgora, Vegetal, VegetalPage } from '@/types/api';
+import { planteAgoraQuery } from '@/features/cultivos/api/queries';
+
+export { getPlanteAgora } from '@/features/cultivos/api/queries';
+import type { GuiaPage, Vegetal, VegetalPage } from '@/types/api';
 
 // The vegetable catalogue (/api/vegetables): search by name, one vegetable, and what to sow
 // this month in the caller's region.
@@ -25,13 +28,9 @@ export function useVegetable(id: string, enabled = true) {
   return useQuery({ queryKey: queryKeys.catalog.vegetable(id), queryFn: () => getVegetable(id), enabled: enabled && !!id, staleTime: 10 * 60_000 });
 }
 
-export function getPlanteAgora(uf: string): Promise<PlanteAgora> {
-  return api.get<PlanteAgora>(`/vegetables/plante-agora${queryString({ uf: uf || null })}`);
-}
-
 /** What to sow this month: in uf's region, or (uf "") in the region of the UF on my profile. */
 export function usePlanteAgora(uf = '') {
-  return useQuery({ queryKey: queryKeys.catalog.planteAgora(uf), queryFn: () => getPlanteAgora(uf), staleTime: 10 * 60_000 });
+  return useQuery(planteAgoraQuery(uf));
 }
 
 export function getVegetableGuides(id: string, cursor: string | null): Promise<GuiaPage> {

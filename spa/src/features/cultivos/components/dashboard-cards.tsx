@@ -6,9 +6,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SproutIcon } from '@/components/ui/icons';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { errorMessage } from '@/lib/errors';
-import { queryKeys } from '@/lib/query-keys';
 import { usePlanteAgora } from '@/features/cultivos/api/catalog';
-import { getMyCultivos, useAddDiario } from '@/features/cultivos/api/cultivos';
+import { useAddDiario } from '@/features/cultivos/api/cultivos';
+import { dashboardCultivosQuery, dashboardCultivosShown as shown } from '@/features/cultivos/api/queries';
 import { cultivoHref, FaseTag } from '@/features/cultivos/components/cultivo-card';
 import { countdown, meses } from '@/features/cultivos/labels';
 import type { Cultivo } from '@/types/api';
@@ -16,8 +16,6 @@ import '@/features/cultivos/cultivos.css';
 
 // The diary form (with its photo picker) loads when a member opens it from a card.
 const DiaryForm = lazy(() => import('@/features/cultivos/components/diary-form').then((m) => ({ default: m.DiaryForm })));
-
-const shown = 5;
 
 /** The dashboard's "Meus cultivos" (active ones, countdown, a quick diary entry) and "Plante agora". */
 export default function DashboardCultivos() {
@@ -31,10 +29,7 @@ export default function DashboardCultivos() {
 
 /** My 5 newest active cultivos (GET /api/cultivos?ativos=true&limit=5), each with a quick diary entry. */
 export function MyActiveCultivos() {
-  const query = useQuery({
-    queryKey: queryKeys.dashboard.cultivos,
-    queryFn: () => getMyCultivos({ fase: '', grupo: '', ativos: true }, null, shown),
-  });
+  const query = useQuery(dashboardCultivosQuery);
   const items = (query.data?.items ?? []).slice(0, shown);
   return (
     <section className="card" aria-labelledby="dash-cultivos">

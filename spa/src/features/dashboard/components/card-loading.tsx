@@ -13,3 +13,24 @@ export function CardLoading({ id, title, label, wide = false }: { id: string; ti
     </section>
   );
 }
+
+/**
+ * A dashboard card whose code chunk did not arrive (the network dropped, a deploy replaced it):
+ * the others stay. Trying again reloads the page, as the route's error boundary does: the browser
+ * keeps a module that failed to load, so only a reload asks for it again.
+ */
+export function CardFailed({ id, title, wide = false }: { id: string; title: string; wide?: boolean }) {
+  return (
+    <section className={wide ? 'card dash-wide' : 'card'} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div role="alert">
+        <p>Não foi possível carregar este cartão. Verifique sua conexão e tente novamente.</p>
+        <p className="actions-row">
+          <button type="button" className="button button-secondary" onClick={() => window.location.reload()}>
+            Tentar novamente
+          </button>
+        </p>
+      </div>
+    </section>
+  );
+}

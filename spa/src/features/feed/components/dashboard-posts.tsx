@@ -2,13 +2,8 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
-import { api } from '@/lib/api-client';
-import { queryString } from '@/lib/api-path';
 import { formatDateTime, plural } from '@/lib/format';
-import { queryKeys } from '@/lib/query-keys';
-import type { PostPage } from '@/types/api';
-
-const shown = 3;
+import { dashboardPostsQuery, dashboardPostsShown as shown } from '@/features/feed/api/queries';
 
 /**
  * The dashboard's "Publicações dos meus grupos": the newest few of the feed's "Meus grupos" view
@@ -16,10 +11,7 @@ const shown = 3;
  * the composer or the post card's actions is loaded here.
  */
 export default function DashboardPosts({ inGroups }: { inGroups: boolean }) {
-  const query = useQuery({
-    queryKey: queryKeys.dashboard.groupPosts,
-    queryFn: () => api.get<PostPage>(`/feed/grupos${queryString({ limit: shown })}`),
-  });
+  const query = useQuery(dashboardPostsQuery);
   const items = (query.data?.items ?? []).slice(0, shown);
   return (
     <section className="card dash-wide" aria-labelledby="dash-posts">

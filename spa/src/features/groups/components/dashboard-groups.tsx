@@ -1,22 +1,14 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
-import { api } from '@/lib/api-client';
-import { queryString } from '@/lib/api-path';
-import { queryKeys } from '@/lib/query-keys';
 import { NoGroupsYet } from '@/features/groups/components/no-groups';
 import { PapelTag } from '@/features/groups/components/papel-tag';
-import type { MyGroupPage } from '@/types/api';
+import { dashboardGroupsQuery } from '@/features/groups/api/queries';
 import '@/features/groups/groups.css';
-
-const shown = 5;
 
 /** The dashboard's "Meus grupos": my first groups with my role (GET /api/me/groups?limit=5), in a chunk of its own. */
 export default function DashboardGroups() {
-  const query = useQuery({
-    queryKey: queryKeys.dashboard.groups,
-    queryFn: () => api.get<MyGroupPage>(`/me/groups${queryString({ limit: shown })}`),
-  });
+  const query = useQuery(dashboardGroupsQuery);
   const items = query.data?.items ?? [];
   return (
     <section className="card" aria-labelledby="dash-grupos">

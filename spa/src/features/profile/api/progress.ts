@@ -2,20 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { enc } from '@/lib/api-path';
 import { queryKeys } from '@/lib/query-keys';
+import { myProgressQuery } from '@/features/profile/api/queries';
+
+export { getMyProgress } from '@/features/profile/api/queries';
 import type { MemberProgress } from '@/types/api';
 
 // Level, conquistas and stats: mine (/perfil) and any member's (/membros/:id).
-
-export function getMyProgress(): Promise<MemberProgress> {
-  return api.get<MemberProgress>('/me/progress');
-}
 
 export function getMember(userId: string): Promise<MemberProgress> {
   return api.get<MemberProgress>(`/members/${enc(userId)}`);
 }
 
 export function useMyProgress() {
-  return useQuery({ queryKey: queryKeys.progress.mine, queryFn: getMyProgress });
+  return useQuery(myProgressQuery);
 }
 
 export function useMember(userId: string) {

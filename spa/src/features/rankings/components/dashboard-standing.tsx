@@ -2,11 +2,8 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
-import { api } from '@/lib/api-client';
-import { queryString } from '@/lib/api-path';
-import { queryKeys } from '@/lib/query-keys';
 import { formatPoints, monthName, positionText } from '@/features/rankings/format';
-import type { MembersRanking } from '@/types/api';
+import { myStandingQuery } from '@/features/rankings/api/queries';
 import '@/features/rankings/rankings.css';
 
 /**
@@ -14,11 +11,7 @@ import '@/features/rankings/rankings.css';
  * top (GET /api/rankings/membros?periodo=mes&limit=0). Opted-out members see their standing too.
  */
 export default function DashboardStanding() {
-  const query = useQuery({
-    queryKey: queryKeys.dashboard.myStanding,
-    queryFn: () => api.get<MembersRanking>(`/rankings/membros${queryString({ periodo: 'mes', limit: 0 })}`),
-    staleTime: 60_000,
-  });
+  const query = useQuery(myStandingQuery);
   const eu = query.data?.eu;
   const position = eu ? positionText(eu) : null;
   const month = monthName(query.data?.mes);

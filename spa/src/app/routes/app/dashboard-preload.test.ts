@@ -1,0 +1,88 @@
+import { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
+import { json, stubApi } from '@/testing/test-utils';
+import { preload, revealWithinMs } from '@/app/routes/app/dashboard';
+
+// The dashboard's preload (app/routes/app/dashboard.tsx): the router runs it with the route's
+// chunk, so the cards' reads start alongside the shell's GET /api/me instead of after it, and the
+// page is drawn once they are here, or after revealWithinMs.
+
+const session = vi.hoisted(() => ({ present: true }));
+vi.mock('@/lib/auth/amplify-loader', () => ({
+  mayHaveSession: () => session.present,
+  amplifyRequested: () => session.present,
+  loadAmplify: async () => ({ accessToken: async () => 'token' }),
+  whenAmplifyLoaded: () => new Promise(() => {}),
+}));
+
+const reads = [
+  'GET /api/banners',
+  'GET /api/rankings/membros?periodo=mes&limit=0',
+  'GET /api/cultivos?ativos=true&limit=5',
+  'GET /api/vegetables/plante-agora',
+  'GET /api/me/groups?limit=5',
+  'GET /api/me/progress',
+  'GET /api/feed/grupos?limit=3',
+];
+
+const page = () => json({ items: [], nextCursor: null });
+const answers = {
+  'GET /api/banners': page,
+  'GET /api/rankings/membros': () => json({ periodo: 'mes', mes: '2026-11', itens: [], eu: null }),
+  'GET /api/cultivos': page,
+  'GET /api/vegetables/plante-agora': () => json({ uf: '', regiao: '', regiaoNome: '', mes: 11, items: [] }),
+  'GET /api/me/groups': page,
+  'GET /api/me/progress': () => json({ id: 'u1', conquistas: [] }),
+  'GET /api/feed/grupos': page,
+};
+
+function requests(fetchMock: ReturnType<typeof stubApi>): string[] {
+  return fetchMock.mock.calls.map(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return `${init?.method ?? 'GET'} ${url.pathname}${url.search}`;
+  });
+}
+
+describe('dashboard preload', { timeout: 60_000 }, () => {
+  beforeEach(() => {
+    session.present = true;
+    // The reveal's deadline only passes when a test moves the clock: no test depends on how fast this machine is.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('starts every card read once, with the token, and resolves when all have answered', async () => {
+    const fetchMock = stubApi(answers);
+    const client = new QueryClient();
+    await preload(client);
+    expect(requests(fetchMock).sort()).toEqual([...reads].sort());
+    for (const [, init] of fetchMock.mock.calls) expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token');
+    // The cards find their data in the cache: drawn at once, no second request.
+    expect(client.getQueryData(queryKeys.dashboard.cultivos)).toEqual({ items: [], nextCursor: null });
+    expect(client.getQueryData(queryKeys.dashboard.groups)).toEqual({ items: [], nextCursor: null });
+    expect(client.getQueryData(queryKeys.dashboard.groupPosts)).toEqual({ items: [], nextCursor: null });
+    expect(client.getQueryData(queryKeys.dashboard.myStanding)).toMatchObject({ periodo: 'mes' });
+    expect(client.getQueryData(queryKeys.progress.mine)).toMatchObject({ id: 'u1' });
+    expect(client.getQueryData(queryKeys.banners.active)).toEqual({ items: [], nextCursor: null });
+    expect(client.getQueryData(queryKeys.catalog.planteAgora(''))).toMatchObject({ mes: 11 });
+  });
+
+  it('does not wait longer than revealWithinMs for a read that hangs', async () => {
+    stubApi({ ...answers, 'GET /api/feed/grupos': () => new Promise<Response>(() => {}) });
+    let done = false;
+    const run = preload(new QueryClient()).then(() => (done = true));
+    // Everything else answers; the hanging read keeps the page waiting until the deadline.
+    await vi.advanceTimersByTimeAsync(revealWithinMs - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await run;
+    expect(done).toBe(true);
+  });
+
+  it('asks nothing of the API without a session (a visitor on the way to /login)', async () => {
+    session.present = false;
+    const fetchMock = stubApi(answers);
+    await preload(new QueryClient());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
