@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isPopupCallback, relayPopupCallback } from '@/lib/auth/google-popup';
 import { loadConfig } from '@/lib/config';
@@ -36,10 +36,14 @@ async function start() {
     );
     return;
   }
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition: React renders the first page in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one long task that blocks a phone's main thread.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 

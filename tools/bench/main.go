@@ -94,13 +94,13 @@ func main() {
 
 	if *doLH {
 		fmt.Println()
-		fmt.Printf("Lighthouse, mobile (simulated slow 4G, 4x CPU), median of %d, against the local cloud serving as CloudFront would\n", *lighthouseN)
+		fmt.Printf("Lighthouse, mobile (simulated slow 4G), median of %d, against the local cloud serving as CloudFront would: with the default 4x CPU slowdown, and calibrated to this host's benchmarkIndex (Lighthouse docs/throttling.md)\n", *lighthouseN)
 		out, err := run(filepath.Join(*root, "tools", "bench"), []string{"RUNS=" + strconv.Itoa(*lighthouseN)}, "node", "lighthouse.mjs")
 		if err != nil {
 			fmt.Println("  lighthouse:", err)
 		}
 		for _, l := range strings.Split(out, "\n") {
-			if strings.HasPrefix(l, "  /") {
+			if strings.HasPrefix(l, "  /") || strings.HasPrefix(l, "              calibrated") {
 				fmt.Println(l)
 			}
 		}

@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { startTransition, useEffect, useReducer } from 'react';
 
 /**
  * A module loaded with import() once, that components can draw from without React.lazy and
@@ -39,15 +39,18 @@ export function lazyModule<M>(load: () => Promise<M>): LazyModule<M> {
   };
 }
 
-/** The module's state for a component: rerenders it when the module arrives (or fails). */
+/**
+ * The module's state for a component: rerenders it when the module arrives (or fails), as a
+ * transition, so React draws a whole screen in slices instead of one long task.
+ */
 export function useLazyModule<M>(lazy: LazyModule<M>): { module: M | undefined; failed: { error: unknown } | undefined } {
-  const [, settledNow] = useReducer((n: number) => n + 1, 0);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
   const settled = lazy.module !== undefined || lazy.failed !== undefined;
   useEffect(() => {
     if (settled) return;
     // The module may have arrived between this render and the effect: draw it now.
-    if (lazy.module !== undefined || lazy.failed !== undefined) settledNow();
-    else void lazy.start().then(settledNow);
+    if (lazy.module !== undefined || lazy.failed !== undefined) startTransition(rerender);
+    else void lazy.start().then(() => startTransition(rerender));
   }, [lazy, settled]);
   return { module: lazy.module, failed: lazy.failed };
 }

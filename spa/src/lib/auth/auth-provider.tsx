@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import type { AuthUser } from '@/lib/auth/session';
@@ -47,6 +47,7 @@ export function AuthProvider({
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session>({ status: 'loading' });
   const inFlight = useRef<Promise<AuthUser | null> | null>(null);
+  const firstLoad = useRef(true);
 
   const user = session.status === 'signedIn' ? session.user : null;
 
@@ -74,7 +75,11 @@ export function AuthProvider({
         await queryClient
           .fetchQuery({ queryKey: queryKeys.me.profile(next.id), queryFn: getMe, staleTime: 0 })
           .catch((error: unknown) => console.error(profileLoadError, error));
-        setSession({ status: 'signedIn', user: next });
+        // On the first load (a spinner on screen, nothing else can happen) as a transition: the
+        // signed-in shell and its screen are drawn in slices, not one long task. After a sign-in,
+        // at once: the form navigates on as soon as this resolves.
+        if (firstLoad.current) startTransition(() => setSession({ status: 'signedIn', user: next }));
+        else setSession({ status: 'signedIn', user: next });
       } else {
         queryClient.clear();
         setSession({ status: 'signedOut' });
@@ -83,6 +88,7 @@ export function AuthProvider({
     })();
     inFlight.current = run;
     void run.finally(() => {
+      firstLoad.current = false;
       if (inFlight.current === run) inFlight.current = null;
     });
     return run;

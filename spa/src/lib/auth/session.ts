@@ -40,7 +40,11 @@ export async function readSession(): Promise<AuthUser | null> {
   let name = text(idClaims.name);
   let email = text(idClaims.email);
   let emailVerified = verifiedClaim(idClaims.email_verified);
-  if (!name || !email || emailVerified === undefined) {
+  // Cognito's ID token carries the e-mail, its verification and the name; a pool that leaves some
+  // out (cognito-local has no name in it) costs a GetUser round trip, before GET /api/me can start.
+  // Not for the name alone: the profile from /api/me, which the session waits for, names the user
+  // wherever a name shows (`userData.nome || user.name`).
+  if (!email || emailVerified === undefined) {
     try {
       const attributes = await fetchUserAttributes();
       name ||= text(attributes.name);
