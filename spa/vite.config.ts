@@ -46,16 +46,33 @@ const localCloud = process.env.VERDE_LOCAL_URL ?? 'http://localhost:8080';
 // and Amplify are of no use to a signed-out visitor, who is sent to /login. `later`: what the
 // visitor will probably want next (the sign-in actions, Amplify, the signed-in shell and the
 // dashboard), fetched into the HTTP cache once the page has loaded and the browser is idle, and
-// not run: running it would block the main thread of a phone that is drawing the form.
+// not run: running it would block the main thread of a phone that is drawing the form. `reads`:
+// the API reads the route's first paint waits for, started at once with the stored access token
+// of the session when it has more than a minute left (lib/api-client.ts takes each one once),
+// so that they travel while the JavaScript downloads and runs instead of after it.
 const afterSignIn = ['src/lib/auth/actions.ts', 'src/lib/auth/amplify.ts', 'src/app/layouts/main-layout.tsx', 'src/app/routes/app/dashboard.tsx'];
 const landingRoutes = [
-  { path: '^/login/?$', modules: ['src/app/routes/auth/login.tsx'], session: false, later: afterSignIn },
-  { path: '^/(registro|register)/?$', modules: ['src/app/routes/auth/register.tsx'], session: false, later: afterSignIn },
+  { path: '^/login/?$', modules: ['src/app/routes/auth/login.tsx'], session: false, later: afterSignIn, reads: [] as string[] },
+  { path: '^/(registro|register)/?$', modules: ['src/app/routes/auth/register.tsx'], session: false, later: afterSignIn, reads: [] as string[] },
   {
     path: '^/(dashboard/?)?$',
     modules: ['src/lib/auth/amplify.ts', 'src/app/layouts/main-layout.tsx', 'src/app/routes/app/dashboard.tsx'],
     session: true,
     later: [] as string[],
+    reads: [
+      // The shell's (lib/auth/auth-provider.tsx, app/provider.tsx) and the dashboard's cards'
+      // (app/routes/app/dashboard.tsx, each feature's api/queries.ts), exactly as the API client
+      // asks for them: e2e/speed.test.mjs fails if one of them is asked for twice.
+      '/me',
+      '/notifications/unread-count',
+      '/banners',
+      '/rankings/membros?periodo=mes&limit=0',
+      '/cultivos?ativos=true&limit=5',
+      '/vegetables/plante-agora',
+      '/me/groups?limit=5',
+      '/me/progress',
+      '/feed/grupos?limit=3',
+    ],
   },
 ];
 
@@ -95,11 +112,15 @@ function routePreload(): Plugin {
         // The stylesheets those chunks bring: Vite's loader waits for them before the route renders.
         const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
         const later = [...closure(route.later.map(fileOf))].filter((f) => !inEntry.has(f) && !js.includes(f));
-        return { path: route.path, session: route.session, files: js, styles: css, later };
+        return { path: route.path, session: route.session, files: js, styles: css, later, reads: route.reads };
       });
-      // Adds the landing route's preloads at once and its `later` prefetches when the page has
-      // loaded and the browser is idle (after 2 s where requestIdleCallback is missing: Safari).
-      const source = `(function(){try{var r=${JSON.stringify(table)},p=location.pathname,c=document.getElementById('verde-config'),id=c&&c.textContent?JSON.parse(c.textContent).userPoolClientId:'',s=false,i,k,h=document.head;function a(rel,f,as){var l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href='/'+f;if(as)l.as=as;h.appendChild(l)}if(id)for(i=0;i<localStorage.length;i++){k=localStorage.key(i)||'';if(k.indexOf('CognitoIdentityServiceProvider.'+id+'.')===0){s=true;break}}for(i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;if(r[i].session&&!s)break;r[i].files.forEach(function(f){a('modulepreload',f)});r[i].styles.forEach(function(f){a('preload',f,'style')});var n=r[i].later,w=function(){(window.requestIdleCallback||function(f){setTimeout(f,2000)})(function(){n.forEach(function(f){a('prefetch',f,'script')})})};if(n.length){if(document.readyState==='complete')w();else addEventListener('load',w)}break}}catch(e){}})();\n`;
+      // Starts the landing route's `reads` (with a session whose access token has more than a
+      // minute left, and only if the app has not started yet: an async script can run after the
+      // entry when both come from the cache, and the app would have asked already:
+      // window.__verdeEarly, lib/api-client.ts; window.__verdePreload says which happened), adds its preloads at once and its
+      // `later` prefetches when the page has loaded and the browser is idle (after 2 s where
+      // requestIdleCallback is missing: Safari).
+      const source = `(function(){try{var r=${JSON.stringify(table)},p=location.pathname,c=document.getElementById('verde-config'),g=c&&c.textContent?JSON.parse(c.textContent):{},id=g.userPoolClientId||'',s=false,i,k,h=document.head;function a(rel,f,as){var l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href='/'+f;if(as)l.as=as;h.appendChild(l)}if(id)for(i=0;i<localStorage.length;i++){k=localStorage.key(i)||'';if(k.indexOf('CognitoIdentityServiceProvider.'+id+'.')===0){s=true;break}}for(i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;if(r[i].session&&!s)break;if(r[i].reads.length&&!window.__verdeAppStarted){var q='CognitoIdentityServiceProvider.'+id+'.',u=localStorage.getItem(q+'LastAuthUser'),t=u&&localStorage.getItem(q+u+'.accessToken'),e=0;try{e=t?JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/'))).exp*1000:0}catch(x){}if(e>Date.now()+60000){var E={at:Date.now(),reads:{}};r[i].reads.forEach(function(f){E.reads[f]=fetch(g.apiBase+f,{headers:{Accept:'application/json',Authorization:'Bearer '+t}})});window.__verdeEarly=E}}window.__verdePreload=window.__verdeAppStarted?'late':'early';r[i].files.forEach(function(f){a('modulepreload',f)});r[i].styles.forEach(function(f){a('preload',f,'style')});var n=r[i].later,w=function(){(window.requestIdleCallback||function(f){setTimeout(f,2000)})(function(){n.forEach(function(f){a('prefetch',f,'script')})})};if(n.length){if(document.readyState==='complete')w();else addEventListener('load',w)}break}}catch(e){}})();\n`;
       const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
       const src = `/${this.getFileName(ref)}`;
       const page = String(html.source);

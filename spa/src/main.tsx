@@ -9,6 +9,10 @@ import '@/styles/base.css';
 import '@/styles/components.css';
 import '@/styles/shell.css';
 
+// The page's preload script (an async script: it may run before or after this module) starts the
+// landing route's first API reads only while the app has not started (vite.config.ts).
+(window as { __verdeAppStarted?: boolean }).__verdeAppStarted = true;
+
 const container = document.getElementById('root')!;
 
 async function start() {

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { ReloadRetry } from '@/components/ui/reload-retry';
 
 type Props = { children: ReactNode; /** A new value (the address) clears a shown error. */ resetKey?: string };
 type State = { failed: boolean; key?: string };
@@ -26,11 +27,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
       <div className="empty-state" role="alert">
         <h2>Não foi possível abrir esta página</h2>
         <p>Verifique sua conexão e tente novamente.</p>
-        <p className="actions-row">
-          <button type="button" className="button button-secondary" onClick={() => window.location.reload()}>
-            Tentar novamente
-          </button>
-        </p>
+        <ReloadRetry />
       </div>
     );
   }

@@ -117,3 +117,36 @@ describe('apiRequest', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('reads the page started early (window.__verdeEarly, vite.config.ts routePreload)', () => {
+  type Early = { at: number; reads: Record<string, Promise<Response> | undefined> };
+  const early = (reads: Early['reads'], at = Date.now()) => ((window as unknown as { __verdeEarly?: Early }).__verdeEarly = { at, reads });
+  afterEach(() => delete (window as unknown as { __verdeEarly?: Early }).__verdeEarly);
+
+  it('answers the first GET of exactly that path with it, once; the next one asks the API', async () => {
+    const fetchMock = stubApi({ 'GET /api/me': () => json({ nome: 'da API' }) });
+    early({ '/me': Promise.resolve(json({ nome: 'antecipado' })) });
+    expect(await api.get('/me')).toEqual({ nome: 'antecipado' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await api.get('/me')).toEqual({ nome: 'da API' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not used by another path, another method, or after it is too old', async () => {
+    const fetchMock = stubApi({ 'GET /api/me/groups': () => json({ items: [] }), 'GET /api/me': () => json({ nome: 'da API' }) });
+    early({ '/me': Promise.resolve(json({ nome: 'antecipado' })) });
+    expect(await api.get('/me/groups?limit=5')).toEqual({ items: [] });
+    early({ '/me': Promise.resolve(json({ nome: 'antecipado' })) }, Date.now() - 31_000);
+    expect(await api.get('/me')).toEqual({ nome: 'da API' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again when the early read failed on the network, and retries a 5xx like any GET', async () => {
+    const fetchMock = stubApi({ 'GET /api/me': () => json({ nome: 'da API' }) });
+    early({ '/me': Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await api.get('/me')).toEqual({ nome: 'da API' });
+    early({ '/me': Promise.resolve(json({ error: { code: 'internal', message: 'x' } }, 500)) });
+    expect(await api.get('/me')).toEqual({ nome: 'da API' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

@@ -5,7 +5,7 @@ import type { AuthUser } from '@/lib/auth/session';
 import { loadAmplify, mayHaveSession, whenAmplifyLoaded } from '@/lib/auth/amplify-loader';
 import { getMe } from '@/lib/auth/me-query';
 import { queryKeys } from '@/lib/query-keys';
-import { takeRedirectResult } from '@/lib/auth/redirect-result';
+import { redirectMarked, takeRedirectResult } from '@/lib/auth/redirect-result';
 
 // Sign-in, sign-up and sign-out are loaded on first use (see lib/auth/actions.ts); on /login and
 // /registro the page's preload script fetches them into the HTTP cache ahead, when the browser is
@@ -152,6 +152,9 @@ export function AuthProvider({
         return result.success ? signedInResult() : result;
       },
       async getRedirectResult() {
+        // A Google redirect coming back: its outcome is watched from Amplify's start-up (begun by
+        // main.tsx), which a screen can mount before; wait for it rather than take nothing.
+        if (redirectMarked()) await loadAmplify().catch(() => undefined);
         const result = await takeRedirectResult();
         if (result.success) await refresh();
         return result;

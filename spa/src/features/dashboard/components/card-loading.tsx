@@ -1,3 +1,5 @@
+import { ReloadRetry } from '@/components/ui/reload-retry';
+
 /**
  * A dashboard card while its code chunk loads: the card's own section and heading (the same id its
  * content uses), and its loading text in role=status. The card then shows its own request's state.
@@ -25,11 +27,7 @@ export function CardFailed({ id, title, wide = false }: { id: string; title: str
       <h2 id={id}>{title}</h2>
       <div role="alert">
         <p>Não foi possível carregar este cartão. Verifique sua conexão e tente novamente.</p>
-        <p className="actions-row">
-          <button type="button" className="button button-secondary" onClick={() => window.location.reload()}>
-            Tentar novamente
-          </button>
-        </p>
+        <ReloadRetry />
       </div>
     </section>
   );
