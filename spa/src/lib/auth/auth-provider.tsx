@@ -5,7 +5,7 @@ import type { AuthUser } from '@/lib/auth/session';
 import { loadAmplify, mayHaveSession, whenAmplifyLoaded } from '@/lib/auth/amplify-loader';
 import { getMe } from '@/lib/auth/me-query';
 import { queryKeys } from '@/lib/query-keys';
-import { redirectMarked, takeRedirectResult } from '@/lib/auth/redirect-result';
+import { isRedirectInFlight, redirectMarked, takeRedirectResult } from '@/lib/auth/redirect-result';
 
 // Sign-in, sign-up and sign-out are loaded on first use (see lib/auth/actions.ts); on /login and
 // /registro the page's preload script fetches them into the HTTP cache ahead, when the browser is
@@ -94,6 +94,21 @@ export function AuthProvider({
     return run;
   }, [queryClient, onSignedIn]);
 
+  // A Google redirect coming back (Amplify finishing it at start-up): the sign-in actions are
+  // loaded once the browser is idle, as every page did before they became a prefetch. Amplify
+  // reports a redirect that failed (?error=…, e2e/google-link-refused.test.mjs) reliably only with
+  // them loaded after its OAuth listener has run; loading them at once, or never, loses it at times.
+  useEffect(() => {
+    if (!redirectMarked() && !isRedirectInFlight()) return;
+    const load = () => void loadActions().catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const id = window.setTimeout(load, 2000);
+      return () => window.clearTimeout(id);
+    }
+    const id = window.requestIdleCallback(load, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
+
   useEffect(() => {
     void refresh();
   }, [refresh]);
@@ -152,9 +167,6 @@ export function AuthProvider({
         return result.success ? signedInResult() : result;
       },
       async getRedirectResult() {
-        // A Google redirect coming back: its outcome is watched from Amplify's start-up (begun by
-        // main.tsx), which a screen can mount before; wait for it rather than take nothing.
-        if (redirectMarked()) await loadAmplify().catch(() => undefined);
         const result = await takeRedirectResult();
         if (result.success) await refresh();
         return result;
