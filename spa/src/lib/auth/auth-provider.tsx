@@ -6,6 +6,7 @@ import { loadAmplify, mayHaveSession, whenAmplifyLoaded } from '@/lib/auth/ampli
 import { getMe } from '@/lib/auth/me-query';
 import { queryKeys } from '@/lib/query-keys';
 import { isRedirectInFlight, redirectMarked, takeRedirectResult } from '@/lib/auth/redirect-result';
+import { whenIdle } from '@/lib/idle';
 
 // Sign-in, sign-up and sign-out are loaded on first use (see lib/auth/actions.ts); on /login and
 // /registro the page's preload script fetches them into the HTTP cache ahead, when the browser is
@@ -100,13 +101,7 @@ export function AuthProvider({
   // them loaded after its OAuth listener has run; loading them at once, or never, loses it at times.
   useEffect(() => {
     if (!redirectMarked() && !isRedirectInFlight()) return;
-    const load = () => void loadActions().catch(() => undefined);
-    if (typeof window.requestIdleCallback !== 'function') {
-      const id = window.setTimeout(load, 2000);
-      return () => window.clearTimeout(id);
-    }
-    const id = window.requestIdleCallback(load, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
+    return whenIdle(() => void loadActions().catch(() => undefined));
   }, []);
 
   useEffect(() => {

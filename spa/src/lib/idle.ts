@@ -1,0 +1,13 @@
+/**
+ * Runs task once the browser has nothing else to do (after the first paint and its requests),
+ * or after 2 s where requestIdleCallback is missing (Safari). Returns a cancel function, so it
+ * fits a React effect's clean-up. Used to fetch code a page will probably want next.
+ */
+export function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 2000);
+  return () => window.clearTimeout(id);
+}
