@@ -70,7 +70,9 @@ export const queryKeys = {
   /** The site admins' catalogue (/admin/vegetais); a write there refreshes ['catalog'] too. */
   adminCatalog: {
     all: ['admin', 'catalog'] as const,
+    allVegetables: ['admin', 'catalog', 'vegetables'] as const,
     vegetables: (q: string) => ['admin', 'catalog', 'vegetables', q] as const,
+    allGuides: ['admin', 'catalog', 'guides'] as const,
     guides: (q: string) => ['admin', 'catalog', 'guides', q] as const,
   },
   /** Every cultivo read sits under ['cultivos'], so one write refreshes them all. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { enc, queryString } from '@/lib/api-path';
-import { useCursorList } from '@/lib/cursor-list';
+import { replaceInLists, useCursorList } from '@/lib/cursor-list';
 import { useCreateKeys } from '@/lib/idempotency';
 import { queryKeys } from '@/lib/query-keys';
 import type { Guia, GuiaEdit, GuiaInput, GuiaPage } from '@/types/api';
@@ -19,7 +19,8 @@ export function useAdminGuides(q: string) {
 
 function useRefresh() {
   const client = useQueryClient();
-  return () => {
+  return (saved?: Guia) => {
+    if (saved) replaceInLists(client, queryKeys.adminCatalog.allGuides, saved);
     void client.invalidateQueries({ queryKey: queryKeys.adminCatalog.all });
     void client.invalidateQueries({ queryKey: ['catalog'] });
   };
@@ -41,7 +42,7 @@ export function useEditGuide(id: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: GuiaEdit) => api.put<Guia>(`/admin/guias/${enc(id)}`, body),
-    onSuccess: refresh,
+    onSuccess: (saved) => refresh(saved),
   });
 }
 
@@ -50,6 +51,6 @@ export function useArchiveGuide() {
   return useMutation({
     mutationFn: ({ id, arquivado, version }: { id: string; arquivado: boolean; version: number }) =>
       api.post<Guia>(`/admin/guias/${enc(id)}/arquivo`, { arquivado, version }),
-    onSuccess: refresh,
+    onSuccess: (saved) => refresh(saved),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { enc, queryString } from '@/lib/api-path';
-import { useCursorList } from '@/lib/cursor-list';
+import { replaceInLists, useCursorList } from '@/lib/cursor-list';
 import { useCreateKeys } from '@/lib/idempotency';
 import { queryKeys } from '@/lib/query-keys';
 import type { VegetalAdmin, VegetalAdminPage, VegetalEdit, VegetalInput } from '@/types/api';
@@ -19,7 +19,8 @@ export function useAdminVegetables(q: string) {
 
 function useRefresh() {
   const client = useQueryClient();
-  return () => {
+  return (saved?: VegetalAdmin) => {
+    if (saved) replaceInLists(client, queryKeys.adminCatalog.allVegetables, saved);
     void client.invalidateQueries({ queryKey: queryKeys.adminCatalog.all });
     void client.invalidateQueries({ queryKey: ['catalog'] });
   };
@@ -41,7 +42,7 @@ export function useEditVegetable(id: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: VegetalEdit) => api.put<VegetalAdmin>(`/admin/vegetables/${enc(id)}`, body),
-    onSuccess: refresh,
+    onSuccess: (saved) => refresh(saved),
   });
 }
 
@@ -50,6 +51,6 @@ export function useArchiveVegetable() {
   return useMutation({
     mutationFn: ({ id, arquivado, version }: { id: string; arquivado: boolean; version: number }) =>
       api.post<VegetalAdmin>(`/admin/vegetables/${enc(id)}/arquivo`, { arquivado, version }),
-    onSuccess: refresh,
+    onSuccess: (saved) => refresh(saved),
   });
 }

@@ -35,8 +35,17 @@ export function useCreateBanner() {
 }
 
 export function useEditBanner(id: string) {
+  const client = useQueryClient();
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: BannerEdit) => api.put<Banner>(`/admin/banners/${enc(id)}`, body), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: BannerEdit) => api.put<Banner>(`/admin/banners/${enc(id)}`, body),
+    onSuccess: (saved) => {
+      // The banner as it now is (its new version) in the list at once: editing it again before
+      // the refetch lands sends that version, not the old one and its 409.
+      client.setQueryData<BannerPage>(queryKeys.banners.admin, (page) => page && { ...page, items: page.items.map((b) => (b.id === saved.id ? saved : b)) });
+      refresh();
+    },
+  });
 }
 
 export function useDeleteBanner() {

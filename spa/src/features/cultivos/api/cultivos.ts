@@ -96,7 +96,12 @@ export function useEditCultivo(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CultivoEdit) => api.put<Cultivo>(cultivoPath(id), input),
-    onSuccess: () => refresh(queryClient),
+    onSuccess: (saved) => {
+      // The detail as it now is (its new version) at once, so editing again straight away does
+      // not send the old version and meet a 409 before the refetch lands.
+      queryClient.setQueryData(queryKeys.cultivos.detail(id), saved);
+      refresh(queryClient);
+    },
   });
 }
 
