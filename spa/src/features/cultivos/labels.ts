@@ -1,3 +1,4 @@
+import { formatNumber } from '@/lib/format';
 import type { Cultivo, Fase, Vegetal } from '@/types/api';
 
 // The words of the cultivo screens.
@@ -91,5 +92,5 @@ export function todayBrasilia(now = new Date()): string {
 }
 
 export function formatQuantidade(n: number): string {
-  return n.toLocaleString('pt-BR', { maximumFractionDigits: 3 });
+  return formatNumber(n, 3);
 }

@@ -1,19 +1,17 @@
+import { formatNumber } from '@/lib/format';
 import type { RankingStanding } from '@/types/api';
-
-const number = new Intl.NumberFormat('pt-BR');
-const kgFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 
 /** 1 → '1º', 4800 → '4.800º'. */
 export function ordinal(n: number): string {
-  return `${number.format(n)}º`;
+  return `${formatNumber(n)}º`;
 }
 
 export function formatPoints(n: number): string {
-  return `${number.format(n)} ${Math.abs(n) === 1 ? 'ponto' : 'pontos'}`;
+  return `${formatNumber(n)} ${Math.abs(n) === 1 ? 'ponto' : 'pontos'}`;
 }
 
 export function formatKg(kg: number): string {
-  return `${kgFormat.format(kg)} kg`;
+  return `${formatNumber(kg, 2)} kg`;
 }
 
 const months = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];

@@ -1,5 +1,6 @@
 import { getConfig } from '@/lib/config';
 import { redirectMarked } from '@/lib/auth/redirect-result';
+import { nextTask } from '@/lib/idle';
 import type * as AmplifySide from '@/lib/auth/amplify';
 
 // Amplify (about a fifth of the JavaScript a first visit would otherwise load) is fetched only
@@ -16,7 +17,10 @@ const loaded = new Promise<AmplifyModule>((resolve) => (announce = resolve));
 /** Loads and configures Amplify once; later calls get the same module. */
 export function loadAmplify(): Promise<AmplifyModule> {
   loading ??= import('@/lib/auth/amplify').then(
-    (amplify) => {
+    async (amplify) => {
+      // Evaluating Amplify's modules is one task; configuring it and reading the stored tokens
+      // the next, not the same long one.
+      await nextTask();
       amplify.start(getConfig());
       announce(amplify);
       return amplify;

@@ -1,9 +1,8 @@
 import { TrophyIcon } from '@/components/ui/icons';
-import { formatDate, plural, pluralForm } from '@/lib/format';
+import { formatDate, formatNumber, plural, pluralForm } from '@/lib/format';
 import type { ConquistaStatus, MemberProgress } from '@/types/api';
 import '@/features/profile/profile.css';
 
-const kgFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 
 /** Level with the way to the next one, from the server's progress. */
 export function LevelProgressCard({ nivel }: { nivel: MemberProgress['nivel'] }) {
@@ -78,7 +77,7 @@ export function StatsCard({ s }: { s: MemberProgress['estatisticas'] }) {
   const items: [string, string][] = [
     ['Cultivos', String(s.cultivos)],
     ['Colheitas', String(s.colheitas)],
-    ['Colhido', `${kgFormat.format(s.colheitasKg)} kg`],
+    ['Colhido', `${formatNumber(s.colheitasKg, 2)} kg`],
     ['Posts', String(s.posts)],
     ['Registros no diário', String(s.registrosDiario)],
     ['Dias seguidos cuidando', String(s.sequenciaCuidado)],
