@@ -51,14 +51,27 @@ const localCloud = process.env.VERDE_LOCAL_URL ?? 'http://localhost:8080';
 // of the session when it has more than a minute left (lib/api-client.ts takes each one once),
 // so that they travel while the JavaScript downloads and runs instead of after it.
 const afterSignIn = ['src/lib/auth/actions.ts', 'src/lib/auth/amplify.ts', 'src/app/layouts/main-layout.tsx', 'src/app/routes/app/dashboard.tsx'];
+const dashboardCards = [
+  'src/features/profile/components/level-card.tsx',
+  'src/features/banners/components/dashboard-banners.tsx',
+  'src/features/cultivos/components/dashboard-cards.tsx',
+  'src/features/groups/components/dashboard-groups.tsx',
+  'src/features/feed/components/dashboard-posts.tsx',
+  'src/features/rankings/components/dashboard-standing.tsx',
+  'src/features/profile/components/dashboard-conquistas.tsx',
+];
 const landingRoutes = [
-  { path: '^/login/?$', modules: ['src/app/routes/auth/login.tsx'], session: false, later: afterSignIn, reads: [] as string[] },
-  { path: '^/(registro|register)/?$', modules: ['src/app/routes/auth/register.tsx'], session: false, later: afterSignIn, reads: [] as string[] },
+  { path: '^/login/?$', modules: ['src/app/routes/auth/login.tsx'], session: false, later: afterSignIn, sheetsOf: [] as string[], reads: [] as string[] },
+  { path: '^/(registro|register)/?$', modules: ['src/app/routes/auth/register.tsx'], session: false, later: afterSignIn, sheetsOf: [] as string[], reads: [] as string[] },
   {
     path: '^/(dashboard/?)?$',
     modules: ['src/lib/auth/amplify.ts', 'src/app/layouts/main-layout.tsx', 'src/app/routes/app/dashboard.tsx'],
     session: true,
     later: [] as string[],
+    // The dashboard's cards (app/routes/app/dashboard.tsx), whose code comes with the route: their
+    // stylesheets are applied at once, while the page is a spinner, instead of one by one as the
+    // cards arrive (each a style-and-layout task of the whole page, 60-80 ms on a phone).
+    sheetsOf: dashboardCards,
     reads: [
       // The shell's (lib/auth/auth-provider.tsx, app/provider.tsx) and the dashboard's cards'
       // (app/routes/app/dashboard.tsx, each feature's api/queries.ts), exactly as the API client
@@ -102,8 +115,9 @@ function routePreload(): Plugin {
       if (!entry || !html || html.type !== 'asset') return;
       const inEntry = closure([entry.fileName]);
       const root = fileURLToPath(new URL('.', import.meta.url));
+      // The chunk of a module: its own (a dynamic import's), or the group's it was put in.
       const fileOf = (m: string) => {
-        const chunk = byModule.get(join(root, m));
+        const chunk = byModule.get(join(root, m)) ?? chunks.find((c) => c.moduleIds.includes(join(root, m)));
         if (!chunk) throw new Error(`route preload: no chunk for ${m}`);
         return chunk.fileName;
       };
@@ -112,7 +126,9 @@ function routePreload(): Plugin {
         // The stylesheets those chunks bring: Vite's loader waits for them before the route renders.
         const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
         const later = [...closure(route.later.map(fileOf))].filter((f) => !inEntry.has(f) && !js.includes(f));
-        return { path: route.path, session: route.session, files: js, styles: css, later, reads: route.reads };
+        const cssOf = (files: string[]) => [...new Set(files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
+        const sheets = cssOf([...closure(route.sheetsOf.map(fileOf))].filter((f) => !inEntry.has(f))).filter((f) => !css.includes(f));
+        return { path: route.path, session: route.session, files: js, styles: css, sheets, later, reads: route.reads };
       });
       // Starts the landing route's `reads` (with a session whose access token has more than a
       // minute left, and only if the app has not started yet: an async script can run after the
@@ -120,10 +136,11 @@ function routePreload(): Plugin {
       // window.__verdeEarly, lib/api-client.ts; window.__verdePreload says which happened): the
       // first three at once, each of the others in a task of its own (a fetch() costs a phone's
       // main thread ~10 ms: nine at once were a 110 ms task), each already promised to the app;
-      // adds its preloads at once and its
-      // `later` prefetches when the page has loaded and the browser is idle (after 2 s where
-      // requestIdleCallback is missing: Safari).
-      const source = `(function(){try{var r=${JSON.stringify(table)},p=location.pathname,c=document.getElementById('verde-config'),g=c&&c.textContent?JSON.parse(c.textContent):{},id=g.userPoolClientId||'',s=false,i,k,h=document.head;function a(rel,f,as){var l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href='/'+f;if(as)l.as=as;h.appendChild(l)}if(id)for(i=0;i<localStorage.length;i++){k=localStorage.key(i)||'';if(k.indexOf('CognitoIdentityServiceProvider.'+id+'.')===0){s=true;break}}for(i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;if(r[i].session&&!s)break;if(r[i].reads.length&&!window.__verdeAppStarted){var q='CognitoIdentityServiceProvider.'+id+'.',u=localStorage.getItem(q+'LastAuthUser'),t=u&&localStorage.getItem(q+u+'.accessToken'),e=0;try{e=t?JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/'))).exp*1000:0}catch(x){}if(e>Date.now()+60000){var E={at:Date.now(),reads:{}};r[i].reads.forEach(function(f,j){var go=function(){return fetch(g.apiBase+f,{headers:{Accept:'application/json',Authorization:'Bearer '+t}})};E.reads[f]=j<3?go():new Promise(function(ok){setTimeout(function(){ok(go())},0)})});window.__verdeEarly=E}}window.__verdePreload=window.__verdeAppStarted?'late':'early';r[i].files.forEach(function(f){a('modulepreload',f)});r[i].styles.forEach(function(f){a('preload',f,'style')});var n=r[i].later,w=function(){(window.requestIdleCallback||function(f){setTimeout(f,2000)})(function(){n.forEach(function(f){a('prefetch',f,'script')})})};if(n.length){if(document.readyState==='complete')w();else addEventListener('load',w)}break}}catch(e){}})();\n`;
+      // adds its preloads at once, applies its `sheetsOf` stylesheets in the next task (adding a
+      // stylesheet costs a phone ~6 ms; Vite's loader then finds them in the page and does not add
+      // them again), and its `later` prefetches when the page
+      // has loaded and the browser is idle (after 2 s where requestIdleCallback is missing: Safari).
+      const source = `(function(){try{var r=${JSON.stringify(table)},p=location.pathname,c=document.getElementById('verde-config'),g=c&&c.textContent?JSON.parse(c.textContent):{},id=g.userPoolClientId||'',s=false,i,k,h=document.head;function a(rel,f,as){var l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href='/'+f;if(as)l.as=as;h.appendChild(l)}if(id)for(i=0;i<localStorage.length;i++){k=localStorage.key(i)||'';if(k.indexOf('CognitoIdentityServiceProvider.'+id+'.')===0){s=true;break}}for(i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;if(r[i].session&&!s)break;if(r[i].reads.length&&!window.__verdeAppStarted){var q='CognitoIdentityServiceProvider.'+id+'.',u=localStorage.getItem(q+'LastAuthUser'),t=u&&localStorage.getItem(q+u+'.accessToken'),e=0;try{e=t?JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/'))).exp*1000:0}catch(x){}if(e>Date.now()+60000){var E={at:Date.now(),reads:{}};r[i].reads.forEach(function(f,j){var go=function(){return fetch(g.apiBase+f,{headers:{Accept:'application/json',Authorization:'Bearer '+t}})};E.reads[f]=j<3?go():new Promise(function(ok){setTimeout(function(){ok(go())},0)})});window.__verdeEarly=E}}window.__verdePreload=window.__verdeAppStarted?'late':'early';r[i].files.forEach(function(f){a('modulepreload',f)});r[i].styles.forEach(function(f){a('preload',f,'style')});var S=r[i].sheets;if(S.length)setTimeout(function(){S.forEach(function(f){a('stylesheet',f)})},0);var n=r[i].later,w=function(){(window.requestIdleCallback||function(f){setTimeout(f,2000)})(function(){n.forEach(function(f){a('prefetch',f,'script')})})};if(n.length){if(document.readyState==='complete')w();else addEventListener('load',w)}break}}catch(e){}})();\n`;
       const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
       const src = `/${this.getFileName(ref)}`;
       const page = String(html.source);
@@ -180,11 +197,23 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
-            { name: 'ui', test: /src[\\/](components[\\/]ui[\\/](page-header|empty-state|flash|avatar)\.tsx|lib[\\/]format\.ts)$/ },
+            { name: 'ui', test: /src[\\/](components[\\/]ui[\\/](page-header|empty-state|flash|avatar|query-states)\.tsx|lib[\\/](format|errors)\.ts)$/ },
             { name: 'icons', test: /src[\\/]components[\\/]ui[\\/](icons|logo)\.tsx$/ },
             // The dashboard's reads (each feature's api/queries.ts), which the dashboard starts with
             // its chunk: one small file with the API path helper, not one request each.
             { name: 'queries', test: /src[\\/](features[\\/][^\\/]+[\\/]api[\\/]queries\.ts|lib[\\/]api-path\.ts)$/ },
+            // What the dashboard's cards share with the other screens, the public group pages
+            // among them: in a chunk of its own, so that none of those loads the cards' code.
+            { name: 'common', test: /src[\\/](lib[\\/](cursor-list|idempotency)\.ts|components[\\/]ui[\\/]dialog\.tsx|features[\\/]groups[\\/]labels\.ts)$|node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
+            // The dashboard's seven cards and the parts only they and a screen or two use: one file
+            // instead of a dozen, each a request whose handling costs the main thread. Only these
+            // modules: their stylesheets and the feature code other screens share stay apart, so
+            // a public group page never loads the cards.
+            {
+              name: 'dashboard-cards',
+              test: /src[\\/]features[\\/]([^\\/]+[\\/](components[\\/](level-card|dashboard-[a-z]+|banner-card|no-groups|papel-tag)\.tsx|levels\.ts)|rankings[\\/]format\.ts|profile[\\/]api[\\/]progress\.ts|banners[\\/]api[\\/]banners\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
             { name: 'admin', test: /src[\\/]app[\\/](routes[\\/]admin[\\/]|layouts[\\/]admin-layout\.tsx|guards[\\/]require-admin\.tsx)/, includeDependenciesRecursively: false },
           ],
         },

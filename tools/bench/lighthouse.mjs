@@ -95,24 +95,27 @@ try {
     };
   };
 
-  results['/login'] = await audit('/login');
+  // ONLY=/dashboard (or /login) measures one page, e.g. to compare two trees with more RUNS.
+  if (!process.env.ONLY || process.env.ONLY === '/login') results['/login'] = await audit('/login');
 
-  // Sign the demo admin in once in the same browser; Lighthouse then keeps its storage.
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const page = await browser.newPage();
-  await page.goto(`${cloud.url}/login`);
-  await page.locator('input[type=email]').fill(cloud.admin.email);
-  await page.locator('input[type=password]').fill(cloud.admin.password);
-  await Promise.all([page.waitForNavigation({ timeout: 30_000 }).catch(() => {}), page.locator('button[type=submit]').click()]);
-  await page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 });
-  // Lighthouse keeps the storage (the session) but the HTTP cache must go too: a first visit of
-  // the day, not a warm reload.
-  const cdp = await page.createCDPSession();
-  const clearCache = () => cdp.send('Network.clearBrowserCache');
-  results['/dashboard'] = await audit('/dashboard', { disableStorageReset: true }, clearCache);
-  await page.close();
-  await browser.disconnect();
-  if (!results['/dashboard'].finalUrl.endsWith('/dashboard')) results['/dashboard'].note = 'not signed in';
+  if (!process.env.ONLY || process.env.ONLY === '/dashboard') {
+    // Sign the demo admin in once in the same browser; Lighthouse then keeps its storage.
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${cloud.url}/login`);
+    await page.locator('input[type=email]').fill(cloud.admin.email);
+    await page.locator('input[type=password]').fill(cloud.admin.password);
+    await Promise.all([page.waitForNavigation({ timeout: 30_000 }).catch(() => {}), page.locator('button[type=submit]').click()]);
+    await page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 });
+    // Lighthouse keeps the storage (the session) but the HTTP cache must go too: a first visit of
+    // the day, not a warm reload.
+    const cdp = await page.createCDPSession();
+    const clearCache = () => cdp.send('Network.clearBrowserCache');
+    results['/dashboard'] = await audit('/dashboard', { disableStorageReset: true }, clearCache);
+    await page.close();
+    await browser.disconnect();
+    if (!results['/dashboard'].finalUrl.endsWith('/dashboard')) results['/dashboard'].note = 'not signed in';
+  }
 } finally {
   await chrome.kill();
   await cloud.stop();
