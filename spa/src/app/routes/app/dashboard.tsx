@@ -17,8 +17,9 @@
 // as soon as the address matches), in parallel with the shell's GET /api/me, not after it; the
 // page is drawn once they are here (or after revealWithinMs, then a late card shows its own
 // loading state): the cards appear together instead of pushing one another down as each arrives.
-// Every card is its own chunk (the route's first JavaScript stays inside its budget) with its own
-// loading and error state: one failing card, or card chunk, never blanks the others.
+// Every card is its own lazy module (the route's first JavaScript stays inside its budget; the
+// build puts the seven in one `dashboard-cards` chunk, vite.config.ts) with its own loading and
+// error state: one failing card, or card chunk, never blanks the others.
 import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/auth-context';
