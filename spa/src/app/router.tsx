@@ -144,8 +144,8 @@ export const routerFuture = { v7_relativeSplatPath: true, v7_startTransition: fa
  */
 export function AppRoutes() {
   // Every lazy level of the address (shell, admin layout, screen) starts loading at once, not
-  // each only when its parent has rendered.
-  // Once per address: matching walks and ranks every route (~3 ms of a phone's main thread).
+  // each only when its parent has rendered; once per address, not per render (matching walks
+  // and ranks every route: a few milliseconds of a phone's main thread).
   const client = useQueryClient();
   const { pathname } = useLocation();
   useMemo(() => {
