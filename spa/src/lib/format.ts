@@ -47,6 +47,11 @@ export function formatNumber(n: number, maxFractionDigits = 0): string {
   return `${sign}${whole}${fraction ? `,${fraction}` : ''}`;
 }
 
+/** Today's date in Brasília (yyyy-mm-dd), as the server counts days, wherever the browser is. */
+export function todayBrasilia(now = new Date()): string {
+  return new Date(now.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
+}
+
 /** '4,5 m²'. */
 export function formatArea(m2: number): string {
   return `${formatNumber(m2, 2)} m²`;

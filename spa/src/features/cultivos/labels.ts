@@ -86,10 +86,7 @@ export function epoca(v: Vegetal, region: string, month: number): boolean | null
   return months.includes(month);
 }
 
-/** Today's date in Brasília (yyyy-mm-dd), as the server counts days. */
-export function todayBrasilia(now = new Date()): string {
-  return new Date(now.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
-}
+export { todayBrasilia } from '@/lib/format';
 
 export function formatQuantidade(n: number): string {
   return formatNumber(n, 3);

@@ -8,7 +8,7 @@ import { PhotoPicker } from '@/components/ui/photo-picker';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
-import { formatDate } from '@/lib/format';
+import { formatDate, todayBrasilia } from '@/lib/format';
 import { useAdminBanners, useCreateBanner, useDeleteBanner, useEditBanner } from '@/features/banners/api/banners';
 import { BannerCard } from '@/features/banners/components/banner-card';
 import type { Banner, BannerInput } from '@/types/api';
@@ -17,10 +17,10 @@ import '@/features/banners/banners.css';
 const ufs = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
 const fields = ['titulo', 'texto', 'imagem', 'link', 'inicio', 'fim', 'audiencia', 'ordem', 'version'];
 
-function todayISO(): string {
-  const d = new Date();
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-}
+// A banner's period is in Brasília's days, as the server shows it (GET /api/banners): the form's
+// default and the list's status use that date, not the browser's, which is a day ahead in the
+// evening for a browser on UTC and a day apart around midnight in Brazil's other time zones.
+const todayISO = () => todayBrasilia();
 
 function status(b: Banner, today: string): string {
   if (b.fim < today) return 'Encerrado';
