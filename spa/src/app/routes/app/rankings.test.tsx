@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
 import type { GroupsRanking, MembersRanking } from '@/types/api';
@@ -106,5 +106,23 @@ describe('rankings screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Pronto: você está oculto dos rankings públicos.', {}, slow)).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ ocultarDoRanking: true });
+  });
+
+  it('shows the choice at once, and the saved value again when saving fails', async () => {
+    let answer: ((r: Response) => void) | undefined;
+    stubApi({
+      'GET /api/rankings/membros': () => json(members('geral')),
+      'PUT /api/me': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderApp('/rankings', fakeAuth());
+    const box = await screen.findByRole('checkbox', { name: 'Ocultar meu nome dos rankings públicos' }, slow);
+    // Checked in the same turn as the click, not a moment later (it used to go back unchecked
+    // until the mutation's pending state arrived: e2e/rankings' check() saw that).
+    fireEvent.click(box);
+    expect(box).toBeChecked();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    await act(async () => answer!(json({ error: { code: 'internal', message: 'Erro interno' } }, 500)));
+    expect(await screen.findByText(/Erro interno|Não foi possível salvar/, {}, slow)).toBeInTheDocument();
+    expect(box).not.toBeChecked();
   });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useAuth } from '@/lib/auth/auth-context';
 import { errorMessage } from '@/lib/errors';
 import { useRankingPrivacy } from '@/features/rankings/api/rankings';
@@ -12,7 +12,12 @@ export function RankingPrivacySection() {
   const { userData } = useAuth();
   const save = useRankingPrivacy();
   const id = useId();
-  const hidden = save.isPending ? Boolean(save.variables) : save.isSuccess ? Boolean(save.data.ocultarDoRanking) : Boolean(userData?.ocultarDoRanking);
+  // What the member asked for shows at once (the mutation's own pending state arrives a moment
+  // later: drawn from it alone, the box went back unchecked in between); a failed save shows the
+  // saved value again.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const saved = Boolean(userData?.ocultarDoRanking);
+  const hidden = wanted ?? saved;
   return (
     <section className="card ranking-privacy" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Privacidade nos rankings</h2>
@@ -22,7 +27,10 @@ export function RankingPrivacySection() {
           checked={hidden}
           disabled={!userData || save.isPending}
           aria-describedby={`${id}-help`}
-          onChange={(e) => save.mutate(e.target.checked)}
+          onChange={(e) => {
+            setWanted(e.target.checked);
+            save.mutate(e.target.checked, { onError: () => setWanted(null) });
+          }}
         />
         <span>Ocultar meu nome dos rankings públicos</span>
       </label>
