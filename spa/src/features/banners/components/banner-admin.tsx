@@ -18,9 +18,8 @@ const ufs = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', '
 const fields = ['titulo', 'texto', 'imagem', 'link', 'inicio', 'fim', 'audiencia', 'ordem', 'version'];
 
 // A banner's period is in Brasília's days, as the server shows it (GET /api/banners): the form's
-// default and the list's status use that date, not the browser's, which is a day ahead in the
-// evening for a browser on UTC and a day apart around midnight in Brazil's other time zones.
-const todayISO = () => todayBrasilia();
+// default and the list's status use todayBrasilia(), not the browser's date, which is a day ahead
+// in the evening for a browser on UTC and a day apart around midnight in Brazil's other zones.
 
 function status(b: Banner, today: string): string {
   if (b.fim < today) return 'Encerrado';
@@ -35,7 +34,7 @@ export function BannerAdmin() {
   const [deleting, setDeleting] = useState<Banner | null>(null);
   const [flash, setFlash] = useState<string | null>(null);
   const del = useDeleteBanner();
-  const today = todayISO();
+  const today = todayBrasilia();
   const items = list.data?.items ?? [];
   return (
     <>
@@ -144,8 +143,8 @@ function BannerFormDialog({ banner, onClose, onSaved }: { banner?: Banner; onClo
     texto: banner?.texto ?? '',
     imagem: banner?.imagem ? [banner.imagem] : [],
     link: banner?.link ?? '',
-    inicio: banner?.inicio ?? todayISO(),
-    fim: banner?.fim ?? todayISO(),
+    inicio: banner?.inicio ?? todayBrasilia(),
+    fim: banner?.fim ?? todayBrasilia(),
     audiencia: banner?.audiencia ?? 'todos',
     ordem: String(banner?.ordem ?? 0),
   }));
