@@ -86,7 +86,6 @@ export function epoca(v: Vegetal, region: string, month: number): boolean | null
   return months.includes(month);
 }
 
-export { todayBrasilia } from '@/lib/format';
 
 export function formatQuantidade(n: number): string {
   return formatNumber(n, 3);

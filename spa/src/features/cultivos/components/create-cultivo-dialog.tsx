@@ -7,7 +7,8 @@ import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useAuth } from '@/lib/auth/auth-context';
 import { usePlanteAgora, useVegetables } from '@/features/cultivos/api/catalog';
 import { useCreateCultivo, useGroupMembers } from '@/features/cultivos/api/cultivos';
-import { epoca, meses, regionOf, regiaoLabel, todayBrasilia } from '@/features/cultivos/labels';
+import { epoca, meses, regionOf, regiaoLabel } from '@/features/cultivos/labels';
+import { todayBrasilia } from '@/lib/format';
 import type { Cultivo } from '@/types/api';
 import '@/features/cultivos/cultivos.css';
 

@@ -5,7 +5,7 @@ import { PhotoPicker } from '@/components/ui/photo-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useAddColheita } from '@/features/cultivos/api/cultivos';
-import { todayBrasilia } from '@/features/cultivos/labels';
+import { todayBrasilia } from '@/lib/format';
 import type { ColheitaCriada, Cultivo } from '@/types/api';
 
 const fields = ['quantidade', 'unidade', 'data', 'destino', 'foto'];
