@@ -6,8 +6,7 @@
 // its admin notified when it is done. A run stops after PagesPerRun pages or
 // when its time runs short, saves its position and the bytes short of a part
 // (exports/<id>/carry) and invokes the function again (async) to go on, so
-// an export of any size survives Lambda's timeout. The same function runs
-// the member search backfill (Event.Kind "backfill-search").
+// an export of any size survives Lambda's timeout.
 package dados
 
 import (
@@ -31,7 +30,7 @@ const PartSize = 5 << 20
 
 // Event is what the function is invoked with.
 type Event struct {
-	Kind     string `json:"kind,omitempty"` // "" or "export"; "backfill-search"
+	Kind     string `json:"kind,omitempty"` // "" or "export"
 	ExportID string `json:"exportId,omitempty"`
 }
 
@@ -59,9 +58,6 @@ func New(s *store.Store, b *uploads.Bucket, cont func(context.Context, Event) er
 // Handle is the Lambda handler.
 func (j *Job) Handle(ctx context.Context, ev Event) (map[string]any, error) {
 	switch ev.Kind {
-	case "backfill-search":
-		n, err := j.Store.BackfillUserIndex(ctx)
-		return map[string]any{"indexados": n}, err
 	case "", "export":
 		return nil, j.Run(ctx, ev.ExportID)
 	}
