@@ -289,4 +289,12 @@ EMAIL ?=
 .PHONY: admin
 admin:
 	@test -n "$(EMAIL)" || { echo "usage: make admin EMAIL=pessoa@exemplo.com [ENV=dev|prod]" >&2; exit 1; }
-	$(GO) run ./tools/admin -email "$(EMAIL)" $(if $(filter command line,$(origin ENV)),-env $(ENV),-port $${PORT:-8080})
+ifeq ($(origin ENV),command line)
+	@$(MAKE) $(VENV_STAMP) >/dev/null
+	$(GO) run ./tools/admin -email "$(EMAIL)" -env $(ENV) \
+		-pool "$$($(VENV_BIN)/python tools/deploy_check.py --env $(ENV) --output UserPoolId)" \
+		-table "$$($(VENV_BIN)/python tools/deploy_check.py --env $(ENV) --output TableName)" \
+		-region "$$($(VENV_BIN)/python tools/deploy_check.py --env $(ENV) --output Region)"
+else
+	$(GO) run ./tools/admin -email "$(EMAIL)" -port $${PORT:-8080}
+endif

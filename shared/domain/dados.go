@@ -93,3 +93,13 @@ func ExportStatusAt(status string, atualizadoEm, now time.Time) string {
 	}
 	return status
 }
+
+// ErrExportacaoNaoFalhou answers a retry of an export that did not fail
+// (it is still running, or done, or was already started again).
+func ErrExportacaoNaoFalhou() error {
+	return Conflict("Só uma exportação que falhou pode ser tentada de novo")
+}
+
+// ExportacaoParada is the error an admin sees on an export that stopped
+// without a word (ExportStatusAt).
+const ExportacaoParada = "A exportação parou sem concluir"

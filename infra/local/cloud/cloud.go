@@ -362,7 +362,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	proxy.dbDir = filepath.Join(c.DataDir, "cognito", ".cognito", "db")
 	proxy.announce = c.logf
 	c.mailbox = &mailbox{logf: c.logf}
-	proxy.mailed = c.mailbox.complete
+	proxy.mailed, proxy.unsent = c.mailbox.complete, c.mailbox.discard
 	c.cognitoProxy = proxy
 	if err := c.serve(p.CognitoTLS, "the Cognito TLS proxy", proxy, &tls.Config{Certificates: []tls.Certificate{cert}}); err != nil {
 		return err

@@ -33,6 +33,7 @@ type cognitoProxy struct {
 	// mailed completes the local mailbox's pending Cognito e-mail to an address with the code
 	// (and username) Cognito filled in (mailbox.go).
 	mailed func(address, code, username string)
+	unsent func(address string)
 
 	mu    sync.Mutex
 	links []LinkedIdentity

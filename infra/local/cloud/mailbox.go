@@ -120,6 +120,18 @@ func (m *mailbox) complete(address, code, username string) {
 	}
 }
 
+// discard drops the newest pending message to address (one AWS would not send).
+func (m *mailbox) discard(address string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i := len(m.mails) - 1; i >= 0; i-- {
+		if m.mails[i].pending && strings.EqualFold(m.mails[i].To, address) {
+			m.mails = append(m.mails[:i], m.mails[i+1:]...)
+			return
+		}
+	}
+}
+
 // Mails are the messages, oldest first.
 func (m *mailbox) list() []Mail {
 	m.mu.Lock()
@@ -299,7 +311,9 @@ func sendsCode(target string) bool {
 }
 
 // codeSent passes the call on, then completes the mailbox's message with the code cognito-local
-// stored (the sign-up code, a new e-mail's code) or the temporary password the admin chose.
+// stored (the sign-up code, a new e-mail's code) or the temporary password the admin chose. A
+// sign-up that PreSignUp confirmed sends no code in AWS (the SPA asks for the e-mail's code
+// later); cognito-local sends one anyway, so that message is dropped.
 func (p *cognitoProxy) codeSent(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16))
 	if err != nil {
@@ -307,8 +321,13 @@ func (p *cognitoProxy) codeSent(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+	rec := &bufferedRecorder{header: http.Header{}, status: http.StatusOK}
 	p.proxy.ServeHTTP(rec, r)
+	for k, v := range rec.header {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(rec.status)
+	w.Write(rec.body.Bytes())
 	if rec.status != http.StatusOK || p.mailed == nil {
 		return
 	}
@@ -317,25 +336,30 @@ func (p *cognitoProxy) codeSent(w http.ResponseWriter, r *http.Request) {
 		UserAttributes                           []struct{ Name, Value string }
 	}
 	json.Unmarshal(body, &in)
+	emailOf := func(fallback string) string {
+		for _, a := range in.UserAttributes {
+			if a.Name == "email" {
+				return a.Value
+			}
+		}
+		return fallback
+	}
 	switch strings.TrimPrefix(r.Header.Get("X-Amz-Target"), amzTargetPrefix) {
 	case "UpdateUserAttributes":
 		if address, code := p.storedCode(in.AccessToken); code != "" {
-			for _, a := range in.UserAttributes {
-				if a.Name == "email" {
-					address = a.Value // the code goes to the new address
-				}
-			}
-			p.mailed(address, code, "")
+			p.mailed(emailOf(address), code, "") // the code goes to the new address
 		}
 	case "AdminCreateUser":
-		address := in.Username
-		for _, a := range in.UserAttributes {
-			if a.Name == "email" {
-				address = a.Value
-			}
+		p.mailed(emailOf(in.Username), in.TemporaryPassword, in.Username)
+	case "SignUp":
+		var out struct{ UserConfirmed bool }
+		json.Unmarshal(rec.body.Bytes(), &out)
+		if out.UserConfirmed && p.unsent != nil {
+			p.unsent(emailOf(in.Username))
+			return
 		}
-		p.mailed(address, in.TemporaryPassword, in.Username)
-	default: // SignUp, ResendConfirmationCode
+		fallthrough
+	default: // ResendConfirmationCode
 		if address, code := p.resetCode(in.Username); code != "" {
 			p.mailed(address, code, "")
 		}

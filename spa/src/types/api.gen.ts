@@ -1364,6 +1364,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dados/exports/{exportId}/repetir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Site admins only. Start a failed export again from the beginning ("Tentar de novo")
+         * @description Only an export whose status is erro (its job reported a failure, or it stopped without a
+         *     word for longer than a run and a queued continuation can take) may be retried: anything
+         *     else answers 409, and so does the second of two clicks. Audited.
+         */
+        post: operations["adminRetryExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/kpis": {
         parameters: {
             query?: never;
@@ -6171,6 +6195,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DownloadExportacao"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminRetryExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, pendente again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exportacao"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
