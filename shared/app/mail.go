@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
 	"github.com/verde-app/verde/shared/email"
+	"github.com/verde-app/verde/shared/email/sesmail"
 )
 
 // Mail is what the functions that send or unsubscribe need: the sender (nil
@@ -24,7 +25,7 @@ type Mail struct {
 // newMail reads EMAIL_FROM and EMAIL_LINK_SECRET_ARN.
 func newMail(cfg aws.Config, secrets func() *secretsmanager.Client) Mail {
 	m := Mail{Links: newLinkKey(os.Getenv("EMAIL_LINK_SECRET_ARN"), secrets)}
-	if s := email.NewSES(cfg, os.Getenv("EMAIL_FROM")); s != nil {
+	if s := sesmail.NewSES(cfg, os.Getenv("EMAIL_FROM")); s != nil {
 		m.Sender = s
 	}
 	return m

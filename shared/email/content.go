@@ -1,8 +1,8 @@
-// Package email writes and sends Verde's e-mails: every message is one
+// Package email writes Verde's e-mails: every message is one
 // Content, rendered in Verde's look as HTML and as plain text from the same
 // words (Render); the product's own e-mails (reminders, the weekly digest)
-// go out through Amazon SES with both parts and a one-click unsubscribe
-// (SES, links.go); Cognito's (codes, password reset) are worded by the
+// go out through Amazon SES (the sesmail package) with both parts and a
+// one-click unsubscribe (links.go); Cognito's (codes, password reset) are worded by the
 // CustomMessage trigger (shared/triggers/custommessage) with the same Render.
 package email
 

@@ -2,8 +2,10 @@ package email
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"mime"
 	"mime/quotedprintable"
@@ -11,6 +13,15 @@ import (
 	"strings"
 	"time"
 )
+
+// Sender sends one message (sesmail.SES in AWS and locally, where SES is the local mailbox).
+type Sender interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// ErrRefused is the sender refusing a message for a reason that sending again
+// will not fix soon (SES: the sandbox's unverified recipient, the quota, the identity).
+var ErrRefused = errors.New("the e-mail service refused the message")
 
 // Message is one e-mail ready to send: both bodies, and for the product's
 // e-mails the one-click unsubscribe URL (RFC 8058).

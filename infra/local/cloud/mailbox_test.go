@@ -15,6 +15,7 @@ import (
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/shared/email"
+	"github.com/verde-app/verde/shared/email/sesmail"
 )
 
 func mailsTo(t *testing.T, address string) []cloud.Mail {
@@ -92,7 +93,7 @@ func TestProductEmailsThroughSESLandInTheMailbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := email.NewSES(cfg, "Verde <nao-responda@verde.local>").Send(ctx(t), m); err != nil {
+	if err := sesmail.NewSES(cfg, "Verde <nao-responda@verde.local>").Send(ctx(t), m); err != nil {
 		t.Fatal(err)
 	}
 	got := mailsTo(t, "produto@example.com")

@@ -1,4 +1,6 @@
-package email
+// Package sesmail sends shared/email's messages through Amazon SES: apart from shared/email, so
+// that the CustomMessage trigger, which only words Cognito's e-mails, links no AWS client.
+package sesmail
 
 import (
 	"context"
@@ -11,12 +13,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2/types"
 	"github.com/aws/smithy-go"
-)
 
-// Sender sends one message.
-type Sender interface {
-	Send(ctx context.Context, m Message) error
-}
+	"github.com/verde-app/verde/shared/email"
+)
 
 // SES sends through Amazon SES (v2 SendEmail, raw MIME) from From, an address
 // of the stack's verified identity. Its client is made on the first send, so a
@@ -39,12 +38,8 @@ func NewSES(cfg aws.Config, from string) *SES {
 	return &SES{From: from, cfg: cfg}
 }
 
-// ErrRefused is SES refusing a message for a reason that sending again will
-// not fix soon (the sandbox's unverified recipient, the quota, the identity).
-var ErrRefused = errors.New("SES refused the message")
-
 // Send sends m.
-func (s *SES) Send(ctx context.Context, m Message) error {
+func (s *SES) Send(ctx context.Context, m email.Message) error {
 	raw, err := m.MIME(s.From, time.Now())
 	if err != nil {
 		return err
@@ -65,7 +60,7 @@ func (s *SES) Send(ctx context.Context, m Message) error {
 		return nil
 	case errors.As(err, &rejected), errors.As(err, &paused), errors.As(err, &notVerified), errors.As(err, &limit),
 		errors.As(err, &api) && api.ErrorCode() == "AccountSuspendedException":
-		return fmt.Errorf("%w: %v", ErrRefused, err)
+		return fmt.Errorf("%w: %v", email.ErrRefused, err)
 	}
 	return fmt.Errorf("send e-mail: %w", err)
 }
