@@ -13,6 +13,7 @@ import (
 
 	"github.com/verde-app/verde/infra/seed"
 	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/invoke"
 	"github.com/verde-app/verde/shared/migrations"
 	"github.com/verde-app/verde/shared/obs"
 )
@@ -22,7 +23,7 @@ func main() {
 	d := app.MustDeps(context.Background(), app.ConfigFromEnv())
 	list := func() ([]migrations.Migration, error) { return migrations.List(seed.Catalog) }
 	cont := func(ctx context.Context) error {
-		return app.InvokeAsync(ctx, "MIGRATIONS_FUNCTION", Continue{Continuar: true})
+		return invoke.Async(ctx, "MIGRATIONS_FUNCTION", Continue{Continuar: true})
 	}
 	lambda.Start(dispatch(cfn.LambdaWrap(handler(d.Store, list, cont, cfnBudget)), continueRun(d.Store, list, cont)))
 }

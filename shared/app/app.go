@@ -71,8 +71,9 @@ type Deps struct {
 	Now     func() time.Time
 	// Cognito is the user pool's API client (the account area: password check, user deletion).
 	Cognito *cip.Client
-	// Mail sends the product's e-mails and keys their unsubscribe links (mail.go).
-	Mail Mail
+	// mail is made on the first Mail() (mail.go): only the functions that send or
+	// unsubscribe link the sender.
+	mail *lazyMail
 }
 
 // NewDeps builds Deps. Nothing here touches the network: keys and tables are
@@ -110,7 +111,7 @@ func NewDeps(ctx context.Context, cfg Config, extra ...func(*aws.Config)) (Deps,
 	secrets := secretsClient(awsCfg)
 	d.Cursors = newCursorKeys(cfg.CursorSecretID, secrets)
 	d.Origin = newOriginCheck(cfg.OriginSecretID, secrets)
-	d.Mail = newMail(awsCfg, secrets)
+	d.mail = &lazyMail{cfg: awsCfg, secrets: secrets}
 	return d, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"log/slog"
 	"os"
+	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
@@ -20,6 +21,23 @@ import (
 type Mail struct {
 	Sender email.Sender
 	Links  *LinkKey
+}
+
+type lazyMail struct {
+	cfg     aws.Config
+	secrets func() *secretsmanager.Client
+	once    sync.Once
+	mail    Mail
+}
+
+// Mail is the function's e-mail sender and link key, made on first use (a
+// function that never calls it links no sender).
+func (d Deps) Mail() Mail {
+	if d.mail == nil {
+		return Mail{Links: newLinkKey("", nil)}
+	}
+	d.mail.once.Do(func() { d.mail.mail = newMail(d.mail.cfg, d.mail.secrets) })
+	return d.mail.mail
 }
 
 // newMail reads EMAIL_FROM and EMAIL_LINK_SECRET_ARN.

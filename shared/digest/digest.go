@@ -57,7 +57,7 @@ func Handler(d app.Deps) func(context.Context) (Result, error) {
 func Run(ctx context.Context, d app.Deps) (Result, error) {
 	now := d.Now()
 	res := Result{Semana: store.DigestWeek(now)}
-	if d.Mail.Sender == nil {
+	if d.Mail().Sender == nil {
 		res.Concluido = true // no SES identity: the site sends no e-mail
 		return res, nil
 	}
@@ -66,7 +66,7 @@ func Run(ctx context.Context, d app.Deps) (Result, error) {
 		res.Concluido = done
 		return res, err
 	}
-	key, err := d.Mail.Links.Get(ctx)
+	key, err := d.Mail().Links.Get(ctx)
 	if err != nil {
 		return res, err
 	}
@@ -133,7 +133,7 @@ func sendPage(ctx context.Context, d app.Deps, key []byte, week string, since ti
 		})
 		m, err := email.New(r.Email, "resumo", c, oneClick)
 		if err == nil {
-			err = d.Mail.Sender.Send(ctx, m)
+			err = d.Mail().Sender.Send(ctx, m)
 		}
 		if err != nil {
 			res.Falhas++

@@ -26,10 +26,10 @@ type Mailed struct {
 // second copy. Without a sender (no SES identity) nothing is sent.
 func mailReminders(ctx context.Context, d app.Deps, avisos []store.Aviso) Mailed {
 	var out Mailed
-	if d.Mail.Sender == nil || len(avisos) == 0 {
+	if d.Mail().Sender == nil || len(avisos) == 0 {
 		return out
 	}
-	key, err := d.Mail.Links.Get(ctx)
+	key, err := d.Mail().Links.Get(ctx)
 	if err != nil {
 		obs.Alarm(ctx, obs.AlarmEmailFailed, "reminder e-mails: no link key", "err", err)
 		return out
@@ -68,7 +68,7 @@ func mailReminders(ctx context.Context, d app.Deps, avisos []store.Aviso) Mailed
 			})
 			m, err := email.New(r.Email, "lembrete-"+kind, c, oneClick)
 			if err == nil {
-				err = d.Mail.Sender.Send(ctx, m)
+				err = d.Mail().Sender.Send(ctx, m)
 			}
 			if err != nil {
 				out.Falhas++

@@ -28,7 +28,7 @@ type EmailTipo struct {
 }
 
 func emailsOf(d app.Deps, ativos []string) Emails {
-	out := Emails{Envio: d.Mail.Sender != nil, Tipos: make([]EmailTipo, 0, len(domain.TiposEmail))}
+	out := Emails{Envio: d.Mail().Sender != nil, Tipos: make([]EmailTipo, 0, len(domain.TiposEmail))}
 	for _, k := range domain.TiposEmail {
 		out.Tipos = append(out.Tipos, EmailTipo{Tipo: k.Tipo, Rotulo: k.Rotulo, Descricao: k.Descricao, Ativo: slices.Contains(ativos, k.Tipo)})
 	}
@@ -71,7 +71,7 @@ type Descadastro struct {
 
 // unsubscribeLink checks the ?t= token of a request: its member and kind.
 func unsubscribeLink(d app.Deps, r *http.Request) (string, domain.TipoEmail, error) {
-	key, err := d.Mail.Links.Get(r.Context())
+	key, err := d.Mail().Links.Get(r.Context())
 	if err != nil {
 		return "", domain.TipoEmail{}, err
 	}

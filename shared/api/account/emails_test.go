@@ -98,7 +98,7 @@ func TestTheUnsubscribeLinkWorksSignedOutAndRefusesForgeries(t *testing.T) {
 	if !subscribed(t, ana.ID) {
 		t.Fatal("the digest does not list a member who chose it")
 	}
-	key, err := env.Deps.Mail.Links.Get(ctx)
+	key, err := env.Deps.Mail().Links.Get(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
