@@ -49,6 +49,17 @@ func TestEmailChoicesStartOffAndAreTheMembersOwn(t *testing.T) {
 	if got := active(choices(t, u)); !slices.Equal(got, []string{"janela", "resumo"}) {
 		t.Errorf("after choosing: %v", got)
 	}
+	// Each is one call: a GetItem to read, a PutItem to choose.
+	env.Calls.Reset()
+	choices(t, u)
+	if ops := env.Calls.ByOperation(); env.Calls.Total() != 1 || ops["GetItem"] != 1 {
+		t.Errorf("reading the choices made %v", ops)
+	}
+	env.Calls.Reset()
+	testkit.Do(t, h, "PUT", "/api/me/emails", u, map[string]any{"ativos": []string{"janela", "resumo"}})
+	if ops := env.Calls.ByOperation(); env.Calls.Total() != 1 || ops["PutItem"] != 1 {
+		t.Errorf("saving the choices made %v", ops)
+	}
 	other := env.NewUser(t, "Outra Pessoa")
 	if got := active(choices(t, other)); len(got) != 0 {
 		t.Errorf("another member's choices changed: %v", got)
@@ -149,9 +160,18 @@ func TestTheUnsubscribeLinkWorksSignedOutAndRefusesForgeries(t *testing.T) {
 	if subscribed(t, ana.ID) {
 		t.Error("the digest still lists Ana")
 	}
-	// Again (the page's button after the mail client): the same answer, nothing else changes.
+	// Again (the page's button after the mail client): the same answer, nothing else changes;
+	// one UpdateItem (the link's key is read once per container).
+	env.Calls.Reset()
 	if res := testkit.Do(t, h, "POST", path, testkit.User{}, nil); res.Status != 200 {
 		t.Errorf("again: %d %s", res.Status, res.Body)
+	}
+	if ops := env.Calls.ByOperation(); env.Calls.Total() != 1 || ops["UpdateItem"] != 1 {
+		t.Errorf("an unsubscribe made %v", ops)
+	}
+	env.Calls.Reset()
+	if res := testkit.Do(t, h, "GET", path, testkit.User{}, nil); res.Status != 200 || env.Calls.Total() != 0 {
+		t.Errorf("the page's question: %d, %v", res.Status, env.Calls.ByOperation())
 	}
 	// A member who never chose anything (or whose account is gone) has nothing to stop.
 	nobody := email.UnsubscribeToken(key, "sem-conta", domain.EmailJanela)
