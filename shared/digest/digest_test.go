@@ -2,8 +2,6 @@ package digest_test
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -20,25 +18,6 @@ import (
 )
 
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
-
-func mailsTo(t *testing.T, env *testkit.Env, address string) []cloud.Mail {
-	t.Helper()
-	resp, err := http.Get(env.Cloud.URL + cloud.MailboxPath + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var all, out []cloud.Mail
-	if err := json.NewDecoder(resp.Body).Decode(&all); err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range all {
-		if strings.EqualFold(m.To, address) {
-			out = append(out, m)
-		}
-	}
-	return out
-}
 
 // TestTheWeeklyDigestGoesOnceToWhoChoseItAndHasNews: members who chose the digest get their
 // groups' week of posts; one whose groups were quiet gets nothing; one who did not choose it
@@ -86,7 +65,7 @@ func TestTheWeeklyDigestGoesOnceToWhoChoseItAndHasNews(t *testing.T) {
 		p, _, _ := s.Profile(ctx, u.ID)
 		return p.Email
 	}
-	mails := mailsTo(t, env, profile(ana))
+	mails := testkit.MailsTo(t, env.Cloud.URL, profile(ana))
 	if len(mails) != 1 {
 		t.Fatalf("%d digests to Ana", len(mails))
 	}
@@ -100,7 +79,7 @@ func TestTheWeeklyDigestGoesOnceToWhoChoseItAndHasNews(t *testing.T) {
 		t.Errorf("unsubscribe headers %q %q", m.ListUnsubscribe, m.ListUnsubscribePost)
 	}
 	for _, u := range []testkit.User{bruno, carla} {
-		if got := mailsTo(t, env, profile(u)); len(got) != 0 {
+		if got := testkit.MailsTo(t, env.Cloud.URL, profile(u)); len(got) != 0 {
 			t.Errorf("%s got %d digests", u.ID, len(got))
 		}
 	}
@@ -118,7 +97,7 @@ func TestTheWeeklyDigestGoesOnceToWhoChoseItAndHasNews(t *testing.T) {
 	if res, err := digest.Handler(env.Deps)(ctx); err != nil || res.Enviados != 0 {
 		t.Fatalf("rerun: %+v %v", res, err)
 	}
-	if got := mailsTo(t, env, profile(ana)); len(got) != 1 {
+	if got := testkit.MailsTo(t, env.Cloud.URL, profile(ana)); len(got) != 1 {
 		t.Errorf("after the rerun Ana has %d digests", len(got))
 	}
 }

@@ -2,8 +2,6 @@ package cloud_test
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,27 +12,13 @@ import (
 
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/email"
 	"github.com/verde-app/verde/shared/email/sesmail"
 )
 
 func mailsTo(t *testing.T, address string) []cloud.Mail {
-	t.Helper()
-	resp, err := http.Get(testcloud.Get().URL + cloud.MailboxPath + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var all, out []cloud.Mail
-	if err := json.NewDecoder(resp.Body).Decode(&all); err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range all {
-		if strings.EqualFold(m.To, address) {
-			out = append(out, m)
-		}
-	}
-	return out
+	return testkit.MailsTo(t, testcloud.Get().URL, address)
 }
 
 // TestCognitosEmailsLandInTheMailboxInPortuguese: what Cognito would e-mail goes through the

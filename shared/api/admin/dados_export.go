@@ -83,13 +83,7 @@ func handleCreateExport(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		if err := startJob(r.Context(), rec.ID); err != nil {
-			rec.Status, rec.Erro = domain.ExportErro, "Não foi possível iniciar a exportação"
-			_ = d.Store.FinishExport(context.WithoutCancel(r.Context()), rec)
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusCreated, exportacaoOf(rec))
+		startAndAnswer(d, w, r, rec, http.StatusCreated)
 	})
 }
 
@@ -108,14 +102,21 @@ func handleRetryExport(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		if err := startJob(r.Context(), rec.ID); err != nil {
-			rec.Status, rec.Erro = domain.ExportErro, "Não foi possível iniciar a exportação"
-			_ = d.Store.FinishExport(context.WithoutCancel(r.Context()), rec)
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, exportacaoOf(rec))
+		startAndAnswer(d, w, r, rec, http.StatusOK)
 	})
+}
+
+// startAndAnswer starts the export job of rec and answers the export; a job
+// that cannot be started marks the export failed (Tentar de novo) and answers
+// the error.
+func startAndAnswer(d app.Deps, w http.ResponseWriter, r *http.Request, rec store.ExportRecord, status int) {
+	if err := startJob(r.Context(), rec.ID); err != nil {
+		rec.Status, rec.Erro = domain.ExportErro, "Não foi possível iniciar a exportação"
+		_ = d.Store.FinishExport(context.WithoutCancel(r.Context()), rec)
+		api.WriteError(w, r, err)
+		return
+	}
+	api.Encode(w, status, exportacaoOf(rec))
 }
 
 func handleDownloadExport(d app.Deps) http.Handler {

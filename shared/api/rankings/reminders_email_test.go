@@ -2,44 +2,16 @@ package rankings_test
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
-	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/reminders"
 )
-
-// mailbox is the local cloud's mailbox (what SES would have sent).
-func mailbox(t *testing.T) []cloud.Mail {
-	t.Helper()
-	resp, err := http.Get(env.Cloud.URL + cloud.MailboxPath + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var mails []cloud.Mail
-	if err := json.NewDecoder(resp.Body).Decode(&mails); err != nil {
-		t.Fatal(err)
-	}
-	return mails
-}
-
-func mailsTo(t *testing.T, address string) []cloud.Mail {
-	var out []cloud.Mail
-	for _, m := range mailbox(t) {
-		if strings.EqualFold(m.To, address) {
-			out = append(out, m)
-		}
-	}
-	return out
-}
 
 // TestRemindersAreEmailedToWhoChoseThem: the day a window opens, the member who chose
 // "Janela de colheita" gets the reminder by e-mail (both parts, one-click unsubscribe), the
@@ -78,7 +50,7 @@ func TestRemindersAreEmailedToWhoChoseThem(t *testing.T) {
 	}
 	gp, _, _ := s.Profile(ctx, grower.ID)
 	hp, _, _ := s.Profile(ctx, helper.ID)
-	mails := mailsTo(t, gp.Email)
+	mails := testkit.MailsTo(t, env.Cloud.URL, gp.Email)
 	if len(mails) != 1 {
 		t.Fatalf("%d e-mails to the grower: %+v", len(mails), mails)
 	}
@@ -91,7 +63,7 @@ func TestRemindersAreEmailedToWhoChoseThem(t *testing.T) {
 		!strings.Contains(m.Text, "/emails/descadastro?t=janela.") {
 		t.Errorf("unsubscribe headers %q %q, text %q", m.ListUnsubscribe, m.ListUnsubscribePost, m.Text)
 	}
-	if got := mailsTo(t, hp.Email); len(got) != 0 {
+	if got := testkit.MailsTo(t, env.Cloud.URL, hp.Email); len(got) != 0 {
 		t.Errorf("the collaborator who chose nothing got %d e-mails", len(got))
 	}
 	if got := notifs(t, helper.ID, domain.NotifLembreteJanela); len(got) == 0 {
@@ -101,7 +73,7 @@ func TestRemindersAreEmailedToWhoChoseThem(t *testing.T) {
 	if res, err := reminders.Handler(env.Deps)(ctx); err != nil || res.Mailed.Enviados != 0 {
 		t.Fatalf("second run: %+v %v", res, err)
 	}
-	if got := mailsTo(t, gp.Email); len(got) != 1 {
+	if got := testkit.MailsTo(t, env.Cloud.URL, gp.Email); len(got) != 1 {
 		t.Errorf("after the second run: %d e-mails", len(got))
 	}
 }
