@@ -337,3 +337,28 @@ func TestMakeHelpListsEveryTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestCognitoSendsThroughSESWhenAnIdentityIsSet: with EmailIdentity and EmailFrom, the pool's
+// EmailConfiguration is DEVELOPER from that identity; without, Cognito's own sender.
+func TestCognitoSendsThroughSESWhenAnIdentityIsSet(t *testing.T) {
+	pool := get(get(resources(t), "UserPool"), "Properties")
+	ec := get(pool, "EmailConfiguration")
+	if ec == nil || ec.Tag != "!If" || len(ec.Content) != 3 || ec.Content[0].Value != "HasEmail" {
+		t.Fatalf("EmailConfiguration must be !If [HasEmail, DEVELOPER…, COGNITO_DEFAULT]")
+	}
+	dev, def := ec.Content[1], ec.Content[2]
+	if scalar(get(dev, "EmailSendingAccount")) != "DEVELOPER" || refTarget(get(dev, "From")) != "EmailFrom" ||
+		!strings.Contains(scalar(get(dev, "SourceArn")), "identity/${EmailIdentity}") {
+		t.Errorf("with SES: %+v", dev)
+	}
+	if scalar(get(def, "EmailSendingAccount")) != "COGNITO_DEFAULT" {
+		t.Errorf("without SES: %+v", def)
+	}
+	for _, fn := range []string{"RemindersFunction", "DigestFunction"} {
+		vars := get(get(get(functionsOf(t)[fn], "Properties"), "Environment"), "Variables")
+		if get(vars, "EMAIL_FROM") == nil || refTarget(get(vars, "EMAIL_LINK_SECRET_ARN")) != "EmailLinkSecret" {
+			t.Errorf("%s sends e-mail without EMAIL_FROM and EMAIL_LINK_SECRET_ARN", fn)
+		}
+	}
+}
+
