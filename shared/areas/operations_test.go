@@ -361,4 +361,3 @@ func TestCognitoSendsThroughSESWhenAnIdentityIsSet(t *testing.T) {
 		}
 	}
 }
-
