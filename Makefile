@@ -19,13 +19,15 @@ FUNCTIONS := \
 	UploadsFunction:uploads \
 	PreSignUpFunction:presignup \
 	PostConfirmationFunction:postconfirmation \
-	CatalogSeedFunction:catalogseed \
+	CustomMessageFunction:custommessage \
+	MigrationsFunction:migrations \
 	RankingsFunction:rankings \
 	RemindersFunction:reminders \
 	AdminFunction:admin \
 	AccountFunction:account \
 	FeedFunction:feed \
-	DadosJobFunction:dadosjob
+	DadosJobFunction:dadosjob \
+	DigestFunction:digest
 
 fn_id = $(word 1,$(subst :, ,$(1)))
 fn_dir = $(word 2,$(subst :, ,$(1)))
@@ -62,17 +64,30 @@ SPA_SOURCES := $(shell find spa -type f \
 
 .PHONY: help
 help:
-	@echo "Verde"
-	@echo "  make dev           run the whole product at http://localhost:8080 (no AWS account)"
-	@echo "  make test          every check and test (installs npm and Python tooling itself)"
-	@echo "  make build         build every Lambda into $(BUILD_DIR)/<LogicalId>/bootstrap and report sizes"
-	@echo "  make bench         print sizes, init cost, per-route DynamoDB calls, JS bytes, Lighthouse and monthly cost"
-	@echo "  make reset-local   delete the local cloud's data (.local/)"
-	@echo "  make sam-local-env             env-vars file for sam local start-api against the local cloud"
-	@echo "  make deploy ENV=dev|prod       sam build + sam deploy with samconfig.toml's environment"
-	@echo "  make deploy-spa ENV=dev|prod   build the SPA, write config.json from the stack, upload, invalidate"
-	@echo "  make deploy-google ENV=dev|prod  set Google sign-in (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET)"
-	@echo "  make clean         remove build outputs (not .local/, not installed tooling)"
+	@echo "Verde: make <target> (docs/operations.md runs a deployed stack)"
+	@echo "Local"
+	@echo "  make dev                 run the whole product at http://localhost:8080 (PORT=9000 make dev to move it; no AWS account)"
+	@echo "  make reset-local         delete the local cloud's data (.local/)"
+	@echo "  make admin EMAIL=...     make a member an admin: against a running make dev, or a stack with ENV=dev|prod"
+	@echo "  make remind              run the daily reminders job now against a running make dev"
+	@echo "  make digest              run the weekly e-mail digest now against a running make dev"
+	@echo "  make sam-local-env       env-vars file for sam local start-api against the local cloud"
+	@echo "Checks"
+	@echo "  make test                every check and test (installs npm and Python tooling itself)"
+	@echo "  make test-go             go vet, go mod tidy check, go test"
+	@echo "  make test-infra          sam validate --lint, cfn-lint, OpenAPI document, deploy tools' tests"
+	@echo "  make test-schemathesis   schemathesis over every API operation against a local cloud"
+	@echo "  make test-spa            the SPA's type check, lint, unit tests, build, size check, browser journeys"
+	@echo "  make bench               print sizes, init cost, per-route DynamoDB calls, JS bytes, Lighthouse and monthly cost"
+	@echo "Build"
+	@echo "  make build               build every Lambda into $(BUILD_DIR)/<LogicalId>/bootstrap and report sizes"
+	@echo "  make build-<LogicalId>   one function into ARTIFACTS_DIR (what sam build calls)"
+	@echo "  make clean               remove build outputs (not .local/, not installed tooling)"
+	@echo "AWS (ENV=dev|prod, samconfig.toml)"
+	@echo "  make deploy ENV=...              sam build + sam deploy (refuses prod with localhost or change-me values)"
+	@echo "  make deploy-spa ENV=...          build the SPA, write config.json from the stack, upload, invalidate"
+	@echo "  make deploy-google ENV=...       set Google sign-in (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET)"
+	@echo "  make deploy-edge-alarms ENV=...  the CloudFront 5xx alarm, in us-east-1 where CloudFront's metrics are"
 
 # ---------------------------------------------------------------- installs
 
@@ -152,6 +167,7 @@ test: test-go test-infra test-schemathesis build test-spa
 
 .PHONY: test-go
 test-go: $(LOCAL_DEPS)
+	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run go mod tidy and commit the result" >&2; exit 1; }
 	$(LIST_GO_PACKAGES); $(GO) vet $$pkgs
 	$(LIST_GO_PACKAGES); $(GO) test $(GO_TEST_FLAGS) $$pkgs
 
@@ -199,10 +215,31 @@ bench: $(LOCAL_DEPS) $(BENCH_DEPS) spa/dist/index.html
 
 # ---------------------------------------------------------------- AWS
 
+# PARAMETER_OVERRIDES="Key=Value …" adds to (and wins over) samconfig.toml's parameter_overrides.
+# tools/deploy_check.py refuses prod with localhost or change-me values first.
+PARAMETER_OVERRIDES ?=
 .PHONY: deploy
 deploy: $(VENV_STAMP)
+	$(VENV_BIN)/python tools/deploy_check.py --env $(ENV) --overrides "$(PARAMETER_OVERRIDES)"
 	$(VENV_BIN)/sam build --config-env $(ENV)
-	$(VENV_BIN)/sam deploy --config-env $(ENV)
+	@if [ -n "$(PARAMETER_OVERRIDES)" ]; then \
+		eval "set -- $$($(VENV_BIN)/python tools/deploy_check.py --env $(ENV) --overrides "$(PARAMETER_OVERRIDES)" --merged)"; \
+		echo "sam deploy --config-env $(ENV) --parameter-overrides $$*"; \
+		$(VENV_BIN)/sam deploy --config-env $(ENV) --parameter-overrides "$$@"; \
+	else \
+		$(VENV_BIN)/sam deploy --config-env $(ENV); \
+	fi
+
+# CloudFront publishes its metrics only in us-east-1, where an alarm must live: a small stack
+# of its own (infra/edge-alarms.yaml) watches the distribution's 5xx rate and mails ALARM_EMAIL.
+ALARM_EMAIL ?=
+.PHONY: deploy-edge-alarms
+deploy-edge-alarms: $(VENV_STAMP)
+	@dist=$$($(VENV_BIN)/python tools/deploy_check.py --env $(ENV) --output DistributionId); \
+	stack=$$($(VENV_BIN)/python tools/deploy_check.py --env $(ENV) --output StackName); \
+	echo "sam deploy --template-file infra/edge-alarms.yaml --stack-name $$stack-edge --region us-east-1 (DistributionId=$$dist)"; \
+	$(VENV_BIN)/sam deploy --template-file infra/edge-alarms.yaml --stack-name "$$stack-edge" --region us-east-1 \
+		--no-fail-on-empty-changeset --parameter-overrides "DistributionId=$$dist" "AlarmEmail=$(ALARM_EMAIL)"
 
 # Google's OAuth client for the stack, from the environment (not kept in samconfig.toml);
 # later `make deploy` runs keep it: parameters left out of the overrides keep their value.
@@ -239,10 +276,25 @@ clean:
 remind:
 	@curl -fsS -X POST -d '{}' http://localhost:$${PORT:-8080}/2015-03-31/functions/RemindersFunction/invocations && echo
 
-# The member-search backfill (DadosJobFunction, kind backfill-search) now, against a running
-# `make dev`: profiles made before the admin member index get their index items; idempotent.
-# In AWS, once: aws lambda invoke --function-name <stack>-dados-job --cli-binary-format
-# raw-in-base64-out --payload '{"kind":"backfill-search"}' out.json
-.PHONY: backfill-search
-backfill-search:
-	@curl -fsS -X POST -d '{"kind":"backfill-search"}' http://localhost:$${PORT:-8080}/2015-03-31/functions/DadosJobFunction/invocations && echo
+# The weekly e-mail digest (DigestFunction) now, against a running `make dev`; in AWS its
+# schedule runs it on Mondays (docs/operations.md, "Jobs").
+.PHONY: digest
+digest:
+	@curl -fsS -X POST -d '{}' http://localhost:$${PORT:-8080}/2015-03-31/functions/DigestFunction/invocations && echo
+
+# The first admin (or any other): the member with EMAIL joins the admin group. Without ENV, against
+# a running `make dev` (PORT as it was started); with ENV=dev|prod, against that deployed stack
+# with your AWS credentials. The member must have signed up first.
+EMAIL ?=
+.PHONY: admin
+admin:
+	@test -n "$(EMAIL)" || { echo "usage: make admin EMAIL=pessoa@exemplo.com [ENV=dev|prod]" >&2; exit 1; }
+ifeq ($(origin ENV),command line)
+	@$(MAKE) $(VENV_STAMP) >/dev/null
+	$(GO) run ./tools/admin -email "$(EMAIL)" -env $(ENV) \
+		-pool "$$($(VENV_BIN)/python tools/deploy_check.py --env $(ENV) --output UserPoolId)" \
+		-table "$$($(VENV_BIN)/python tools/deploy_check.py --env $(ENV) --output TableName)" \
+		-region "$$($(VENV_BIN)/python tools/deploy_check.py --env $(ENV) --output Region)"
+else
+	$(GO) run ./tools/admin -email "$(EMAIL)" -port $${PORT:-8080}
+endif

@@ -10,8 +10,10 @@ import (
 
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/dados"
+	"github.com/verde-app/verde/shared/obs"
 )
 
 func main() {
+	obs.Init() // JSON log lines (template.yaml LoggingConfig)
 	lambda.Start(dados.Handler(app.MustDeps(context.Background(), app.ConfigFromEnv())))
 }

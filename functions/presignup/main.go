@@ -5,10 +5,12 @@ package main
 import (
 	"github.com/aws/aws-lambda-go/lambda"
 
+	"github.com/verde-app/verde/shared/obs"
 	"github.com/verde-app/verde/shared/triggers/presignup"
 	"github.com/verde-app/verde/shared/triggers/presignup/cognitoaccounts"
 )
 
 func main() {
+	obs.Init() // JSON log lines (template.yaml LoggingConfig)
 	lambda.Start(presignup.PreSignUp(presignup.AutoConfirmFromEnv(), cognitoaccounts.Lazy()))
 }

@@ -47,10 +47,11 @@ Verde is running at %s
   DynamoDB Local   %s   table %s
   cognito-local    %s   issuer %s
   S3 uploads       %s   bucket %s
+  e-mails          %s   (the local mailbox: what Cognito and SES would send)
   data             %s   (kept across restarts; make reset-local wipes it)
 Ctrl-C stops everything.
 `, c.URL, c.AdminEmail, c.AdminPassword, c.CognitoTLSEndpoint+"/health",
-		c.DynamoEndpoint, c.TableName, c.CognitoEndpoint, c.Issuer, c.S3Endpoint, c.UploadsBucket, c.DataDir)
+		c.DynamoEndpoint, c.TableName, c.CognitoEndpoint, c.Issuer, c.S3Endpoint, c.UploadsBucket, c.URL+cloud.MailboxPath, c.DataDir)
 	if !c.SPABuilt() {
 		fmt.Fprintln(out, "\nThe SPA is not built (spa/dist is missing): `make dev` builds it, or run `npm ci --prefix spa && npm run build --prefix spa`.")
 	}

@@ -35,6 +35,8 @@ type Config struct {
 	CursorSecretID string
 	OriginSecretID string
 	AutoConfirm    bool
+	// SiteURL is the site's public origin, for links in e-mails (SITE_URL).
+	SiteURL string
 }
 
 // ConfigFromEnv reads the variables template.yaml sets.
@@ -50,6 +52,7 @@ func ConfigFromEnv() Config {
 		CursorSecretID:        os.Getenv("CURSOR_SECRET_ARN"),
 		OriginSecretID:        os.Getenv("ORIGIN_SECRET_ARN"),
 		AutoConfirm:           os.Getenv("AUTO_CONFIRM_SIGNUP") == "true",
+		SiteURL:               os.Getenv("SITE_URL"),
 	}
 }
 
@@ -68,6 +71,9 @@ type Deps struct {
 	Now     func() time.Time
 	// Cognito is the user pool's API client (the account area: password check, user deletion).
 	Cognito *cip.Client
+	// mail is made on the first Mail() (mail.go): only the functions that send or
+	// unsubscribe link the sender.
+	mail *lazyMail
 }
 
 // NewDeps builds Deps. Nothing here touches the network: keys and tables are
@@ -105,6 +111,7 @@ func NewDeps(ctx context.Context, cfg Config, extra ...func(*aws.Config)) (Deps,
 	secrets := secretsClient(awsCfg)
 	d.Cursors = newCursorKeys(cfg.CursorSecretID, secrets)
 	d.Origin = newOriginCheck(cfg.OriginSecretID, secrets)
+	d.mail = &lazyMail{cfg: awsCfg, secrets: secrets}
 	return d, nil
 }
 

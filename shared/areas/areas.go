@@ -5,6 +5,7 @@ package areas
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/account"
@@ -19,8 +20,10 @@ import (
 	"github.com/verde-app/verde/shared/api/uploads"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/dados"
+	"github.com/verde-app/verde/shared/digest"
 	"github.com/verde-app/verde/shared/reminders"
 	"github.com/verde-app/verde/shared/triggers"
+	"github.com/verde-app/verde/shared/triggers/custommessage"
 	"github.com/verde-app/verde/shared/triggers/presignup/cognitoaccounts"
 )
 
@@ -48,6 +51,7 @@ var APIs = map[string]API{
 var Triggers = map[string]func(app.Deps) any{
 	"PreSignUpFunction":        func(d app.Deps) any { return triggers.PreSignUp(d.Config.AutoConfirm, cognitoaccounts.Lazy()) },
 	"PostConfirmationFunction": func(d app.Deps) any { return triggers.PostConfirmation(d) },
+	"CustomMessageFunction":    func(d app.Deps) any { return custommessage.Handler(d.Config.SiteURL) },
 }
 
 // Scheduled functions by LogicalId, each with the UTC hour of its daily
@@ -55,6 +59,7 @@ var Triggers = map[string]func(app.Deps) any{
 // them at that hour and on demand through its Lambda Invoke endpoint.
 var Scheduled = map[string]ScheduledJob{
 	"RemindersFunction": {HourUTC: 10, New: func(d app.Deps) any { return reminders.Handler(d) }},
+	"DigestFunction":    {HourUTC: 11, Weekly: true, Weekday: time.Monday, New: func(d app.Deps) any { return digest.Handler(d) }},
 }
 
 // Jobs are functions invoked asynchronously (Lambda Invoke, InvocationType
@@ -67,20 +72,24 @@ var Jobs = map[string]func(app.Deps) any{
 
 // ScanAllowed are the functions that may Scan the table, each for a stated
 // reason: DadosJobFunction exports whole entities (no index partition lists
-// every profile, group, post …) and backfills the member index, offline.
-var ScanAllowed = map[string]bool{"DadosJobFunction": true}
+// every profile, group, post …) and MigrationsFunction backfills the member
+// index once, both offline.
+var ScanAllowed = map[string]bool{"DadosJobFunction": true, "MigrationsFunction": true}
 
-// ScheduledJob is a scheduled function: its handler and daily hour (UTC).
+// ScheduledJob is a scheduled function: its handler and hour (UTC), every
+// day or, Weekly, on Weekday only.
 type ScheduledJob struct {
 	HourUTC int
+	Weekly  bool
+	Weekday time.Weekday
 	New     func(app.Deps) any
 }
 
 // CustomResources by LogicalId: the CloudFormation custom resource type each
 // function serves. They run only in a deployed stack (functions/<dir>); the
-// local cloud does their work at start (CatalogSeedFunction: store.SeedCatalog).
+// local cloud does their work at start (MigrationsFunction: shared/migrations).
 var CustomResources = map[string]string{
-	"CatalogSeedFunction": "Custom::CatalogSeed",
+	"MigrationsFunction": "Custom::Migrations",
 }
 
 // TableActions are the DynamoDB IAM actions each function may use on the table, by LogicalId:
@@ -96,14 +105,19 @@ var TableActions = map[string][]string{
 	"CultivosFunction":         {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"UploadsFunction":          {"GetItem", "UpdateItem"},
 	"PostConfirmationFunction": {"BatchWriteItem", "GetItem", "PutItem", "UpdateItem"},
-	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},
-	"RankingsFunction":         {"BatchGetItem", "GetItem", "Query"},
-	"RemindersFunction":        {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},
-	"AdminFunction":            {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
-	"AccountFunction":          {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
-	"FeedFunction":             {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
-	// The one Scan: the export job's bulk offline read of an entity (a paged Scan filtered by
-	// type; no index lists every item of an entity) and the member-search backfill; never a
-	// request path. PutItem/UpdateItem: the export's state and its notification.
-	"DadosJobFunction": {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Scan", "UpdateItem"},
+	// The data migrations (shared/migrations): the member-search backfill reads the profiles
+	// with the one other Scan, offline, at deploy; the catalogue seed's items are transactions.
+	"MigrationsFunction": {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query", "Scan", "UpdateItem"},
+	"RankingsFunction":   {"BatchGetItem", "GetItem", "Query"},
+	"RemindersFunction":  {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"AdminFunction":      {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"AccountFunction":    {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"FeedFunction":       {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	// The export job's bulk offline read of an entity (a paged Scan filtered by type; no index
+	// lists every item of an entity); never a request path. PutItem/UpdateItem: the export's
+	// state and its notification.
+	"DadosJobFunction": {"GetItem", "PutItem", "Scan", "UpdateItem"},
+	// The weekly digest: subscribers (GSI1), members' groups and their week of posts (Query),
+	// profiles and choices (BatchGetItem), its progress and each member's taken digest (PutItem).
+	"DigestFunction": {"BatchGetItem", "GetItem", "PutItem", "Query"},
 }

@@ -26,3 +26,17 @@ func TestFunctionsThatNeedNoAWSClientLinkNone(t *testing.T) {
 		}
 	}
 }
+
+// The CustomMessage trigger only words Cognito's e-mails (Cognito waits 5 s for it): no AWS
+// service client, no store.
+func TestTheCustomMessageTriggerLinksNoAWSClient(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "github.com/verde-app/verde/functions/custommessage").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for pkg := range strings.FieldsSeq(string(out)) {
+		if strings.HasPrefix(pkg, "github.com/aws/aws-sdk-go-v2") || pkg == "github.com/verde-app/verde/shared/app" || strings.HasPrefix(pkg, "github.com/verde-app/verde/shared/store") {
+			t.Errorf("functions/custommessage links %s", pkg)
+		}
+	}
+}

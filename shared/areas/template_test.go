@@ -140,8 +140,11 @@ func parseTemplate(t *testing.T) parsedTemplate {
 		if typ := scalar(get(res, "Type")); strings.HasPrefix(typ, "Custom::") || typ == "AWS::CloudFormation::CustomResource" {
 			token := get(get(res, "Properties"), "ServiceToken")
 			fn := getAttTarget(token)
+			if alias, ok := strings.CutSuffix(refTarget(token), ".Alias"); ok && fn == "" {
+				fn = alias // !Ref <function>.Alias: SAM's alias of AutoPublishAlias
+			}
 			if fn == "" {
-				t.Errorf("custom resource %s: ServiceToken must be !GetAtt <function>.Arn", id)
+				t.Errorf("custom resource %s: ServiceToken must be !GetAtt <function>.Arn or !Ref <function>.Alias", id)
 				return
 			}
 			pt.CustomTypes[fn] = append(pt.CustomTypes[fn], typ)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/obs"
 )
 
 type claimsKey struct{}
@@ -48,6 +49,7 @@ func (v *Verifier) Require(next http.Handler) http.Handler {
 			api.WriteError(w, r, errUnauthenticated)
 			return
 		}
+		obs.SetUser(r.Context(), c.Sub) // the request's log line carries a hash of it
 		if err := v.refuseDisabled(r.Context(), c.Sub); err != nil {
 			api.WriteError(w, r, err)
 			return

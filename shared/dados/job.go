@@ -6,8 +6,7 @@
 // its admin notified when it is done. A run stops after PagesPerRun pages or
 // when its time runs short, saves its position and the bytes short of a part
 // (exports/<id>/carry) and invokes the function again (async) to go on, so
-// an export of any size survives Lambda's timeout. The same function runs
-// the member search backfill (Event.Kind "backfill-search").
+// an export of any size survives Lambda's timeout.
 package dados
 
 import (
@@ -22,6 +21,7 @@ import (
 
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/invoke"
 	"github.com/verde-app/verde/shared/store"
 	"github.com/verde-app/verde/shared/uploads"
 )
@@ -31,7 +31,7 @@ const PartSize = 5 << 20
 
 // Event is what the function is invoked with.
 type Event struct {
-	Kind     string `json:"kind,omitempty"` // "" or "export"; "backfill-search"
+	Kind     string `json:"kind,omitempty"` // "" or "export"
 	ExportID string `json:"exportId,omitempty"`
 }
 
@@ -59,9 +59,6 @@ func New(s *store.Store, b *uploads.Bucket, cont func(context.Context, Event) er
 // Handle is the Lambda handler.
 func (j *Job) Handle(ctx context.Context, ev Event) (map[string]any, error) {
 	switch ev.Kind {
-	case "backfill-search":
-		n, err := j.Store.BackfillUserIndex(ctx)
-		return map[string]any{"indexados": n}, err
 	case "", "export":
 		return nil, j.Run(ctx, ev.ExportID)
 	}
@@ -236,6 +233,6 @@ func cell(v any) string {
 // sizes, going on in a new run of the same function (DADOS_JOB_FUNCTION).
 func Handler(d app.Deps) func(context.Context, Event) (map[string]any, error) {
 	return New(d.Store, d.Uploads, func(ctx context.Context, ev Event) error {
-		return app.InvokeAsync(ctx, "DADOS_JOB_FUNCTION", ev)
+		return invoke.Async(ctx, "DADOS_JOB_FUNCTION", ev)
 	}).Handle
 }

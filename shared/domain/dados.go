@@ -1,6 +1,9 @@
 package domain
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // The admin's data exports (/admin/dados, issue 14): which entities, in
 // which formats, and an export's life (pendente → processando → pronto or
@@ -73,3 +76,30 @@ func (in *ExportInput) Valid() error {
 	}
 	return nil
 }
+
+// ExportParadaApos is how long an export may go without progress before it
+// counts as failed: longer than a run of the job (its 5-minute timeout) plus
+// the longest a queued continuation waits before Lambda drops it into the
+// failure queue (15 minutes, template.yaml; shared/areas holds the two
+// together). Nothing can still be working on an export that old.
+const ExportParadaApos = 21 * time.Minute
+
+// ExportStatusAt is an export's status as an admin sees it at now: one still
+// pendente or processando with no progress since ExportParadaApos has failed
+// (a crash the job could not report: out of memory, the runtime gone).
+func ExportStatusAt(status string, atualizadoEm, now time.Time) string {
+	if (status == ExportPendente || status == ExportProcessando) && !atualizadoEm.IsZero() && now.Sub(atualizadoEm) > ExportParadaApos {
+		return ExportErro
+	}
+	return status
+}
+
+// ErrExportacaoNaoFalhou answers a retry of an export that did not fail
+// (it is still running, or done, or was already started again).
+func ErrExportacaoNaoFalhou() error {
+	return Conflict("Só uma exportação que falhou pode ser tentada de novo")
+}
+
+// ExportacaoParada is the error an admin sees on an export that stopped
+// without a word (ExportStatusAt).
+const ExportacaoParada = "A exportação parou sem concluir"

@@ -21,6 +21,7 @@ type Result struct {
 	Lidos     int    `json:"lidos"`
 	Enviados  int    `json:"enviados"`
 	Concluido bool   `json:"concluido"`
+	Mailed
 }
 
 // Handler runs the reminders due today (Brasília) from where the last run stopped.
@@ -28,6 +29,7 @@ func Handler(d app.Deps) func(ctx context.Context) (Result, error) {
 	return func(ctx context.Context) (Result, error) {
 		r, err := d.Store.RunReminders(ctx, MaxPerRun)
 		res := Result{Dia: r.Dia, Lidos: r.Lidos, Enviados: r.Enviados, Concluido: r.Concluido}
+		res.Mailed = mailReminders(ctx, d, r.Avisos) // what was sent before an error too
 		if err != nil {
 			slog.Error("reminders", "dia", r.Dia, "err", err)
 			return res, err

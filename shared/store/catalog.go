@@ -14,9 +14,9 @@ import (
 
 // The catalogue: vegetables (VEG#<id>/META) and conquistas
 // (CONQUISTA#<code>/META), each listed under its GSI1 partition (keys.go).
-// SeedCatalog writes them, called by the local cloud at every start and by the
-// CatalogSeed custom resource (functions/catalogseed) on every create and
-// update of a deployed stack: the same code, the same data (infra/seed).
+// ApplyCatalogSeed (migrations.go) writes them from infra/seed, as a data
+// migration (shared/migrations) that the local cloud runs at every start and
+// the deploy's Custom::Migrations on every create and update of a stack.
 
 type vegetableItem struct {
 	PK               string           `dynamodbav:"PK"`
@@ -104,7 +104,8 @@ const (
 const maxCatalogPages = 10
 
 // SeedCatalog writes every vegetable and conquista that the table does not
-// have yet and returns how many items it wrote. Items already there (possibly
+// have yet and returns how many items it wrote: tests load a catalogue with it
+// (a deployed or local table gets the seed through ApplyCatalogSeed). Items already there (possibly
 // edited by an admin) are kept as they are, so running it again writes
 // nothing: one consistent BatchGetItem per 100 keys finds them, one
 // BatchWriteItem per 25 missing items writes the rest, each retrying its

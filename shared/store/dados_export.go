@@ -60,6 +60,20 @@ type ExportRecord struct {
 	Partes     []uploads.Part    `dynamodbav:"partes"`
 	Cursor     map[string]string `dynamodbav:"cursor,omitempty"`
 	Execucoes  int               `dynamodbav:"execucoes"`
+	// AtualizadoEm is the last time the export's state was written (progress, hand-over,
+	// end): an export without progress for domain.ExportParadaApos has failed.
+	AtualizadoEm string `dynamodbav:"atualizadoEm,omitempty"`
+	// Tentativas counts the admin's "Tentar de novo" (RetryExport).
+	Tentativas int `dynamodbav:"tentativas,omitempty"`
+}
+
+// StatusAt is the export's status as the admin sees it at now (domain.ExportStatusAt).
+func (r ExportRecord) StatusAt(now time.Time) string {
+	at := r.AtualizadoEm
+	if at == "" {
+		at = r.CriadoEm
+	}
+	return domain.ExportStatusAt(r.Status, parseTime(at), now)
 }
 
 // ExportPK is an export's partition.
@@ -73,7 +87,7 @@ func (s *Store) CreateExport(ctx context.Context, in domain.ExportInput, actor A
 	rec := ExportRecord{
 		PK: ExportPK(id), SK: skMeta, Type: itemExport, GSI1PK: exportsPK, GSI1SK: fmtTime(now) + "#" + id,
 		ID: id, Entidade: in.Entidade, Formato: in.Formato, Status: domain.ExportPendente, AdminID: actor.ID,
-		CriadoEm: fmtTime(now), Chave: uploads.ExportsPrefix + id + "/" + in.Entidade + "-" + now.UTC().Format("2006-01-02") + "." + ext,
+		CriadoEm: fmtTime(now), AtualizadoEm: fmtTime(now), Chave: uploads.ExportsPrefix + id + "/" + in.Entidade + "-" + now.UTC().Format("2006-01-02") + "." + ext,
 		Partes: []uploads.Part{},
 	}
 	t := newTxn(s.Table)
@@ -115,6 +129,7 @@ const ExportsScope = "admin-exports"
 
 // SaveExport writes the job's state of rec (the job is the export's only writer once it runs).
 func (s *Store) SaveExport(ctx context.Context, rec ExportRecord) error {
+	rec.AtualizadoEm = fmtTime(s.now())
 	item, err := attributevalue.MarshalMap(rec)
 	if err != nil {
 		return fmt.Errorf("encode export: %w", err)
@@ -128,7 +143,7 @@ func (s *Store) SaveExport(ctx context.Context, rec ExportRecord) error {
 // FinishExport marks rec done (pronto or erro) and notifies its admin, in one transaction.
 func (s *Store) FinishExport(ctx context.Context, rec ExportRecord) error {
 	now := s.now()
-	rec.ConcluiuEm = fmtTime(now)
+	rec.ConcluiuEm, rec.AtualizadoEm = fmtTime(now), fmtTime(now)
 	rec.Cursor = nil
 	e, _ := domain.ExportEntityNamed(rec.Entidade)
 	texto := fmt.Sprintf("Sua exportação de %s está pronta: %d linhas", strings.ToLower(e.Label), rec.Linhas)
@@ -228,4 +243,43 @@ func ExportColumns(e domain.ExportEntity) []string {
 		}
 	}
 	return cols
+}
+
+// RetryExport starts a failed export again from the beginning (the admin's
+// "Tentar de novo"): the same export, pendente, with its progress cleared, in
+// one transaction with its audit entry. Only an export that failed (or that
+// stopped without a word, domain.ExportStatusAt) may be retried; the write is
+// conditioned on the state read, so two clicks start one run.
+func (s *Store) RetryExport(ctx context.Context, id string, actor Actor) (ExportRecord, error) {
+	rec, err := s.Export(ctx, id)
+	if err != nil {
+		return ExportRecord{}, err
+	}
+	now := s.now()
+	if rec.StatusAt(now) != domain.ExportErro {
+		return ExportRecord{}, domain.ErrExportacaoNaoFalhou()
+	}
+	prevStatus, prevAt := rec.Status, rec.AtualizadoEm
+	rec.Status, rec.Erro, rec.ConcluiuEm = domain.ExportPendente, "", ""
+	rec.Linhas, rec.Bytes, rec.UploadID, rec.Partes, rec.Cursor, rec.Execucoes = 0, 0, "", []uploads.Part{}, nil, 0
+	rec.Tentativas++
+	rec.AtualizadoEm = fmtTime(now)
+	t := newTxn(s.Table)
+	u := newUpd()
+	u.cond("%s = %s", u.n("status"), u.v(str(prevStatus)))
+	if prevAt == "" {
+		u.cond("attribute_not_exists(%s)", u.n("atualizadoEm"))
+	} else {
+		u.cond("%s = %s", u.n("atualizadoEm"), u.v(str(prevAt)))
+	}
+	t.putWhen(itemExport, rec, u)
+	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditExportacao, Entidade: "exportacao", EntidadeID: id, Em: now,
+		Depois: map[string]string{"entidade": rec.Entidade, "formato": rec.Formato, "tentativa": fmt.Sprint(rec.Tentativas + 1)}})
+	if err := s.write(ctx, t); err != nil {
+		if cc, ok := isCancelled(err); ok && cc.failed(itemExport) {
+			return ExportRecord{}, domain.ErrExportacaoNaoFalhou()
+		}
+		return ExportRecord{}, err
+	}
+	return rec, nil
 }

@@ -8,6 +8,8 @@ import (
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/smithy-go/middleware"
+
+	"github.com/verde-app/verde/shared/obs"
 )
 
 // Every DynamoDB call has its own deadline, well inside the functions'
@@ -36,6 +38,7 @@ func withDeadlines(o *dynamodb.Options) {
 	o.APIOptions = append(o.APIOptions, func(stack *middleware.Stack) error {
 		return stack.Initialize.Add(middleware.InitializeMiddlewareFunc("verdeCallDeadline",
 			func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
+				obs.CountDynamoCall(ctx) // the request's log line (shared/obs): once per operation
 				ctx, cancel := context.WithTimeout(ctx, CallDeadline)
 				defer cancel()
 				return next.HandleInitialize(ctx, in)

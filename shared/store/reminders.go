@@ -123,6 +123,14 @@ type ReminderRun struct {
 	Lidos     int  // due items read
 	Enviados  int  // reminders sent (each to every writer of its cultivo)
 	Concluido bool // the day is done (no more due items)
+	// Avisos are the notifications this run wrote, one per writer of each
+	// reminder sent: the job e-mails those whose member chose it.
+	Avisos []Aviso
+}
+
+// Aviso is one reminder as one member got it.
+type Aviso struct {
+	UID, Tipo, Texto, Link, Vegetal string
 }
 
 // RunReminders sends the reminders due today (Brasília) from where the last
@@ -156,8 +164,9 @@ func (s *Store) RunReminders(ctx context.Context, maxItems int) (ReminderRun, er
 			return run, fmt.Errorf("query due reminders: %w", err)
 		}
 		run.Lidos += len(out.Items)
-		sent, err := s.sendDue(ctx, day, now, out.Items)
+		sent, avisos, err := s.sendDue(ctx, day, now, out.Items)
 		run.Enviados += sent
+		run.Avisos = append(run.Avisos, avisos...)
 		if err != nil {
 			return run, err
 		}
@@ -192,9 +201,9 @@ func (s *Store) saveReminderState(ctx context.Context, day string, cursor map[st
 
 // sendDue sends the reminders of one page of due items: one BatchGetItem of
 // their cultivos, then one transaction per reminder to send.
-func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []record) (int, error) {
+func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []record) (int, []Aviso, error) {
 	if len(items) == 0 {
-		return 0, nil
+		return 0, nil, nil
 	}
 	keys := make([]itemKey, 0, len(items))
 	for _, it := range items {
@@ -202,9 +211,10 @@ func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []
 	}
 	cultivos, err := s.batchGet(ctx, keys...)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	sent := 0
+	var avisos []Aviso
 	at := reminderTime(day)
 	for _, it := range items {
 		kind, cid, _ := strings.Cut(sOf(it[attrSK]), "#")
@@ -214,7 +224,7 @@ func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []
 		}
 		c, err := decodeCultivo(meta)
 		if err != nil {
-			return sent, err
+			return sent, avisos, err
 		}
 		if c.Arquivado || !c.Fase.Aberta() {
 			continue
@@ -228,18 +238,22 @@ func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []
 			attrPK: str(remindersPK(day)), attrSK: str("SENT#" + kind + "#" + cid), "type": str("reminderSent"),
 			"expiraEm": num(int(now.AddDate(0, 0, 3).Unix())),
 		}, "attribute_not_exists(PK)")
+		link := domain.LinkCultivoPagina(c.GrupoID, c.ID)
 		for _, uid := range c.Writers() {
-			t.notify(domain.NewNotification("lembrete-"+day+"-"+strings.ToLower(kind)+"-"+cid+"-"+uid, uid, tipo, texto, domain.LinkCultivoPagina(c.GrupoID, c.ID), at))
+			t.notify(domain.NewNotification("lembrete-"+day+"-"+strings.ToLower(kind)+"-"+cid+"-"+uid, uid, tipo, texto, link, at))
 		}
 		if err := s.write(ctx, t); err != nil {
 			if cc, ok := isCancelled(err); ok && cc.failed("sent") {
 				continue // sent by an earlier run
 			}
-			return sent, err
+			return sent, avisos, err
 		}
 		sent++
+		for _, uid := range c.Writers() {
+			avisos = append(avisos, Aviso{UID: uid, Tipo: tipo, Texto: texto, Link: link, Vegetal: c.VegetalNome})
+		}
 	}
-	return sent, nil
+	return sent, avisos, nil
 }
 
 // reminderTime is the time a day's reminders carry: 07:00 in Brasília.

@@ -8,7 +8,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/verde-app/verde/shared/domain"
 )
@@ -153,61 +152,39 @@ func (s *Store) directoryByWords(ctx context.Context, q DirectoryQuery) (groups 
 	return groups, lastKey(out.LastEvaluatedKey), true, nil
 }
 
-// BackfillDirectoryWords gives every public group its word items, once per
-// table: groups made before the word index existed are found by any word
-// after it runs. It reads the public groups page by page (GSI1 DIR#PUBLIC),
-// writes their items 25 at a time (puts: running it twice changes nothing)
-// and marks CONFIG/MIGRATION#DIRWORDS, after which it does nothing. The local
-// cloud's bootstrap and the deployed stack's Custom::CatalogSeed run it.
-func (s *Store) BackfillDirectoryWords(ctx context.Context) (int, error) {
-	done, err := s.getItem(ctx, pkConfig, skDirWordsRun, "directory backfill mark")
-	if err != nil || done != nil {
-		return 0, err
-	}
-	written := 0
-	var pending []record
-	flush := func() error {
-		if len(pending) == 0 {
-			return nil
-		}
-		err := s.batchPut(ctx, pending)
-		written += len(pending)
-		pending = pending[:0]
-		return err
-	}
-	var after map[string]string
-	for {
-		groups, next, err := queryPage(ctx, s, query{Index: IndexGSI1, PK: dirPublic, Limit: 100, After: after, What: "public groups"}, decodeGroup)
-		if err != nil {
-			return written, err
-		}
-		for _, g := range groups {
-			for _, it := range wordItems(&g) {
-				item, err := attributevalue.MarshalMap(it)
-				if err != nil {
-					return written, fmt.Errorf("encode word item: %w", err)
-				}
-				pending = append(pending, item)
-				if len(pending) == batchWriteMax {
-					if err := flush(); err != nil {
-						return written, err
-					}
-				}
-			}
-		}
-		if next == nil {
-			break
-		}
-		after = next
-	}
-	if err := flush(); err != nil {
-		return written, err
-	}
-	_, err = s.DB.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: record{
-		attrPK: str(pkConfig), attrSK: str(skDirWordsRun), "type": str("migration"), "ranAt": str(fmtTime(s.now())),
-	}})
+// BackfillDirectoryWordsPage gives one page of public groups (GSI1
+// DIR#PUBLIC, from after) their word items, for groups made before the word
+// index existed: puts, 25 at a time, so running it twice changes nothing. It
+// returns the next page's position (nil at the end) and the items written.
+// The "palavras-do-diretorio" migration (shared/migrations) runs it page by
+// page; a table whose backfill ran before migrations were recorded carries
+// CONFIG/MIGRATION#DIRWORDS (DirectoryWordsBackfilled).
+func (s *Store) BackfillDirectoryWordsPage(ctx context.Context, after map[string]string) (map[string]string, int, error) {
+	groups, next, err := queryPage(ctx, s, query{Index: IndexGSI1, PK: dirPublic, Limit: 100, After: after, What: "public groups"}, decodeGroup)
 	if err != nil {
-		return written, fmt.Errorf("mark directory backfill: %w", err)
+		return after, 0, err
 	}
-	return written, nil
+	var pending []record
+	for _, g := range groups {
+		for _, it := range wordItems(&g) {
+			item, err := attributevalue.MarshalMap(it)
+			if err != nil {
+				return after, 0, fmt.Errorf("encode word item: %w", err)
+			}
+			pending = append(pending, item)
+		}
+	}
+	for b := 0; b < len(pending); b += batchWriteMax {
+		if err := s.batchPut(ctx, pending[b:min(b+batchWriteMax, len(pending))]); err != nil {
+			return after, b, err
+		}
+	}
+	return next, len(pending), nil
+}
+
+// DirectoryWordsBackfilled reports whether the table's directory backfill
+// ran before migrations were recorded (its old mark in CONFIG).
+func (s *Store) DirectoryWordsBackfilled(ctx context.Context) (bool, error) {
+	done, err := s.getItem(ctx, pkConfig, skDirWordsRun, "directory backfill mark")
+	return done != nil, err
 }

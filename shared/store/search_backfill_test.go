@@ -35,7 +35,7 @@ func TestBackfillMakesOldProfilesSearchableOnce(t *testing.T) {
 	if hits, _, _ := f.s.SearchUsers(ctx, "teodora", false, 10, nil); len(hits) != 0 {
 		t.Fatalf("found before the backfill: %+v", hits)
 	}
-	n, err := f.s.BackfillUserIndex(ctx)
+	n, err := backfillAll(ctx, f.s.BackfillUserIndexPage)
 	if err != nil || n != 3 {
 		t.Fatalf("backfill wrote %d: %v", n, err)
 	}
@@ -48,7 +48,21 @@ func TestBackfillMakesOldProfilesSearchableOnce(t *testing.T) {
 			t.Fatalf("%s after the backfill: %v %+v", q.q, err, hits)
 		}
 	}
-	if n, err := f.s.BackfillUserIndex(ctx); err != nil || n != 0 {
+	if n, err := backfillAll(ctx, f.s.BackfillUserIndexPage); err != nil || n != 0 {
 		t.Fatalf("second run wrote %d: %v", n, err)
+	}
+}
+
+// backfillAll runs a backfill's pages to the end, as its migration does.
+func backfillAll(ctx context.Context, page func(context.Context, map[string]string) (map[string]string, int, error)) (int, error) {
+	total := 0
+	var after map[string]string
+	for {
+		next, n, err := page(ctx, after)
+		total += n
+		if err != nil || next == nil {
+			return total, err
+		}
+		after = next
 	}
 }

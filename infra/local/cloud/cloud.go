@@ -30,7 +30,9 @@ import (
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/areas"
 	"github.com/verde-app/verde/shared/lambdahttp"
+	"github.com/verde-app/verde/shared/migrations"
 	"github.com/verde-app/verde/shared/store"
+	"github.com/verde-app/verde/shared/triggers/custommessage"
 )
 
 // Cloud is a running local cloud. Its fields say where everything is.
@@ -71,6 +73,7 @@ type Cloud struct {
 
 	opts         Options
 	cognitoProxy *cognitoProxy
+	mailbox      *mailbox
 	originSecret string
 	secrets      *secretsManager
 	invoker      *LambdaInvoker
@@ -198,24 +201,19 @@ func (c *Cloud) prepareTable(ctx context.Context) error {
 	if c.opts.SkipSeed {
 		return nil
 	}
-	// The same data and code as a deployed stack's CatalogSeed custom resource.
-	vegetables, conquistas, err := seed.Catalog()
+	// The data migrations, as a deployed stack's Custom::Migrations runs them: the catalogue seed
+	// and the backfills, each once per table (recorded in it), resumed if a start was cut short.
+	list, err := migrations.List(seed.Catalog)
 	if err != nil {
 		return err
 	}
 	st := &store.Store{DB: db, Table: c.TableName, Now: time.Now}
-	n, err := st.SeedCatalog(ctx, vegetables, conquistas)
+	rep, err := migrations.Run(ctx, st, list, time.Time{})
 	if err != nil {
 		return err
 	}
-	if n > 0 {
-		c.logf("local cloud: seeded %d catalogue items", n)
-	}
-	// Groups kept in .local/ from before the directory's word index get their words (once).
-	if n, err := st.BackfillDirectoryWords(ctx); err != nil {
-		return err
-	} else if n > 0 {
-		c.logf("local cloud: indexed %d directory words of existing groups", n)
+	if len(rep.Feitas) > 0 {
+		c.logf("local cloud: data migrations run: %s (%d items written)", strings.Join(rep.Feitas, ", "), rep.Itens)
 	}
 	return nil
 }
@@ -312,6 +310,9 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	if st.OriginSecret == "" {
 		st.OriginSecret = randomString(32)
 	}
+	if st.EmailLinkSecret == "" {
+		st.EmailLinkSecret = randomString(32)
+	}
 	if st.AdminPassword == "" {
 		st.AdminPassword = "verde-" + randomString(6)
 	}
@@ -360,6 +361,8 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	}
 	proxy.dbDir = filepath.Join(c.DataDir, "cognito", ".cognito", "db")
 	proxy.announce = c.logf
+	c.mailbox = &mailbox{logf: c.logf}
+	proxy.mailed, proxy.unsent = c.mailbox.complete, c.mailbox.discard
 	c.cognitoProxy = proxy
 	if err := c.serve(p.CognitoTLS, "the Cognito TLS proxy", proxy, &tls.Config{Certificates: []tls.Certificate{cert}}); err != nil {
 		return err
@@ -367,7 +370,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 
 	// The handlers, built as each function's main.go builds them. Their secrets come from the
 	// Secrets Manager emulator on the product's port, as from Secrets Manager in AWS.
-	c.secrets = &secretsManager{values: map[string]string{cursorSecretID: st.CursorSecret, originSecretID: st.OriginSecret}}
+	c.secrets = &secretsManager{values: map[string]string{cursorSecretID: st.CursorSecret, originSecretID: st.OriginSecret, emailSecretID: st.EmailLinkSecret}}
 	c.originSecret = st.OriginSecret
 	c.setEnv()
 	deps, err := app.NewDeps(ctx, app.ConfigFromEnv())
@@ -401,6 +404,9 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	mux.Handle(InvokePathPrefix, invoker)
 	mux.Handle(CognitoPathPrefix, http.StripPrefix(strings.TrimSuffix(CognitoPathPrefix, "/"), proxy))
 	mux.Handle(DevPasswordCodePath, http.HandlerFunc(proxy.devPasswordCode))
+	mux.Handle(MailboxPath, c.mailbox)
+	mux.Handle(MailboxPath+"/", c.mailbox)
+	mux.Handle(MailboxPath+".json", c.mailbox)
 	// The uploads bucket on the product's origin: presigned PUTs (path-style, as the functions
 	// sign them) and /media/* (CloudFront's photo behaviour in AWS).
 	s3URL, err := url.Parse(c.S3Endpoint)
@@ -418,6 +424,10 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if isSecretsManagerCall(r) {
 			c.secrets.ServeHTTP(w, r)
+			return
+		}
+		if r.Method == http.MethodPost && r.URL.Path == sesv2Path {
+			c.mailbox.serveSES(w, r) // SES v2 SendEmail: the local mailbox
 			return
 		}
 		if gateway.Handles(r) {
@@ -482,6 +492,10 @@ func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, err
 			return nil, nil, err
 		}
 		triggers[id] = makeTrigger(deps)
+		// Cognito's e-mails, worded by the CustomMessage trigger, land in the local mailbox.
+		if h, ok := triggers[id].(custommessage.Func); ok && c.mailbox != nil {
+			triggers[id] = c.mailbox.recordCustomMessage(h, c.URL)
+		}
 	}
 	// Scheduled functions (the reminders): invocable on demand like any Lambda (make remind),
 	// and run every day at their hour, as EventBridge does in AWS.
@@ -491,7 +505,7 @@ func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, err
 			return nil, nil, err
 		}
 		triggers[id] = job.New(deps)
-		go c.daily(ctx, id, job.HourUTC)
+		go c.daily(ctx, id, job)
 	}
 	// Async jobs (the export job of /admin/dados): invoked through the same endpoint, as Lambda's
 	// InvocationType Event (AWS_ENDPOINT_URL_LAMBDA points here).
@@ -571,6 +585,11 @@ func (c *Cloud) Env() map[string]string {
 		"AUTO_CONFIRM_SIGNUP":                        "true",
 		"AWS_ENDPOINT_URL_LAMBDA":                    c.URL, // the async jobs (areas.Jobs)
 		"DADOS_JOB_FUNCTION":                         "DadosJobFunction",
+		// E-mail: SES v2 is the local mailbox on the product's port (mailbox.go).
+		"AWS_ENDPOINT_URL_SESV2": c.URL,
+		"EMAIL_FROM":             "Verde <nao-responda@verde.local>",
+		"EMAIL_LINK_SECRET_ARN":  emailSecretID,
+		"SITE_URL":               c.URL,
 	} {
 		env[k] = v
 	}
@@ -721,13 +740,15 @@ func (s *statusRecorder) WriteHeader(code int) {
 	s.ResponseWriter.WriteHeader(code)
 }
 
-// daily invokes the scheduled function id every day at hourUTC:00 UTC, as its
-// EventBridge schedule does in AWS, through the local Lambda Invoke endpoint.
-func (c *Cloud) daily(ctx context.Context, id string, hourUTC int) {
+// daily invokes the scheduled function id every day (or every week on its
+// weekday) at its hour, UTC, as its EventBridge schedule does in AWS, through
+// the local Lambda Invoke endpoint.
+func (c *Cloud) daily(ctx context.Context, id string, job areas.ScheduledJob) {
+	hourUTC := job.HourUTC
 	for {
 		now := time.Now().UTC()
 		next := time.Date(now.Year(), now.Month(), now.Day(), hourUTC, 0, 0, 0, time.UTC)
-		if !next.After(now) {
+		for !next.After(now) || job.Weekly && next.Weekday() != job.Weekday {
 			next = next.AddDate(0, 0, 1)
 		}
 		select {
@@ -738,7 +759,7 @@ func (c *Cloud) daily(ctx context.Context, id string, hourUTC int) {
 		if err := c.invokeTrigger(ctx, id, map[string]any{"source": "local.schedule"}); err != nil {
 			c.logger.Warn("scheduled function failed", "function", id, "err", err)
 		} else {
-			c.logf("local cloud: ran %s (daily at %02d:00 UTC; make remind runs it now)", id, hourUTC)
+			c.logf("local cloud: ran %s (at %02d:00 UTC, as its schedule in AWS)", id, hourUTC)
 		}
 	}
 }

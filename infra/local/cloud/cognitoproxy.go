@@ -30,6 +30,10 @@ type cognitoProxy struct {
 	// dbDir is cognito-local's data (<pool>.json files); announce prints to the developer.
 	dbDir    string
 	announce func(format string, args ...any)
+	// mailed completes the local mailbox's pending Cognito e-mail to an address with the code
+	// (and username) Cognito filled in (mailbox.go).
+	mailed func(address, code, username string)
+	unsent func(address string)
 
 	mu    sync.Mutex
 	links []LinkedIdentity
@@ -65,6 +69,9 @@ const amzTargetPrefix = "AWSCognitoIdentityProviderService."
 const CognitoPathPrefix = "/cognito/"
 
 func (p *cognitoProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPost && r.URL.Path == "/" && takesUsername(r.Header.Get("X-Amz-Target")) && !p.refuseSubAsUsername(w, r) {
+		return // AWS's answer to a federated member named by their sub (cognito_usernames.go)
+	}
 	switch {
 	case r.Method == http.MethodPost && r.URL.Path == "/" &&
 		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"GetTokensFromRefreshToken":
@@ -87,6 +94,8 @@ func (p *cognitoProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodPost && r.URL.Path == "/" &&
 		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"ChangePassword":
 		p.changePassword(w, r)
+	case r.Method == http.MethodPost && r.URL.Path == "/" && sendsCode(r.Header.Get("X-Amz-Target")):
+		p.codeSent(w, r)
 	case r.URL.Path == "/logout" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 		p.logout(w, r)
 	default:
@@ -170,6 +179,9 @@ func (p *cognitoProxy) getUserAttributeVerificationCode(w http.ResponseWriter, r
 	p.mu.Unlock()
 	if p.announce != nil {
 		p.announce("local cloud: código de verificação do e-mail %s: %s", email, code)
+	}
+	if p.mailed != nil {
+		p.mailed(email, code, "")
 	}
 }
 

@@ -58,6 +58,9 @@ func (p *cognitoProxy) forgotPassword(w http.ResponseWriter, r *http.Request) {
 	if p.announce != nil {
 		p.announce("local cloud: código para redefinir a senha de %s: %s", email, code)
 	}
+	if p.mailed != nil {
+		p.mailed(email, code, "")
+	}
 }
 
 // resetCode reads the user's pending ForgotPassword code from cognito-local's data.

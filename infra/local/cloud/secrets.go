@@ -13,6 +13,7 @@ import (
 const (
 	cursorSecretID = "verde-local/cursor-secret"
 	originSecretID = "verde-local/origin-secret"
+	emailSecretID  = "verde-local/email-link-secret"
 )
 
 // secretsManager answers the one Secrets Manager operation the functions call,

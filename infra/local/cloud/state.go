@@ -13,11 +13,13 @@ import (
 // state is what the cloud remembers between starts, in DataDir/state.json: the ids cognito-local
 // gave the pool and client, the HMAC key of pagination cursors, the demo admin's password.
 type state struct {
-	UserPoolID    string `json:"userPoolId,omitempty"`
-	ClientID      string `json:"userPoolClientId,omitempty"`
-	CursorSecret  string `json:"cursorSecret,omitempty"`
-	OriginSecret  string `json:"originSecret,omitempty"`
-	AdminPassword string `json:"adminPassword,omitempty"`
+	UserPoolID   string `json:"userPoolId,omitempty"`
+	ClientID     string `json:"userPoolClientId,omitempty"`
+	CursorSecret string `json:"cursorSecret,omitempty"`
+	OriginSecret string `json:"originSecret,omitempty"`
+	// EmailLinkSecret keys the e-mails' unsubscribe links (EMAIL_LINK_SECRET_ARN in AWS).
+	EmailLinkSecret string `json:"emailLinkSecret,omitempty"`
+	AdminPassword   string `json:"adminPassword,omitempty"`
 }
 
 func statePath(dataDir string) string { return filepath.Join(dataDir, "state.json") }

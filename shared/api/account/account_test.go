@@ -516,6 +516,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 		{"POST", "/api/me/exclusao", map[string]any{"confirmacao": "EXCLUIR", "senha": "errada-123"}},
 		{"GET", "/api/me/notificacoes/preferencias", nil},
 		{"PUT", "/api/me/notificacoes/preferencias", map[string]any{"silenciados": []string{}}},
+		{"GET", "/api/me/emails", nil},
+		{"PUT", "/api/me/emails", map[string]any{"ativos": []string{}}},
 	}
 	for _, r := range routes {
 		for i, u := range cast.ByRole() {

@@ -1,6 +1,7 @@
 // Package account serves the member's account (issue 14, account half): what
-// /configuracoes shows about it, the export of their data (LGPD art. 18) and
-// the deletion of the account.
+// /configuracoes shows about it, the export of their data (LGPD art. 18), the
+// deletion of the account, and the member's e-mail choices with the e-mails'
+// one-click unsubscribe.
 package account
 
 import (
@@ -18,6 +19,11 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "POST", Path: "/api/me/exclusao", Handler: d.Verifier.Require(handleDelete(d))},
 		{Method: "GET", Path: "/api/me/notificacoes/preferencias", Handler: d.Verifier.Require(handleGetPrefs(d))},
 		{Method: "PUT", Path: "/api/me/notificacoes/preferencias", Handler: d.Verifier.Require(handlePutPrefs(d))},
+		{Method: "GET", Path: "/api/me/emails", Handler: d.Verifier.Require(handleGetEmails(d))},
+		{Method: "PUT", Path: "/api/me/emails", Handler: d.Verifier.Require(handlePutEmails(d))},
+		// The e-mails' unsubscribe link (shared/email): signed out, the signed link is the authority.
+		{Method: "GET", Path: "/api/emails/descadastro", Handler: handleUnsubscribeInfo(d)},
+		{Method: "POST", Path: "/api/emails/descadastro", Handler: handleUnsubscribe(d)},
 	}
 }
 

@@ -32,6 +32,7 @@ func TestDadosAuthorizationMatrix(t *testing.T) {
 		{"GET", "/api/admin/dados/exports", "", nil, 200},
 		{"POST", "/api/admin/dados/exports", "", map[string]any{"entidade": "grupos", "formato": "jsonl"}, 201},
 		{"GET", "/api/admin/dados/exports/" + rec.ID + "/download", "", nil, 409}, // never run: pendente
+		{"POST", "/api/admin/dados/exports/" + rec.ID + "/repetir", "", nil, 409}, // pendente: nothing failed
 		{"POST", "/api/admin/dados/vegetais/validar", bad, nil, 200},
 		{"POST", "/api/admin/dados/vegetais/importar", bad, nil, 200},
 	}

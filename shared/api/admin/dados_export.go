@@ -9,6 +9,7 @@ import (
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/invoke"
 	"github.com/verde-app/verde/shared/store"
 )
 
@@ -42,6 +43,19 @@ type Download struct {
 	ExpiraEm time.Time `json:"expiraEm"`
 }
 
+// exportacaoAt is the view of an export at now: one that stopped without a
+// word (its job crashed; its invocation is in the failure queue) shows as
+// failed, with "Tentar de novo".
+func exportacaoAt(now time.Time) func(store.ExportRecord) Exportacao {
+	return func(r store.ExportRecord) Exportacao {
+		e := exportacaoOf(r)
+		if st := r.StatusAt(now); st != r.Status {
+			e.Status, e.Erro = st, domain.ExportacaoParada
+		}
+		return e
+	}
+}
+
 func exportacaoOf(r store.ExportRecord) Exportacao {
 	e := Exportacao{ID: r.ID, Entidade: r.Entidade, Formato: r.Formato, Status: r.Status, Linhas: r.Linhas, Bytes: r.Bytes,
 		CriadoEm: store.ExportTime(r.CriadoEm), Erro: r.Erro}
@@ -54,7 +68,7 @@ func exportacaoOf(r store.ExportRecord) Exportacao {
 
 // startJob invokes the export job; a variable so that nothing else is needed in tests.
 var startJob = func(ctx context.Context, id string) error {
-	return app.InvokeAsync(ctx, "DADOS_JOB_FUNCTION", map[string]string{"kind": "export", "exportId": id})
+	return invoke.Async(ctx, "DADOS_JOB_FUNCTION", map[string]string{"kind": "export", "exportId": id})
 }
 
 func handleCreateExport(d app.Deps) http.Handler {
@@ -69,20 +83,40 @@ func handleCreateExport(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		if err := startJob(r.Context(), rec.ID); err != nil {
-			rec.Status, rec.Erro = domain.ExportErro, "Não foi possível iniciar a exportação"
-			_ = d.Store.FinishExport(context.WithoutCancel(r.Context()), rec)
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusCreated, exportacaoOf(rec))
+		startAndAnswer(d, w, r, rec, http.StatusCreated)
 	})
 }
 
 func handleExports(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		kit.ListPage(w, r, d, store.ExportsScope, d.Store.Exports, exportacaoOf)
+		kit.ListPage(w, r, d, store.ExportsScope, d.Store.Exports, exportacaoAt(d.Now()))
 	})
+}
+
+// handleRetryExport starts a failed export again ("Tentar de novo"): the same
+// export from the beginning, and its job.
+func handleRetryExport(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec, err := d.Store.RetryExport(r.Context(), r.PathValue("exportId"), kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		startAndAnswer(d, w, r, rec, http.StatusOK)
+	})
+}
+
+// startAndAnswer starts the export job of rec and answers the export; a job
+// that cannot be started marks the export failed (Tentar de novo) and answers
+// the error.
+func startAndAnswer(d app.Deps, w http.ResponseWriter, r *http.Request, rec store.ExportRecord, status int) {
+	if err := startJob(r.Context(), rec.ID); err != nil {
+		rec.Status, rec.Erro = domain.ExportErro, "Não foi possível iniciar a exportação"
+		_ = d.Store.FinishExport(context.WithoutCancel(r.Context()), rec)
+		api.WriteError(w, r, err)
+		return
+	}
+	api.Encode(w, status, exportacaoOf(rec))
 }
 
 func handleDownloadExport(d app.Deps) http.Handler {

@@ -37,6 +37,7 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/admin/dados/exports", Handler: admin(handleExports(d))},
 		{Method: "POST", Path: "/api/admin/dados/exports", Handler: admin(kit.Idempotent(d, handleCreateExport(d)))},
 		{Method: "GET", Path: "/api/admin/dados/exports/{exportId}/download", Handler: admin(handleDownloadExport(d))},
+		{Method: "POST", Path: "/api/admin/dados/exports/{exportId}/repetir", Handler: admin(handleRetryExport(d))},
 		{Method: "GET", Path: "/api/admin/kpis", Handler: admin(handleKPIs(d))},
 		{Method: "GET", Path: "/api/admin/analytics", Handler: admin(handleAnalytics(d))},
 		{Method: "GET", Path: "/api/admin/totais", Handler: admin(handleTotals(d))},

@@ -75,3 +75,8 @@ export async function seedAccountAge({ endpoint, table, userId, days }) {
     ExpressionAttributeValues: { ':at': { S: at } },
   });
 }
+
+/** Puts one item as it is (DynamoDB's JSON: { PK: { S: … }, … }). */
+export async function putItem({ endpoint, table, item }) {
+  await call(endpoint, 'PutItem', { TableName: table, Item: item });
+}

@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
   { path: '/esqueci-senha', element: page(() => import('@/app/routes/auth/forgot-password')) },
   { path: '/grupos/:groupId/convite', element: page(() => import('@/app/routes/groups/group-invite')) },
   { path: '/grupos/:groupId/publico', element: page(() => import('@/app/routes/groups/group-public')) },
+  // An e-mail's unsubscribe link (shared/email), signed out too.
+  { path: '/emails/descadastro', element: page(() => import('@/app/routes/auth/unsubscribe')) },
 
   // Signed in, inside the main layout
   {

@@ -96,6 +96,8 @@ export const queryKeys = {
   account: {
     conta: ['account', 'conta'] as const,
     notificationPrefs: ['account', 'notification-prefs'] as const,
+    emailChoices: ['account', 'email-choices'] as const,
+    unsubscribe: (token: string) => ['account', 'unsubscribe', token] as const,
   },
   /** Every feed read sits under ['feed'], so one write refreshes them all. */
   feed: {

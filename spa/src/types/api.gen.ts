@@ -1364,6 +1364,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dados/exports/{exportId}/repetir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Site admins only. Start a failed export again from the beginning ("Tentar de novo")
+         * @description Only an export whose status is erro (its job reported a failure, or it stopped without a
+         *     word for longer than a run and a queued continuation can take) may be retried: anything
+         *     else answers 409, and so does the second of two clicks. Audited.
+         */
+        post: operations["adminRetryExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/kpis": {
         parameters: {
             query?: never;
@@ -1518,6 +1542,58 @@ export interface paths {
         /** Mute or unmute kinds of notification */
         put: operations["updateNotificationPreferences"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My e-mail choices (reminders, the weekly digest)
+         * @description Every kind of product e-mail with whether the member chose it (all off until chosen), and
+         *     whether this site sends e-mail at all (envio: an SES identity is configured). One GetItem.
+         */
+        get: operations["getEmailChoices"];
+        /** Choose which e-mails to receive */
+        put: operations["updateEmailChoices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emails/descadastro": {
+        parameters: {
+            query: {
+                /** @description The signed token of the e-mail's link (member and kind) */
+                t: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an e-mail's unsubscribe link would stop (no sign-in; changes nothing)
+         * @description The page /emails/descadastro asks this before offering its button. A link whose signature
+         *     fails (changed, cut short, from another site) answers 400 on the field t.
+         */
+        get: operations["getUnsubscribe"];
+        put?: never;
+        /**
+         * Stop the link's kind of e-mail (one-click, RFC 8058; no sign-in)
+         * @description What List-Unsubscribe names: a mail client POSTs List-Unsubscribe=One-Click as a form, and
+         *     the page's button POSTs with no body; any body is read and ignored. Repeating it is
+         *     harmless. A forged link answers 400 on the field t and changes nothing.
+         */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2558,6 +2634,35 @@ export interface components {
          */
         NotificationPreferencesInput: {
             silenciados: ("solicitacao_entrada" | "solicitacao_aprovada" | "solicitacao_recusada" | "pedido_lote" | "lote_atribuido" | "pedido_lote_encerrado" | "grupo_transferido" | "nivel")[];
+        };
+        EmailChoices: {
+            /** @description false when the site has no SES identity: it sends no product e-mail */
+            envio: boolean;
+            tipos: {
+                tipo: components["schemas"]["TipoEmail"];
+                rotulo: string;
+                descricao: string;
+                ativo: boolean;
+            }[];
+        };
+        /** @enum {string} */
+        TipoEmail: "janela" | "cuidados" | "resumo";
+        /**
+         * @example {
+         *       "ativos": [
+         *         "janela",
+         *         "resumo"
+         *       ]
+         *     }
+         */
+        EmailChoicesInput: {
+            ativos: components["schemas"]["TipoEmail"][];
+        };
+        Unsubscribe: {
+            tipo: components["schemas"]["TipoEmail"];
+            rotulo: string;
+            /** @description false once the link was used */
+            ativo: boolean;
         };
         CultivoCard: {
             id: string;
@@ -6100,6 +6205,34 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    adminRetryExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, pendente again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exportacao"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     adminKpis: {
         parameters: {
             query?: never;
@@ -6307,6 +6440,117 @@ export interface operations {
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getEmailChoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChoices"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateEmailChoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChoicesInput"];
+            };
+        };
+        responses: {
+            /** @description The saved choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChoices"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getUnsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed token of the e-mail's link (member and kind) */
+                t: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kind of e-mail the link stops */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unsubscribe"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed token of the e-mail's link (member and kind) */
+                t: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description The kind of e-mail, now stopped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unsubscribe"];
+                };
+            };
+            400: components["responses"]["Validation"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

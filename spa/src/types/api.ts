@@ -158,6 +158,10 @@ export type Exportacao = Schemas['Exportacao'];
 export type ExportacaoPage = Schemas['ExportacaoPage'];
 export type ExportacaoInput = Schemas['ExportacaoInput'];
 export type DownloadExportacao = Schemas['DownloadExportacao'];
+// E-mail choices (/configuracoes) and the e-mails' unsubscribe link (/emails/descadastro)
+export type EmailChoices = Schemas['EmailChoices'];
+export type EmailChoicesInput = Schemas['EmailChoicesInput'];
+export type Unsubscribe = Schemas['Unsubscribe'];
 export type ImportacaoVegetais = Schemas['ImportacaoVegetais'];
 
 // Admin statistics (/admin KPIs, /admin/analytics, /admin/dados' counts)

@@ -21,7 +21,7 @@ export const statusLabel: Record<string, string> = {
   pendente: 'Na fila',
   processando: 'Processando',
   pronto: 'Pronto',
-  erro: 'Erro',
+  erro: 'Falhou',
 };
 
 export const formatoLabel: Record<string, string> = { csv: 'CSV', jsonl: 'JSON Lines' };

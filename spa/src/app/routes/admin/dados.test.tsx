@@ -65,8 +65,33 @@ describe('/admin/dados', { timeout: 20_000 }, () => {
     expect(ok).toHaveTextContent('Membros (perfis) · CSV');
     expect(ok).toHaveTextContent('Pronto · 12 linhas · 2 kB');
     expect(within(ok!).getByRole('button', { name: 'Baixar' })).toBeInTheDocument();
-    expect(bad).toHaveTextContent('Erro · A exportação falhou');
+    expect(bad).toHaveTextContent('Falhou · A exportação falhou');
     expect(within(bad!).queryByRole('button', { name: 'Baixar' })).not.toBeInTheDocument();
+  });
+
+  it('starts a failed export again with "Tentar de novo"', async () => {
+    let retried = '';
+    let status = 'erro';
+    stubApi({
+      'GET /api/admin/dados/exports': () =>
+        json({
+          items: [{ id: 'e2', entidade: 'grupos', formato: 'jsonl', status, linhas: 0, bytes: 0, criadoEm: now, concluiuEm: null, erro: status === 'erro' ? 'A exportação parou sem concluir' : '' }],
+          nextCursor: null,
+        }),
+      'POST /api/admin/dados/exports/e2/repetir': () => {
+        retried = 'e2';
+        status = 'pendente';
+        return json({ id: 'e2', entidade: 'grupos', formato: 'jsonl', status: 'pendente', linhas: 0, bytes: 0, criadoEm: now, concluiuEm: null, erro: '' });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/dados', fakeAuth({ user: adminUser, isAdmin: true }));
+    const list = await screen.findByRole('list', { name: 'Exportações recentes' }, { timeout: 5000 });
+    expect(list).toHaveTextContent('Falhou · A exportação parou sem concluir');
+    await user.click(within(list).getByRole('button', { name: 'Tentar de novo' }));
+    await vi.waitFor(() => expect(retried).toBe('e2'));
+    expect(await within(list).findByText('Na fila')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Tentar de novo' })).not.toBeInTheDocument();
   });
 
   it('says why the list failed', async () => {

@@ -9,7 +9,7 @@ const prefs = {
   ],
 };
 
-describe('settings screen', () => {
+describe('settings screen', { timeout: 20_000 }, () => {
   it('lists the groups a dono must transfer or delete first, and keeps the deletion closed', async () => {
     stubApi({
       'GET /api/me/conta': () => json({ tipo: 'email', gruposDono: [{ id: 'g1', nome: 'Horta da Praça' }], exclusaoIniciada: false }),
@@ -59,5 +59,49 @@ describe('settings screen', () => {
     await vi.waitFor(() => expect(calls).toBe(3));
     const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(posts[1]![1]!.body))).toEqual({ confirmacao: 'EXCLUIR', senha: 'errada' });
+  });
+
+  it('lets the member choose e-mails, all off until chosen, each saved as it is switched', async () => {
+    const puts: unknown[] = [];
+    let ativos: string[] = [];
+    const emails = () => ({
+      envio: true,
+      tipos: [
+        { tipo: 'janela', rotulo: 'Janela de colheita', descricao: 'Quando um cultivo seu entra na época de colheita.', ativo: ativos.includes('janela') },
+        { tipo: 'resumo', rotulo: 'Resumo semanal dos grupos', descricao: 'Toda segunda-feira de manhã.', ativo: ativos.includes('resumo') },
+      ],
+    });
+    stubApi({
+      'GET /api/me/conta': () => json({ tipo: 'email', gruposDono: [], exclusaoIniciada: false }),
+      'GET /api/me/notificacoes/preferencias': () => json(prefs),
+      'GET /api/me/emails': () => json(emails()),
+      'PUT /api/me/emails': (init) => {
+        const body = JSON.parse(String(init?.body)) as { ativos: string[] };
+        puts.push(body);
+        ativos = body.ativos;
+        return json(emails());
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/configuracoes');
+    const section = await screen.findByRole('region', { name: 'E-mails' }, { timeout: 8000 });
+    const resumo = await within(section).findByRole('checkbox', { name: /Resumo semanal dos grupos/ });
+    expect(resumo).not.toBeChecked();
+    expect(resumo).toHaveAccessibleDescription('Toda segunda-feira de manhã.');
+    await user.click(resumo);
+    await vi.waitFor(() => expect(puts).toEqual([{ ativos: ['resumo'] }]));
+    expect(await within(section).findByText('Escolhas de e-mail salvas.')).toBeInTheDocument();
+    expect(within(section).getByRole('checkbox', { name: /Resumo semanal dos grupos/ })).toBeChecked();
+  });
+
+  it('says when the site does not send e-mail yet', async () => {
+    stubApi({
+      'GET /api/me/conta': () => json({ tipo: 'email', gruposDono: [], exclusaoIniciada: false }),
+      'GET /api/me/notificacoes/preferencias': () => json(prefs),
+      'GET /api/me/emails': () => json({ envio: false, tipos: [] }),
+    });
+    renderApp('/configuracoes');
+    const section = await screen.findByRole('region', { name: 'E-mails' }, { timeout: 8000 });
+    expect(await within(section).findByText(/Este site ainda não envia e-mails/)).toBeInTheDocument();
   });
 });

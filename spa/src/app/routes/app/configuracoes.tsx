@@ -7,6 +7,7 @@ import { setSignInNotice } from '@/lib/return-path';
 import { useConta } from '@/features/account/api/account';
 import { PasswordSection } from '@/features/account/components/password-section';
 import { NotificationPrefsSection } from '@/features/account/components/notification-prefs-section';
+import { EmailChoicesSection } from '@/features/account/components/email-choices-section';
 import { DataExportSection } from '@/features/account/components/data-export-section';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
 import { RankingPrivacySection } from '@/features/rankings/components/ranking-privacy-section';
@@ -30,7 +31,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title="Configurações" subtitle="Notificações, senha, privacidade e seus dados" />
+      <PageHeader title="Configurações" subtitle="Notificações, e-mails, senha, privacidade e seus dados" />
       {conta.isPending ? (
         <PageLoader />
       ) : conta.isError ? (
@@ -38,6 +39,7 @@ export function Component() {
       ) : (
         <div className="settings-page">
           <NotificationPrefsSection />
+          <EmailChoicesSection />
           <PasswordSection tipo={conta.data.tipo} />
           <RankingPrivacySection />
           <DataExportSection />

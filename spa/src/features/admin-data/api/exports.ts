@@ -30,6 +30,15 @@ export function useCreateExport() {
   });
 }
 
+/** "Tentar de novo": a failed export runs again from the beginning. */
+export function useRetryExport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Exportacao>(`/admin/dados/exports/${enc(id)}/repetir`),
+    onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.admin.exports }),
+  });
+}
+
 /** A fresh presigned URL of a finished export's file (valid for 5 minutes). */
 export function downloadUrl(id: string) {
   return api.get<DownloadExportacao>(`/admin/dados/exports/${enc(id)}/download`);

@@ -7,7 +7,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime, plural } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
-import { downloadUrl, useCreateExport, useExports } from '@/features/admin-data/api/exports';
+import { downloadUrl, useCreateExport, useExports, useRetryExport } from '@/features/admin-data/api/exports';
 import { entidadeLabel, entidades, formatBytes, formatoLabel, statusLabel } from '@/features/admin-data/labels';
 import type { Exportacao, ExportacaoInput } from '@/types/api';
 import '@/features/admin-data/admin-data.css';
@@ -82,6 +82,7 @@ export function DataExports() {
 }
 
 function ExportRow({ e }: { e: Exportacao }) {
+  const retry = useRetryExport();
   const [busy, setBusy] = useState(false);
   const [err, setErr] = useState<string | null>(null);
   async function baixar() {
@@ -117,7 +118,23 @@ function ExportRow({ e }: { e: Exportacao }) {
             {err}
           </p>
         )}
+        {retry.isError && (
+          <p role="alert" className="form-error">
+            {errorMessage(retry.error, 'Não foi possível tentar de novo.')}
+          </p>
+        )}
       </div>
+      {e.status === 'erro' && (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => retry.mutate(e.id)}
+          disabled={retry.isPending}
+          aria-busy={retry.isPending || undefined}
+        >
+          {retry.isPending ? 'Reiniciando...' : 'Tentar de novo'}
+        </button>
+      )}
       {e.status === 'pronto' && (
         <button type="button" className="button button-secondary" onClick={() => void baixar()} disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Preparando...' : 'Baixar'}

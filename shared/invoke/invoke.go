@@ -1,4 +1,8 @@
-package app
+// Package invoke starts a Lambda function asynchronously: the export job's start and
+// continuation, the migrations' continuation. It is the one package that links the Lambda SDK
+// (whose operation schemas are package-level data every importer pays for at start), so only the
+// functions that invoke import it.
+package invoke
 
 import (
 	"context"
@@ -13,13 +17,13 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/lambda/types"
 )
 
-// InvokeAsync invokes the Lambda function named by the environment variable
+// Async invokes the Lambda function named by the environment variable
 // env (DADOS_JOB_FUNCTION: the export job) with payload, asynchronously
 // (InvocationType Event), as the export job's start and its continuation
 // do. Locally AWS_ENDPOINT_URL_LAMBDA points at the local cloud, whose
 // invoke endpoint runs the function in process. The client is made on
 // first use.
-func InvokeAsync(ctx context.Context, env string, payload any) error {
+func Async(ctx context.Context, env string, payload any) error {
 	name := os.Getenv(env)
 	if name == "" {
 		return fmt.Errorf("%s is not set", env)

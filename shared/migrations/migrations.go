@@ -1,0 +1,171 @@
+// Package migrations is Verde's one way to change data that is already in a
+// table: an ordered list of named migrations, each run in steps from a saved
+// position, recorded in the table (store/migrations.go: MIGRATION/<id>) so
+// that a done one never runs again and one that stopped goes on from where
+// it was. The deploy's custom resource (Custom::Migrations,
+// functions/migrations) runs them on every create and update of a stack; the
+// local cloud runs them at every start. A new migration is a new entry at the
+// end of List with a new id; an id is never reused or renamed.
+package migrations
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// Migration is one change of the data.
+type Migration struct {
+	ID string
+	// What says in a line what it does (logs, docs/operations.md).
+	What string
+	// Step does a bounded part of the work from pos ("" the first time) and
+	// returns the position to go on from, whether the work is done, and the
+	// items it wrote. A step that fails changes nothing it would redo wrong:
+	// it runs again from the same position.
+	Step func(ctx context.Context, s *store.Store, pos string) (next string, done bool, items int, err error)
+}
+
+// Catalog is the catalogue the seed migration applies (infra/seed).
+type Catalog func() ([]domain.Vegetable, []domain.Conquista, error)
+
+// List is every migration, in the order they run. The catalogue seed's id
+// carries a hash of the seed data: each new version of infra/seed is a new
+// migration that runs once.
+func List(catalog Catalog) ([]Migration, error) {
+	vegetables, conquistas, err := catalog()
+	if err != nil {
+		return nil, err
+	}
+	raw, err := json.Marshal(struct {
+		V []domain.Vegetable
+		C []domain.Conquista
+	}{vegetables, conquistas})
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(raw)
+	return []Migration{
+		{
+			ID:   "palavras-do-diretorio",
+			What: "public groups made before the directory's word index get their words",
+			Step: directoryWords,
+		},
+		{
+			ID:   "busca-de-membros",
+			What: "members made before the admins' member search get its index items",
+			Step: pagedBackfill((*store.Store).BackfillUserIndexPage),
+		},
+		{
+			ID:   "catalogo-" + hex.EncodeToString(sum[:6]),
+			What: "the catalogue brought up to infra/seed (fields an admin has not edited)",
+			Step: func(ctx context.Context, s *store.Store, _ string) (string, bool, int, error) {
+				res, err := s.ApplyCatalogSeed(ctx, vegetables, conquistas)
+				return "", err == nil, res.Criados + res.Atualizados, err
+			},
+		},
+	}, nil
+}
+
+func directoryWords(ctx context.Context, s *store.Store, pos string) (string, bool, int, error) {
+	if pos == "" {
+		done, err := s.DirectoryWordsBackfilled(ctx) // ran before migrations were recorded
+		if err != nil || done {
+			return "", done, 0, err
+		}
+	}
+	return pagedBackfill((*store.Store).BackfillDirectoryWordsPage)(ctx, s, pos)
+}
+
+// pagedBackfill makes a step of a page function whose position is a key map.
+func pagedBackfill(page func(*store.Store, context.Context, map[string]string) (map[string]string, int, error)) func(context.Context, *store.Store, string) (string, bool, int, error) {
+	return func(ctx context.Context, s *store.Store, pos string) (string, bool, int, error) {
+		var after map[string]string
+		if pos != "" {
+			if err := json.Unmarshal([]byte(pos), &after); err != nil {
+				return pos, false, 0, fmt.Errorf("position %q: %w", pos, err)
+			}
+		}
+		next, n, err := page(s, ctx, after)
+		if err != nil {
+			return pos, false, n, err
+		}
+		if next == nil {
+			return "", true, n, nil
+		}
+		raw, err := json.Marshal(next)
+		return string(raw), false, n, err
+	}
+}
+
+// Report is what a run did.
+type Report struct {
+	Feitas    []string // done in this run
+	Pendentes []string // not done yet (the run's time ran out)
+	Ja        int      // done before this run
+	Itens     int      // items the steps wrote
+}
+
+// Run runs every migration of list not yet done, in order, until they are all
+// done or until is reached (a zero time: no limit), saving each one's
+// position after every step. An error stops the run and is recorded on the
+// migration (it goes on from its last position next time).
+func Run(ctx context.Context, s *store.Store, list []Migration, until time.Time) (Report, error) {
+	var rep Report
+	recs, err := s.Migrations(ctx)
+	if err != nil {
+		return rep, err
+	}
+	for i, m := range list {
+		rec, seen := recs[m.ID]
+		if seen && rec.Status == store.MigrationDone {
+			rep.Ja++
+			continue
+		}
+		if !seen {
+			rec = store.MigrationRecord{ID: m.ID, Status: store.MigrationRunning, IniciadaEm: time.Now().UTC().Format(time.RFC3339)}
+		}
+		rec.Execucoes++
+		rec.Erro = ""
+		for {
+			if !until.IsZero() && time.Now().After(until) {
+				for _, p := range list[i:] {
+					rep.Pendentes = append(rep.Pendentes, p.ID)
+				}
+				return rep, s.SaveMigration(ctx, rec)
+			}
+			next, done, n, err := m.Step(ctx, s, rec.Posicao)
+			rec.Itens += n
+			rep.Itens += n
+			if err != nil {
+				rec.Erro = err.Error()
+				if serr := s.SaveMigration(context.WithoutCancel(ctx), rec); serr != nil {
+					slog.ErrorContext(ctx, "migration: saving its error failed", "migration", m.ID, "err", serr)
+				}
+				return rep, fmt.Errorf("migration %s: %w", m.ID, err)
+			}
+			rec.Posicao = next
+			if done {
+				rec.Status, rec.Posicao = store.MigrationDone, ""
+				rec.ConcluidaEm = time.Now().UTC().Format(time.RFC3339)
+				if err := s.SaveMigration(ctx, rec); err != nil {
+					return rep, err
+				}
+				slog.InfoContext(ctx, "migration done", "migration", m.ID, "what", m.What, "items", rec.Itens, "runs", rec.Execucoes)
+				rep.Feitas = append(rep.Feitas, m.ID)
+				break
+			}
+			if err := s.SaveMigration(ctx, rec); err != nil {
+				return rep, err
+			}
+		}
+	}
+	return rep, nil
+}
