@@ -25,7 +25,9 @@ FUNCTIONS := \
 	AdminFunction:admin \
 	AccountFunction:account \
 	FeedFunction:feed \
-	DadosJobFunction:dadosjob
+	DadosJobFunction:dadosjob \
+	PhotosFunction:photos \
+	PhotosJobFunction:photosjob
 
 fn_id = $(word 1,$(subst :, ,$(1)))
 fn_dir = $(word 2,$(subst :, ,$(1)))

@@ -68,6 +68,9 @@ type Deps struct {
 	Now     func() time.Time
 	// Cognito is the user pool's API client (the account area: password check, user deletion).
 	Cognito *cip.Client
+	// AWS is the SDK configuration, for the clients only one function makes, on first use
+	// (the photos job's CloudFront client).
+	AWS aws.Config
 }
 
 // NewDeps builds Deps. Nothing here touches the network: keys and tables are
@@ -93,6 +96,7 @@ func NewDeps(ctx context.Context, cfg Config, extra ...func(*aws.Config)) (Deps,
 		Store:  store.New(awsCfg, cfg.TableName),
 		Users:  auth.CognitoDirectory{Client: cip.NewFromConfig(awsCfg)},
 		Now:    time.Now,
+		AWS:    awsCfg,
 	}
 	d.Cognito = d.Users.(auth.CognitoDirectory).Client
 	if cfg.Issuer != "" {

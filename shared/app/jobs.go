@@ -39,6 +39,35 @@ func InvokeAsync(ctx context.Context, env string, payload any) error {
 	return nil
 }
 
+// Invoke invokes the Lambda function named by the environment variable env (PHOTOS_FUNCTION:
+// the photo processor) synchronously (RequestResponse) with payload and decodes its answer
+// into out. An error the function raised is an error here too.
+func Invoke(ctx context.Context, env string, payload, out any) error {
+	name := os.Getenv(env)
+	if name == "" {
+		return fmt.Errorf("%s is not set", env)
+	}
+	c, err := lambdaClient(ctx)
+	if err != nil {
+		return err
+	}
+	raw, err := json.Marshal(payload)
+	if err != nil {
+		return err
+	}
+	res, err := c.Invoke(ctx, &lambda.InvokeInput{FunctionName: aws.String(name), Payload: raw})
+	if err != nil {
+		return fmt.Errorf("invoke %s: %w", name, err)
+	}
+	if res.FunctionError != nil {
+		return fmt.Errorf("invoke %s: %s: %s", name, aws.ToString(res.FunctionError), res.Payload)
+	}
+	if err := json.Unmarshal(res.Payload, out); err != nil {
+		return fmt.Errorf("invoke %s: decode answer: %w", name, err)
+	}
+	return nil
+}
+
 var (
 	lambdaOnce sync.Once
 	lambdaC    *lambda.Client

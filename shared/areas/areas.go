@@ -5,6 +5,7 @@ package areas
 
 import (
 	"net/http"
+	"os"
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/account"
@@ -19,6 +20,8 @@ import (
 	"github.com/verde-app/verde/shared/api/uploads"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/dados"
+	"github.com/verde-app/verde/shared/photojob"
+	"github.com/verde-app/verde/shared/photoproc"
 	"github.com/verde-app/verde/shared/reminders"
 	"github.com/verde-app/verde/shared/triggers"
 	"github.com/verde-app/verde/shared/triggers/presignup/cognitoaccounts"
@@ -55,6 +58,9 @@ var Triggers = map[string]func(app.Deps) any{
 // them at that hour and on demand through its Lambda Invoke endpoint.
 var Scheduled = map[string]ScheduledJob{
 	"RemindersFunction": {HourUTC: 10, New: func(d app.Deps) any { return reminders.Handler(d) }},
+	// The photos job: released photos deleted and invalidated, unclaimed uploads deleted. Also
+	// started (InvocationType Event) by the API functions when an item releases a photo.
+	"PhotosJobFunction": {HourUTC: 6, New: func(d app.Deps) any { return photojob.Handler(photojob.New(d, os.Getenv("DISTRIBUTION_ID"))) }},
 }
 
 // Jobs are functions invoked asynchronously (Lambda Invoke, InvocationType
@@ -63,6 +69,10 @@ var Scheduled = map[string]ScheduledJob{
 // endpoint.
 var Jobs = map[string]func(app.Deps) any{
 	"DadosJobFunction": func(d app.Deps) any { return dados.Handler(d) },
+	// The photo processor, invoked synchronously (RequestResponse) by the API functions whose
+	// items name an upload (shared/api/kit.Photos). Built from the environment alone, as in
+	// functions/photos.
+	"PhotosFunction": func(d app.Deps) any { return photoproc.Handler(photoproc.S3FromEnv(), d.Config.UploadsBucket) },
 }
 
 // ScanAllowed are the functions that may Scan the table, each for a stated
@@ -89,12 +99,12 @@ var CustomResources = map[string]string{
 // action of each of its parts (Put: PutItem, Update: UpdateItem, Delete: DeleteItem,
 // ConditionCheck: ConditionCheckItem). No function may Scan. A function not listed calls none.
 var TableActions = map[string][]string{
-	"MeFunction":               {"BatchWriteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"MeFunction":               {"BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"NotificationsFunction":    {"GetItem", "Query", "UpdateItem"},
 	"GroupsFunction":           {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"LotesFunction":            {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"CultivosFunction":         {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
-	"UploadsFunction":          {"GetItem", "UpdateItem"},
+	"UploadsFunction":          {"GetItem", "PutItem", "UpdateItem"},
 	"PostConfirmationFunction": {"BatchWriteItem", "GetItem", "PutItem", "UpdateItem"},
 	"CatalogSeedFunction":      {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query"},
 	"RankingsFunction":         {"BatchGetItem", "GetItem", "Query"},
@@ -106,4 +116,7 @@ var TableActions = map[string][]string{
 	// type; no index lists every item of an entity) and the member-search backfill; never a
 	// request path. PutItem/UpdateItem: the export's state and its notification.
 	"DadosJobFunction": {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Scan", "UpdateItem"},
+	// The photos job: the released photos (Query, BatchWriteItem to forget them), the
+	// unclaimed uploads (Query on GSI1, a conditional DeleteItem each).
+	"PhotosJobFunction": {"BatchWriteItem", "DeleteItem", "Query"},
 }

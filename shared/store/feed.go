@@ -449,7 +449,7 @@ func (s *Store) DeletePost(ctx context.Context, pid string, actor Actor) error {
 				t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditPostRemovido, Entidade: "post", EntidadeID: p.ID, Em: now, Antes: postAudit(p)})
 			}
 		}
-		removePost(t, st.item)
+		removePost(t, st.item, now)
 		t.postRemoved(st.item, now)
 		if err := s.write(ctx, t); err != nil {
 			if c, ok := asCancelled(err); ok && c.failed(itemPost) {
@@ -462,8 +462,9 @@ func (s *Store) DeletePost(ctx context.Context, pid string, actor Actor) error {
 }
 
 // removePost adds the removal of a post to t.
-func removePost(t *txn, it postItem) {
+func removePost(t *txn, it postItem, now time.Time) {
 	t.delete(itemPost, PostPK(it.ID), skMeta, existsCond())
+	t.release(now, it.Fotos...)
 	t.delete(itemPostOf, PostPK(it.ID), skPostOf, nil)
 	if it.Cultivo != nil {
 		t.delete("cultPost", CultivoPK(it.Cultivo.ID), cultPostSK(parseTime(it.CriadoEm), it.ID), nil)

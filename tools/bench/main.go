@@ -37,6 +37,7 @@ var (
 	doInit      = flag.Bool("init", true, "count init instructions with valgrind")
 	doRoutes    = flag.Bool("routes", true, "measure each route against the emulators")
 	doLH        = flag.Bool("lighthouse", true, "run Lighthouse against the local cloud")
+	doPhotos    = flag.Bool("photos", true, "the photo processor's figures and a phone's /feed image bytes (photos.go)")
 	lighthouseN = flag.Int("lighthouse-runs", 3, "Lighthouse runs per page (the median is shown)")
 )
 
@@ -104,6 +105,10 @@ func main() {
 				fmt.Println(l)
 			}
 		}
+	}
+
+	if *doPhotos {
+		printPhotos()
 	}
 
 	if len(routes) > 0 {

@@ -74,6 +74,7 @@ type Cloud struct {
 	originSecret string
 	secrets      *secretsManager
 	invoker      *LambdaInvoker
+	cdn          cloudFront
 	logger       *slog.Logger
 	lock         *os.File
 	children     []*child
@@ -399,6 +400,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	mux := http.NewServeMux()
 	mux.Handle("/config.json", serveJSON(c.Config))
 	mux.Handle(InvokePathPrefix, invoker)
+	mux.Handle(CloudFrontPathPrefix, &c.cdn)
 	mux.Handle(CognitoPathPrefix, http.StripPrefix(strings.TrimSuffix(CognitoPathPrefix, "/"), proxy))
 	mux.Handle(DevPasswordCodePath, http.HandlerFunc(proxy.devPasswordCode))
 	// The uploads bucket on the product's origin: presigned PUTs (path-style, as the functions
@@ -571,6 +573,10 @@ func (c *Cloud) Env() map[string]string {
 		"AUTO_CONFIRM_SIGNUP":                        "true",
 		"AWS_ENDPOINT_URL_LAMBDA":                    c.URL, // the async jobs (areas.Jobs)
 		"DADOS_JOB_FUNCTION":                         "DadosJobFunction",
+		"PHOTOS_FUNCTION":                            "PhotosFunction",
+		"PHOTOS_JOB_FUNCTION":                        "PhotosJobFunction",
+		"DISTRIBUTION_ID":                            LocalDistribution,
+		"AWS_ENDPOINT_URL_CLOUDFRONT":                c.URL, // the photos job's invalidations (cloudfront.go)
 	} {
 		env[k] = v
 	}

@@ -103,7 +103,7 @@ func newRichUser(t *testing.T) richUser {
 	}
 
 	jpeg := testkit.JPEG(t, 8, 8)
-	p1, p2, p3, p4 := env.PutPhoto(t, u, jpeg, "jpg"), env.PutPhoto(t, u, jpeg, "jpg"), env.PutPhoto(t, u, jpeg, "jpg"), env.PutPhoto(t, u, jpeg, "jpg")
+	p1, p2, p3, p4 := env.ProcessedPhoto(t, u, jpeg), env.ProcessedPhoto(t, u, jpeg), env.ProcessedPhoto(t, u, jpeg), env.ProcessedPhoto(t, u, jpeg)
 	if _, err := s.UpdateProfile(ctx, u.ID, domain.ProfileUpdate{Foto: &p4}); err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func newRichUser(t *testing.T) richUser {
 	if _, err := s.AddDiario(ctx, theirs, testkit.Actor(u), domain.DiarioInput{Tipo: domain.TipoFoto, Texto: "Foto da semana", Fotos: []string{p3}}); err != nil {
 		t.Fatal(err)
 	}
-	p5 := env.PutPhoto(t, u, jpeg, "jpg")
+	p5 := env.ProcessedPhoto(t, u, jpeg)
 	fd := newFeedOf(t, u, p5, false)
 	return richUser{u: u, group: gid, other: f2.Group.ID, mine: mine, theirs: theirs, photos: []string{p1, p2, p3, p4, p5},
 		othersEntryInMine: alvoEntry.Entry.ID, feed: fd}
@@ -779,7 +779,7 @@ func TestFeedEraseIsResumableAndExact(t *testing.T) {
 	ctx := context.Background()
 	u := env.NewUser(t, "Rita Retomada "+uuid.NewString()[:6])
 	jpeg := testkit.JPEG(t, 8, 8)
-	f := newFeedOf(t, u, env.PutPhoto(t, u, jpeg, "jpg"), true)
+	f := newFeedOf(t, u, env.ProcessedPhoto(t, u, jpeg), true)
 	calls := 0
 	for done := false; !done; calls++ {
 		if calls > 40 {
