@@ -21,6 +21,9 @@ func S3FromEnv() *s3.Client {
 	}
 	endpoint := os.Getenv("AWS_ENDPOINT_URL_S3")
 	return s3.NewFromConfig(cfg, func(o *s3.Options) {
+		// An upload is read whole and decoded: a corrupt one is refused by the decoder.
+		o.ResponseChecksumValidation = aws.ResponseChecksumValidationWhenRequired
+		o.DisableLogOutputChecksumValidationSkipped = true
 		if endpoint != "" {
 			o.BaseEndpoint = aws.String(endpoint)
 			o.UsePathStyle = true

@@ -107,13 +107,13 @@ func main() {
 		}
 	}
 
-	if *doPhotos {
-		printPhotos()
-	}
-
 	if len(routes) > 0 {
 		fmt.Println()
 		printCost(routes, inits)
+	}
+
+	if *doPhotos {
+		printPhotos()
 	}
 }
 
@@ -147,7 +147,7 @@ func initInstructions(f function) (int64, error) {
 	}
 	defer os.RemoveAll(dir)
 	bin := filepath.Join(dir, "bootstrap")
-	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-tags", "lambda.norpc", "-ldflags", "-s -w",
+	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-tags", "lambda.norpc,nodynamic", "-ldflags", "-s -w",
 		"-o", bin, "./functions/"+f.dir)
 	build.Dir = *root
 	build.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH=amd64")
