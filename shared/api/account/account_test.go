@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	cip "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider"
@@ -428,6 +430,9 @@ func TestDeleteAccountLeavesNothingPersonal(t *testing.T) {
 	if err != nil || len(objs.Contents) != 0 {
 		t.Errorf("bucket still holds %d photos (%v)", len(objs.Contents), err)
 	}
+	// CloudFront: every path of the user's photos invalidated, with one wildcard, by the photos
+	// job the erasure started.
+	waitInvalidated(t, "/media/"+domain.PhotoKeyPrefix(u.ID)+"*")
 	// The sign-in: gone.
 	_, err = env.Cloud.Cognito().InitiateAuth(ctx, &cip.InitiateAuthInput{
 		ClientId: aws.String(env.Cloud.ClientID), AuthFlow: ciptypes.AuthFlowTypeUserPasswordAuth,
@@ -816,5 +821,21 @@ func TestFeedEraseIsResumableAndExact(t *testing.T) {
 		if n := countPartition(t, q.index, q.pk); n != 0 {
 			t.Errorf("%s %s still holds %d items", q.index, q.pk, n)
 		}
+	}
+}
+
+// waitInvalidated waits (up to 30 s) until the local cloud has received an invalidation of path.
+func waitInvalidated(t *testing.T, path string) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		for _, inv := range env.Cloud.Invalidations() {
+			if slices.Contains(inv.Paths, path) {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s was not invalidated in 30 s", path)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
