@@ -63,7 +63,7 @@ type Deps struct {
 	// Origin refuses API requests that did not come through CloudFront (Lambda mains and the
 	// local cloud wrap each API function's handler with Origin.Require).
 	Origin *OriginCheck
-	// Uploads is the uploads bucket (presigned PUTs, the check of an uploaded photo).
+	// Uploads is the uploads bucket (presigned PUTs, the account's photos, the admin exports).
 	Uploads *uploads.Bucket
 	Now     func() time.Time
 	// Cognito is the user pool's API client (the account area: password check, user deletion).

@@ -206,7 +206,7 @@ func gruposOf(items map[itemKey]record, uid string) ([]string, profileState, err
 // feed day (points counted today, the text of the last post), the points
 // (at most PostsPorDia a day earn them), the daily cap, and the author's
 // membership (a ConditionCheck) for a group post: one transaction after one
-// BatchGetItem. The photos are checked by the API (kit.CheckPhotos).
+// BatchGetItem. The photos were processed by the API (kit.Photos).
 func (s *Store) CreatePost(ctx context.Context, in domain.PostInput, actor Actor) (domain.Post, int, error) {
 	if actor.ID == "" {
 		return domain.Post{}, 0, domain.ErrPostNotFound()

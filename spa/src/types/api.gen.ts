@@ -1838,7 +1838,7 @@ export interface components {
             /** @description A UF (any case), or "" to clear it */
             uf?: string;
             cidade?: string;
-            /** @description The key of a photo the caller uploaded (POST /api/uploads, purpose perfil), checked in the bucket (400/403 naming foto); "" removes the photo */
+            /** @description The key of a photo the caller uploaded (POST /api/uploads, purpose perfil), processed before the profile refers to it (400/403 naming foto; the profile stores the processed photo's key); "" removes the photo */
             foto?: string;
             /** @description true leaves me out of the public rankings (I still see my own standing); false puts me back */
             ocultarDoRanking?: boolean;
