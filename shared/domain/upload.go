@@ -139,8 +139,9 @@ func (u Upload) FotoDir() string { return PhotoKeyPrefix(u.UserID) + u.Purpose +
 // FotoLargest bounds the largest variant's longer side (a photo is never enlarged).
 const FotoLargest = 1280
 
-// FotoWidths are the widths of the smaller variants.
-var FotoWidths = []int{160, 320, 640}
+// FotoWidths are the widths of the smaller variants: a 36 px avatar at 3× takes 160, a 280 px
+// feed photo 640 at 2× and 960 at 3×.
+var FotoWidths = []int{160, 320, 640, 960}
 
 // FotoSize is a variant's size in pixels.
 type FotoSize struct{ W, H int }

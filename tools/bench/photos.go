@@ -46,7 +46,7 @@ func printPhotos() {
 	warm := slices.Clone(runs[1:])
 	slices.Sort(warm)
 	fmt.Printf("  encoder start (WebAssembly compile, once per container)  %6.0f ms\n", ms(encoder))
-	fmt.Printf("  12 MP JPEG (%.2f MB): first %6.0f ms, then median %6.0f ms (decode, turn, resize, 4 WebP encodes; one core)\n",
+	fmt.Printf("  12 MP JPEG (%.2f MB): first %6.0f ms, then median %6.0f ms (decode, turn, resize, a WebP encode per variant)\n",
 		float64(len(orig))/1e6, ms(runs[0]), ms(warm[len(warm)/2]))
 	fmt.Printf("  stored per photo: %.1f kB (%s); the upload itself is not kept\n", float64(stored)/1000, strings.Join(sizes, ", "))
 

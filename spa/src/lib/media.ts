@@ -6,7 +6,7 @@
  */
 
 /** The smaller variants' widths (the largest is at most 1280 px on its longer side). */
-export const FOTO_WIDTHS = [160, 320, 640];
+export const FOTO_WIDTHS = [160, 320, 640, 960];
 
 const processed = /^fotos\/[A-Za-z0-9_-]{1,128}\/[a-z]{1,16}\/[0-9a-f-]{36}\/([1-9][0-9]{0,4})x([1-9][0-9]{0,4})\.webp$/;
 

@@ -848,7 +848,7 @@ export interface paths {
          *     the photo processed first (decoded, turned upright, stripped of every metadata block,
          *     resized to WebP variants) and stores the processed photo's key,
          *     `fotos/{uid}/{purpose}/{id}/{w}x{h}.webp` (the largest variant, at most 1280 px on its
-         *     longer side; the others are 160, 320 and 640 px wide, when narrower). A file that is not
+         *     longer side; the others are 160, 320, 640 and 960 px wide, when narrower). A file that is not
          *     one JPEG, PNG or WebP image within the limits (an SVG, a file with bytes after the image,
          *     a decompression bomb) is a 400 naming the field; another member's key a 403. Each upload
          *     is used by one item. Variants are served at `/media/{key}`.

@@ -27,7 +27,7 @@ describe('PhotoPicker', () => {
     render(<PhotoPicker label="Fotos" purpose="diario" max={2} value={keys} onChange={onChange} alt="Foto do diário" />);
     // A 96 px preview: the 160 px variant serves a 1× screen, the 320 px one a 2× or 3×.
     const first = screen.getByRole('img', { name: 'Foto do diário 1' });
-    expect(first).toHaveAttribute('srcset', `/media/${dir}160x120.webp 160w, /media/${dir}320x240.webp 320w, /media/${dir}640x480.webp 640w, /media/${dir}1280x960.webp 1280w`);
+    expect(first).toHaveAttribute('srcset', `/media/${dir}160x120.webp 160w, /media/${dir}320x240.webp 320w, /media/${dir}640x480.webp 640w, /media/${dir}960x720.webp 960w, /media/${dir}1280x960.webp 1280w`);
     expect(first).toHaveAttribute('sizes', '96px');
     expect(screen.queryByLabelText('Fotos')).toBeNull(); // two of two: no file input
     await userEvent.click(screen.getByRole('button', { name: 'Remover foto 2' }));
