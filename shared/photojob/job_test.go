@@ -94,6 +94,7 @@ func TestUnclaimedUploadsGoAndClaimedOnesStay(t *testing.T) {
 	}
 	// The claimed upload cannot be claimed again.
 	ctx = store.WithPhotoClaim(context.Background(), &store.PhotoClaim{Field: "fotos", Uploads: []domain.Upload{claimed}})
+	in.Texto = "De novo a mesma foto"
 	if _, _, err := env.Deps.Store.CreatePost(ctx, in, testkit.Actor(u)); domain.ErrorCode(err) != domain.EValidation {
 		t.Errorf("second claim: %v, want a 400", err)
 	}

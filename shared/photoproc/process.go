@@ -10,6 +10,7 @@ import (
 	"image"
 	"image/jpeg"
 	"image/png"
+	"io"
 
 	"github.com/gen2brain/webp"
 	"golang.org/x/image/draw"
@@ -108,28 +109,28 @@ func Process(data []byte) ([]Variant, error) {
 // reports it apart.
 func StartEncoder() { webp.Init() }
 
+// decoders are the maintained decoders of each format.
+var decoders = map[format]struct {
+	config func(io.Reader) (image.Config, error)
+	decode func(io.Reader) (image.Image, error)
+}{
+	formatJPEG: {jpeg.DecodeConfig, jpeg.Decode},
+	formatPNG:  {png.DecodeConfig, png.Decode},
+	formatWebP: {xwebp.DecodeConfig, xwebp.Decode},
+}
+
 func decodeConfig(f format, data []byte) (image.Config, error) {
-	r := bytes.NewReader(data)
-	switch f {
-	case formatJPEG:
-		return jpeg.DecodeConfig(r)
-	case formatPNG:
-		return png.DecodeConfig(r)
-	case formatWebP:
-		return xwebp.DecodeConfig(r)
+	d, ok := decoders[f]
+	if !ok {
+		return image.Config{}, errors.New("unknown format")
 	}
-	return image.Config{}, errors.New("unknown format")
+	return d.config(bytes.NewReader(data))
 }
 
 func decode(f format, data []byte) (image.Image, error) {
-	r := bytes.NewReader(data)
-	switch f {
-	case formatJPEG:
-		return jpeg.Decode(r)
-	case formatPNG:
-		return png.Decode(r)
-	case formatWebP:
-		return xwebp.Decode(r)
+	d, ok := decoders[f]
+	if !ok {
+		return nil, errors.New("unknown format")
 	}
-	return nil, errors.New("unknown format")
+	return d.decode(bytes.NewReader(data))
 }

@@ -41,13 +41,7 @@ describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () 
     const session = await openSession({ baseURL: cloud.url });
     const page = session.page;
     try {
-      await page.goto('/registro');
-      await page.getByLabel('Nome completo').fill(user.name);
-      await page.getByLabel('Email', { exact: true }).fill(user.email);
-      await page.getByLabel('Senha', { exact: true }).fill(user.password);
-      await page.getByLabel('Confirmar senha').fill(user.password);
-      await page.getByRole('button', { name: 'Criar conta' }).click();
-      await page.waitForURL('**/dashboard');
+      await register(page, user);
 
       // A personal cultivo.
       await page.goto('/cultivos?novo=alface-verao');
