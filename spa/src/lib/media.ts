@@ -41,6 +41,14 @@ export function photoVariants(key: string): Variant[] {
   return out;
 }
 
+/**
+ * Whether a photo can be shown: a processed photo or an https address. A key stored before
+ * photos were processed names an upload, which /media does not serve.
+ */
+export function canShowPhoto(keyOrUrl: string | null | undefined): keyOrUrl is string {
+  return !!keyOrUrl && (keyOrUrl.startsWith('https://') || photoVariants(keyOrUrl).length > 0);
+}
+
 /** What an <img> needs: src (the variant for a 2× screen of slotWidth, for browsers without srcset) and srcSet. */
 export function photoSources(keyOrUrl: string, slotWidth: number): { src: string; srcSet?: string } {
   const variants = photoVariants(keyOrUrl);

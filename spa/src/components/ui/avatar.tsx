@@ -1,4 +1,5 @@
 import { Photo } from '@/components/ui/photo';
+import { canShowPhoto } from '@/lib/media';
 
 /** Up to two initials of a name ('Maria Clara Souza' → 'MC'), or 'U' with no name. */
 export function initials(name: string | null | undefined): string {
@@ -15,7 +16,7 @@ export function initials(name: string | null | undefined): string {
 /** A member's photo in a size × size circle (the smallest variant that fills it), or their initials. */
 export function Avatar({ name, photo, size = 36, eager = false }: { name: string; photo?: string | null; size?: number; eager?: boolean }) {
   const style = { width: size, height: size };
-  if (photo) return <Photo className="avatar" photo={photo} alt="" width={size} height={size} eager={eager} style={style} />;
+  if (canShowPhoto(photo)) return <Photo className="avatar" photo={photo} alt="" width={size} height={size} eager={eager} style={style} />;
   return (
     <span className="avatar avatar-initials" style={style} aria-hidden="true">
       {initials(name)}

@@ -41,6 +41,9 @@ describe('photos', () => {
     expect(photoVariants(`${dir}500x300.webp`).map((v) => `${v.width}x${v.height}`)).toEqual(['160x96', '320x192', '500x300']);
     expect(photoVariants(`${dir}26x1280.webp`).map((v) => `${v.width}x${v.height}`)).toEqual(['26x1280']);
     expect(photoVariants('fotos/u/perfil/x.jpg')).toEqual([]);
+    // A key stored before photos were processed is not served: the initials stand in.
+    render(<Avatar name="Bia Lima" photo="fotos/u/perfil/x.jpg" />);
+    expect(screen.getByText('BL')).toBeInTheDocument();
     expect(mediaUrl('https://lh3.googleusercontent.com/a')).toBe('https://lh3.googleusercontent.com/a');
   });
 

@@ -1,12 +1,13 @@
 import { Photo } from '@/components/ui/photo';
-import { mediaUrl } from '@/lib/media';
+import { canShowPhoto, mediaUrl } from '@/lib/media';
 import '@/components/ui/photo-picker.css';
 
 /**
  * The photos of an item in 280 × 210 slots (narrower on a narrow screen), lazy-loaded, the
  * smallest variant that fills the slot; each opens at its largest in a new tab.
  */
-export function PhotoStrip({ keys, alt }: { keys: string[]; alt: string }) {
+export function PhotoStrip({ keys: stored, alt }: { keys: string[]; alt: string }) {
+  const keys = stored.filter(canShowPhoto);
   if (keys.length === 0) return null;
   return (
     <ul className="photo-strip" aria-label="Fotos">

@@ -1,4 +1,5 @@
 import { Photo } from '@/components/ui/photo';
+import { canShowPhoto } from '@/lib/media';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -34,7 +35,7 @@ export function OverviewTab({ group }: { group: GroupDetail }) {
   return (
     <div className="group-overview">
       <section className="card" aria-labelledby="grupo-sobre">
-        {group.fotoCapa && (
+        {canShowPhoto(group.fotoCapa) && (
           <Photo className="group-cover" photo={group.fotoCapa} alt={`Foto de capa do grupo ${group.nome}`} width={640} height={240} sizes="min(100vw, 960px)" eager />
         )}
         <h2 id="grupo-sobre">Sobre o grupo</h2>
