@@ -133,6 +133,13 @@ describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () 
       await cover.waitFor();
       await page.waitForFunction(() => [...document.querySelectorAll('img.group-cover')].every((i) => i.complete && i.naturalWidth > 0));
       await shot(page, 'grupo-capa');
+      // The public page shows the same cover, from its variants.
+      await page.goto(`${groupPath}/publico`);
+      const publicCover = page.getByRole('img', { name: `Foto de capa do grupo ${groupName}` });
+      await publicCover.waitFor();
+      assert.match(await publicCover.getAttribute('srcset'), /640x240\.webp 640w/);
+      await page.waitForFunction(() => [...document.querySelectorAll('img.group-cover')].every((i) => i.complete && i.naturalWidth > 0));
+      await shot(page, 'grupo-publico');
       assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
     } finally {
       await session.close();
@@ -151,6 +158,7 @@ describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () 
         [cultivoUrl, 'cultivo-com-foto'],
         ['/perfil', 'perfil-com-foto'],
         [groupPath, 'grupo-capa'],
+        [`${groupPath}/publico`, 'grupo-publico'],
       ]) {
         await p.goto(path);
         await p.getByRole('heading', { level: 1 }).first().waitFor();
