@@ -26,6 +26,10 @@ type Job struct {
 	Now    func() time.Time
 }
 
+// wildcardPhotos is the most photos a page invalidates by wildcard (CloudFront: 15 wildcard
+// paths in progress at once, across runs).
+const wildcardPhotos = 5
+
 // unusedDays is how far back a run looks for unclaimed uploads: from the day before yesterday
 // (a whole day after the last of them was handed out) back a week (runs that failed).
 const unusedDays = 7
@@ -68,10 +72,11 @@ func (j *Job) Run(ctx context.Context) (Result, error) {
 }
 
 // released deletes the released photos' objects, page by page, then invalidates every path
-// they were served at in one request per page, then forgets them. A photo's objects are
-// invalidated one by one (CloudFront allows 3,000 such paths in progress, but only 15 with
-// wildcards); an account's directory, whose objects its erasure deleted already, by one
-// wildcard.
+// they were served at in one request per page, then forgets them. CloudFront bills each path
+// and allows 3,000 in progress, but only 15 with a wildcard: a page of a few photos (a start
+// after one deletion, the usual case) is invalidated by one wildcard per photo, a larger one
+// variant by variant; an account's directory, whose objects its erasure deleted already, by
+// one wildcard.
 func (j *Job) released(ctx context.Context, r *Result) error {
 	for {
 		rs, err := j.Store.ReleasedPhotos(ctx)
@@ -79,11 +84,18 @@ func (j *Job) released(ctx context.Context, r *Result) error {
 			return err
 		}
 		var paths []string
+		photos := 0
+		for _, rel := range rs {
+			if strings.Count(rel.Dir, "/") > 2 {
+				photos++
+			}
+		}
 		for _, rel := range rs {
 			if !strings.HasPrefix(rel.Dir, "fotos/") || strings.Contains(rel.Dir, "..") {
 				continue
 			}
-			if strings.Count(rel.Dir, "/") == 2 { // fotos/<uid>/: an erased account
+			whole := strings.Count(rel.Dir, "/") == 2 || photos <= wildcardPhotos // fotos/<uid>/: an erased account
+			if whole {
 				paths = append(paths, "/media/"+rel.Dir+"*")
 			}
 			for {
@@ -91,7 +103,7 @@ func (j *Job) released(ctx context.Context, r *Result) error {
 				if err != nil {
 					return err
 				}
-				if strings.Count(rel.Dir, "/") > 2 {
+				if !whole {
 					for _, k := range keys {
 						paths = append(paths, "/media/"+k)
 					}
