@@ -27,7 +27,9 @@ FUNCTIONS := \
 	AccountFunction:account \
 	FeedFunction:feed \
 	DadosJobFunction:dadosjob \
-	DigestFunction:digest
+	DigestFunction:digest \
+	PhotosFunction:photos \
+	PhotosJobFunction:photosjob
 
 fn_id = $(word 1,$(subst :, ,$(1)))
 fn_dir = $(word 2,$(subst :, ,$(1)))
@@ -40,7 +42,8 @@ ENV ?= dev
 AWS_REGION_FOR_LINT ?= sa-east-1
 
 GO_LAMBDA_ENV := CGO_ENABLED=0 GOOS=linux GOARCH=arm64
-GO_LAMBDA_FLAGS := -trimpath -buildvcs=false -tags lambda.norpc -ldflags "-s -w"
+# nodynamic: the WebP encoder (PhotosFunction) runs its WebAssembly build, never a system libwebp.
+GO_LAMBDA_FLAGS := -trimpath -buildvcs=false -tags lambda.norpc,nodynamic -ldflags "-s -w"
 BUILD_DIR := .build
 # Size budget per function: 6 MB for the zipped package Lambda stores and loads at a cold
 # start (its "code size"). The binary is reported too; on Go 1.26 linux/arm64 even a

@@ -66,7 +66,7 @@ type Deps struct {
 	// Origin refuses API requests that did not come through CloudFront (Lambda mains and the
 	// local cloud wrap each API function's handler with Origin.Require).
 	Origin *OriginCheck
-	// Uploads is the uploads bucket (presigned PUTs, the check of an uploaded photo).
+	// Uploads is the uploads bucket (presigned PUTs, the account's photos, the admin exports).
 	Uploads *uploads.Bucket
 	Now     func() time.Time
 	// Cognito is the user pool's API client (the account area: password check, user deletion).
@@ -74,6 +74,9 @@ type Deps struct {
 	// mail is made on the first Mail() (mail.go): only the functions that send or
 	// unsubscribe link the sender.
 	mail *lazyMail
+	// AWS is the SDK configuration, for the clients only one function makes, on first use
+	// (the photos job's CloudFront client).
+	AWS aws.Config
 }
 
 // NewDeps builds Deps. Nothing here touches the network: keys and tables are
@@ -99,6 +102,7 @@ func NewDeps(ctx context.Context, cfg Config, extra ...func(*aws.Config)) (Deps,
 		Store:  store.New(awsCfg, cfg.TableName),
 		Users:  auth.CognitoDirectory{Client: cip.NewFromConfig(awsCfg)},
 		Now:    time.Now,
+		AWS:    awsCfg,
 	}
 	d.Cognito = d.Users.(auth.CognitoDirectory).Client
 	if cfg.Issuer != "" {

@@ -5,6 +5,7 @@ package areas
 
 import (
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/verde-app/verde/shared/api"
@@ -21,6 +22,8 @@ import (
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/dados"
 	"github.com/verde-app/verde/shared/digest"
+	"github.com/verde-app/verde/shared/photojob"
+	"github.com/verde-app/verde/shared/photoproc"
 	"github.com/verde-app/verde/shared/reminders"
 	"github.com/verde-app/verde/shared/triggers"
 	"github.com/verde-app/verde/shared/triggers/custommessage"
@@ -60,6 +63,9 @@ var Triggers = map[string]func(app.Deps) any{
 var Scheduled = map[string]ScheduledJob{
 	"RemindersFunction": {HourUTC: 10, New: func(d app.Deps) any { return reminders.Handler(d) }},
 	"DigestFunction":    {HourUTC: 11, Weekly: true, Weekday: time.Monday, New: func(d app.Deps) any { return digest.Handler(d) }},
+	// The photos job: released photos deleted and invalidated, unclaimed uploads deleted. Also
+	// started (InvocationType Event) by the API functions when an item releases a photo.
+	"PhotosJobFunction": {HourUTC: 6, New: func(d app.Deps) any { return photojob.Handler(photojob.New(d, os.Getenv("DISTRIBUTION_ID"))) }},
 }
 
 // Jobs are functions invoked asynchronously (Lambda Invoke, InvocationType
@@ -68,6 +74,14 @@ var Scheduled = map[string]ScheduledJob{
 // endpoint.
 var Jobs = map[string]func(app.Deps) any{
 	"DadosJobFunction": func(d app.Deps) any { return dados.Handler(d) },
+}
+
+// Invoked are functions other functions invoke synchronously (Lambda Invoke, InvocationType
+// RequestResponse), by LogicalId: the photo processor, invoked by the API functions whose items
+// name an upload (shared/api/kit.Photos) and built from the environment alone, as in
+// functions/photos. The local cloud serves them on its invoke endpoint too.
+var Invoked = map[string]func(app.Deps) any{
+	"PhotosFunction": func(d app.Deps) any { return photoproc.Handler(photoproc.S3FromEnv(), d.Config.UploadsBucket) },
 }
 
 // ScanAllowed are the functions that may Scan the table, each for a stated
@@ -98,12 +112,12 @@ var CustomResources = map[string]string{
 // action of each of its parts (Put: PutItem, Update: UpdateItem, Delete: DeleteItem,
 // ConditionCheck: ConditionCheckItem). No function may Scan. A function not listed calls none.
 var TableActions = map[string][]string{
-	"MeFunction":               {"BatchWriteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"MeFunction":               {"BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"NotificationsFunction":    {"GetItem", "Query", "UpdateItem"},
 	"GroupsFunction":           {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"LotesFunction":            {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"CultivosFunction":         {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
-	"UploadsFunction":          {"GetItem", "UpdateItem"},
+	"UploadsFunction":          {"GetItem", "PutItem", "UpdateItem"},
 	"PostConfirmationFunction": {"BatchWriteItem", "GetItem", "PutItem", "UpdateItem"},
 	// The data migrations (shared/migrations): the member-search backfill reads the profiles
 	// with the one other Scan, offline, at deploy; the catalogue seed's items are transactions.
@@ -120,4 +134,7 @@ var TableActions = map[string][]string{
 	// The weekly digest: subscribers (GSI1), members' groups and their week of posts (Query),
 	// profiles and choices (BatchGetItem), its progress and each member's taken digest (PutItem).
 	"DigestFunction": {"BatchGetItem", "GetItem", "PutItem", "Query"},
+	// The photos job: the released photos (Query, BatchWriteItem to forget them), the
+	// unclaimed uploads (Query on GSI1, a conditional DeleteItem each).
+	"PhotosJobFunction": {"BatchWriteItem", "DeleteItem", "Query"},
 }

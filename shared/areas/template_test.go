@@ -383,8 +383,9 @@ func TestEveryFunctionIsRegisteredAndBuiltByTheMakefile(t *testing.T) {
 		_, isCustom := areas.CustomResources[id]
 		_, isScheduled := areas.Scheduled[id]
 		_, isJob := areas.Jobs[id]
-		if !isAPI && !isTrigger && !isCustom && !isScheduled && !isJob {
-			t.Errorf("%s is in template.yaml but in none of areas.APIs, areas.Triggers, areas.CustomResources", id)
+		_, isInvoked := areas.Invoked[id]
+		if !isAPI && !isTrigger && !isCustom && !isScheduled && !isJob && !isInvoked {
+			t.Errorf("%s is in template.yaml but in none of areas.APIs, areas.Triggers, areas.CustomResources, areas.Scheduled, areas.Jobs, areas.Invoked", id)
 		}
 		if bm := pt.Functions[id].BuildMethod; bm != "makefile" {
 			t.Errorf("%s: Metadata.BuildMethod is %q, want makefile (the Makefile's build-%s target)", id, bm, id)

@@ -225,21 +225,42 @@ func (in *DiarioInput) Valid() error {
 	return nil
 }
 
-// PhotoKeyPrefix is where a user's uploads live in the uploads bucket.
+// PhotoKeyPrefix is where a user's processed photos live in the uploads bucket.
 func PhotoKeyPrefix(uid string) string { return "fotos/" + uid + "/" }
 
-// CheckPhotoKeys refuses (403) a photo key outside uid's own prefix, and
-// (400) one that could not be a key.
+// CheckPhotoKeys refuses (400) a key that is not a processed photo (what an item stores),
+// and (403) one of another member's.
 func CheckPhotoKeys(field string, keys []string, uid string) error {
 	for _, k := range keys {
-		if !uploadKey.MatchString(k) || strings.Contains(k, "..") || len(k) > 300 {
+		p, ok := ParseProcessedFoto(k)
+		if !ok {
 			return Invalid(field, "Foto inválida: envie a foto novamente")
 		}
-		if !strings.HasPrefix(k, PhotoKeyPrefix(uid)) {
-			return &Error{Code: EForbidden, Message: "Esta foto não foi enviada por você", Field: field}
+		if p.UserID != uid {
+			return ErrFotoOfAnother(field)
 		}
 	}
 	return nil
+}
+
+// CheckUploadKeys refuses (400) a key that is not an upload waiting in quarantine (what a
+// request names), and (403) one of another member's.
+func CheckUploadKeys(field string, keys []string, uid string) error {
+	for _, k := range keys {
+		u, ok := ParseUpload(k)
+		if !ok {
+			return Invalid(field, "Foto inválida: envie a foto novamente")
+		}
+		if u.UserID != uid {
+			return ErrFotoOfAnother(field)
+		}
+	}
+	return nil
+}
+
+// ErrFotoOfAnother is the 403 of a photo key under another member's prefix.
+func ErrFotoOfAnother(field string) *Error {
+	return &Error{Code: EForbidden, Message: "Esta foto não foi enviada por você", Field: field}
 }
 
 // Harvest units and destinations.

@@ -135,14 +135,23 @@ func TestDiaryAwardStopsAtTheDailyCap(t *testing.T) {
 }
 
 func TestPhotoKeysOfAnotherUserAreForbidden(t *testing.T) {
-	if err := CheckPhotoKeys("fotos", []string{"fotos/u1/a.jpg"}, "u1"); err != nil {
-		t.Fatal(err)
-	}
-	if err := CheckPhotoKeys("fotos", []string{"fotos/u2/a.jpg"}, "u1"); ErrorCode(err) != EForbidden || err.(*Error).Field != "fotos" {
-		t.Fatalf("another's: %v", err)
-	}
-	if err := CheckPhotoKeys("foto", []string{"fotos/u1/../u2/a.jpg"}, "u1"); ErrorCode(err) != EValidation {
-		t.Fatalf("dot-dot: %v", err)
+	const id = "0b6f1a9e-8f1c-4c1e-9a57-3c2d1e0f4a5b"
+	upload, processed := "quarantine/u1/diario/"+id+".jpg", "fotos/u1/diario/"+id+"/640x480.webp"
+	for _, c := range []struct {
+		check     func(string, []string, string) error
+		ok, other string
+	}{{CheckUploadKeys, upload, processed}, {CheckPhotoKeys, processed, upload}} {
+		if err := c.check("fotos", []string{c.ok}, "u1"); err != nil {
+			t.Errorf("%s: %v", c.ok, err)
+		}
+		if err := c.check("fotos", []string{strings.Replace(c.ok, "u1", "u2", 1)}, "u1"); ErrorCode(err) != EForbidden || err.(*Error).Field != "fotos" {
+			t.Errorf("another's %s: %v", c.ok, err)
+		}
+		for _, k := range []string{c.other, "fotos/u1/../u2/a.jpg", "fotos/u1/diario/" + id + ".jpg", "quarantine/u1/outra/" + id + ".jpg", "exports/u1/x.csv"} {
+			if err := c.check("foto", []string{k}, "u1"); ErrorCode(err) != EValidation {
+				t.Errorf("%s: %v, want a 400", k, err)
+			}
+		}
 	}
 }
 

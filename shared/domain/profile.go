@@ -82,7 +82,7 @@ type ProfileUpdate struct {
 	UF     *string `json:"uf"`
 	Cidade *string `json:"cidade"`
 	// Foto is the key of a photo the member uploaded (POST /api/uploads, purpose perfil); ""
-	// removes the photo. The API checks the object before the profile refers to it.
+	// removes the photo. The API has it processed before the profile refers to it.
 	Foto *string `json:"foto"`
 	// OcultarDoRanking opts the member out of the public rankings (true) or back in.
 	OcultarDoRanking *bool `json:"ocultarDoRanking"`

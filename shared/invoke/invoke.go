@@ -1,5 +1,6 @@
-// Package invoke starts a Lambda function asynchronously: the export job's start and
-// continuation, the migrations' continuation. It is the one package that links the Lambda SDK
+// Package invoke starts a Lambda function: asynchronously for the export job's start and
+// continuation, the migrations' continuation and the photos job; synchronously for the photo
+// processor. It is the one package that links the Lambda SDK
 // (whose operation schemas are package-level data every importer pays for at start), so only the
 // functions that invoke import it.
 package invoke
@@ -24,23 +25,45 @@ import (
 // invoke endpoint runs the function in process. The client is made on
 // first use.
 func Async(ctx context.Context, env string, payload any) error {
+	_, err := invoke(ctx, env, types.InvocationTypeEvent, payload)
+	return err
+}
+
+// Invoke invokes the Lambda function named by the environment variable env (PHOTOS_FUNCTION:
+// the photo processor) synchronously (RequestResponse) with payload and decodes its answer
+// into out. An error the function raised is an error here too.
+func Invoke(ctx context.Context, env string, payload, out any) error {
+	res, err := invoke(ctx, env, types.InvocationTypeRequestResponse, payload)
+	if err != nil {
+		return err
+	}
+	if res.FunctionError != nil {
+		return fmt.Errorf("invoke %s: %s: %s", os.Getenv(env), aws.ToString(res.FunctionError), res.Payload)
+	}
+	if err := json.Unmarshal(res.Payload, out); err != nil {
+		return fmt.Errorf("invoke %s: decode answer: %w", os.Getenv(env), err)
+	}
+	return nil
+}
+
+func invoke(ctx context.Context, env string, typ types.InvocationType, payload any) (*lambda.InvokeOutput, error) {
 	name := os.Getenv(env)
 	if name == "" {
-		return fmt.Errorf("%s is not set", env)
+		return nil, fmt.Errorf("%s is not set", env)
 	}
 	c, err := lambdaClient(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	raw, err := json.Marshal(payload)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, err = c.Invoke(ctx, &lambda.InvokeInput{FunctionName: aws.String(name), InvocationType: types.InvocationTypeEvent, Payload: raw})
+	res, err := c.Invoke(ctx, &lambda.InvokeInput{FunctionName: aws.String(name), InvocationType: typ, Payload: raw})
 	if err != nil {
-		return fmt.Errorf("invoke %s: %w", name, err)
+		return nil, fmt.Errorf("invoke %s: %w", name, err)
 	}
-	return nil
+	return res, nil
 }
 
 var (

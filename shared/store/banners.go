@@ -154,6 +154,9 @@ func (s *Store) UpdateBanner(ctx context.Context, id string, version int, in dom
 	cond := newUpd()
 	cond.cond("version = %s", cond.v(num(version)))
 	t.putWhen("banner", bannerItemOf(next), cond)
+	if cur.Imagem != nil && (next.Imagem == nil || *next.Imagem != *cur.Imagem) {
+		t.release(now, *cur.Imagem)
+	}
 	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditBannerEditado, Entidade: "banner", EntidadeID: id, Em: now, Antes: cur, Depois: next})
 	if err := s.write(ctx, t); err != nil {
 		var c *cancelled
@@ -175,6 +178,9 @@ func (s *Store) DeleteBanner(ctx context.Context, id string, actor Actor) error 
 	cond := newUpd()
 	cond.cond("attribute_exists(PK)")
 	t.delete("banner", bannerPK(id), skMeta, cond)
+	if cur.Imagem != nil {
+		t.release(s.now(), *cur.Imagem)
+	}
 	u := t.update("banner-count", pkConfig, skBannerCount)
 	u.incr("n", -1)
 	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditBannerExcluido, Entidade: "banner", EntidadeID: id, Em: s.now(), Antes: cur})

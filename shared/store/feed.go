@@ -206,7 +206,7 @@ func gruposOf(items map[itemKey]record, uid string) ([]string, profileState, err
 // feed day (points counted today, the text of the last post), the points
 // (at most PostsPorDia a day earn them), the daily cap, and the author's
 // membership (a ConditionCheck) for a group post: one transaction after one
-// BatchGetItem. The photos are checked by the API (kit.CheckPhotos).
+// BatchGetItem. The photos were processed by the API (kit.Photos).
 func (s *Store) CreatePost(ctx context.Context, in domain.PostInput, actor Actor) (domain.Post, int, error) {
 	if actor.ID == "" {
 		return domain.Post{}, 0, domain.ErrPostNotFound()
@@ -449,7 +449,7 @@ func (s *Store) DeletePost(ctx context.Context, pid string, actor Actor) error {
 				t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditPostRemovido, Entidade: "post", EntidadeID: p.ID, Em: now, Antes: postAudit(p)})
 			}
 		}
-		removePost(t, st.item)
+		removePost(t, st.item, now)
 		t.postRemoved(st.item, now)
 		if err := s.write(ctx, t); err != nil {
 			if c, ok := asCancelled(err); ok && c.failed(itemPost) {
@@ -462,8 +462,9 @@ func (s *Store) DeletePost(ctx context.Context, pid string, actor Actor) error {
 }
 
 // removePost adds the removal of a post to t.
-func removePost(t *txn, it postItem) {
+func removePost(t *txn, it postItem, now time.Time) {
 	t.delete(itemPost, PostPK(it.ID), skMeta, existsCond())
+	t.release(now, it.Fotos...)
 	t.delete(itemPostOf, PostPK(it.ID), skPostOf, nil)
 	if it.Cultivo != nil {
 		t.delete("cultPost", CultivoPK(it.Cultivo.ID), cultPostSK(parseTime(it.CriadoEm), it.ID), nil)

@@ -246,7 +246,7 @@ func (s *Store) Moderate(ctx context.Context, pid, cid string, in domain.Moderac
 					if err != nil {
 						return err
 					}
-					removePost(t, it)
+					removePost(t, it, now)
 					t.postRemoved(it, now)
 					t.notify(NewNotification(mod.AutorID, domain.NotifModeracao, domain.TextoPostRemovido(), domain.LinkPerfil(), now))
 				} else {

@@ -367,6 +367,9 @@ func (s *Store) SaveGroup(ctx context.Context, g domain.Group, prev domain.Group
 	if asMember {
 		requireManager(t, g.ID, editor.ID)
 	}
+	if prev.FotoCapa != nil && (g.FotoCapa == nil || *g.FotoCapa != *prev.FotoCapa) {
+		t.release(s.now(), *prev.FotoCapa)
+	}
 	err := s.write(ctx, t)
 	var c *cancelled
 	if errors.As(err, &c) {

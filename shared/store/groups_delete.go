@@ -118,6 +118,9 @@ func (s *Store) markDeleting(ctx context.Context, g domain.Group) error {
 			u.remove(u.n(a))
 		}
 		t.groupDeleted(g, s.now())
+		if g.FotoCapa != nil {
+			t.release(s.now(), *g.FotoCapa)
+		}
 		if withOwner && g.OwnerID != "" {
 			o := t.update(itemProfile, UserPK(g.OwnerID), skProfile)
 			o.cond("attribute_exists(PK)")

@@ -39,6 +39,8 @@ import (
 //	group harvest ranking        GROUP#<gid>        RANKHARV#ALL|<yyyy-mm>                                      GRANK#ALL|MES#<yyyy-mm>#<shard> / <score key>
 //	reminder due on a day        DUE#<yyyy-mm-dd>   <kind>#<cid>             (TTL expiraEm; reminders.go)
 //	reminders job of a day       REMINDERS#<day>    STATE | SENT#<kind>#<cid>
+//	upload no item claimed yet   USER#<uid>         UPLOAD#<id>              UPLOADS#<yyyy-mm-dd> / <uid>/<id>  (uploads.go)
+//	photo an item released       PHOTOS#RELEASED    <time>#<dir>             (uploads.go; the photos job deletes it)
 //
 // Only public groups carry the directory keys (<name> and <city> folded by
 // domain.SearchKey). Everything of one group lives in GROUP#<gid>, except its

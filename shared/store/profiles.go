@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"maps"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -152,6 +153,9 @@ func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileU
 	if u.Foto != nil && *u.Foto == "" {
 		expr += " REMOVE foto"
 	}
+	if u.Foto != nil {
+		return s.updateProfilePhoto(ctx, uid, u, expr, values)
+	}
 	out, err := s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile),
 		UpdateExpression:          aws.String(expr),
@@ -168,6 +172,47 @@ func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileU
 	p, err := decodeProfile(out.Attributes)
 	if err == nil && u.Nome != nil {
 		// A new name re-indexes the admins' member search (admin.go).
+		err = s.IndexUser(ctx, uid, p.Nome, p.Email)
+	}
+	return p, err
+}
+
+// updateProfilePhoto is UpdateProfile when the photo changes: the profile as read (one
+// GetItem), then one transaction that writes the update over the photo read, takes the new
+// upload (the request's photo claim) and releases the photo replaced; then the profile again.
+func (s *Store) updateProfilePhoto(ctx context.Context, uid string, u domain.ProfileUpdate, expr string, values map[string]types.AttributeValue) (domain.Profile, error) {
+	err := attempt(ctx, func() error {
+		cur, found, err := s.Profile(ctx, uid)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return domain.ErrProfileNotFound()
+		}
+		vals := maps.Clone(values)
+		cond := "attribute_exists(PK) AND (attribute_not_exists(foto) OR attribute_type(foto, :nulo))"
+		vals[":nulo"] = str("NULL")
+		if cur.Foto != nil {
+			cond = "attribute_exists(PK) AND foto = :fotoLida"
+			delete(vals, ":nulo")
+			vals[":fotoLida"] = str(*cur.Foto)
+		}
+		t := newTxn(s.Table)
+		t.names = append(t.names, itemProfile)
+		t.items = append(t.items, types.TransactWriteItem{Update: &types.Update{
+			TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile), UpdateExpression: aws.String(expr),
+			ConditionExpression: aws.String(cond), ExpressionAttributeValues: vals,
+		}})
+		if cur.Foto != nil && *cur.Foto != *u.Foto {
+			t.release(s.now(), *cur.Foto)
+		}
+		return retryable(s.write(ctx, t), itemProfile)
+	})
+	if err != nil {
+		return domain.Profile{}, err
+	}
+	p, _, err := s.Profile(ctx, uid)
+	if err == nil && u.Nome != nil {
 		err = s.IndexUser(ctx, uid, p.Nome, p.Email)
 	}
 	return p, err

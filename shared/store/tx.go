@@ -287,10 +287,12 @@ var reasonsInMessage = regexp.MustCompile(`\[([A-Za-z, ]+)\]`)
 
 // write runs the transaction. A refusal comes back as *cancelled. Under a
 // create's idempotency claim (idempotency.go) the first transaction also
-// takes the key, and losing it is domain.ErrRepeatedRequest.
+// takes the key, and losing it is domain.ErrRepeatedRequest; under a photo
+// claim (uploads.go) it also takes the uploads the item names.
 func (s *Store) write(ctx context.Context, t *txn) error {
 	s.claimInto(ctx, t)
-	return settleClaim(ctx, s.writeTxn(ctx, t))
+	photoClaimInto(ctx, t)
+	return settlePhotoClaim(ctx, settleClaim(ctx, s.writeTxn(ctx, t)))
 }
 
 func (s *Store) writeTxn(ctx context.Context, t *txn) error {

@@ -43,22 +43,29 @@ func (b *Bucket) List(ctx context.Context, prefix, token string, max int) (objs 
 // DeletePrefix deletes up to 1,000 objects under prefix (one List, one
 // DeleteObjects); more reports that some are left for the next call.
 func (b *Bucket) DeletePrefix(ctx context.Context, prefix string) (deleted int, more bool, err error) {
+	keys, more, err := b.DeleteUnder(ctx, prefix)
+	return len(keys), more, err
+}
+
+// DeleteUnder is DeletePrefix reporting the keys it deleted.
+func (b *Bucket) DeleteUnder(ctx context.Context, prefix string) (keys []string, more bool, err error) {
 	objs, next, err := b.List(ctx, prefix, "", 1000)
 	if err != nil || len(objs) == 0 {
-		return 0, false, err
+		return nil, false, err
 	}
 	ids := make([]types.ObjectIdentifier, len(objs))
 	for i, o := range objs {
 		ids[i] = types.ObjectIdentifier{Key: aws.String(o.Key)}
+		keys = append(keys, o.Key)
 	}
 	out, err := b.client.DeleteObjects(ctx, &s3.DeleteObjectsInput{
 		Bucket: aws.String(b.Name), Delete: &types.Delete{Objects: ids, Quiet: aws.Bool(true)},
 	})
 	if err != nil {
-		return 0, false, fmt.Errorf("delete uploads: %w", err)
+		return nil, false, fmt.Errorf("delete uploads: %w", err)
 	}
 	if len(out.Errors) > 0 {
-		return len(objs) - len(out.Errors), true, fmt.Errorf("delete uploads: %s: %s", aws.ToString(out.Errors[0].Key), aws.ToString(out.Errors[0].Message))
+		return nil, true, fmt.Errorf("delete uploads: %s: %s", aws.ToString(out.Errors[0].Key), aws.ToString(out.Errors[0].Message))
 	}
-	return len(objs), next != "", nil
+	return keys, next != "", nil
 }

@@ -1,23 +1,17 @@
-// Package uploads is the uploads bucket: presigned PUTs for the browser and the check of an
-// uploaded object before an item refers to it.
+// Package uploads is the uploads bucket: presigned PUTs of photos to the quarantine prefix
+// (the photo processor, shared/photoproc, turns them into what the site serves), the account's
+// listing and erasure of its photos, and the admin exports.
 package uploads
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
-	"github.com/aws/smithy-go"
-
-	"github.com/verde-app/verde/shared/domain"
 )
 
 // Expiry is how long a presigned PUT works.
@@ -57,15 +51,18 @@ type PresignedPut struct {
 	Expires time.Time
 }
 
-// PresignPut signs a PUT of exactly size bytes of contentType to key: S3 refuses any other
-// Content-Type or Content-Length (both are signed headers).
+// PresignPut signs a PUT of exactly size bytes of contentType to key (a quarantine key): S3
+// refuses any other Content-Type or Content-Length (both are signed headers), another key, the
+// URL once it expires, and a second PUT (If-None-Match: *, also signed).
 func (b *Bucket) PresignPut(ctx context.Context, key, contentType string, size int64, now time.Time) (PresignedPut, error) {
 	req, err := b.presign.PresignPutObject(ctx, &s3.PutObjectInput{
 		Bucket:        aws.String(b.Name),
 		Key:           aws.String(key),
 		ContentType:   aws.String(contentType),
 		ContentLength: aws.Int64(size),
-		CacheControl:  aws.String("public, max-age=31536000, immutable"),
+		// S3 refuses a PUT over an object that exists: the URL writes once, and the processor
+		// leaves an empty object where it read an upload, so a used URL cannot write again.
+		IfNoneMatch: aws.String("*"),
 	}, s3.WithPresignExpires(Expiry))
 	if err != nil {
 		return PresignedPut{}, fmt.Errorf("presign put: %w", err)
@@ -78,63 +75,4 @@ func (b *Bucket) PresignPut(ctx context.Context, key, contentType string, size i
 		h[http.CanonicalHeaderKey(k)] = v[0]
 	}
 	return PresignedPut{URL: req.URL, Headers: h, Expires: now.Add(Expiry)}, nil
-}
-
-// Check is the object check of field's key: it exists, holds at most domain.MaxFotoBytes and
-// starts like a JPEG, PNG or WebP. One ranged GetObject; any failure to prove it is a 400.
-func (b *Bucket) Check(ctx context.Context, field, key string) error {
-	out, err := b.client.GetObject(ctx, &s3.GetObjectInput{
-		Bucket: aws.String(b.Name), Key: aws.String(key),
-		Range: aws.String(fmt.Sprintf("bytes=0-%d", domain.FotoMagicLen-1)),
-	})
-	if err != nil {
-		var ae smithy.APIError
-		if errors.As(err, &ae) {
-			switch ae.ErrorCode() {
-			case "NoSuchKey", "NotFound", "AccessDenied", "InvalidRange", "NoSuchBucket":
-				return domain.ErrFotoObject(field, "A foto não foi encontrada: envie a foto novamente")
-			}
-		}
-		return fmt.Errorf("check upload %s: %w", key, err)
-	}
-	defer out.Body.Close()
-	head, err := io.ReadAll(io.LimitReader(out.Body, domain.FotoMagicLen))
-	if err != nil {
-		return fmt.Errorf("read upload %s: %w", key, err)
-	}
-	size := int64(len(head))
-	if cr := aws.ToString(out.ContentRange); cr != "" {
-		if i := strings.LastIndexByte(cr, '/'); i >= 0 {
-			if n, err := strconv.ParseInt(cr[i+1:], 10, 64); err == nil {
-				size = n
-			}
-		}
-	} else if out.ContentLength != nil && *out.ContentLength > size {
-		size = *out.ContentLength
-	}
-	if size > domain.MaxFotoBytes {
-		return domain.ErrFotoObject(field, fmt.Sprintf("A foto deve ter no máximo %d MB", domain.MaxFotoBytes/1024/1024))
-	}
-	if !domain.SniffFoto(head) {
-		return domain.ErrFotoObject(field, "O arquivo enviado não é uma foto JPEG, PNG ou WebP")
-	}
-	return nil
-}
-
-// CheckAll checks keys (field's photos) at once: one GetObject each, in parallel. The first
-// refusal, in keys' order, is the answer.
-func (b *Bucket) CheckAll(ctx context.Context, field string, keys []string) error {
-	errs := make([]error, len(keys))
-	var wg sync.WaitGroup
-	for i, k := range keys {
-		wg.Add(1)
-		go func() { defer wg.Done(); errs[i] = b.Check(ctx, field, k) }()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -37,6 +37,7 @@ var (
 	doInit      = flag.Bool("init", true, "count init instructions with valgrind")
 	doRoutes    = flag.Bool("routes", true, "measure each route against the emulators")
 	doLH        = flag.Bool("lighthouse", true, "run Lighthouse against the local cloud")
+	doPhotos    = flag.Bool("photos", true, "the photo processor's figures and a phone's /feed image bytes (photos.go)")
 	lighthouseN = flag.Int("lighthouse-runs", 3, "Lighthouse runs per page (the median is shown)")
 )
 
@@ -110,6 +111,10 @@ func main() {
 		fmt.Println()
 		printCost(routes, inits)
 	}
+
+	if *doPhotos {
+		printPhotos()
+	}
 }
 
 type function struct{ id, dir string }
@@ -142,7 +147,7 @@ func initInstructions(f function) (int64, error) {
 	}
 	defer os.RemoveAll(dir)
 	bin := filepath.Join(dir, "bootstrap")
-	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-tags", "lambda.norpc", "-ldflags", "-s -w",
+	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-tags", "lambda.norpc,nodynamic", "-ldflags", "-s -w",
 		"-o", bin, "./functions/"+f.dir)
 	build.Dir = *root
 	build.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH=amd64")

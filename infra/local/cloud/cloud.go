@@ -77,6 +77,7 @@ type Cloud struct {
 	originSecret string
 	secrets      *secretsManager
 	invoker      *LambdaInvoker
+	cdn          cloudFront
 	logger       *slog.Logger
 	lock         *os.File
 	children     []*child
@@ -402,6 +403,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	mux := http.NewServeMux()
 	mux.Handle("/config.json", serveJSON(c.Config))
 	mux.Handle(InvokePathPrefix, invoker)
+	mux.Handle(CloudFrontPathPrefix, &c.cdn)
 	mux.Handle(CognitoPathPrefix, http.StripPrefix(strings.TrimSuffix(CognitoPathPrefix, "/"), proxy))
 	mux.Handle(DevPasswordCodePath, http.HandlerFunc(proxy.devPasswordCode))
 	mux.Handle(MailboxPath, c.mailbox)
@@ -509,12 +511,15 @@ func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, err
 	}
 	// Async jobs (the export job of /admin/dados): invoked through the same endpoint, as Lambda's
 	// InvocationType Event (AWS_ENDPOINT_URL_LAMBDA points here).
-	for id, makeJob := range areas.Jobs {
-		deps, err := depsOf(id)
-		if err != nil {
-			return nil, nil, err
+	// Functions invoked synchronously (the photo processor): the same endpoint, RequestResponse.
+	for _, fns := range []map[string]func(app.Deps) any{areas.Jobs, areas.Invoked} {
+		for id, makeJob := range fns {
+			deps, err := depsOf(id)
+			if err != nil {
+				return nil, nil, err
+			}
+			triggers[id] = makeJob(deps)
 		}
-		triggers[id] = makeJob(deps)
 	}
 	for trigger, id := range c.Template.Triggers {
 		if _, ok := triggers[id]; !ok {
@@ -586,10 +591,14 @@ func (c *Cloud) Env() map[string]string {
 		"AWS_ENDPOINT_URL_LAMBDA":                    c.URL, // the async jobs (areas.Jobs)
 		"DADOS_JOB_FUNCTION":                         "DadosJobFunction",
 		// E-mail: SES v2 is the local mailbox on the product's port (mailbox.go).
-		"AWS_ENDPOINT_URL_SESV2": c.URL,
-		"EMAIL_FROM":             "Verde <nao-responda@verde.local>",
-		"EMAIL_LINK_SECRET_ARN":  emailSecretID,
-		"SITE_URL":               c.URL,
+		"AWS_ENDPOINT_URL_SESV2":      c.URL,
+		"EMAIL_FROM":                  "Verde <nao-responda@verde.local>",
+		"EMAIL_LINK_SECRET_ARN":       emailSecretID,
+		"SITE_URL":                    c.URL,
+		"PHOTOS_FUNCTION":             "PhotosFunction",
+		"PHOTOS_JOB_FUNCTION":         "PhotosJobFunction",
+		"DISTRIBUTION_ID":             LocalDistribution,
+		"AWS_ENDPOINT_URL_CLOUDFRONT": c.URL, // the photos job's invalidations (cloudfront.go)
 	} {
 		env[k] = v
 	}

@@ -9,12 +9,15 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3afero"
+
+	"github.com/verde-app/verde/shared/domain"
 )
 
 // newUploadsServer is the S3 stand-in for the uploads bucket: gofakes3 in process, keeping
@@ -56,18 +59,26 @@ func virtualHostBuckets(next http.Handler) http.Handler {
 }
 
 // uploadsOnSite serves the uploads bucket on the product's origin, as a browser meets it in AWS:
-// bucket is the presigned PUTs (path-style /<bucket>/<key>) and the presigned GETs of exports/, nothing else,
-// media is /media/<key>, read-only, photos only, cached for a year like CloudFront's /media/*.
+// bucket is the presigned PUTs of uploads (path-style /<bucket>/quarantine/<key>) and the
+// presigned GETs of exports/, each checked as S3 checks a presigned URL (verifyPresigned:
+// signature, expiry, signed Content-Type and Content-Length, the key), nothing else; media is
+// /media/<key>, read-only, the processor's variants only (never an upload, under any name),
+// cached for a year like CloudFront's /media/*.
 func uploadsOnSite(s3 *url.URL, bucket string) (bucketProxy, media http.Handler) {
 	proxy := httputil.NewSingleHostReverseProxy(s3)
 	bucketProxy = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		put := r.Method == http.MethodPut && strings.HasPrefix(r.URL.Path, "/"+bucket+"/fotos/")
+		put := r.Method == http.MethodPut && strings.HasPrefix(r.URL.Path, "/"+bucket+"/"+domain.QuarantinePrefix)
 		// the presigned GET of an admin's export (/admin/dados), as S3 answers it in AWS
-		get := r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/"+bucket+"/exports/") && !strings.Contains(r.URL.Path, "..")
-		if !put && !get || r.URL.Query().Get("X-Amz-Signature") == "" {
-			http.Error(w, "forbidden", http.StatusForbidden)
+		get := r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/"+bucket+"/exports/")
+		if !put && !get || strings.Contains(r.URL.Path, "..") {
+			s3Error(w, http.StatusForbidden, errors.New("AccessDenied: Access Denied"))
 			return
 		}
+		if err := verifyPresigned(r, time.Now()); err != nil {
+			s3Error(w, http.StatusForbidden, err)
+			return
+		}
+		// Only what was signed goes on: S3 would not read an unsigned query parameter either.
 		proxy.ServeHTTP(w, r)
 	})
 	mediaProxy := &httputil.ReverseProxy{
@@ -92,7 +103,8 @@ func uploadsOnSite(s3 *url.URL, bucket string) (bucketProxy, media http.Handler)
 		},
 	}
 	media = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if (r.Method != http.MethodGet && r.Method != http.MethodHead) || !strings.HasPrefix(r.URL.Path, "/media/fotos/") || strings.Contains(r.URL.Path, "..") {
+		_, processed := domain.ParseProcessedFoto(strings.TrimPrefix(r.URL.Path, "/media/"))
+		if (r.Method != http.MethodGet && r.Method != http.MethodHead) || !processed {
 			http.NotFound(w, r)
 			return
 		}

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	cip "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider"
@@ -103,7 +105,7 @@ func newRichUser(t *testing.T) richUser {
 	}
 
 	jpeg := testkit.JPEG(t, 8, 8)
-	p1, p2, p3, p4 := env.PutPhoto(t, u, jpeg, "jpg"), env.PutPhoto(t, u, jpeg, "jpg"), env.PutPhoto(t, u, jpeg, "jpg"), env.PutPhoto(t, u, jpeg, "jpg")
+	p1, p2, p3, p4 := env.ProcessedPhoto(t, u, jpeg), env.ProcessedPhoto(t, u, jpeg), env.ProcessedPhoto(t, u, jpeg), env.ProcessedPhoto(t, u, jpeg)
 	if _, err := s.UpdateProfile(ctx, u.ID, domain.ProfileUpdate{Foto: &p4}); err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +143,7 @@ func newRichUser(t *testing.T) richUser {
 	if _, err := s.AddDiario(ctx, theirs, testkit.Actor(u), domain.DiarioInput{Tipo: domain.TipoFoto, Texto: "Foto da semana", Fotos: []string{p3}}); err != nil {
 		t.Fatal(err)
 	}
-	p5 := env.PutPhoto(t, u, jpeg, "jpg")
+	p5 := env.ProcessedPhoto(t, u, jpeg)
 	fd := newFeedOf(t, u, p5, false)
 	return richUser{u: u, group: gid, other: f2.Group.ID, mine: mine, theirs: theirs, photos: []string{p1, p2, p3, p4, p5},
 		othersEntryInMine: alvoEntry.Entry.ID, feed: fd}
@@ -428,6 +430,9 @@ func TestDeleteAccountLeavesNothingPersonal(t *testing.T) {
 	if err != nil || len(objs.Contents) != 0 {
 		t.Errorf("bucket still holds %d photos (%v)", len(objs.Contents), err)
 	}
+	// CloudFront: every path of the user's photos invalidated, with one wildcard, by the photos
+	// job the erasure started.
+	waitInvalidated(t, "/media/"+domain.PhotoKeyPrefix(u.ID)+"*")
 	// The sign-in: gone.
 	_, err = env.Cloud.Cognito().InitiateAuth(ctx, &cip.InitiateAuthInput{
 		ClientId: aws.String(env.Cloud.ClientID), AuthFlow: ciptypes.AuthFlowTypeUserPasswordAuth,
@@ -781,7 +786,7 @@ func TestFeedEraseIsResumableAndExact(t *testing.T) {
 	ctx := context.Background()
 	u := env.NewUser(t, "Rita Retomada "+uuid.NewString()[:6])
 	jpeg := testkit.JPEG(t, 8, 8)
-	f := newFeedOf(t, u, env.PutPhoto(t, u, jpeg, "jpg"), true)
+	f := newFeedOf(t, u, env.ProcessedPhoto(t, u, jpeg), true)
 	calls := 0
 	for done := false; !done; calls++ {
 		if calls > 40 {
@@ -818,5 +823,21 @@ func TestFeedEraseIsResumableAndExact(t *testing.T) {
 		if n := countPartition(t, q.index, q.pk); n != 0 {
 			t.Errorf("%s %s still holds %d items", q.index, q.pk, n)
 		}
+	}
+}
+
+// waitInvalidated waits (up to 30 s) until the local cloud has received an invalidation of path.
+func waitInvalidated(t *testing.T, path string) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		for _, inv := range env.Cloud.Invalidations() {
+			if slices.Contains(inv.Paths, path) {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s was not invalidated in 30 s", path)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/aws/smithy-go"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
@@ -214,7 +215,7 @@ func handleDelete(d app.Deps) http.Handler {
 			api.Encode(w, http.StatusOK, Exclusao{Fase: p.Fase, Etapa: p.Indice + 1, Etapas: steps, Removidos: p.Removidos})
 			return
 		}
-		n, more, err := d.Uploads.DeletePrefix(ctx, domain.PhotoKeyPrefix(c.Sub))
+		n, more, err := kit.ErasePhotos(ctx, d, c.Sub)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return

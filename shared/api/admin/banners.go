@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
@@ -92,11 +93,16 @@ func handleAdminBanners(d app.Deps) http.Handler {
 	})
 }
 
-func checkImage(d app.Deps, r *http.Request, img *string) error {
+// bannerImage processes a banner's new image (kept: the banner's current one, left as it is).
+func bannerImage(d app.Deps, r *http.Request, img *string, kept ...string) (context.Context, error) {
 	if img == nil {
-		return nil
+		return r.Context(), nil
 	}
-	return kit.CheckPhotos(r.Context(), d, kit.ActorFrom(d, r).ID, "imagem", *img)
+	ctx, keys, err := kit.Photos(r.Context(), kit.ActorFrom(d, r).ID, "imagem", []string{*img}, kept...)
+	if err == nil {
+		*img = keys[0]
+	}
+	return ctx, err
 }
 
 func handleCreateBanner(d app.Deps) http.Handler {
@@ -106,11 +112,12 @@ func handleCreateBanner(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		if err := checkImage(d, r, in.Imagem); err != nil {
+		ctx, err := bannerImage(d, r, in.Imagem)
+		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		b, err := d.Store.CreateBanner(r.Context(), in, kit.ActorFrom(d, r))
+		b, err := d.Store.CreateBanner(ctx, in, kit.ActorFrom(d, r))
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -131,17 +138,23 @@ func handleEditBanner(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		// An image kept as it was is not checked again (it may be another admin's upload).
-		if in.in.Imagem != nil && (cur.Imagem == nil || *cur.Imagem != *in.in.Imagem) {
-			if err := checkImage(d, r, in.in.Imagem); err != nil {
-				api.WriteError(w, r, err)
-				return
-			}
+		// An image kept as it was is not processed again (it may be another admin's upload).
+		var kept []string
+		if cur.Imagem != nil {
+			kept = append(kept, *cur.Imagem)
 		}
-		b, err := d.Store.UpdateBanner(r.Context(), cur.ID, in.Version, in.in, kit.ActorFrom(d, r))
+		ctx, err := bannerImage(d, r, in.in.Imagem, kept...)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
+		}
+		b, err := d.Store.UpdateBanner(ctx, cur.ID, in.Version, in.in, kit.ActorFrom(d, r))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		if cur.Imagem != nil && (b.Imagem == nil || *b.Imagem != *cur.Imagem) {
+			kit.StartPhotosJob(r.Context()) // the image replaced
 		}
 		api.Encode(w, http.StatusOK, bannerOf(b))
 	})
@@ -153,6 +166,7 @@ func handleDeleteBanner(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
+		kit.StartPhotosJob(r.Context()) // its image
 		w.WriteHeader(http.StatusNoContent)
 	})
 }

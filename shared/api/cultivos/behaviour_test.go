@@ -262,7 +262,8 @@ func TestBadInputIsRefusedNamingTheFieldAndWritesNothing(t *testing.T) {
 	cid := w.cultivo
 	textAsJPEG := env.PutPhoto(t, cast.Member, []byte("isto é um texto, não uma foto"), "jpg")
 	overFive := env.PutPhoto(t, cast.Member, append(testkit.JPEG(t, 8, 8), make([]byte, domain.MaxFotoBytes)...), "jpg")
-	missing := domain.FotoKey(cast.Member.ID, domain.FotoDiario, "nunca-enviada", "jpg")
+	missing := domain.QuarantineKey(cast.Member.ID, domain.FotoDiario, "0b6f1a9e-8f1c-4c1e-9a57-3c2d1e0f4a5b", "jpg")
+	theirs := domain.QuarantineKey(cast.Alvo.ID, domain.FotoDiario, "1b6f1a9e-8f1c-4c1e-9a57-3c2d1e0f4a5b", "jpg")
 	harvest := func(foto string) map[string]any {
 		return map[string]any{"quantidade": 1, "unidade": "kg", "data": todayDate(), "destino": "doado", "foto": foto}
 	}
@@ -281,7 +282,7 @@ func TestBadInputIsRefusedNamingTheFieldAndWritesNothing(t *testing.T) {
 		{"lote of someone else", "/api/cultivos", good(func(m map[string]any) { m["loteCodigo"] = "A1" }), 400, "loteCodigo"},
 		{"collaborator outside the group", "/api/cultivos", good(func(m map[string]any) { m["colaboradores"] = []string{cast.Stranger.ID} }), 400, "colaboradores"},
 		{"unknown field", "/api/cultivos", good(func(m map[string]any) { m["pontos"] = 1000 }), 400, "pontos"},
-		{"photo of another user", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "foto", "fotos": []string{domain.PhotoKeyPrefix(cast.Alvo.ID) + "x.jpg"}}, 403, "fotos"},
+		{"photo of another user", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "foto", "fotos": []string{theirs}}, 403, "fotos"},
 		{"text file renamed .jpg", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "foto", "fotos": []string{textAsJPEG}}, 400, "fotos"},
 		{"photo over 5 MB", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "foto", "fotos": []string{overFive}}, 400, "fotos"},
 		{"photo never uploaded", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "observacao", "texto": "Folhas", "fotos": []string{missing}}, 400, "fotos"},
@@ -292,7 +293,7 @@ func TestBadInputIsRefusedNamingTheFieldAndWritesNothing(t *testing.T) {
 		{"harvest of zero", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 0, "unidade": "kg", "data": todayDate(), "destino": "consumo"}, 400, "quantidade"},
 		{"absurd harvest", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 5000, "unidade": "kg", "data": todayDate(), "destino": "consumo"}, 400, "quantidade"},
 		{"harvest tomorrow", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 1, "unidade": "kg", "data": domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, 1)), "destino": "consumo"}, 400, "data"},
-		{"harvest photo of another user", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 1, "unidade": "kg", "data": todayDate(), "destino": "doado", "foto": domain.PhotoKeyPrefix(cast.Alvo.ID) + "x.jpg"}, 403, "foto"},
+		{"harvest photo of another user", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 1, "unidade": "kg", "data": todayDate(), "destino": "doado", "foto": theirs}, 403, "foto"},
 		{"harvest to an unknown place", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 1, "unidade": "kg", "data": todayDate(), "destino": "feira"}, 400, "destino"},
 		{"perdido without a reason", "/api/cultivos/" + cid + "/fase", map[string]any{"fase": "perdido"}, 400, "motivo"},
 		{"two phases ahead", "/api/cultivos/" + cid + "/fase", map[string]any{"fase": "crescendo"}, 400, "fase"},
@@ -407,12 +408,12 @@ func TestDiaryAndHarvestWithUploadedPhotos(t *testing.T) {
 		t.Fatalf("diary: %d %s", res.Status, res.Body)
 	}
 	ops := env.Calls.ByOperation()
-	if ops["GetObject"] != 2 || ops["TransactWriteItems"] != 1 || ops["Scan"] != 0 {
-		t.Errorf("diary with 2 photos: calls %v, want 2 GetObject and one transaction", ops)
+	if ops["TransactWriteItems"] != 1 || ops["Scan"] != 0 {
+		t.Errorf("diary with 2 photos: calls %v, want one transaction", ops)
 	}
 	var made cultivos.DiarioCriado
 	res.Decode(t, &made)
-	if len(made.Entry.Fotos) != 2 || made.Entry.Fotos[0] != a || made.Pontos != testkit.FixtureRules().Pontos.Diario+testkit.FixtureRules().Pontos.DiarioFoto {
+	if len(made.Entry.Fotos) != 2 || !processedFrom(made.Entry.Fotos[0], a) || !processedFrom(made.Entry.Fotos[1], b) || made.Pontos != testkit.FixtureRules().Pontos.Diario+testkit.FixtureRules().Pontos.DiarioFoto {
 		t.Errorf("entry %+v pontos %d", made.Entry, made.Pontos)
 	}
 	h1 := env.PutPhoto(t, u, testkit.JPEG(t, 20, 20), "jpg")
@@ -422,7 +423,14 @@ func TestDiaryAndHarvestWithUploadedPhotos(t *testing.T) {
 	}
 	var list struct{ Items []cultivos.Colheita }
 	testkit.Do(t, h, "GET", "/api/cultivos/"+c.ID+"/colheitas", u, nil).Decode(t, &list)
-	if len(list.Items) != 1 || list.Items[0].Foto == nil || *list.Items[0].Foto != h1 {
+	if len(list.Items) != 1 || list.Items[0].Foto == nil || !processedFrom(*list.Items[0].Foto, h1) {
 		t.Errorf("harvests %+v", list.Items)
 	}
+}
+
+// processedFrom reports whether key is the processed photo of the upload.
+func processedFrom(key, upload string) bool {
+	u, _ := domain.ParseUpload(upload)
+	p, ok := domain.ParseProcessedFoto(key)
+	return ok && p.Dir == u.FotoDir()
 }

@@ -224,11 +224,13 @@ func handleAddDiario(d app.Deps) http.Handler {
 			return
 		}
 		actor := kit.ActorFrom(d, r)
-		if err := kit.CheckPhotos(r.Context(), d, actor.ID, "fotos", in.Fotos...); err != nil {
+		ctx, fotos, err := kit.Photos(r.Context(), actor.ID, "fotos", in.Fotos)
+		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		res, err := d.Store.AddDiario(r.Context(), r.PathValue("cultivoId"), actor, in)
+		in.Fotos = fotos
+		res, err := d.Store.AddDiario(ctx, r.PathValue("cultivoId"), actor, in)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -256,13 +258,16 @@ func handleAddColheita(d app.Deps) http.Handler {
 			return
 		}
 		actor := kit.ActorFrom(d, r)
+		ctx := r.Context()
 		if in.Foto != "" {
-			if err := kit.CheckPhotos(r.Context(), d, actor.ID, "foto", in.Foto); err != nil {
+			c, fotos, err := kit.Photos(ctx, actor.ID, "foto", []string{in.Foto})
+			if err != nil {
 				api.WriteError(w, r, err)
 				return
 			}
+			ctx, in.Foto = c, fotos[0]
 		}
-		res, err := d.Store.AddColheita(r.Context(), r.PathValue("cultivoId"), actor, in)
+		res, err := d.Store.AddColheita(ctx, r.PathValue("cultivoId"), actor, in)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return

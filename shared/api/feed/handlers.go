@@ -58,11 +58,13 @@ func handleCreate(d app.Deps) http.Handler {
 			return
 		}
 		actor := kit.ActorFrom(d, r)
-		if err := kit.CheckPhotos(r.Context(), d, actor.ID, "fotos", in.Fotos...); err != nil {
+		ctx, fotos, err := kit.Photos(r.Context(), actor.ID, "fotos", in.Fotos)
+		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		p, pts, err := d.Store.CreatePost(r.Context(), in, actor)
+		in.Fotos = fotos
+		p, pts, err := d.Store.CreatePost(ctx, in, actor)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -97,6 +99,7 @@ func handleDelete(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
+		kit.StartPhotosJob(r.Context()) // the post's photos, released with it
 		w.WriteHeader(http.StatusNoContent)
 	})
 }
@@ -202,6 +205,9 @@ func handleModerate(d app.Deps) http.Handler {
 		if err := d.Store.Moderate(r.Context(), r.PathValue("postId"), in.ComentarioID, domain.ModeracaoInput{Acao: in.Acao}, kit.ActorFrom(d, r)); err != nil {
 			api.WriteError(w, r, err)
 			return
+		}
+		if in.ComentarioID == "" && in.Acao != domain.AcaoManter {
+			kit.StartPhotosJob(r.Context()) // a removed post's photos
 		}
 		w.WriteHeader(http.StatusNoContent)
 	})

@@ -72,19 +72,22 @@ func handleCreate(d app.Deps) http.Handler {
 			return
 		}
 		actor := kit.ActorFrom(d, r)
+		ctx := r.Context()
 		if in.FotoCapa != nil && domain.IsFotoKey(*in.FotoCapa) {
-			if err := kit.CheckPhotos(r.Context(), d, actor.ID, "fotoCapa", *in.FotoCapa); err != nil {
+			c, fotos, err := kit.Photos(ctx, actor.ID, "fotoCapa", []string{*in.FotoCapa})
+			if err != nil {
 				api.WriteError(w, r, err)
 				return
 			}
+			ctx, in.FotoCapa = c, &fotos[0]
 		}
-		rules, err := d.Store.Rules(r.Context())
+		rules, err := d.Store.Rules(ctx)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
 		g := domain.NewGroup(uuid.Must(uuid.NewV7()).String(), actor.ID, in, rules, d.Now())
-		g, pts, err := d.Store.CreateGroup(r.Context(), g, actor)
+		g, pts, err := d.Store.CreateGroup(ctx, g, actor)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -144,17 +147,27 @@ func handleUpdate(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		// A new cover photo uploaded by the editor is checked in the bucket; the one kept as it
-		// was (maybe another coordinator's) is not.
-		if g.FotoCapa != nil && domain.IsFotoKey(*g.FotoCapa) && (v.Group.FotoCapa == nil || *v.Group.FotoCapa != *g.FotoCapa) {
-			if err := kit.CheckPhotos(r.Context(), d, kit.ActorFrom(d, r).ID, "fotoCapa", *g.FotoCapa); err != nil {
+		// A new cover photo uploaded by the editor is processed; the one kept as it was (maybe
+		// another coordinator's) is not.
+		ctx := r.Context()
+		if g.FotoCapa != nil && domain.IsFotoKey(*g.FotoCapa) {
+			var kept []string
+			if v.Group.FotoCapa != nil {
+				kept = append(kept, *v.Group.FotoCapa)
+			}
+			c, fotos, err := kit.Photos(ctx, kit.ActorFrom(d, r).ID, "fotoCapa", []string{*g.FotoCapa}, kept...)
+			if err != nil {
 				api.WriteError(w, r, err)
 				return
 			}
+			ctx, g.FotoCapa = c, &fotos[0]
 		}
-		if err := d.Store.SaveGroup(r.Context(), g, v.Group, kit.ActorFrom(d, r), access.Manager()); err != nil {
+		if err := d.Store.SaveGroup(ctx, g, v.Group, kit.ActorFrom(d, r), access.Manager()); err != nil {
 			api.WriteError(w, r, err)
 			return
+		}
+		if v.Group.FotoCapa != nil && (g.FotoCapa == nil || *g.FotoCapa != *v.Group.FotoCapa) {
+			kit.StartPhotosJob(r.Context()) // the cover photo replaced
 		}
 		v.Group = g
 		api.Encode(w, http.StatusOK, detailOf(v))
@@ -168,6 +181,7 @@ func handleDelete(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
+		kit.StartPhotosJob(r.Context()) // its cover photo
 		w.WriteHeader(http.StatusNoContent)
 	})
 }

@@ -4,11 +4,12 @@ import (
 	"testing"
 
 	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/domain"
 )
 
-// A group's cover photo may be a key the editor uploaded, checked in the bucket; another
-// member's key is 403, a non-image 400, both naming fotoCapa and writing nothing.
-func TestGroupCoverPhotoIsCheckedInTheBucket(t *testing.T) {
+// A group's cover photo may be an upload of the editor's, processed; another member's key is
+// 403, a non-image 400, both naming fotoCapa and writing nothing.
+func TestGroupCoverPhotoIsProcessed(t *testing.T) {
 	w := getWorld(t)
 	f := w.fixture(t, fixtureOpts{})
 	path := "/api/groups/" + f.g.ID
@@ -33,11 +34,12 @@ func TestGroupCoverPhotoIsCheckedInTheBucket(t *testing.T) {
 		Version  int
 	}
 	res.Decode(t, &g)
-	if g.FotoCapa == nil || *g.FotoCapa != mine || g.Version != f.g.Version+1 {
+	up, _ := domain.ParseUpload(mine)
+	if pf, ok := domain.ParseProcessedFoto(*g.FotoCapa); g.FotoCapa == nil || !ok || pf.Dir != up.FotoDir() || g.Version != f.g.Version+1 {
 		t.Fatalf("group %+v", g)
 	}
 	// The owner edits something else: the coordinator's cover stays, unchecked against the owner.
-	if res := testkit.Do(t, w.h, "PATCH", path, w.owner, map[string]any{"descricao": "Nova", "fotoCapa": mine, "version": g.Version}); res.Status != 200 {
+	if res := testkit.Do(t, w.h, "PATCH", path, w.owner, map[string]any{"descricao": "Nova", "fotoCapa": *g.FotoCapa, "version": g.Version}); res.Status != 200 {
 		t.Errorf("owner keeping the cover: %d %s", res.Status, res.Body)
 	}
 	// Creating a group with someone else's photo is refused.

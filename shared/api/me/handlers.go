@@ -44,16 +44,35 @@ func handlePutMe(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		if upd.Foto != nil && *upd.Foto != "" {
-			if err := kit.CheckPhotos(r.Context(), d, c.Sub, "foto", *upd.Foto); err != nil {
+		ctx := r.Context()
+		if upd.Foto != nil && domain.IsFotoKey(*upd.Foto) {
+			// The photo the profile shows already, sent again, is no change.
+			if _, ok := domain.ParseProcessedFoto(*upd.Foto); ok {
+				cur, _, err := d.Store.Profile(ctx, c.Sub)
+				if err != nil {
+					api.WriteError(w, r, err)
+					return
+				}
+				if cur.Foto != nil && *cur.Foto == *upd.Foto {
+					upd.Foto = nil
+				}
+			}
+		}
+		if upd.Foto != nil && domain.IsFotoKey(*upd.Foto) {
+			c2, fotos, err := kit.Photos(ctx, c.Sub, "foto", []string{*upd.Foto})
+			if err != nil {
 				api.WriteError(w, r, err)
 				return
 			}
+			ctx, upd.Foto = c2, &fotos[0]
 		}
-		p, err := d.Store.UpdateProfile(r.Context(), c.Sub, upd)
+		p, err := d.Store.UpdateProfile(ctx, c.Sub, upd)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
+		}
+		if upd.Foto != nil {
+			kit.StartPhotosJob(r.Context()) // the photo replaced, if any
 		}
 		api.Encode(w, http.StatusOK, profileOf(p))
 	})

@@ -8,10 +8,11 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// The profile photo is an uploaded key of the member's own, checked in the bucket before the
-// profile refers to it: a text renamed .jpg, an object over 5 MB, a missing one (400) and another
-// member's (403) are refused naming foto and change nothing; "" removes the photo.
-func TestPutMeFotoIsCheckedInTheBucket(t *testing.T) {
+// The profile photo is an upload of the member's own, processed before the profile refers to
+// it: a text renamed .jpg, an object over 5 MB, a missing one (400) and another member's (403)
+// are refused naming foto and change nothing; the profile stores the processed photo; "" removes
+// the photo.
+func TestPutMeFotoIsProcessed(t *testing.T) {
 	env := testkit.NewEnv(t)
 	h := me.NewServer(env.Deps)
 	u := env.NewUser(t, "Helena Foto")
@@ -24,7 +25,7 @@ func TestPutMeFotoIsCheckedInTheBucket(t *testing.T) {
 	}{
 		{"text renamed .jpg", env.PutPhoto(t, u, []byte("não sou uma foto, sou texto"), "jpg"), 400},
 		{"over 5 MB", env.PutPhoto(t, u, append(testkit.JPEG(t, 8, 8), make([]byte, domain.MaxFotoBytes)...), "jpg"), 400},
-		{"never uploaded", domain.FotoKey(u.ID, domain.FotoPerfil, "nada", "jpg"), 400},
+		{"never uploaded", domain.QuarantineKey(u.ID, domain.FotoPerfil, "0b6f1a9e-8f1c-4c1e-9a57-3c2d1e0f4a5b", "jpg"), 400},
 		{"another member's photo", env.PutPhoto(t, other, testkit.JPEG(t, 20, 20), "jpg"), 403},
 		{"not a key", "https://exemplo.com/foto.jpg", 400},
 	}
@@ -44,12 +45,20 @@ func TestPutMeFotoIsCheckedInTheBucket(t *testing.T) {
 	if res.Status != 200 {
 		t.Fatalf("good photo: %d %s", res.Status, res.Body)
 	}
-	if ops := env.Calls.ByOperation(); ops["GetObject"] != 1 || ops["UpdateItem"] != 1 || env.Calls.Total() != 2 {
-		t.Errorf("calls %v, want one GetObject and one UpdateItem", ops)
+	if ops := env.Calls.ByOperation(); ops["GetItem"] != 2 || ops["TransactWriteItems"] != 1 || env.Calls.Total() != 3 {
+		t.Errorf("calls %v, want the profile read, one transaction and the profile read again", ops)
 	}
 	res.Decode(t, &p)
-	if p.Foto == nil || *p.Foto != good {
-		t.Fatalf("foto %v, want %s", p.Foto, good)
+	up, _ := domain.ParseUpload(good)
+	if pf, ok := domain.ParseProcessedFoto(deref(p.Foto)); !ok || pf.Dir != up.FotoDir() {
+		t.Fatalf("foto %v, want the processed photo of %s", p.Foto, good)
+	}
+	// The same photo sent again is no change; the upload, used once, cannot be named again.
+	if res := testkit.Do(t, h, "PUT", "/api/me", u, map[string]any{"foto": *p.Foto}); res.Status != 200 {
+		t.Errorf("same photo again: %d %s", res.Status, res.Body)
+	}
+	if res := testkit.Do(t, h, "PUT", "/api/me", u, map[string]any{"foto": good}); res.Status != 400 || res.ErrorField() != "foto" {
+		t.Errorf("used upload again: %d %s", res.Status, res.Body)
 	}
 	res = testkit.Do(t, h, "PUT", "/api/me", u, map[string]any{"foto": ""})
 	p.Foto = nil
@@ -60,4 +69,11 @@ func TestPutMeFotoIsCheckedInTheBucket(t *testing.T) {
 	if res := testkit.Do(t, h, "PUT", "/api/me", testkit.User{}, map[string]any{"foto": good}); res.Status != 401 {
 		t.Errorf("anonymous: %d", res.Status)
 	}
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
 }

@@ -173,7 +173,7 @@ func cultivoBody() map[string]any {
 }
 
 func uploadBody() map[string]any {
-	return map[string]any{"contentType": "image/jpeg", "size": 1000, "purpose": "diario"}
+	return map[string]any{"contentType": "image/jpeg", "size": 1000, "width": 640, "height": 480, "purpose": "diario"}
 }
 
 func diarioBody() map[string]any { return map[string]any{"tipo": "rega", "texto": "Regado de manhã"} }

@@ -1,6 +1,7 @@
-// Package uploads serves the UploadsFunction: presigned PUTs of photos to the uploads bucket,
-// under the caller's own prefix. The items that show a photo (diary entry, harvest, profile,
-// group cover) check the uploaded object themselves (app.Deps.Uploads.Check).
+// Package uploads serves the UploadsFunction: presigned PUTs of photos to the uploads bucket's
+// quarantine, under the caller's own prefix. The items that show a photo (diary entry,
+// harvest, post, profile, group cover, banner) have it processed (kit.Photos) when they first
+// name it.
 package uploads
 
 import (
@@ -34,9 +35,10 @@ type Upload struct {
 	MaxBytes  int64             `json:"maxBytes"`
 }
 
-// handlePresign validates the declared photo, counts it against the member's daily cap (one
-// transaction) and signs a PUT of exactly that type and size to a fresh key under their prefix.
-// No S3 call: presigning is local.
+// handlePresign validates the declared photo (type, bytes, pixels), counts it against the
+// member's daily cap and records it as not yet used (one transaction), and signs a PUT of
+// exactly that type and size to a fresh quarantine key under their prefix. No S3 call:
+// presigning is local.
 func handlePresign(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		in, err := api.Decode[domain.UploadInput](r)
@@ -51,11 +53,12 @@ func handlePresign(d app.Deps) http.Handler {
 		}
 		actor := kit.ActorFrom(d, r)
 		now := d.Now()
-		if err := d.Store.CountUpload(r.Context(), actor.ID, now); err != nil {
+		u := domain.Upload{UserID: actor.ID, Purpose: in.Purpose, ID: uuid.NewString(), Ext: ext}
+		key := domain.QuarantineKey(u.UserID, u.Purpose, u.ID, u.Ext)
+		if err := d.Store.StartUpload(r.Context(), u, key, now); err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		key := domain.FotoKey(actor.ID, in.Purpose, uuid.NewString(), ext)
 		put, err := d.Uploads.PresignPut(r.Context(), key, in.ContentType, in.Size, now)
 		if err != nil {
 			api.WriteError(w, r, err)

@@ -3,13 +3,18 @@ package uploads_test
 import (
 	"bytes"
 	"context"
-	"errors"
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
@@ -18,7 +23,8 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
+// The black-box tests attach photos to cultivos: the catalogue is seeded.
+func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
 var (
 	once sync.Once
@@ -49,7 +55,12 @@ type upload struct {
 
 func presign(t *testing.T, u testkit.User, contentType string, size int, purpose string) (testkit.Response, upload) {
 	t.Helper()
-	res := testkit.Do(t, h, "POST", "/api/uploads", u, map[string]any{"contentType": contentType, "size": size, "purpose": purpose})
+	return presignSized(t, u, contentType, size, 640, 480, purpose)
+}
+
+func presignSized(t *testing.T, u testkit.User, contentType string, size, width, height int, purpose string) (testkit.Response, upload) {
+	t.Helper()
+	res := testkit.Do(t, h, "POST", "/api/uploads", u, map[string]any{"contentType": contentType, "size": size, "width": width, "height": height, "purpose": purpose})
 	var up upload
 	if res.Status == 200 {
 		res.Decode(t, &up)
@@ -72,7 +83,7 @@ func TestAuthorization(t *testing.T) {
 		if res.Status != 200 {
 			t.Fatalf("%s: %d %s", u.Name, res.Status, res.Body)
 		}
-		if !strings.HasPrefix(up.Key, "fotos/"+u.ID+"/diario/") || !strings.HasSuffix(up.Key, ".jpg") {
+		if !strings.HasPrefix(up.Key, "quarantine/"+u.ID+"/diario/") || !strings.HasSuffix(up.Key, ".jpg") {
 			t.Errorf("%s: key %q not under their own prefix", u.Name, up.Key)
 		}
 	}
@@ -98,6 +109,15 @@ func TestPresignRefusesOtherTypesSizesAndPurposes(t *testing.T) {
 			t.Errorf("%s %d %s: %d field %q, want 400 naming %s", c.ct, c.size, c.purpose, res.Status, res.ErrorField(), c.field)
 		}
 	}
+	for _, c := range []struct {
+		w, h  int
+		field string
+	}{{20000, 20000, "width"}, {0, 480, "width"}, {640, 0, "height"}, {640, 10001, "height"}} {
+		res, _ := presignSized(t, cast.Member, "image/png", 1000, c.w, c.h, "post")
+		if res.Status != 400 || res.ErrorField() != c.field {
+			t.Errorf("%dx%d: %d field %q, want 400 naming %s", c.w, c.h, res.Status, res.ErrorField(), c.field)
+		}
+	}
 	for ct, ext := range domain.FotoTypes {
 		res, up := presign(t, cast.Member, ct, domain.MaxFotoBytes, "perfil")
 		if res.Status != 200 || !strings.HasSuffix(up.Key, "."+ext) {
@@ -106,9 +126,10 @@ func TestPresignRefusesOtherTypesSizesAndPurposes(t *testing.T) {
 	}
 }
 
-// The URL signs Content-Type and Content-Length (S3 refuses a PUT that differs), expires in 5
-// minutes, goes through the product's origin locally, and the photo is then served at /media/.
-func TestPresignedPutThroughTheSiteThenServedAtMedia(t *testing.T) {
+// The URL signs Content-Type, Content-Length and If-None-Match and expires in 5 minutes; it
+// goes through the product's origin locally and writes to the quarantine, which nothing
+// serves. The presign is one transaction (the daily cap and the upload's record).
+func TestPresignedPutGoesToTheQuarantineWhichNothingServes(t *testing.T) {
 	setup(t)
 	photo := testkit.JPEG(t, 64, 48)
 	env.Calls.Reset()
@@ -132,44 +153,30 @@ func TestPresignedPutThroughTheSiteThenServedAtMedia(t *testing.T) {
 		t.Errorf("expires %q, want 300", q.Get("X-Amz-Expires"))
 	}
 	signed := strings.Split(q.Get("X-Amz-SignedHeaders"), ";")
-	for _, hname := range []string{"content-length", "content-type", "host"} {
+	for _, hname := range []string{"content-length", "content-type", "host", "if-none-match"} {
 		if !contains(signed, hname) {
 			t.Errorf("signed headers %v lack %s", signed, hname)
 		}
 	}
-	if up.Headers["Content-Type"] != "image/jpeg" {
+	if up.Headers["Content-Type"] != "image/jpeg" || up.Headers["If-None-Match"] != "*" {
 		t.Errorf("headers %v", up.Headers)
 	}
-	req, _ := http.NewRequest(up.Method, up.URL, bytes.NewReader(photo))
-	for k, v := range up.Headers {
-		req.Header.Set(k, v)
+	if status := put(t, up, photo, nil); status != 200 {
+		t.Fatalf("PUT: %d", status)
 	}
-	put, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
+	if body := object(t, up.Key); !bytes.Equal(body, photo) {
+		t.Fatalf("quarantine holds %d bytes", len(body))
 	}
-	put.Body.Close()
-	if put.StatusCode != 200 {
-		t.Fatalf("PUT: %d", put.StatusCode)
+	// Nothing serves the quarantine, nor any name but a processed variant's.
+	for _, path := range []string{"/media/" + up.Key, "/media/fotos/" + cast.Member.ID + "/diario/x.jpg", "/media/exports/x.csv"} {
+		if status, _ := get(t, path); status != 404 {
+			t.Errorf("GET %s: %d, want 404", path, status)
+		}
 	}
-	get, err := http.Get(env.Cloud.URL + "/media/" + up.Key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(get.Body)
-	get.Body.Close()
-	if get.StatusCode != 200 || !bytes.Equal(body, photo) {
-		t.Fatalf("GET /media: %d, %d bytes", get.StatusCode, len(body))
-	}
-	if cc := get.Header.Get("Cache-Control"); !strings.Contains(cc, "max-age=31536000") {
-		t.Errorf("Cache-Control %q", cc)
-	}
-	if err := env.Deps.Uploads.Check(context.Background(), "fotos", up.Key); err != nil {
-		t.Errorf("check of the uploaded photo: %v", err)
-	}
-	// The site's origin takes only signed PUTs of photos: no listing, no unsigned writes.
+	// The site's origin takes only presigned PUTs of uploads: no reads, listings or unsigned writes.
 	for _, c := range []struct{ method, path string }{
 		{"GET", "/" + env.Deps.Config.UploadsBucket + "/" + up.Key},
+		{"PUT", "/" + env.Deps.Config.UploadsBucket + "/quarantine/x/y.jpg"},
 		{"PUT", "/" + env.Deps.Config.UploadsBucket + "/fotos/x/y.jpg"},
 		{"GET", "/" + env.Deps.Config.UploadsBucket + "/"},
 	} {
@@ -183,48 +190,132 @@ func TestPresignedPutThroughTheSiteThenServedAtMedia(t *testing.T) {
 			t.Errorf("%s %s: %d, want 403", c.method, c.path, res.StatusCode)
 		}
 	}
-	if res, _ := http.Get(env.Cloud.URL + "/media/fotos/nobody/none.jpg"); res.StatusCode != 404 {
-		t.Errorf("missing photo: %d, want 404", res.StatusCode)
+}
+
+// Each PUT that S3 would refuse is refused locally too, and writes nothing: an expired URL,
+// another member's key (or any other key) under a URL, another Content-Type, a body longer (or
+// shorter) than signed, a forged signature, and a second PUT to the same URL.
+func TestPresignedPutsAreCheckedAsS3ChecksThem(t *testing.T) {
+	setup(t)
+	photo := testkit.JPEG(t, 64, 48)
+	_, up := presign(t, cast.Member, "image/jpeg", len(photo), "diario")
+	_, theirs := presign(t, cast.Coord, "image/jpeg", len(photo), "diario")
+	otherKey := strings.Replace(up.URL, up.Key, theirs.Key, 1)
+	forged := strings.Replace(up.URL, "X-Amz-Signature=", "X-Amz-Signature=0", 1)
+	cases := []struct {
+		name   string
+		url    string
+		body   []byte
+		header map[string]string
+	}{
+		{"another member's key", otherKey, photo, nil},
+		{"another Content-Type", up.URL, photo, map[string]string{"Content-Type": "text/html"}},
+		{"a body longer than signed", up.URL, append(append([]byte{}, photo...), "<script>alert(1)</script>"...), nil},
+		{"a body shorter than signed", up.URL, photo[:len(photo)-10], nil},
+		{"a forged signature", forged, photo, nil},
+		{"without If-None-Match", up.URL, photo, map[string]string{"If-None-Match": ""}},
+	}
+	for _, c := range cases {
+		if status := putTo(t, c.url, up.Headers, c.body, c.header); status != 403 {
+			t.Errorf("%s: %d, want 403", c.name, status)
+		}
+	}
+	if exists(t, up.Key) || exists(t, theirs.Key) {
+		t.Fatal("a refused PUT wrote an object")
+	}
+	// An expired URL: signed as the functions sign, 10 minutes ago, for 5 minutes.
+	expired := presignedAt(t, up.Key, "image/jpeg", int64(len(photo)), time.Now().Add(-10*time.Minute))
+	if status := putTo(t, expired, up.Headers, photo, nil); status != 403 {
+		t.Errorf("expired URL: %d, want 403", status)
+	}
+	// The same URL signed now is accepted: the check is the expiry, not the signing.
+	if status := putTo(t, presignedAt(t, up.Key, "image/jpeg", int64(len(photo)), time.Now()), up.Headers, photo, nil); status != 200 {
+		t.Errorf("fresh URL: %d, want 200", status)
+	}
+	// The object exists now: a second PUT to its URL, of as many bytes, is refused (If-None-Match: *).
+	other := append([]byte{}, photo...)
+	other[len(other)-3] ^= 0xFF
+	if status := put(t, up, other, nil); status != 412 {
+		t.Errorf("second PUT: %d, want 412", status)
+	}
+	if !bytes.Equal(object(t, up.Key), photo) {
+		t.Error("the second PUT replaced the upload")
 	}
 }
 
-func TestObjectCheck(t *testing.T) {
-	setup(t)
-	ctx := context.Background()
-	b := env.Deps.Uploads
-	big := append(testkit.JPEG(t, 8, 8), bytes.Repeat([]byte{0}, domain.MaxFotoBytes)...)
-	webp := append([]byte("RIFF\x10\x00\x00\x00WEBPVP8 "), bytes.Repeat([]byte{1}, 20)...)
-	png := append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{1}, 20)...)
-	cases := []struct {
-		name string
-		body []byte
-		ok   bool
-	}{
-		{"jpeg", testkit.JPEG(t, 16, 16), true},
-		{"png", png, true},
-		{"webp", webp, true},
-		{"text renamed .jpg", []byte("isto não é uma foto, é um texto qualquer"), false},
-		{"over 5 MB", big, false},
-		{"tiny", []byte{0xFF}, false},
+// presignedAt is a PUT URL of key signed with the functions' credentials at signedAt, valid for
+// uploads.Expiry, with the headers the API signs.
+func presignedAt(t *testing.T, key, contentType string, size int64, signedAt time.Time) string {
+	t.Helper()
+	u := env.Cloud.URL + "/" + env.Deps.Config.UploadsBucket + "/" + key + "?X-Amz-Expires=300"
+	req, _ := http.NewRequest("PUT", u, nil)
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("If-None-Match", "*")
+	req.ContentLength = size
+	req.Header.Set("Content-Length", strconv.FormatInt(size, 10))
+	creds, err := env.Deps.AWS.Credentials.Retrieve(context.Background())
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, c := range cases {
-		key := env.PutPhoto(t, cast.Member, c.body, "jpg")
-		env.Calls.Reset()
-		err := b.Check(ctx, "fotos", key)
-		if c.ok != (err == nil) {
-			t.Errorf("%s: %v", c.name, err)
-		}
-		if err != nil && (domain.ErrorCode(err) != domain.EValidation || fieldOf(err) != "fotos") {
-			t.Errorf("%s: %v, want a validation error naming fotos", c.name, err)
-		}
-		if n := env.Calls.Total(); n != 1 {
-			t.Errorf("%s: %d calls %v, want one GetObject", c.name, n, env.Calls.ByOperation())
-		}
+	signed, _, err := v4.NewSigner(func(o *v4.SignerOptions) { o.DisableURIPathEscaping = true }).
+		PresignHTTP(context.Background(), creds, req, "UNSIGNED-PAYLOAD", "s3", env.Deps.AWS.Region, signedAt)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if err := b.Check(ctx, "foto", "fotos/"+cast.Member.ID+"/diario/nada.jpg"); fieldOf(err) != "foto" {
-		t.Errorf("missing object: %v, want a 400 naming foto", err)
-	}
+	return signed
 }
+
+func put(t *testing.T, up upload, body []byte, header map[string]string) int {
+	t.Helper()
+	return putTo(t, up.URL, up.Headers, body, header)
+}
+
+// putTo PUTs body to u with the presign's headers, then header's (an empty value removes one).
+func putTo(t *testing.T, u string, headers map[string]string, body []byte, header map[string]string) int {
+	t.Helper()
+	req, _ := http.NewRequest("PUT", u, bytes.NewReader(body))
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	for k, v := range header {
+		if v == "" {
+			req.Header.Del(k)
+		} else {
+			req.Header.Set(k, v)
+		}
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res.StatusCode
+}
+
+func get(t *testing.T, path string) (int, []byte) {
+	t.Helper()
+	res, err := http.Get(env.Cloud.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res.StatusCode, body
+}
+
+// object reads key from the bucket itself (nil when absent).
+func object(t *testing.T, key string) []byte {
+	t.Helper()
+	out, err := env.Cloud.S3().GetObject(context.Background(), &s3.GetObjectInput{Bucket: aws.String(env.Deps.Config.UploadsBucket), Key: aws.String(key)})
+	if err != nil {
+		return nil
+	}
+	defer out.Body.Close()
+	b, _ := io.ReadAll(out.Body)
+	return b
+}
+
+func exists(t *testing.T, key string) bool { return object(t, key) != nil }
 
 // Over the member's daily cap, 429; other members are not affected.
 func TestDailyCap(t *testing.T) {
@@ -261,12 +352,4 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
-}
-
-func fieldOf(err error) string {
-	var de *domain.Error
-	if errors.As(err, &de) {
-		return de.Field
-	}
-	return ""
 }

@@ -21,7 +21,7 @@ const flags = [
 ];
 
 /** A browser session: one persistent context with a brand-new user-data-dir. */
-export async function openSession({ baseURL, viewport = { width: 1280, height: 800 }, javaScriptEnabled = true } = {}) {
+export async function openSession({ baseURL, viewport = { width: 1280, height: 800 }, javaScriptEnabled = true, deviceScaleFactor = 1 } = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'verde-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
@@ -30,6 +30,7 @@ export async function openSession({ baseURL, viewport = { width: 1280, height: 8
     ignoreHTTPSErrors: true,
     baseURL,
     viewport,
+    deviceScaleFactor,
     locale: 'pt-BR',
     javaScriptEnabled,
   });

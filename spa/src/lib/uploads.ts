@@ -2,9 +2,10 @@ import { api, ApiError } from '@/lib/api-client';
 import type { Upload, UploadPurpose } from '@/types/api';
 
 // A photo goes from the browser straight to the uploads bucket: resized to at most 1600 px and
-// re-encoded as JPEG here (canvas: no library, nothing more to download), then POST /api/uploads
-// hands out a presigned PUT of exactly that type and size, sent with XMLHttpRequest for its
-// upload progress. The item that shows the photo names its key; the server checks the object.
+// re-encoded as JPEG here (canvas: no library, nothing more to download; a phone's uplink sends a
+// tenth of the camera's file), then POST /api/uploads hands out a presigned PUT of exactly that
+// type, size and pixel size, sent with XMLHttpRequest for its upload progress. The item that shows
+// the photo names its key; the server processes the upload into the variants the site serves.
 
 export const maxPhotoBytes = 5 * 1024 * 1024;
 export const maxPhotoSide = 1600;
@@ -24,7 +25,13 @@ function canvasBlob(canvas: HTMLCanvasElement, type: string, quality: number): P
  * The file as the photo to upload: at most maxPhotoSide on its longer side, JPEG. A file the
  * browser cannot decode as an image is refused in Portuguese.
  */
-export async function preparePhoto(file: File): Promise<Blob> {
+export interface PreparedPhoto {
+  blob: Blob;
+  width: number;
+  height: number;
+}
+
+export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   if (!file.type.startsWith('image/')) throw new PhotoError('Escolha uma foto (JPEG, PNG ou WebP).');
   let bitmap: ImageBitmap;
   try {
@@ -41,13 +48,15 @@ export async function preparePhoto(file: File): Promise<Blob> {
   ctx.fillStyle = '#fff'; // a transparent PNG becomes white, not black, in JPEG
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  const { width, height } = bitmap;
   bitmap.close();
   for (const quality of [0.85, 0.7, 0.5]) {
     const blob = await canvasBlob(canvas, 'image/jpeg', quality);
-    if (blob && blob.size <= maxPhotoBytes) return blob;
+    if (blob && blob.size <= maxPhotoBytes) return { blob, width: canvas.width, height: canvas.height };
   }
-  // Without a canvas encoder, the original file if it already fits the rules.
-  if (accepted.includes(file.type) && file.size <= maxPhotoBytes) return file;
+  // Without a canvas encoder, the original file if it already fits the rules (the server turns
+  // it upright and strips its metadata all the same).
+  if (accepted.includes(file.type) && file.size <= maxPhotoBytes) return { blob: file, width, height };
   throw new PhotoError('A foto deve ter no máximo 5 MB.');
 }
 
@@ -71,18 +80,18 @@ function put(upload: Upload, blob: Blob, onProgress: (fraction: number) => void,
   });
 }
 
-/** Prepares and uploads file for purpose; resolves to the key to name in the item. */
+/** Prepares and uploads file for purpose; resolves to the key to name in the item and the blob sent (for a preview). */
 export async function uploadPhoto(
   file: File,
   purpose: UploadPurpose,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
-): Promise<string> {
-  const blob = await preparePhoto(file);
+): Promise<{ key: string; blob: Blob }> {
+  const { blob, width, height } = await preparePhoto(file);
   const contentType = accepted.includes(blob.type) ? blob.type : 'image/jpeg';
   let upload: Upload;
   try {
-    upload = await api.post<Upload>('/uploads', { contentType, size: blob.size, purpose }, { signal });
+    upload = await api.post<Upload>('/uploads', { contentType, size: blob.size, width, height, purpose }, { signal });
   } catch (err) {
     if (err instanceof ApiError) throw new PhotoError(err.message);
     throw err;
@@ -90,5 +99,5 @@ export async function uploadPhoto(
   onProgress(0);
   await put(upload, blob, onProgress, signal);
   onProgress(1);
-  return upload.key;
+  return { key: upload.key, blob };
 }

@@ -840,13 +840,18 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A presigned PUT for one photo (JPEG, PNG or WebP, at most 5 MB) to a fresh key under the caller's own prefix; the URL expires in 5 minutes and accepts only the declared Content-Type and size; at most limites.fotosPorDia a day (429)
-         * @description The browser PUTs the photo's bytes to `url` with `headers` (Content-Type and any other
-         *     signed header) and then names `key` in the item that shows it (a diary entry's `fotos`,
-         *     a harvest's `foto`, the profile's `foto`, a group's `fotoCapa`). That item's write checks
-         *     the object first: it must exist under the caller's prefix, hold at most 5 MB and start
-         *     like a JPEG, PNG or WebP, else 400 (or 403 for another member's key) naming the field.
-         *     Photos are served at `/media/{key}`.
+         * A presigned PUT for one photo (JPEG, PNG or WebP, at most 5 MB and 25 megapixels) to a fresh quarantine key under the caller's own prefix; the URL expires in 5 minutes, accepts only the declared Content-Type and size, and writes once; at most limites.fotosPorDia a day (429)
+         * @description The browser PUTs the photo's bytes to `url` with `headers` (Content-Type, If-None-Match
+         *     and any other signed header) and then names `key` in the item that shows it (a diary
+         *     entry's `fotos`, a harvest's `foto`, a post's `fotos`, the profile's `foto`, a group's
+         *     `fotoCapa`, a banner's `imagem`). Nothing serves the quarantine: that item's write has
+         *     the photo processed first (decoded, turned upright, stripped of every metadata block,
+         *     resized to WebP variants) and stores the processed photo's key,
+         *     `fotos/{uid}/{purpose}/{id}/{w}x{h}.webp` (the largest variant, at most 1280 px on its
+         *     longer side; the others are 160, 320, 640 and 960 px wide, when narrower). A file that is not
+         *     one JPEG, PNG or WebP image within the limits (an SVG, a file with bytes after the image,
+         *     a decompression bomb) is a 400 naming the field; another member's key a 403. Each upload
+         *     is used by one item. Variants are served at `/media/{key}`.
          */
         post: operations["createUpload"];
         delete?: never;
@@ -1909,7 +1914,7 @@ export interface components {
             /** @description A UF (any case), or "" to clear it */
             uf?: string;
             cidade?: string;
-            /** @description The key of a photo the caller uploaded (POST /api/uploads, purpose perfil), checked in the bucket (400/403 naming foto); "" removes the photo */
+            /** @description The key of a photo the caller uploaded (POST /api/uploads, purpose perfil), processed before the profile refers to it (400/403 naming foto; the profile stores the processed photo's key); "" removes the photo */
             foto?: string;
             /** @description true leaves me out of the public rankings (I still see my own standing); false puts me back */
             ocultarDoRanking?: boolean;
@@ -2811,6 +2816,8 @@ export interface components {
          * @example {
          *       "contentType": "image/jpeg",
          *       "size": 245760,
+         *       "width": 1600,
+         *       "height": 1200,
          *       "purpose": "diario"
          *     }
          */
@@ -2819,6 +2826,10 @@ export interface components {
             contentType: "image/jpeg" | "image/png" | "image/webp";
             /** @description The photo's exact size in bytes */
             size: number;
+            /** @description The photo's width in pixels (at most 25 megapixels in all; the processor checks the file again) */
+            width: number;
+            /** @description The photo's height in pixels */
+            height: number;
             /** @enum {string} */
             purpose: "diario" | "colheita" | "perfil" | "capa" | "banner" | "post";
         };
@@ -2844,7 +2855,7 @@ export interface components {
             /** @enum {string} */
             tipo: "rega" | "adubacao" | "poda" | "praga" | "observacao" | "foto";
             texto?: string;
-            /** @description Upload keys under the author's own prefix */
+            /** @description Upload keys (POST /api/uploads) of the author's own; the entry stores each processed photo's key */
             fotos?: string[];
         };
         DiarioCriado: {

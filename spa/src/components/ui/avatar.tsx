@@ -1,4 +1,5 @@
-import { mediaUrl } from '@/lib/media';
+import { Photo } from '@/components/ui/photo';
+import { canShowPhoto } from '@/lib/media';
 
 /** Up to two initials of a name ('Maria Clara Souza' → 'MC'), or 'U' with no name. */
 export function initials(name: string | null | undefined): string {
@@ -12,9 +13,10 @@ export function initials(name: string | null | undefined): string {
   return letters || 'U';
 }
 
-export function Avatar({ name, photo, size = 36 }: { name: string; photo?: string | null; size?: number }) {
+/** A member's photo in a size × size circle (the smallest variant that fills it), or their initials. */
+export function Avatar({ name, photo, size = 36, eager = false }: { name: string; photo?: string | null; size?: number; eager?: boolean }) {
   const style = { width: size, height: size };
-  if (photo) return <img className="avatar" src={mediaUrl(photo)} alt="" style={style} />;
+  if (canShowPhoto(photo)) return <Photo className="avatar" photo={photo} alt="" width={size} height={size} eager={eager} style={style} />;
   return (
     <span className="avatar avatar-initials" style={style} aria-hidden="true">
       {initials(name)}

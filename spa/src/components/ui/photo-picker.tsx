@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { mediaUrl, photoAccept, PhotoError, uploadPhoto } from '@/lib/uploads';
+import { Photo } from '@/components/ui/photo';
+import { photoAccept, PhotoError, uploadPhoto } from '@/lib/uploads';
 import type { UploadPurpose } from '@/types/api';
 import '@/components/ui/photo-picker.css';
 
@@ -41,6 +42,14 @@ export function PhotoPicker({
   const [pending, setPending] = useState<Pending[]>([]);
   const [localError, setLocalError] = useState<string | null>(null);
   const aborts = useRef(new Set<AbortController>());
+  // An upload waits in the server's quarantine, which nothing serves, until the item is saved:
+  // its preview is the photo as sent, from memory.
+  const [previews, setPreviews] = useState<Record<string, string>>({});
+  const previewUrls = useRef<string[]>([]);
+  useEffect(() => {
+    const urls = previewUrls.current;
+    return () => urls.forEach((u) => URL.revokeObjectURL(u));
+  }, []);
   // The keys as of the last render, read after an upload ends (value may have changed meanwhile).
   const keys = useRef(value);
   useEffect(() => {
@@ -67,7 +76,10 @@ export function PhotoPicker({
       setPending((list) => [...list, p]);
       const progress = (f: number) => setPending((list) => list.map((x) => (x.id === p.id ? { ...x, progress: f } : x)));
       try {
-        const key = await uploadPhoto(file, purpose, progress, abort.signal);
+        const { key, blob } = await uploadPhoto(file, purpose, progress, abort.signal);
+        const preview = URL.createObjectURL(blob);
+        previewUrls.current.push(preview);
+        setPreviews((p) => ({ ...p, [key]: preview }));
         keys.current = [...keys.current, key];
         onChange(keys.current);
       } catch (err) {
@@ -98,7 +110,11 @@ export function PhotoPicker({
         <ul className="photo-picker-list" aria-label="Fotos escolhidas">
           {value.map((key, i) => (
             <li key={key}>
-              <img src={mediaUrl(key)} alt={`${alt} ${value.length > 1 ? i + 1 : ''}`.trim()} width={96} height={96} />
+              {previews[key] ? (
+                <img src={previews[key]} alt={`${alt} ${value.length > 1 ? i + 1 : ''}`.trim()} width={96} height={96} />
+              ) : (
+                <Photo photo={key} alt={`${alt} ${value.length > 1 ? i + 1 : ''}`.trim()} width={96} height={96} eager />
+              )}
               <button type="button" className="button button-secondary button-small" onClick={() => remove(key)} aria-label={`Remover foto ${i + 1}`}>
                 Remover
               </button>

@@ -51,7 +51,7 @@ export function validateGroup(v: GroupFormValues): FieldErrors {
   if (foto) {
     if (charCount(foto) > groupLimits.maxFotoCapa) {
       errors.fotoCapa = `A foto de capa deve ter no máximo ${groupLimits.maxFotoCapa} caracteres`;
-    } else if ((!foto.startsWith('https://') && !foto.startsWith('fotos/')) || /[ "<>]/.test(foto)) {
+    } else if ((!foto.startsWith('https://') && !foto.startsWith('fotos/') && !foto.startsWith('quarantine/')) || /[ "<>]/.test(foto)) {
       errors.fotoCapa = 'A foto de capa deve ser um endereço https:// ou a chave de um arquivo enviado';
     }
   }

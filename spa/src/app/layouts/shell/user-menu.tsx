@@ -54,7 +54,7 @@ export function UserMenu() {
         aria-label={`Menu do usuário${name ? `: ${name}` : ''}`}
         onClick={() => setOpen((o) => !o)}
       >
-        <Avatar name={name} photo={userData?.foto} />
+        <Avatar name={name} photo={userData?.foto} eager />
         <span className="user-menu-name">{name}</span>
         <ChevronDownIcon />
       </button>

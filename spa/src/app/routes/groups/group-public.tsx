@@ -1,6 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { PageHeader } from '@/components/ui/page-header';
+import { Photo } from '@/components/ui/photo';
+import { canShowPhoto } from '@/lib/media';
 import { PageLoader } from '@/components/ui/spinner';
 import { formatDate, plural } from '@/lib/format';
 import { PublicShell } from '@/app/layouts/public-shell';
@@ -63,6 +65,9 @@ export function Component() {
     <PublicShell>
       <PageHeader title={group.nome} subtitle={`${group.cidade}/${group.uf}`} />
       <section className="card public-group" aria-labelledby="publico-sobre">
+        {canShowPhoto(group.fotoCapa) && (
+          <Photo className="group-cover" photo={group.fotoCapa} alt={`Foto de capa do grupo ${group.nome}`} width={640} height={240} sizes="min(100vw, 720px)" eager />
+        )}
         <h2 id="publico-sobre">Sobre o grupo</h2>
         {group.descricao ? <LinkedText className="group-description" text={group.descricao} /> : <p className="muted">Este grupo ainda não tem descrição.</p>}
         <GroupFacts

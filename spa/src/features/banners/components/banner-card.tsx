@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { mediaUrl } from '@/lib/media';
+import { Photo } from '@/components/ui/photo';
+import { canShowPhoto } from '@/lib/media';
 import type { Banner } from '@/types/api';
 import '@/features/banners/banners.css';
 
@@ -10,7 +11,7 @@ export function BannerCard({ banner }: { banner: Shown }) {
   const external = banner.link.startsWith('https://');
   return (
     <article className="card banner-card">
-      {banner.imagem && <img className="banner-image" src={mediaUrl(banner.imagem)} alt="" loading="lazy" />}
+      {canShowPhoto(banner.imagem) && <Photo className="banner-image" photo={banner.imagem} alt="" width={192} height={108} sizes="min(192px, 100vw)" />}
       <div className="banner-body">
         <h2 className="banner-title">{banner.titulo}</h2>
         {banner.texto && <p className="banner-text">{banner.texto}</p>}

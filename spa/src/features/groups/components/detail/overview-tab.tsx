@@ -1,4 +1,5 @@
-import { mediaUrl } from '@/lib/media';
+import { Photo } from '@/components/ui/photo';
+import { canShowPhoto } from '@/lib/media';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -34,8 +35,8 @@ export function OverviewTab({ group }: { group: GroupDetail }) {
   return (
     <div className="group-overview">
       <section className="card" aria-labelledby="grupo-sobre">
-        {group.fotoCapa && (
-          <img className="group-cover" src={mediaUrl(group.fotoCapa)} alt={`Foto de capa do grupo ${group.nome}`} loading="lazy" decoding="async" width={640} height={240} />
+        {canShowPhoto(group.fotoCapa) && (
+          <Photo className="group-cover" photo={group.fotoCapa} alt={`Foto de capa do grupo ${group.nome}`} width={640} height={240} sizes="min(100vw, 960px)" eager />
         )}
         <h2 id="grupo-sobre">Sobre o grupo</h2>
         {group.descricao ? <LinkedText className="group-description" text={group.descricao} /> : <p className="muted">Este grupo ainda não tem descrição.</p>}
