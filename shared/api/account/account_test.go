@@ -367,6 +367,15 @@ func TestDeleteAccountLeavesNothingPersonal(t *testing.T) {
 	steps := deleteAll(t, u, testkit.Password)
 	t.Logf("deletion: %d requests %+v, %d DynamoDB calls %v", len(steps), steps, env.Calls.Total(), env.Calls.ByOperation())
 
+	// The erasure releases the member's photo folder for the photos job (started
+	// asynchronously), whose record names the folder until the job has invalidated it.
+	for deadline := time.Now().Add(60 * time.Second); countPartition(t, "", "PHOTOS#RELEASED") != 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("the photos job did not handle the released photos within 60 s")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+
 	// Every key pattern of keys.go, and then every item of the table: nothing
 	// carries the user's id, e-mail or name, but the texts of notifications
 	// other members already received about the user's requests (their
