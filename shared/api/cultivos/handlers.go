@@ -63,7 +63,7 @@ func handlePlanteAgora(d app.Deps) http.Handler {
 		out := PlanteAgora{UF: uf, Regiao: domain.RegionOfUF(uf), Mes: month, Items: []Vegetal{}}
 		out.RegiaoNome = domain.RegionNames[out.Regiao]
 		if out.Regiao != "" {
-			all, err := d.Store.Vegetables(ctx)
+			all, err := d.Store.ActiveVegetables(ctx)
 			if err != nil {
 				api.WriteError(w, r, err)
 				return

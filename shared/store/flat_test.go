@@ -1,0 +1,227 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// Flat reads: each read the SPA makes costs the same DynamoDB calls and read
+// units whatever the data around it holds. Every test here seeds the data a
+// season leaves (newer archived cultivos, other groups' newer posts, …) at
+// two sizes and fails if the calls or the units of the read grow with it, or
+// if the page it answers is not full.
+
+// bulkPut writes items with BatchWriteItem (25 a call, 4 writers).
+func bulkPut(t *testing.T, f *fixture, items []map[string]types.AttributeValue) {
+	t.Helper()
+	db := dynamodb.New(f.s.DB.Options(), func(o *dynamodb.Options) {
+		o.HTTPClient = awshttp.NewBuildableClient().WithTimeout(time.Minute)
+		o.APIOptions = nil
+	})
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	chunks := make(chan []map[string]types.AttributeValue)
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range chunks {
+				req := make([]types.WriteRequest, 0, len(c))
+				for _, it := range c {
+					req = append(req, types.WriteRequest{PutRequest: &types.PutRequest{Item: it}})
+				}
+				for tries := 0; len(req) > 0; tries++ {
+					out, err := db.BatchWriteItem(context.Background(), &dynamodb.BatchWriteItemInput{
+						RequestItems: map[string][]types.WriteRequest{f.s.Table: req},
+					})
+					if err != nil {
+						if tries == 20 {
+							select {
+							case errs <- err:
+							default:
+							}
+							break
+						}
+						time.Sleep(time.Duration(tries+1) * 200 * time.Millisecond)
+						continue
+					}
+					req = out.UnprocessedItems[f.s.Table]
+				}
+			}
+		}()
+	}
+	for i := 0; i < len(items); i += 25 {
+		chunks <- items[i:min(i+25, len(items))]
+	}
+	close(chunks)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		t.Fatal(err)
+	default:
+	}
+}
+
+// cost is what one read spent.
+type cost struct {
+	calls int
+	ops   map[string]int
+	rcu   float64
+}
+
+func (c cost) String() string { return fmt.Sprintf("%d calls %v, %.1f RCU", c.calls, c.ops, c.rcu) }
+
+// measure runs read and returns its cost.
+func (f *fixture) measure(read func() error) cost {
+	f.t.Helper()
+	f.calls.Reset()
+	if err := read(); err != nil {
+		f.t.Fatal(err)
+	}
+	return cost{calls: f.calls.Total(), ops: f.calls.ByOperation(), rcu: f.calls.ReadUnits()}
+}
+
+// flat fails unless the read cost the same at both sizes, in at most maxCalls calls.
+func flat(t *testing.T, what string, small, large cost, maxCalls int) {
+	t.Helper()
+	t.Logf("%s: small %s; large %s", what, small, large)
+	if large.calls > maxCalls || small.calls > maxCalls {
+		t.Errorf("%s: more than %d calls: small %s, large %s", what, maxCalls, small, large)
+	}
+	if large.calls != small.calls || large.rcu > small.rcu+0.5 {
+		t.Errorf("%s grows with the data: small %s, large %s", what, small, large)
+	}
+}
+
+func cultivoAt(id, uid, gid string, fase domain.Fase, arquivado bool, at time.Time) domain.Cultivo {
+	return domain.Cultivo{
+		ID: id, VegetalID: "alface", VegetalNome: "Alface", GrupoID: gid, ResponsavelID: uid, ResponsavelNome: "Dona Flor",
+		Colaboradores: []domain.Colaborador{}, Metodo: "semente", DataPlantio: "2026-03-01", Fase: fase, Arquivado: arquivado,
+		Version: 1, CriadoEm: at, AtualizadoEm: at,
+	}
+}
+
+func seedCultivos(t *testing.T, f *fixture, cs []domain.Cultivo) {
+	t.Helper()
+	var items []map[string]types.AttributeValue
+	for _, c := range cs {
+		its, err := store.MarshalCultivoItems(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		items = append(items, its...)
+	}
+	bulkPut(t, f, items)
+}
+
+// TestActiveCultivosAreAFullPageWhateverIsArchivedAfterThem: the dashboard's
+// "Meus cultivos" (ativos=true, limit 5) and a group's phase filter answer a
+// full page in the same calls and units with 40 or 400 newer archived,
+// harvested or lost cultivos.
+func TestActiveCultivosAreAFullPageWhateverIsArchivedAfterThem(t *testing.T) {
+	f := newFixtureOn(t, "flatcult-"+uuid.NewString()[:8])
+	ctx := context.Background()
+	base := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	var costs []cost
+	var groupCosts []cost
+	for _, newer := range []int{40, 400} {
+		uid, gid := uuid.NewString(), uuid.NewString()
+		var cs []domain.Cultivo
+		for i := range 6 { // the older ones: active, in phase crescendo
+			cs = append(cs, cultivoAt(uuid.NewString(), uid, gid, domain.FaseCrescendo, false, base.Add(time.Duration(i)*time.Minute)))
+		}
+		for i := range newer { // newer: archived, harvested or lost
+			c := cultivoAt(uuid.NewString(), uid, gid, domain.FaseColhido, false, base.Add(time.Hour+time.Duration(i)*time.Minute))
+			switch i % 3 {
+			case 1:
+				c.Fase = domain.FasePerdido
+			case 2:
+				c.Fase, c.Arquivado = domain.FaseSemeado, true
+			}
+			cs = append(cs, c)
+		}
+		seedCultivos(t, f, cs)
+		var page []domain.Cultivo
+		var next map[string]string
+		costs = append(costs, f.measure(func() (err error) {
+			page, next, err = f.s.MyCultivos(ctx, uid, store.CultivoFilter{Ativos: true}, 5, nil)
+			return err
+		}))
+		if len(page) != 5 || next == nil {
+			t.Fatalf("%d newer: active page of %d, next %v", newer, len(page), next)
+		}
+		for _, c := range page {
+			if c.Fase != domain.FaseCrescendo || c.Arquivado {
+				t.Fatalf("%d newer: %s %s archived=%v on the active page", newer, c.ID, c.Fase, c.Arquivado)
+			}
+		}
+		rest, last, err := f.s.MyCultivos(ctx, uid, store.CultivoFilter{Ativos: true}, 5, next)
+		if err != nil || len(rest) != 1 || last != nil {
+			t.Fatalf("%d newer: second page %d %v %v", newer, len(rest), last, err)
+		}
+		groupCosts = append(groupCosts, f.measure(func() (err error) {
+			page, _, err = f.s.GroupCultivos(ctx, gid, store.CultivoFilter{Fase: domain.FaseCrescendo}, 5, nil)
+			return err
+		}))
+		if len(page) != 5 {
+			t.Fatalf("%d newer: group phase page of %d", newer, len(page))
+		}
+		// The /cultivos phase filter over my list: full as well.
+		page, _, err = f.s.MyCultivos(ctx, uid, store.CultivoFilter{Fase: domain.FaseCrescendo}, 5, nil)
+		if err != nil || len(page) != 5 {
+			t.Fatalf("%d newer: my phase page of %d, %v", newer, len(page), err)
+		}
+	}
+	flat(t, "my active cultivos", costs[0], costs[1], 2)
+	flat(t, "a group's cultivos in one phase", groupCosts[0], groupCosts[1], 1)
+}
+
+// TestCatalogueSearchAnswersAFullPageWithNoCall: ?q=tomate&limit=5 finds the
+// tomatoes however many vegetables sort before them, in no DynamoDB call
+// once the container holds the catalogue (one read of it, a page, when not).
+func TestCatalogueSearchAnswersAFullPageWithNoCall(t *testing.T) {
+	f := newFixtureOn(t, "flatveg-"+uuid.NewString()[:8])
+	ctx := context.Background()
+	var costs []cost
+	for _, before := range []int{40, 300} {
+		var vs []domain.Vegetable
+		for i := range before - len(vs) {
+			vs = append(vs, domain.Vegetable{ID: fmt.Sprintf("a-legume-%d-%04d", before, i), Nome: fmt.Sprintf("Legume %d %d", before, i), DiasColheitaMin: 30, DiasColheitaMax: 60})
+		}
+		for i := range 6 {
+			vs = append(vs, domain.Vegetable{ID: fmt.Sprintf("tomate-%d-%d", before, i), Nome: fmt.Sprintf("Tomate %d", i), DiasColheitaMin: 90, DiasColheitaMax: 120})
+		}
+		if _, err := f.s.SeedCatalog(ctx, vs, nil); err != nil {
+			t.Fatal(err)
+		}
+		var page []domain.Vegetable
+		var next map[string]string
+		cold := f.measure(func() (err error) {
+			page, next, err = f.s.VegetablesPage(ctx, "tomate", false, 5, nil)
+			return err
+		})
+		if len(page) != 5 || next == nil || cold.calls > 2 {
+			t.Fatalf("%d before: %d tomatoes, next %v, cold read %s", before, len(page), next, cold)
+		}
+		costs = append(costs, f.measure(func() (err error) {
+			page, next, err = f.s.VegetablesPage(ctx, "tomate", false, 5, next)
+			return err
+		}))
+		// Both seeds' tomatoes: 6, then 12.
+		if want := 6*len(costs) - 5; len(page) != min(5, want) {
+			t.Fatalf("%d before: second page of %d", before, len(page))
+		}
+	}
+	flat(t, "catalogue search, second page", costs[0], costs[1], 0)
+}
