@@ -163,14 +163,14 @@ const (
 	cultsOfGroupPrefix = "CULTS#GROUP#"
 )
 
-func CultivoPK(cid string) string               { return "CULT#" + cid }
-func CultOfSK(cid string) string                { return prefixCultOf + cid }
-func DiarioSK(t time.Time, id string) string    { return prefixDiario + fmtTime(t) + "#" + id }
-func ColheitaSK(id string) string               { return prefixColheita + id }
-func DiarioDiaSK(day string) string             { return prefixDiarioDia + day }
-func cultsOfUser(uid string) string             { return cultsOfUserPrefix + uid }
-func cultsOfGroup(gid string) string            { return cultsOfGroupPrefix + gid }
-func activeCultsOfUser(uid string) string       { return "CULTSA#USER#" + uid }
+func CultivoPK(cid string) string            { return "CULT#" + cid }
+func CultOfSK(cid string) string             { return prefixCultOf + cid }
+func DiarioSK(t time.Time, id string) string { return prefixDiario + fmtTime(t) + "#" + id }
+func ColheitaSK(id string) string            { return prefixColheita + id }
+func DiarioDiaSK(day string) string          { return prefixDiarioDia + day }
+func cultsOfUser(uid string) string          { return cultsOfUserPrefix + uid }
+func cultsOfGroup(gid string) string         { return cultsOfGroupPrefix + gid }
+func activeCultsOfUser(uid string) string    { return "CULTSA#USER#" + uid }
 func cultsOfGroupFase(gid string, f domain.Fase) string {
 	return cultsOfGroupPrefix + gid + "#" + string(f)
 }
