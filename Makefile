@@ -25,7 +25,8 @@ FUNCTIONS := \
 	AdminFunction:admin \
 	AccountFunction:account \
 	FeedFunction:feed \
-	DadosJobFunction:dadosjob
+	DadosJobFunction:dadosjob \
+	ViewsJobFunction:viewsjob
 
 fn_id = $(word 1,$(subst :, ,$(1)))
 fn_dir = $(word 2,$(subst :, ,$(1)))

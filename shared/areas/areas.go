@@ -5,6 +5,7 @@ package areas
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/account"
@@ -22,6 +23,7 @@ import (
 	"github.com/verde-app/verde/shared/reminders"
 	"github.com/verde-app/verde/shared/triggers"
 	"github.com/verde-app/verde/shared/triggers/presignup/cognitoaccounts"
+	"github.com/verde-app/verde/shared/views"
 )
 
 // API is an HTTP API function.
@@ -55,6 +57,8 @@ var Triggers = map[string]func(app.Deps) any{
 // them at that hour and on demand through its Lambda Invoke endpoint.
 var Scheduled = map[string]ScheduledJob{
 	"RemindersFunction": {HourUTC: 10, New: func(d app.Deps) any { return reminders.Handler(d) }},
+	// The rankings' snapshots, every 15 minutes (also a job: the views' other work).
+	"ViewsJobFunction": {Every: 15 * time.Minute, Event: map[string]any{"kind": views.KindRankings}, New: func(d app.Deps) any { return views.Handler(d) }},
 }
 
 // Jobs are functions invoked asynchronously (Lambda Invoke, InvocationType
@@ -63,6 +67,7 @@ var Scheduled = map[string]ScheduledJob{
 // endpoint.
 var Jobs = map[string]func(app.Deps) any{
 	"DadosJobFunction": func(d app.Deps) any { return dados.Handler(d) },
+	"ViewsJobFunction": func(d app.Deps) any { return views.Handler(d) },
 }
 
 // ScanAllowed are the functions that may Scan the table, each for a stated
@@ -70,9 +75,12 @@ var Jobs = map[string]func(app.Deps) any{
 // every profile, group, post …) and backfills the member index, offline.
 var ScanAllowed = map[string]bool{"DadosJobFunction": true}
 
-// ScheduledJob is a scheduled function: its handler and daily hour (UTC).
+// ScheduledJob is a scheduled function: its handler and daily hour (UTC),
+// or the interval of a rate schedule (Every) with its input (Event).
 type ScheduledJob struct {
 	HourUTC int
+	Every   time.Duration
+	Event   map[string]any
 	New     func(app.Deps) any
 }
 
@@ -106,4 +114,6 @@ var TableActions = map[string][]string{
 	// type; no index lists every item of an entity) and the member-search backfill; never a
 	// request path. PutItem/UpdateItem: the export's state and its notification.
 	"DadosJobFunction": {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Scan", "UpdateItem"},
+	// Pointers and snapshots written 25 a call; every read a Query or a key's.
+	"ViewsJobFunction": {"BatchGetItem", "BatchWriteItem", "GetItem", "Query"},
 }

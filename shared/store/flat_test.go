@@ -225,3 +225,180 @@ func TestCatalogueSearchAnswersAFullPageWithNoCall(t *testing.T) {
 	}
 	flat(t, "catalogue search, second page", costs[0], costs[1], 0)
 }
+
+// seedOtherGroupPosts writes n group posts of other groups, newer than now,
+// as the feed stores them, each with its pointer in one of its group's
+// members' feed (the season's other groups posting).
+func seedOtherGroupPosts(t *testing.T, f *fixture, n int, after time.Time) {
+	t.Helper()
+	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	var items []map[string]types.AttributeValue
+	gids := []string{uuid.NewString(), uuid.NewString(), uuid.NewString()}
+	for i := range n {
+		id, gid, uid := uuid.NewString(), gids[i%3], uuid.NewString()
+		at := after.Add(time.Duration(i+1) * time.Second).UTC().Format("2006-01-02T15:04:05.000Z")
+		items = append(items, map[string]types.AttributeValue{
+			"PK": s(store.PostPK(id)), "SK": s("META"), "type": s("post"), "id": s(id), "autorId": s(uid), "autorNome": s("Vizinho"),
+			"texto": s("Post de outro grupo " + id[:8]), "criadoEm": s(at), "grupoId": s(gid), "grupoNome": s("Outra horta"),
+			"GSI1PK": s("FEED#GROUP#" + gid), "GSI1SK": s(at + "#" + id), "GSI2PK": s("FEED#GRUPOS"), "GSI2SK": s(at + "#" + id),
+			"fotos": &types.AttributeValueMemberL{}, "comentaristas": &types.AttributeValueMemberL{},
+		}, map[string]types.AttributeValue{
+			"PK": s(store.UserPK(uid)), "SK": s("MGFEED#" + at + "#" + id), "type": s("feedPointer"), "postId": s(id), "grupoId": s(gid),
+		})
+	}
+	bulkPut(t, f, items)
+}
+
+// TestMeusGruposIsAFullPageWhateverOtherGroupsPost: a member's three group
+// posts are their "Meus grupos" first page, in two calls and the same units,
+// with 200 or 2,000 newer posts in other groups (the old read walked the
+// community's group posts in windows of 90 and answered empty pages).
+func TestMeusGruposIsAFullPageWhateverOtherGroupsPost(t *testing.T) {
+	f := newFixtureOn(t, "flatfeed-"+uuid.NewString()[:8])
+	ctx := context.Background()
+	owner := f.user("Dona Horta")
+	g := f.group(owner, nil)
+	reader := f.member(g, "Leitora")
+	var mine []string
+	for i := range 3 {
+		p, _, err := f.s.CreatePost(ctx, domain.PostInput{Texto: fmt.Sprintf("Colhemos %d pés de alface", i+1), GrupoID: g.ID}, owner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := f.s.FanOutPost(ctx, p.ID); err != nil || n != 1 {
+			t.Fatalf("fan-out: %d pointers, %v", n, err)
+		}
+		mine = append([]string{p.ID}, mine...)
+	}
+	var costs []cost
+	for _, others := range []int{200, 2000} {
+		seedOtherGroupPosts(t, f, others-len(costs)*200, time.Now())
+		var page []store.FeedPost
+		costs = append(costs, f.measure(func() (err error) {
+			page, _, err = f.s.MyGroupsFeed(ctx, reader, 20, nil)
+			return err
+		}))
+		var got []string
+		for _, p := range page {
+			got = append(got, p.ID)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(mine) {
+			t.Fatalf("%d other posts: meus grupos %v, want %v", others, got, mine)
+		}
+	}
+	flat(t, "meus grupos", costs[0], costs[1], 2)
+	// The author sees their own post at once (its pointer is in the post's transaction).
+	p, _, err := f.s.CreatePost(ctx, domain.PostInput{Texto: "Mudas novas no lote A3", GrupoID: g.ID}, reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page, _, err := f.s.MyGroupsFeed(ctx, reader, 1, nil); err != nil || len(page) != 1 || page[0].ID != p.ID {
+		t.Fatalf("the author's own post: %+v %v", page, err)
+	}
+	// Leaving takes the group's posts away; joining again brings its newest back.
+	if err := f.s.RemoveMember(ctx, g.ID, reader, reader.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := f.s.WithdrawGroupFeed(ctx, g.ID, reader.ID); err != nil || n != 4 {
+		t.Fatalf("withdraw: %d, %v", n, err)
+	}
+	if page, _, _ := f.s.MyGroupsFeed(ctx, reader, 20, nil); len(page) != 0 {
+		t.Fatalf("after leaving: %d posts", len(page))
+	}
+	if _, err := f.s.Join(ctx, g.ID, reader); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := f.s.FillGroupFeed(ctx, g.ID, reader.ID); err != nil || n != 4 {
+		t.Fatalf("fill: %d, %v", n, err)
+	}
+	if page, _, _ := f.s.MyGroupsFeed(ctx, reader, 20, nil); len(page) != 4 {
+		t.Fatalf("after joining again: %d posts", len(page))
+	}
+}
+
+// bounded fails unless the read cost the same calls at both sizes, at most
+// maxCalls, and at most maxRCU units at each: a read of a fixed-size item
+// (a ranking's snapshot, capped at 1,000 buckets and 60 keys) may cost a
+// little more once the ranking fills it, never more than its cap.
+func bounded(t *testing.T, what string, small, large cost, maxCalls int, maxRCU float64) {
+	t.Helper()
+	t.Logf("%s: small %s; large %s", what, small, large)
+	if large.calls != small.calls || large.calls > maxCalls {
+		t.Errorf("%s: calls small %s, large %s (at most %d, the same)", what, small, large, maxCalls)
+	}
+	if small.rcu > maxRCU || large.rcu > maxRCU {
+		t.Errorf("%s: more than %.0f RCU: small %s, large %s", what, maxRCU, small, large)
+	}
+}
+
+// TestRankingReadsStayFlatAt20000Members: the dashboard's standing, the
+// rankings page, a 500-member group's ranking and the groups' ranking cost
+// the same calls, and units under the snapshot's cap, with 500 or 20,000
+// ranked members; each answers the reader's standing.
+func TestRankingReadsStayFlatAt20000Members(t *testing.T) {
+	f := newFixtureOn(t, "flatrank-"+uuid.NewString()[:8])
+	ctx := context.Background()
+	now := time.Now()
+	owner := f.user("Dona Ranking")
+	g := f.group(owner, nil)
+	reader := f.member(g, "Leitora do Ranking")
+	seed := func(from, n int, grupos []string) {
+		var items []map[string]types.AttributeValue
+		for i := from; i < from+n; i++ {
+			id := fmt.Sprintf("m%05d-%s", i, uuid.NewString()[:8])
+			p := domain.NewProfile(id, "Membro "+id[:6], id+"@example.com", nil, now)
+			p.PontosTotais, p.GruposParticipantes = 10+(i*37)%5000, grupos
+			items = append(items, store.RankedItems(p, (i*13)%700, now.Add(-time.Duration(i)*time.Second), now, false)...)
+		}
+		bulkPut(t, f, items)
+	}
+	type reads struct{ standing, page, group, groups cost }
+	measureAll := func() reads {
+		if _, err := f.s.RebuildRankings(ctx, true); err != nil {
+			t.Fatal(err)
+		}
+		var r reads
+		var mr store.MemberRanking
+		r.standing = f.measure(func() (err error) {
+			mr, err = f.s.MembersRankingTop(ctx, domain.PeriodoMes, reader.ID, 0)
+			return err
+		})
+		if mr.Eu.Posicao == 0 {
+			t.Fatalf("the dashboard's standing is empty: %+v", mr.Eu)
+		}
+		r.page = f.measure(func() (err error) {
+			mr, err = f.s.MembersRanking(ctx, domain.PeriodoGeral, reader.ID)
+			return err
+		})
+		if len(mr.Itens) != domain.RankingTop || mr.Eu.Posicao == 0 {
+			t.Fatalf("rankings page: %d lines, %+v", len(mr.Itens), mr.Eu)
+		}
+		r.group = f.measure(func() (err error) {
+			mr, _, err = f.s.GroupMembersRanking(ctx, g.ID, domain.PeriodoGeral, reader)
+			return err
+		})
+		if len(mr.Itens) != domain.RankingTop || mr.Eu.Posicao == 0 {
+			t.Fatalf("group ranking: %d lines, %+v", len(mr.Itens), mr.Eu)
+		}
+		r.groups = f.measure(func() error {
+			_, err := f.s.GroupsRanking(ctx, domain.PeriodoGeral, g.ID, reader.ID, false)
+			return err
+		})
+		return r
+	}
+	// A 500-member group: the owner, the reader and 498 ranked members.
+	seed(0, 498, []string{g.ID})
+	small := measureAll()
+	n := 20000
+	if testing.Short() {
+		n = 3000
+	}
+	start := time.Now()
+	seed(498, n-498, nil)
+	t.Logf("seeded %d ranked members in %s", n, time.Since(start).Round(time.Second))
+	large := measureAll()
+	bounded(t, "dashboard standing", small.standing, large.standing, 1, 6)
+	bounded(t, "rankings page", small.page, large.page, 2, 40)
+	bounded(t, "a 500-member group's ranking", small.group, large.group, 2, 40)
+	bounded(t, "groups' harvest ranking", small.groups, large.groups, 2, 40)
+}

@@ -40,6 +40,16 @@ func (s *Store) getItem(ctx context.Context, pk, sk, what string) (record, error
 // batchGet reads up to 100 items with strongly consistent reads: one call,
 // plus (rarely) a bounded retry of unprocessed keys. Duplicate keys are read once.
 func (s *Store) batchGet(ctx context.Context, keys ...itemKey) (map[itemKey]record, error) {
+	return s.batchGetAs(ctx, true, keys...)
+}
+
+// batchGetEventually is batchGet with eventually consistent reads (half the
+// units): for what a reader only shows, such as the names of a ranking's lines.
+func (s *Store) batchGetEventually(ctx context.Context, keys ...itemKey) (map[itemKey]record, error) {
+	return s.batchGetAs(ctx, false, keys...)
+}
+
+func (s *Store) batchGetAs(ctx context.Context, consistent bool, keys ...itemKey) (map[itemKey]record, error) {
 	out := map[itemKey]record{}
 	seen := map[itemKey]bool{}
 	var req []record
@@ -61,7 +71,7 @@ func (s *Store) batchGet(ctx context.Context, keys ...itemKey) (map[itemKey]reco
 			time.Sleep(time.Duration(20*round) * time.Millisecond)
 		}
 		res, err := s.DB.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{
-			RequestItems: map[string]types.KeysAndAttributes{s.Table: {Keys: req, ConsistentRead: aws.Bool(true)}},
+			RequestItems: map[string]types.KeysAndAttributes{s.Table: {Keys: req, ConsistentRead: aws.Bool(consistent)}},
 		})
 		if err != nil {
 			return nil, fmt.Errorf("batch get: %w", err)
