@@ -97,7 +97,7 @@ var CustomResources = map[string]string{
 // action of each of its parts (Put: PutItem, Update: UpdateItem, Delete: DeleteItem,
 // ConditionCheck: ConditionCheckItem). No function may Scan. A function not listed calls none.
 var TableActions = map[string][]string{
-	"MeFunction":               {"BatchWriteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"MeFunction":               {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"NotificationsFunction":    {"GetItem", "Query", "UpdateItem"},
 	"GroupsFunction":           {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"LotesFunction":            {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},

@@ -156,3 +156,7 @@ func handleDeleteBanner(d app.Deps) http.Handler {
 		w.WriteHeader(http.StatusNoContent)
 	})
 }
+
+// ActiveBanners is GET /api/banners's handler (without its sign-in check),
+// for the dashboard's one reply (shared/api/me/dashboard.go).
+func ActiveBanners(d app.Deps) http.Handler { return handleActiveBanners(d) }

@@ -274,3 +274,9 @@ func handleAddColheita(d app.Deps) http.Handler {
 		api.Encode(w, status, ColheitaCriada{Colheita: colheitaOf(res.Colheita), Cultivo: cultivoOf(res.Cultivo, actor.ID, d.Now()), Pontos: res.Pontos})
 	})
 }
+
+// Mine and PlanteAgoraHandler are GET /api/cultivos's and GET
+// /api/vegetables/plante-agora's handlers (without their sign-in check), for
+// the dashboard's one reply (shared/api/me/dashboard.go).
+func Mine(d app.Deps) http.Handler               { return handleMine(d) }
+func PlanteAgoraHandler(d app.Deps) http.Handler { return handlePlanteAgora(d) }

@@ -211,3 +211,7 @@ func handleModerate(d app.Deps) http.Handler {
 		w.WriteHeader(http.StatusNoContent)
 	})
 }
+
+// MyGroups is GET /api/feed/grupos's handler (without its sign-in check), for
+// the dashboard's one reply (shared/api/me/dashboard.go).
+func MyGroups(d app.Deps) http.Handler { return handleMyGroups(d) }

@@ -124,6 +124,11 @@ func newPost(t testing.TB, by testkit.User, gid, cid string) string {
 	if err != nil {
 		t.Fatalf("create post: %v", err)
 	}
+	if gid != "" { // as the feed's route does after the post (views job)
+		if err := views.Start(context.Background(), views.Event{Kind: views.KindFanOut, PostID: p.ID}); err != nil {
+			t.Fatalf("fan-out: %v", err)
+		}
+	}
 	return p.ID
 }
 

@@ -208,3 +208,7 @@ func handleJoin(d app.Deps) http.Handler {
 		api.Encode(w, status, JoinReply{Status: res.Status, PontosGanhos: res.Pontos, Grupo: summaryOf(res.Group)})
 	})
 }
+
+// Mine is GET /api/me/groups's handler (without its sign-in check), for the
+// dashboard's one reply (shared/api/me/dashboard.go).
+func Mine(d app.Deps) http.Handler { return handleMine(d) }

@@ -110,3 +110,7 @@ func handleGroups(d app.Deps) http.Handler {
 		api.Encode(w, http.StatusOK, groupsRankingOf(p, rk))
 	})
 }
+
+// Members is GET /api/rankings/membros's handler (without its sign-in
+// check), for the dashboard's one reply (shared/api/me/dashboard.go).
+func Members(d app.Deps) http.Handler { return handleMembers(d) }
