@@ -59,21 +59,30 @@ func handlePlanteAgora(d app.Deps) http.Handler {
 			}
 			uf = p.UF
 		}
-		month := int(domain.LocalDate(d.Now()).Month())
-		out := PlanteAgora{UF: uf, Regiao: domain.RegionOfUF(uf), Mes: month, Items: []Vegetal{}}
-		out.RegiaoNome = domain.RegionNames[out.Regiao]
-		if out.Regiao != "" {
-			all, err := d.Store.ActiveVegetables(ctx)
-			if err != nil {
-				api.WriteError(w, r, err)
-				return
-			}
-			for _, v := range domain.PlanteAgora(all, out.Regiao, month) {
-				out.Items = append(out.Items, vegetalOf(v))
-			}
+		out, err := planteAgoraFor(r, d, uf)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
 		}
 		api.Encode(w, http.StatusOK, out)
 	})
+}
+
+// planteAgoraFor is this month's suggestions (Brasília time) in uf's region.
+func planteAgoraFor(r *http.Request, d app.Deps, uf string) (PlanteAgora, error) {
+	month := int(domain.LocalDate(d.Now()).Month())
+	out := PlanteAgora{UF: uf, Regiao: domain.RegionOfUF(uf), Mes: month, Items: []Vegetal{}}
+	out.RegiaoNome = domain.RegionNames[out.Regiao]
+	if out.Regiao != "" {
+		all, err := d.Store.ActiveVegetables(r.Context())
+		if err != nil {
+			return PlanteAgora{}, err
+		}
+		for _, v := range domain.PlanteAgora(all, out.Regiao, month) {
+			out.Items = append(out.Items, vegetalOf(v))
+		}
+	}
+	return out, nil
 }
 
 // parseFilter reads ?fase=, ?ativos=true and (my list) ?grupo=.

@@ -47,6 +47,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything /dashboard's cards draw, in one reply
+         * @description Each section is the reply of the route the card would otherwise ask (the same JSON),
+         *     or that route's error envelope when it failed: a card whose section failed shows its
+         *     own error and may ask its route again. The sections and their routes: banners
+         *     (GET /api/banners), ranking (GET /api/rankings/membros?periodo=mes&limit=0),
+         *     cultivos (GET /api/cultivos?ativos=true&limit=5), planteAgora
+         *     (GET /api/vegetables/plante-agora), grupos (GET /api/me/groups?limit=5), progresso
+         *     (GET /api/me/progress), publicacoes (GET /api/feed/grupos?limit=3) and naoLidas
+         *     (GET /api/notifications/unread-count). Each is at most two DynamoDB calls, all at once.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/members/{userId}": {
         parameters: {
             query?: never;
@@ -2181,6 +2208,17 @@ export interface components {
             items: components["schemas"]["LoteRequest"][];
             nextCursor: string | null;
         };
+        /** @description GET /api/dashboard's sections, each its route's reply or its error envelope. */
+        Dashboard: {
+            banners: components["schemas"]["BannerPage"] | components["schemas"]["Error"];
+            ranking: components["schemas"]["MembersRanking"] | components["schemas"]["Error"];
+            cultivos: components["schemas"]["CultivoPage"] | components["schemas"]["Error"];
+            planteAgora: components["schemas"]["PlanteAgora"] | components["schemas"]["Error"];
+            grupos: components["schemas"]["MyGroupPage"] | components["schemas"]["Error"];
+            progresso: components["schemas"]["MemberProgress"] | components["schemas"]["Error"];
+            publicacoes: components["schemas"]["PostPage"] | components["schemas"]["Error"];
+            naoLidas: components["schemas"]["UnreadCount"] | components["schemas"]["Error"];
+        };
         /**
          * @description The one error envelope of the API.
          * @example {
@@ -3380,6 +3418,29 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
