@@ -686,6 +686,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/vegetables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalogue (no archived vegetable), a page in id order, optionally only names containing q
+         * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         *     Full pages whatever q matches (the catalogue is searched whole, not filtered after a page).
+         */
+        get: operations["listPublicVegetables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/vegetables/{vegetalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One vegetable of the catalogue
+         * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         */
+        get: operations["getPublicVegetable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/vegetables/{vegetalId}/guias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a vegetable's published guides
+         * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         */
+        get: operations["listPublicVegetableGuides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guias/{guiaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One published guide
+         * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         */
+        get: operations["getPublicGuide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/plante-agora": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What to sow this month (Brasília time) in a UF's region
+         * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         */
+        get: operations["getPublicPlanteAgora"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The banners active today for everyone and for a UF (without uf, for everyone only)
+         * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         */
+        get: operations["listPublicBanners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vegetables/plante-agora": {
         parameters: {
             query?: never;
@@ -3222,6 +3343,13 @@ export interface components {
         };
     };
     responses: {
+        /** @description The reply named by If-None-Match is still the current one (no body) */
+        NotModified: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The body is malformed, too large, has unknown fields or invalid values */
         Validation: {
             headers: {
@@ -3339,7 +3467,12 @@ export interface components {
         Codigo: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description A weak validator of the reply; send it back in If-None-Match to be answered 304 */
+        ETag: string;
+        /** @description public, max-age=<browser seconds>, s-maxage=<CloudFront seconds> */
+        SharedCacheControl: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -4618,6 +4751,196 @@ export interface operations {
             };
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPublicVegetables: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+                q?: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared reply */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["Validation"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPublicVegetable: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared reply */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vegetal"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["Validation"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPublicVegetableGuides: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared reply */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuiaPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["Validation"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPublicGuide: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                guiaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared reply */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guia"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["Validation"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPublicPlanteAgora: {
+        parameters: {
+            query: {
+                uf: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared reply */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanteAgora"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["Validation"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPublicBanners: {
+        parameters: {
+            query?: {
+                uf?: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared reply */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["Validation"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
