@@ -402,3 +402,45 @@ func TestRankingReadsStayFlatAt20000Members(t *testing.T) {
 	bounded(t, "a 500-member group's ranking", small.group, large.group, 2, 40)
 	bounded(t, "groups' harvest ranking", small.groups, large.groups, 2, 40)
 }
+
+// TestRemindersFinishEveryDueItemAcrossRuns: 5,000 items due today (more
+// than the old job's 4,000 a day) are all read by runs that stop when their
+// time is nearly up and go on from the saved cursor; a run with time left
+// reads to the end of the day and says it is done.
+func TestRemindersFinishEveryDueItemAcrossRuns(t *testing.T) {
+	f := newFixtureOn(t, "flatrem-"+uuid.NewString()[:8])
+	now := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+	f.s.Now = func() time.Time { return now }
+	day := domain.FormatDate(domain.LocalDate(now))
+	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	var items []map[string]types.AttributeValue
+	for range 5000 {
+		cid := uuid.NewString() // a cultivo gone since: read, nothing to send
+		items = append(items, map[string]types.AttributeValue{"PK": s("DUE#" + day), "SK": s("janela#" + cid), "type": s("due"), "cultivoId": s(cid)})
+	}
+	bulkPut(t, f, items)
+	// A run whose function is about to time out reads nothing and saves its place.
+	short, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	r, err := f.s.RunReminders(short, 50000)
+	cancel()
+	if err != nil || r.Concluido || r.Lidos != 0 {
+		t.Fatalf("a run with no time left: %+v %v", r, err)
+	}
+	read, runs := 0, 0
+	for ; runs < 20; runs++ {
+		r, err := f.s.RunReminders(context.Background(), 1200)
+		if err != nil {
+			t.Fatal(err)
+		}
+		read += r.Lidos
+		if r.Concluido {
+			break
+		}
+	}
+	if read != 5000 || runs != 4 {
+		t.Fatalf("read %d due items in %d runs", read, runs+1)
+	}
+	if r, _ := f.s.RunReminders(context.Background(), 1200); !r.Concluido || r.Lidos != 0 {
+		t.Fatalf("a run after the day is done: %+v", r)
+	}
+}

@@ -152,12 +152,14 @@ func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileU
 	if u.Foto != nil && *u.Foto == "" {
 		expr += " REMOVE foto"
 	}
+	// The profile as it was: the reply is it with the update applied, and the
+	// admins' member search (admin.go) is written only when the name changed.
 	out, err := s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile),
 		UpdateExpression:          aws.String(expr),
 		ConditionExpression:       aws.String("attribute_exists(PK)"),
 		ExpressionAttributeValues: values,
-		ReturnValues:              types.ReturnValueAllNew,
+		ReturnValues:              types.ReturnValueAllOld,
 	})
 	if isConditionFailed(err) {
 		return domain.Profile{}, domain.ErrProfileNotFound()
@@ -165,10 +167,31 @@ func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileU
 	if err != nil {
 		return domain.Profile{}, fmt.Errorf("update profile: %w", err)
 	}
-	p, err := decodeProfile(out.Attributes)
-	if err == nil && u.Nome != nil {
-		// A new name re-indexes the admins' member search (admin.go).
-		err = s.IndexUser(ctx, uid, p.Nome, p.Email)
+	before, err := decodeProfile(out.Attributes)
+	if err != nil {
+		return domain.Profile{}, err
+	}
+	p := before
+	if u.Nome != nil {
+		p.Nome = *u.Nome
+	}
+	if u.Bio != nil {
+		p.Bio = *u.Bio
+	}
+	if u.UF != nil {
+		p.UF = *u.UF
+	}
+	if u.Cidade != nil {
+		p.Cidade = *u.Cidade
+	}
+	if u.Foto != nil {
+		p.Foto = nil
+		if *u.Foto != "" {
+			p.Foto = u.Foto
+		}
+	}
+	if p.Nome != before.Nome {
+		err = s.ReindexUserName(ctx, uid, before.Nome, p.Nome)
 	}
 	return p, err
 }

@@ -581,6 +581,7 @@ func (c *Cloud) Env() map[string]string {
 		"AWS_ENDPOINT_URL_LAMBDA":                    c.URL, // the async jobs (areas.Jobs)
 		"DADOS_JOB_FUNCTION":                         "DadosJobFunction",
 		"VIEWS_JOB_FUNCTION":                         "ViewsJobFunction",
+		"REMINDERS_FUNCTION":                         "RemindersFunction",
 	} {
 		env[k] = v
 	}
