@@ -66,17 +66,8 @@ func (s *Store) listPage(ctx context.Context, q query, cond *filter) ([]record, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("query %s: %w", q.What, err)
 	}
-	if len(out.Items) > q.Limit {
-		kept := out.Items[:q.Limit]
-		last := kept[len(kept)-1]
-		pk, sk := q.keyAttrs()
-		next := map[string]string{}
-		for _, a := range []string{attrPK, attrSK, pk, sk} {
-			next[a] = sOf(last[a])
-		}
-		return kept, next, nil
-	}
-	return out.Items, lastKey(out.LastEvaluatedKey), nil
+	items, next := firstOf(out.Items, lastKey(out.LastEvaluatedKey), q)
+	return items, next, nil
 }
 
 // filter is a FilterExpression under construction.

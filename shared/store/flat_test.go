@@ -444,3 +444,49 @@ func TestRemindersFinishEveryDueItemAcrossRuns(t *testing.T) {
 		t.Fatalf("a run after the day is done: %+v", r)
 	}
 }
+
+// TestDirectoryByWordAndUFIsAFullPageWhateverOtherStatesHold: ?q=horta&uf=SP
+// finds São Paulo's gardens in full pages in the same calls with 200 or
+// 2,000 gardens of other states whose names sort before them (the word's
+// partition was filtered after Limit: empty pages with a cursor).
+func TestDirectoryByWordAndUFIsAFullPageWhateverOtherStatesHold(t *testing.T) {
+	f := newFixtureOn(t, "flatdir-"+uuid.NewString()[:8])
+	ctx := context.Background()
+	for i := range 6 { // owners of their own (at most 5 groups a day each)
+		f.group(f.user(fmt.Sprintf("Dona Diretório %d", i)), func(in *domain.GroupInput) { in.Nome = fmt.Sprintf("Horta Zona Sul %d", i) })
+	}
+	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	var costs []cost
+	for _, others := range []int{200, 2000} {
+		var items []map[string]types.AttributeValue
+		for i := range others - len(costs)*200 {
+			gid := uuid.NewString()
+			key := fmt.Sprintf("horta alto %05d", i)
+			items = append(items, map[string]types.AttributeValue{
+				"PK": s(store.GroupPK(gid)), "SK": s("WORD#horta"), "type": s("dirword"), "groupId": s(gid),
+				"texto": s(" " + key + " niteroi"), "uf": s("RJ"), "cidadeBusca": s("niteroi"),
+				"GSI1PK": s("DIRWORD#hor"), "GSI1SK": s("horta#" + key + "#" + gid),
+			})
+		}
+		bulkPut(t, f, items)
+		var page []domain.Group
+		var next map[string]string
+		costs = append(costs, f.measure(func() (err error) {
+			page, next, err = f.s.Directory(ctx, store.DirectoryQuery{Q: "horta", UF: "SP", Limit: 5})
+			return err
+		}))
+		if len(page) != 5 || next == nil {
+			t.Fatalf("%d other gardens: a page of %d, next %v", others, len(page), next)
+		}
+		rest, _, err := f.s.Directory(ctx, store.DirectoryQuery{Q: "horta", UF: "SP", Limit: 5, After: next})
+		if err != nil || len(rest) != 1 {
+			t.Fatalf("%d other gardens: second page of %d, %v", others, len(rest), err)
+		}
+	}
+	// The read evaluates the word's partition up to its matches: its units follow the
+	// gardens named before them (at most 1 MB), its calls do not.
+	t.Logf("directory: small %s; large %s", costs[0], costs[1])
+	if costs[0].calls != 2 || costs[1].calls != 2 {
+		t.Errorf("directory calls: small %s, large %s", costs[0], costs[1])
+	}
+}
