@@ -247,3 +247,10 @@ remind:
 .PHONY: backfill-search
 backfill-search:
 	@curl -fsS -X POST -d '{"kind":"backfill-search"}' http://localhost:$${PORT:-8080}/2015-03-31/functions/DadosJobFunction/invocations && echo
+
+# The flat reads' backfill (DadosJobFunction, kind backfill-reads; docs/reads.md) now, against a
+# running `make dev`: older active cultivos and group posts get the keys the dashboard's lists
+# read; idempotent. In AWS, once after the deploy (the invoke in docs/reads.md).
+.PHONY: backfill-reads
+backfill-reads:
+	@curl -fsS -X POST -d '{"kind":"backfill-reads"}' http://localhost:$${PORT:-8080}/2015-03-31/functions/DadosJobFunction/invocations && echo

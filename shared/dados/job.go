@@ -31,7 +31,7 @@ const PartSize = 5 << 20
 
 // Event is what the function is invoked with.
 type Event struct {
-	Kind     string `json:"kind,omitempty"` // "" or "export"; "backfill-search"
+	Kind     string `json:"kind,omitempty"` // "" or "export"; "backfill-search", "backfill-reads"
 	ExportID string `json:"exportId,omitempty"`
 }
 
@@ -62,6 +62,10 @@ func (j *Job) Handle(ctx context.Context, ev Event) (map[string]any, error) {
 	case "backfill-search":
 		n, err := j.Store.BackfillUserIndex(ctx)
 		return map[string]any{"indexados": n}, err
+	case "backfill-reads":
+		// The keys the flat reads list older items by (docs/reads.md), once after their deploy.
+		n, err := j.Store.BackfillFlatReads(ctx)
+		return map[string]any{"escritos": n}, err
 	case "", "export":
 		return nil, j.Run(ctx, ev.ExportID)
 	}

@@ -104,6 +104,12 @@ func (s *Store) FanOutPost(ctx context.Context, pid string) (int, error) {
 	if err != nil || pi == nil {
 		return 0, err // deleted meanwhile: nothing to point at
 	}
+	return s.fanOut(ctx, pi, false)
+}
+
+// fanOut writes post item pi's pointers to its group's members (the author
+// too when withAuthor).
+func (s *Store) fanOut(ctx context.Context, pi record, withAuthor bool) (int, error) {
 	p, err := decodePost(pi)
 	if err != nil || p.GrupoID == "" {
 		return 0, err
@@ -114,7 +120,7 @@ func (s *Store) FanOutPost(ctx context.Context, pid string) (int, error) {
 	}
 	var batch []record
 	for _, uid := range members {
-		if uid == p.AutorID {
+		if uid == p.AutorID && !withAuthor {
 			continue
 		}
 		it, err := attributevalue.MarshalMap(inboxItemOf(uid, p.GrupoID, p.ID, p.CriadoEm))

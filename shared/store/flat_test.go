@@ -490,3 +490,124 @@ func TestDirectoryByWordAndUFIsAFullPageWhateverOtherStatesHold(t *testing.T) {
 		t.Errorf("directory calls: small %s, large %s", costs[0], costs[1])
 	}
 }
+
+// TestMarkAllReadIsTwoWritesWhateverIsUnread: 30 or 300 unread notifications
+// are all marked read by the same calls (the counter item read, one
+// transaction of two items); the list then shows every one read, unread
+// first still holds for what arrives later, marking an old one read again
+// changes nothing, and each page is at most two Queries.
+func TestMarkAllReadIsTwoWritesWhateverIsUnread(t *testing.T) {
+	f := newFixtureOn(t, "flatread-"+uuid.NewString()[:8])
+	ctx := context.Background()
+	var costs []cost
+	for _, n := range []int{30, 300} {
+		u := f.user(fmt.Sprintf("Sino %d", n))
+		base := time.Now().Add(-time.Hour)
+		var first domain.Notification
+		for i := range n {
+			no := store.NewNotification(u.ID, domain.NotifNivel, fmt.Sprint("antiga ", i), "/perfil", base.Add(time.Duration(i)*time.Second))
+			if i == 0 {
+				first = no
+			}
+			if err := f.s.Notify(ctx, no); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var marked int
+		costs = append(costs, f.measure(func() (err error) {
+			marked, err = f.s.MarkAllRead(ctx, u.ID)
+			return err
+		}))
+		if marked != n {
+			t.Fatalf("%d unread: marked %d", n, marked)
+		}
+		if c, _ := f.s.UnreadCount(ctx, u.ID); c != 0 {
+			t.Fatalf("%d unread: counter %d after marking all", n, c)
+		}
+		if err := f.s.Notify(ctx, store.NewNotification(u.ID, domain.NotifNivel, "nova", "/perfil", time.Now())); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.s.MarkRead(ctx, u.ID, first.ID); err != nil {
+			t.Fatal(err)
+		}
+		if c, _ := f.s.UnreadCount(ctx, u.ID); c != 1 {
+			t.Fatalf("%d unread: counter %d with one new", n, c)
+		}
+		var texts []string
+		var after map[string]string
+		for range 100 {
+			f.calls.Reset()
+			page, next, err := f.s.Notifications(ctx, u.ID, 20, after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if q := f.calls.ByOperation()["Query"]; q > 2 {
+				t.Fatalf("a page made %v", f.calls.ByOperation())
+			}
+			for _, no := range page {
+				if no.Read == (no.Texto == "nova") {
+					t.Fatalf("%q read=%v", no.Texto, no.Read)
+				}
+				texts = append(texts, no.Texto)
+			}
+			if next == nil {
+				break
+			}
+			after = next
+		}
+		if len(texts) != n+1 || texts[0] != "nova" || texts[1] != fmt.Sprint("antiga ", n-1) || texts[n] != "antiga 0" {
+			t.Fatalf("%d unread: list of %d from %q", n, len(texts), texts[:2])
+		}
+	}
+	t.Logf("mark all read: small %s; large %s", costs[0], costs[1])
+	if costs[0].calls != costs[1].calls || costs[1].calls > 2 || costs[1].ops["TransactWriteItems"] != 1 {
+		t.Errorf("mark all read grows: small %s, large %s", costs[0], costs[1])
+	}
+}
+
+// TestBackfillGivesOlderItemsTheFlatReadsKeys: an active cultivo and a group
+// post stored before the flat reads (no CULTSA# key, no pointers) are on the
+// dashboard's list, the group's phase list and in "Meus grupos" after the backfill.
+func TestBackfillGivesOlderItemsTheFlatReadsKeys(t *testing.T) {
+	f := newFixtureOn(t, "flatfill-"+uuid.NewString()[:8])
+	ctx := context.Background()
+	owner := f.user("Dona Antiga")
+	g := f.group(owner, nil)
+	reader := f.member(g, "Leitor Antigo")
+	c := cultivoAt(uuid.NewString(), reader.ID, g.ID, domain.FaseCrescendo, false, time.Now().Add(-48*time.Hour))
+	items, err := store.MarshalCultivoItems(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range items { // as stored before: no GSI2 keys
+		delete(it, "GSI2PK")
+		delete(it, "GSI2SK")
+	}
+	bulkPut(t, f, items)
+	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	pid, at := uuid.NewString(), time.Now().Add(-time.Hour).UTC().Format("2006-01-02T15:04:05.000Z")
+	bulkPut(t, f, []map[string]types.AttributeValue{{
+		"PK": s(store.PostPK(pid)), "SK": s("META"), "type": s("post"), "id": s(pid), "autorId": s(owner.ID), "autorNome": s("Dona Antiga"),
+		"texto": s("Post de antes"), "criadoEm": s(at), "grupoId": s(g.ID), "grupoNome": s(g.Nome),
+		"GSI1PK": s("FEED#GROUP#" + g.ID), "GSI1SK": s(at + "#" + pid), "GSI2PK": s("FEED#GRUPOS"), "GSI2SK": s(at + "#" + pid),
+		"fotos": &types.AttributeValueMemberL{}, "comentaristas": &types.AttributeValueMemberL{},
+	}})
+	if page, _, _ := f.s.MyCultivos(ctx, reader.ID, store.CultivoFilter{Ativos: true}, 5, nil); len(page) != 0 {
+		t.Fatalf("before the backfill: %d active", len(page))
+	}
+	n, err := f.s.BackfillFlatReads(ctx)
+	if err != nil || n < 4 { // the ref, the cultivo, the two members' pointers
+		t.Fatalf("backfill: %d, %v", n, err)
+	}
+	if page, _, _ := f.s.MyCultivos(ctx, reader.ID, store.CultivoFilter{Ativos: true}, 5, nil); len(page) != 1 || page[0].ID != c.ID {
+		t.Fatalf("after the backfill: %+v", page)
+	}
+	if page, _, _ := f.s.GroupCultivos(ctx, g.ID, store.CultivoFilter{Fase: domain.FaseCrescendo}, 5, nil); len(page) != 1 {
+		t.Fatalf("group phase after the backfill: %d", len(page))
+	}
+	for _, u := range []store.Actor{owner, reader} {
+		if page, _, _ := f.s.MyGroupsFeed(ctx, u, 20, nil); len(page) != 1 || page[0].ID != pid {
+			t.Fatalf("meus grupos after the backfill: %+v", page)
+		}
+	}
+}

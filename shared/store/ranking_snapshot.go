@@ -55,6 +55,8 @@ const (
 	snapshotBuckets = 1000
 	// snapshotHeavyAge is how old the all-time and groups' member snapshots may grow.
 	snapshotHeavyAge = time.Hour
+	// snapshotReadPage is how many entries one Query of a rebuild reads.
+	snapshotReadPage = 400
 )
 
 func snapAllSK() string               { return "ALL" }
@@ -231,6 +233,8 @@ func (s *Store) readGSI2(ctx context.Context, pks []string, each func(record) er
 				KeyConditionExpression:    aws.String("GSI2PK = :pk"),
 				ExpressionAttributeValues: record{":pk": str(pk)},
 				ExclusiveStartKey:         startKey(start),
+				// Pages well under 1 MB: each call stays inside the store's per-call deadline.
+				Limit: aws.Int32(snapshotReadPage),
 			})
 			if err != nil {
 				return fmt.Errorf("read ranking %s: %w", pk, err)
