@@ -5,6 +5,8 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+// eslint-disable-next-line no-restricted-imports -- the build's own table, outside src/ (no @/ alias reaches it)
+import { landingRoutes } from './scripts/landing-routes.mjs';
 
 // Writes a .gz and a .br next to every emitted script and stylesheet of 1 kB or more, at the
 // strongest levels (compressed once, served many times): the local cloud sends them with
@@ -41,53 +43,8 @@ function precompress(): Plugin {
 const localCloud = process.env.VERDE_LOCAL_URL ?? 'http://localhost:8080';
 
 // The landing routes whose chunks the browser should fetch alongside the entry instead of after
-// it has run (the router asks for a route's chunk only then). `session`: only when the browser
-// holds a session (Amplify's keys of this app's client in localStorage), as the signed-in shell
-// and Amplify are of no use to a signed-out visitor, who is sent to /login. `later`: what the
-// visitor will probably want next (the sign-in actions, Amplify, the signed-in shell and the
-// dashboard), fetched into the HTTP cache once the page has loaded and the browser is idle, and
-// not run: running it would block the main thread of a phone that is drawing the form. `reads`:
-// the API reads the route's first paint waits for, started at once with the stored access token
-// of the session when it has more than a minute left (lib/api-client.ts takes each one once),
-// so that they travel while the JavaScript downloads and runs instead of after it.
-const afterSignIn = ['src/lib/auth/actions.ts', 'src/lib/auth/amplify.ts', 'src/app/layouts/main-layout.tsx', 'src/app/routes/app/dashboard.tsx'];
-const dashboardCards = [
-  'src/features/profile/components/level-card.tsx',
-  'src/features/banners/components/dashboard-banners.tsx',
-  'src/features/cultivos/components/dashboard-cards.tsx',
-  'src/features/groups/components/dashboard-groups.tsx',
-  'src/features/feed/components/dashboard-posts.tsx',
-  'src/features/rankings/components/dashboard-standing.tsx',
-  'src/features/profile/components/dashboard-conquistas.tsx',
-];
-const landingRoutes = [
-  { path: '^/login/?$', modules: ['src/app/routes/auth/login.tsx'], session: false, later: afterSignIn, sheetsOf: [] as string[], reads: [] as string[] },
-  { path: '^/(registro|register)/?$', modules: ['src/app/routes/auth/register.tsx'], session: false, later: afterSignIn, sheetsOf: [] as string[], reads: [] as string[] },
-  {
-    path: '^/(dashboard/?)?$',
-    modules: ['src/lib/auth/amplify.ts', 'src/app/layouts/main-layout.tsx', 'src/app/routes/app/dashboard.tsx'],
-    session: true,
-    later: [] as string[],
-    // The dashboard's cards (app/routes/app/dashboard.tsx), whose code comes with the route: their
-    // stylesheets are applied at once, while the page is a spinner, instead of one by one as the
-    // cards arrive (each a style-and-layout task of the whole page, 60-80 ms on a phone).
-    sheetsOf: dashboardCards,
-    reads: [
-      // The shell's (lib/auth/auth-provider.tsx, app/provider.tsx) and the dashboard's cards'
-      // (app/routes/app/dashboard.tsx, each feature's api/queries.ts), exactly as the API client
-      // asks for them: e2e/speed.test.mjs fails if one of them is asked for twice.
-      '/me',
-      '/notifications/unread-count',
-      '/banners',
-      '/rankings/membros?periodo=mes&limit=0',
-      '/cultivos?ativos=true&limit=5',
-      '/vegetables/plante-agora',
-      '/me/groups?limit=5',
-      '/me/progress',
-      '/feed/grupos?limit=3',
-    ],
-  },
-];
+// it has run (the router asks for a route's chunk only then): scripts/landing-routes.mjs, which
+// says what each field means; the size check reads the same table.
 
 // Writes assets/route-preload-<hash>.js, a small classic script index.html loads (async, so
 // nothing waits for it; a file, as the CSP allows no inline script) that adds modulepreload links

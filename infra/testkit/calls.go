@@ -5,14 +5,19 @@ import (
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go/middleware"
 )
 
 // CallCounter counts DynamoDB API calls by operation, so tests can assert how
-// many calls a request path makes.
+// many calls a request path makes, and the read capacity units they consumed
+// (it asks every read for ReturnConsumedCapacity; DynamoDB Local answers with
+// the units its item sizes cost).
 type CallCounter struct {
 	mu       sync.Mutex
 	byOp     map[string]int
+	rcu      float64
 	attempts int // HTTP exchanges, the SDK's retries included
 }
 
@@ -22,7 +27,12 @@ func (c *CallCounter) Attach(cfg *aws.Config) {
 		return stack.Initialize.Add(middleware.InitializeMiddlewareFunc("verdeCallCounter",
 			func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
 				c.add(middleware.GetOperationName(ctx))
-				return next.HandleInitialize(ctx, in)
+				askCapacity(in.Parameters)
+				out, md, err := next.HandleInitialize(ctx, in)
+				if err == nil {
+					c.addRCU(readUnits(out.Result))
+				}
+				return out, md, err
 			}), middleware.After)
 	}, func(stack *middleware.Stack) error {
 		// At the end of Finalize, after the SDK's retry middleware: once per
@@ -50,6 +60,66 @@ func (c *CallCounter) Retries() int {
 	return max(n, 0)
 }
 
+// askCapacity asks a read for its consumed capacity (reads only: a write's
+// answer is left as the code under test asked for it).
+func askCapacity(params any) {
+	total := types.ReturnConsumedCapacityTotal
+	switch in := params.(type) {
+	case *dynamodb.GetItemInput:
+		in.ReturnConsumedCapacity = total
+	case *dynamodb.BatchGetItemInput:
+		in.ReturnConsumedCapacity = total
+	case *dynamodb.QueryInput:
+		in.ReturnConsumedCapacity = total
+	case *dynamodb.ScanInput:
+		in.ReturnConsumedCapacity = total
+	case *dynamodb.TransactGetItemsInput:
+		in.ReturnConsumedCapacity = total
+	}
+}
+
+func readUnits(result any) float64 {
+	sum := func(cs []types.ConsumedCapacity) float64 {
+		n := 0.0
+		for _, c := range cs {
+			n += aws.ToFloat64(c.CapacityUnits)
+		}
+		return n
+	}
+	one := func(c *types.ConsumedCapacity) float64 {
+		if c == nil {
+			return 0
+		}
+		return aws.ToFloat64(c.CapacityUnits)
+	}
+	switch out := result.(type) {
+	case *dynamodb.GetItemOutput:
+		return one(out.ConsumedCapacity)
+	case *dynamodb.BatchGetItemOutput:
+		return sum(out.ConsumedCapacity)
+	case *dynamodb.QueryOutput:
+		return one(out.ConsumedCapacity)
+	case *dynamodb.ScanOutput:
+		return one(out.ConsumedCapacity)
+	case *dynamodb.TransactGetItemsOutput:
+		return sum(out.ConsumedCapacity)
+	}
+	return 0
+}
+
+func (c *CallCounter) addRCU(n float64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.rcu += n
+}
+
+// ReadUnits is the read capacity units the reads since the last Reset consumed.
+func (c *CallCounter) ReadUnits() float64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.rcu
+}
+
 func (c *CallCounter) add(op string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -65,6 +135,7 @@ func (c *CallCounter) Reset() {
 	defer c.mu.Unlock()
 	c.byOp = map[string]int{}
 	c.attempts = 0
+	c.rcu = 0
 }
 
 // Total is the number of calls since the last Reset.

@@ -28,6 +28,7 @@ import (
 	"github.com/verde-app/verde/shared/triggers"
 	"github.com/verde-app/verde/shared/triggers/custommessage"
 	"github.com/verde-app/verde/shared/triggers/presignup/cognitoaccounts"
+	"github.com/verde-app/verde/shared/views"
 )
 
 // API is an HTTP API function.
@@ -66,6 +67,8 @@ var Scheduled = map[string]ScheduledJob{
 	// The photos job: released photos deleted and invalidated, unclaimed uploads deleted. Also
 	// started (InvocationType Event) by the API functions when an item releases a photo.
 	"PhotosJobFunction": {HourUTC: 6, New: func(d app.Deps) any { return photojob.Handler(photojob.New(d, os.Getenv("DISTRIBUTION_ID"))) }},
+	// The rankings' snapshots, every 15 minutes (also a job: the views' other work).
+	"ViewsJobFunction": {Every: 15 * time.Minute, Event: map[string]any{"kind": views.KindRankings}, New: func(d app.Deps) any { return views.Handler(d) }},
 }
 
 // Jobs are functions invoked asynchronously (Lambda Invoke, InvocationType
@@ -74,6 +77,7 @@ var Scheduled = map[string]ScheduledJob{
 // endpoint.
 var Jobs = map[string]func(app.Deps) any{
 	"DadosJobFunction": func(d app.Deps) any { return dados.Handler(d) },
+	"ViewsJobFunction": func(d app.Deps) any { return views.Handler(d) },
 }
 
 // Invoked are functions other functions invoke synchronously (Lambda Invoke, InvocationType
@@ -91,11 +95,14 @@ var Invoked = map[string]func(app.Deps) any{
 var ScanAllowed = map[string]bool{"DadosJobFunction": true, "MigrationsFunction": true}
 
 // ScheduledJob is a scheduled function: its handler and hour (UTC), every
-// day or, Weekly, on Weekday only.
+// day or, Weekly, on Weekday only; or the interval of a rate schedule
+// (Every) with its input (Event).
 type ScheduledJob struct {
 	HourUTC int
 	Weekly  bool
 	Weekday time.Weekday
+	Every   time.Duration
+	Event   map[string]any
 	New     func(app.Deps) any
 }
 
@@ -112,7 +119,7 @@ var CustomResources = map[string]string{
 // action of each of its parts (Put: PutItem, Update: UpdateItem, Delete: DeleteItem,
 // ConditionCheck: ConditionCheckItem). No function may Scan. A function not listed calls none.
 var TableActions = map[string][]string{
-	"MeFunction":               {"BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"MeFunction":               {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"NotificationsFunction":    {"GetItem", "Query", "UpdateItem"},
 	"GroupsFunction":           {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"LotesFunction":            {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
@@ -128,13 +135,15 @@ var TableActions = map[string][]string{
 	"AccountFunction":    {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"FeedFunction":       {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	// The export job's bulk offline read of an entity (a paged Scan filtered by type; no index
-	// lists every item of an entity); never a request path. PutItem/UpdateItem: the export's
-	// state and its notification.
-	"DadosJobFunction": {"GetItem", "PutItem", "Scan", "UpdateItem"},
+	// lists every item of an entity) and the flat reads' backfill; never a request path.
+	// PutItem/UpdateItem: the export's state and its notification.
+	"DadosJobFunction": {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query", "Scan", "UpdateItem"},
 	// The weekly digest: subscribers (GSI1), members' groups and their week of posts (Query),
 	// profiles and choices (BatchGetItem), its progress and each member's taken digest (PutItem).
 	"DigestFunction": {"BatchGetItem", "GetItem", "PutItem", "Query"},
 	// The photos job: the released photos (Query, BatchWriteItem to forget them), the
 	// unclaimed uploads (Query on GSI1, a conditional DeleteItem each).
 	"PhotosJobFunction": {"BatchWriteItem", "DeleteItem", "Query"},
+	// Pointers and snapshots written 25 a call; every read a Query or a key's.
+	"ViewsJobFunction": {"BatchGetItem", "BatchWriteItem", "GetItem", "Query"},
 }

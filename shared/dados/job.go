@@ -31,7 +31,7 @@ const PartSize = 5 << 20
 
 // Event is what the function is invoked with.
 type Event struct {
-	Kind     string `json:"kind,omitempty"` // "" or "export"
+	Kind     string `json:"kind,omitempty"` // "" or "export"; "backfill-reads"
 	ExportID string `json:"exportId,omitempty"`
 }
 
@@ -59,6 +59,10 @@ func New(s *store.Store, b *uploads.Bucket, cont func(context.Context, Event) er
 // Handle is the Lambda handler.
 func (j *Job) Handle(ctx context.Context, ev Event) (map[string]any, error) {
 	switch ev.Kind {
+	case "backfill-reads":
+		// The keys the flat reads list older items by (docs/reads.md), once after their deploy.
+		n, err := j.Store.BackfillFlatReads(ctx)
+		return map[string]any{"escritos": n}, err
 	case "", "export":
 		return nil, j.Run(ctx, ev.ExportID)
 	}

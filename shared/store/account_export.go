@@ -211,7 +211,8 @@ func exportOthers(ctx context.Context, s *Store, uid string, limit int, after ma
 	out := []ExportItem{}
 	for _, r := range rs {
 		sk := sOf(r[attrSK])
-		if sk == skProfile || strings.HasPrefix(sk, prefixNotification) || strings.HasPrefix(sk, prefixAward) || strings.HasPrefix(sk, prefixCultOf) {
+		if sk == skProfile || strings.HasPrefix(sk, prefixNotification) || strings.HasPrefix(sk, prefixAward) || strings.HasPrefix(sk, prefixCultOf) ||
+			strings.HasPrefix(sk, prefixMeusGrupos) || strings.HasPrefix(sk, prefixNotifMark) { // pointers to others' posts, read markers
 			continue
 		}
 		m, err := plain(r)

@@ -254,7 +254,8 @@ func userEmailIndex(uid, email string) (userIndexItem, bool) {
 
 // IndexUser writes the search items of a profile (name words, e-mail) and
 // deletes name positions past the new name's words: one BatchWriteItem.
-// Called on a profile's creation and on a change of its name.
+// Called on a profile's creation and by the backfill (ReindexUserName on a
+// change of name).
 func (s *Store) IndexUser(ctx context.Context, uid, nome, email string) error {
 	var reqs []types.WriteRequest
 	words := userNameIndex(uid, nome)
@@ -279,6 +280,36 @@ func (s *Store) IndexUser(ctx context.Context, uid, nome, email string) error {
 	for i := len(words); len(reqs) < 25 && i < domain.MaxSearchWords; i++ {
 		reqs = append(reqs, types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: keyOf(UserPK(uid), userNameSK(i))}})
 	}
+	return s.writeIndex(ctx, reqs)
+}
+
+// ReindexUserName moves the admins' member search from a profile's old name
+// to its new one: it writes only the word items that differ (each carries
+// the whole name, which orders a word's hits and matches a second word, so
+// every word of a renamed name is rewritten: at most domain.MaxSearchWords)
+// and deletes only the positions the old name used past the new one's words.
+// A name that did not change writes nothing (UpdateProfile does not call it).
+func (s *Store) ReindexUserName(ctx context.Context, uid, oldNome, nome string) error {
+	prev, next := userNameIndex(uid, oldNome), userNameIndex(uid, nome)
+	var reqs []types.WriteRequest
+	for i, it := range next {
+		if i < len(prev) && prev[i] == it {
+			continue
+		}
+		item, err := attributevalue.MarshalMap(it)
+		if err != nil {
+			return err
+		}
+		reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: item}})
+	}
+	for i := len(next); i < len(prev); i++ {
+		reqs = append(reqs, types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: keyOf(UserPK(uid), userNameSK(i))}})
+	}
+	return s.writeIndex(ctx, reqs)
+}
+
+// writeIndex sends up to 25 index writes in one BatchWriteItem (and its unprocessed part again).
+func (s *Store) writeIndex(ctx context.Context, reqs []types.WriteRequest) error {
 	for round := 0; len(reqs) > 0; round++ {
 		if round == 5 {
 			return fmt.Errorf("index user: writes still unprocessed")

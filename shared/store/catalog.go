@@ -112,6 +112,7 @@ const maxCatalogPages = 10
 // unprocessed part a bounded number of times. Ids that could not be keys and
 // duplicates are refused before anything is written.
 func (s *Store) SeedCatalog(ctx context.Context, vegetables []domain.Vegetable, conquistas []domain.Conquista) (int, error) {
+	defer s.forgetCatalogue()
 	now := s.now()
 	type entry struct {
 		key  itemKey

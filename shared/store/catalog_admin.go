@@ -38,6 +38,7 @@ func (s *Store) CreateVegetable(ctx context.Context, in domain.VegetableInput, a
 		return domain.Vegetable{}, err
 	}
 	now := s.now()
+	defer s.forgetCatalogue()
 	v := in.Apply(domain.Vegetable{ID: id})
 	item := vegetableItemOf(v, 1, fmtTime(now))
 	v = item.domain()
@@ -118,6 +119,7 @@ func (s *Store) SetVegetableArchived(ctx context.Context, id string, version int
 
 // writeVegetable puts item over the stored version prev, with its audit.
 func (s *Store) writeVegetable(ctx context.Context, item vegetableItem, prev int, e domain.AuditEntry) error {
+	defer s.forgetCatalogue()
 	t := newTxn(s.Table)
 	u := newUpd()
 	u.cond("%s = %s", u.n("version"), u.v(num(prev)))

@@ -58,15 +58,18 @@ func VegetablesScope(q string, archived bool) string {
 
 // VegetablesPage is one page of the catalogue in id order, only the
 // vegetables whose folded name contains q's when q is set, and the
-// archived ones only when archived is (the admin's list): one Query. What
-// members are offered (new cultivos) never holds an archived vegetable.
+// archived ones only when archived is (the admin's list). What members are
+// offered (new cultivos) never holds an archived vegetable, and comes from
+// the container's copy of the catalogue (catalog_cache.go): full pages, no
+// DynamoDB call while the copy is fresh. The admin's list is one Query of
+// the table (its filter on the name may thin a page; admins page on).
 func (s *Store) VegetablesPage(ctx context.Context, q string, archived bool, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
+	if !archived {
+		return s.searchCatalogue(ctx, q, limit, after)
+	}
 	qq := query{Index: IndexGSI1, PK: catalogVegetable, Limit: limit, After: after, What: "vegetables"}
 	if k := domain.SearchKey(q); k != "" {
 		qq.ContainsAttr, qq.Contains = "nomeBusca", k
-	}
-	if !archived {
-		qq.NotTrue = "arquivado"
 	}
 	return queryPage(ctx, s, qq, decodeVegetable)
 }

@@ -36,6 +36,8 @@ type cultivoItem struct {
 	SK              string               `dynamodbav:"SK"`
 	GSI1PK          string               `dynamodbav:"GSI1PK,omitempty"`
 	GSI1SK          string               `dynamodbav:"GSI1SK,omitempty"`
+	GSI2PK          string               `dynamodbav:"GSI2PK,omitempty"`
+	GSI2SK          string               `dynamodbav:"GSI2SK,omitempty"`
 	Type            string               `dynamodbav:"type"`
 	ID              string               `dynamodbav:"id"`
 	VegetalID       string               `dynamodbav:"vegetalId"`
@@ -75,6 +77,7 @@ func toCultivoItem(c domain.Cultivo) cultivoItem {
 	}
 	if c.GrupoID != "" {
 		it.GSI1PK, it.GSI1SK = cultsOfGroup(c.GrupoID), cultByTime(c.CriadoEm, c.ID)
+		it.GSI2PK, it.GSI2SK = cultsOfGroupFase(c.GrupoID, c.Fase), it.GSI1SK
 	}
 	return it
 }
@@ -101,13 +104,18 @@ func decodeCultivo(r record) (domain.Cultivo, error) {
 	}, nil
 }
 
-// cultRefItem lists a cultivo under one of its writers; it carries what the
-// list filters on.
+// cultRefItem lists a cultivo under one of its writers (GSI1, every one),
+// and under their active ones while it is active (GSI2, sparse: the
+// dashboard's list reads that partition alone, so archived or finished
+// cultivos never take a page's places); it carries what the other filters
+// read.
 type cultRefItem struct {
 	PK        string `dynamodbav:"PK"`
 	SK        string `dynamodbav:"SK"`
 	GSI1PK    string `dynamodbav:"GSI1PK"`
 	GSI1SK    string `dynamodbav:"GSI1SK"`
+	GSI2PK    string `dynamodbav:"GSI2PK,omitempty"`
+	GSI2SK    string `dynamodbav:"GSI2SK,omitempty"`
 	Type      string `dynamodbav:"type"`
 	CultivoID string `dynamodbav:"cultivoId"`
 	GrupoID   string `dynamodbav:"grupoId"`
@@ -251,11 +259,20 @@ func putRefs(t *txn, c domain.Cultivo) {
 		if uid == c.ResponsavelID {
 			papel = "responsavel"
 		}
-		t.putItem("ref:"+uid, cultRefItem{
-			PK: UserPK(uid), SK: CultOfSK(c.ID), GSI1PK: cultsOfUser(uid), GSI1SK: cultByTime(c.CriadoEm, c.ID),
-			Type: "cultivoRef", CultivoID: c.ID, GrupoID: c.GrupoID, Fase: string(c.Fase), Ativo: ativo(c), Papel: papel,
-		}, "attribute_not_exists(PK)")
+		t.putItem("ref:"+uid, refOf(c, uid, c.GrupoID, papel), "attribute_not_exists(PK)")
 	}
+}
+
+// refOf is writer uid's CULTOF# item of c (in group g).
+func refOf(c domain.Cultivo, uid, g, papel string) cultRefItem {
+	it := cultRefItem{
+		PK: UserPK(uid), SK: CultOfSK(c.ID), GSI1PK: cultsOfUser(uid), GSI1SK: cultByTime(c.CriadoEm, c.ID),
+		Type: "cultivoRef", CultivoID: c.ID, GrupoID: g, Fase: string(c.Fase), Ativo: ativo(c), Papel: papel,
+	}
+	if it.Ativo {
+		it.GSI2PK, it.GSI2SK = activeCultsOfUser(uid), it.GSI1SK
+	}
+	return it
 }
 
 // updateRefs keeps each writer's CULTOF# item in step with the cultivo's
@@ -266,6 +283,12 @@ func updateRefs(t *txn, c domain.Cultivo) {
 		u.cond("attribute_exists(PK)")
 		u.set("fase = %s", u.v(str(string(c.Fase))))
 		u.set("ativo = %s", u.v(boolean(ativo(c))))
+		if ativo(c) {
+			u.set("%s = %s, %s = %s", u.n(attrGSI2PK), u.v(str(activeCultsOfUser(uid))), u.n(attrGSI2SK), u.v(str(cultByTime(c.CriadoEm, c.ID))))
+		} else {
+			u.remove(u.n(attrGSI2PK))
+			u.remove(u.n(attrGSI2SK))
+		}
 	}
 }
 
@@ -280,6 +303,10 @@ func saveCultivo(t *txn, c domain.Cultivo, prev int) *upd {
 	set("motivoPerda", str(c.MotivoPerda))
 	set("arquivado", boolean(c.Arquivado))
 	set("ativo", boolean(ativo(c)))
+	if c.GrupoID != "" {
+		set(attrGSI2PK, str(cultsOfGroupFase(c.GrupoID, c.Fase)))
+		set(attrGSI2SK, str(cultByTime(c.CriadoEm, c.ID)))
+	}
 	set("version", num(c.Version))
 	set("atualizadoEm", str(fmtTime(c.AtualizadoEm)))
 	return u

@@ -163,10 +163,7 @@ func (s *Store) editPeople(ctx context.Context, t *txn, c domain.Cultivo, in dom
 		cols = append(cols, domain.Colaborador{UserID: uid, Nome: m.Nome})
 		u := t.check("member:"+uid, GroupPK(g), MemberSK(uid))
 		u.cond("attribute_exists(PK)")
-		t.putItem("ref:"+uid, cultRefItem{
-			PK: UserPK(uid), SK: CultOfSK(c.ID), GSI1PK: cultsOfUser(uid), GSI1SK: cultByTime(c.CriadoEm, c.ID),
-			Type: "cultivoRef", CultivoID: c.ID, GrupoID: g, Fase: string(c.Fase), Ativo: ativo(c), Papel: "colaborador",
-		}, "")
+		t.putItem("ref:"+uid, refOf(c, uid, g, "colaborador"), "")
 	}
 	for uid := range had {
 		if !slices.Contains(in.Colaboradores, uid) {

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+	"maps"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -31,51 +33,84 @@ func GroupCultivosScope(gid string, f CultivoFilter) string {
 	return "cultivos:group|" + gid + "|" + f.scope()
 }
 
-// filteredPage is queryPage with the filter's FilterExpression (a page may
-// hold fewer than limit items while a next page exists).
-func (s *Store) filteredPage(ctx context.Context, q query, f CultivoFilter, group bool) ([]record, map[string]string, error) {
+// Which partition answers a filter (keys.go): a member's active cultivos
+// are a partition of their own (GSI2 CULTSA#USER#), and so are a group's
+// cultivos in one phase (GSI2 CULTS#GROUP#<gid>#<fase>); those lists, and
+// the unfiltered ones, are one Query with Limit and always return full pages.
+// The other combinations (/cultivos's phase or group filter over my list,
+// the API's ativos=true over a group) read their partition with the filter
+// and no Limit: DynamoDB evaluates up to 1 MB (some 5,000 of a member's
+// CULTOF# items), the page keeps the first limit matches and its cursor
+// continues after the last one kept. Such a page is short only when 1 MB was
+// evaluated without filling it, and empty only when none of those 5,000
+// matched.
+
+// listPage reads one page of q, filtered by cond (nil: none).
+func (s *Store) listPage(ctx context.Context, q query, cond *filter) ([]record, map[string]string, error) {
+	if !q.positionFits() {
+		return nil, nil, errBadCursor()
+	}
 	in := q.input(s.Table)
-	var conds []string
-	names := map[string]string{}
-	if f.Fase != "" {
-		conds = append(conds, "#fase = :fase")
-		names["#fase"] = "fase"
-		in.ExpressionAttributeValues[":fase"] = str(string(f.Fase))
-	}
-	if f.Ativos {
-		conds = append(conds, "#ativo = :ativo")
-		names["#ativo"] = "ativo"
-		in.ExpressionAttributeValues[":ativo"] = boolean(true)
-	}
-	if group && f.Grupo != "" {
-		conds = append(conds, "#grupo = :grupo")
-		names["#grupo"] = "grupoId"
-		g := f.Grupo
-		if g == "pessoal" {
-			g = ""
+	if cond == nil || len(cond.conds) == 0 {
+		out, err := s.DB.Query(ctx, in)
+		if err != nil {
+			return nil, nil, fmt.Errorf("query %s: %w", q.What, err)
 		}
-		in.ExpressionAttributeValues[":grupo"] = str(g)
+		return out.Items, lastKey(out.LastEvaluatedKey), nil
 	}
-	if len(conds) > 0 {
-		expr := conds[0]
-		for _, c := range conds[1:] {
-			expr += " AND " + c
-		}
-		in.FilterExpression = aws.String(expr)
-		in.ExpressionAttributeNames = names
-	}
+	in.Limit = nil
+	in.FilterExpression = aws.String(strings.Join(cond.conds, " AND "))
+	in.ExpressionAttributeNames = cond.names
+	maps.Copy(in.ExpressionAttributeValues, cond.values)
 	out, err := s.DB.Query(ctx, in)
 	if err != nil {
 		return nil, nil, fmt.Errorf("query %s: %w", q.What, err)
 	}
-	return out.Items, lastKey(out.LastEvaluatedKey), nil
+	items, next := firstOf(out.Items, lastKey(out.LastEvaluatedKey), q)
+	return items, next, nil
+}
+
+// filter is a FilterExpression under construction.
+type filter struct {
+	conds  []string
+	names  map[string]string
+	values record
+}
+
+func (f *filter) eq(attr string, v types.AttributeValue) {
+	if f.names == nil {
+		f.names, f.values = map[string]string{}, record{}
+	}
+	n := fmt.Sprintf("#f%d", len(f.conds))
+	f.names[n] = attr
+	f.values[":"+n[1:]] = v
+	f.conds = append(f.conds, n+" = :"+n[1:])
+}
+
+// grupoValue is the stored grupoId a ?grupo= names ("pessoal": none).
+func grupoValue(g string) string {
+	if g == "pessoal" {
+		return ""
+	}
+	return g
 }
 
 // MyCultivos is one page of the cultivos the user is responsible for or
-// helps with, newest first: one Query of their CULTOF# items (filtered) and
-// one BatchGetItem of the cultivos.
+// helps with, newest first: one Query of their CULTOF# items (the active
+// ones' partition for ativos) and one BatchGetItem of the cultivos.
 func (s *Store) MyCultivos(ctx context.Context, uid string, f CultivoFilter, limit int, after map[string]string) ([]domain.Cultivo, map[string]string, error) {
-	refs, next, err := s.filteredPage(ctx, query{Index: IndexGSI1, PK: cultsOfUser(uid), Limit: limit, After: after, NewestFirst: true, What: "my cultivos"}, f, true)
+	q := query{Index: IndexGSI1, PK: cultsOfUser(uid), Limit: limit, After: after, NewestFirst: true, What: "my cultivos"}
+	if f.Ativos {
+		q.Index, q.PK = IndexGSI2, activeCultsOfUser(uid)
+	}
+	var cond filter
+	if f.Fase != "" {
+		cond.eq("fase", str(string(f.Fase)))
+	}
+	if f.Grupo != "" {
+		cond.eq("grupoId", str(grupoValue(f.Grupo)))
+	}
+	refs, next, err := s.listPage(ctx, q, &cond)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -104,9 +139,18 @@ func (s *Store) MyCultivos(ctx context.Context, uid string, f CultivoFilter, lim
 	return out, next, nil
 }
 
-// GroupCultivos is one page of a group's cultivos, newest first: one Query.
+// GroupCultivos is one page of a group's cultivos, newest first (one phase's
+// partition when f names one): one Query.
 func (s *Store) GroupCultivos(ctx context.Context, gid string, f CultivoFilter, limit int, after map[string]string) ([]domain.Cultivo, map[string]string, error) {
-	recs, next, err := s.filteredPage(ctx, query{Index: IndexGSI1, PK: cultsOfGroup(gid), Limit: limit, After: after, NewestFirst: true, What: "group cultivos"}, f, false)
+	q := query{Index: IndexGSI1, PK: cultsOfGroup(gid), Limit: limit, After: after, NewestFirst: true, What: "group cultivos"}
+	if f.Fase != "" {
+		q.Index, q.PK = IndexGSI2, cultsOfGroupFase(gid, f.Fase)
+	}
+	var cond filter
+	if f.Ativos {
+		cond.eq("ativo", boolean(true))
+	}
+	recs, next, err := s.listPage(ctx, q, &cond)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -25,11 +25,9 @@ import (
 //
 // Reads are at most two calls: a Query and one BatchGetItem (the caller's
 // likes of the page, with the profile or the group membership that decides
-// access). "Meus grupos" reads the newest group posts of the whole
-// community (GSI2 FEED#GRUPOS, one Query of at most MeusGruposJanela items)
-// and keeps those of the caller's groups: its cost is bounded whatever the
-// number of groups and posts, and a page may hold fewer than the limit (its
-// cursor then continues the scan). Every write is one TransactWriteItems.
+// access). "Meus grupos" reads the caller's own pointers (feed_inbox.go).
+// Every write is one TransactWriteItems. GSI2 FEED#GRUPOS lists every group
+// post by time (what a backfill of the pointers walks).
 
 const (
 	prefixPost       = "POST#"
@@ -51,10 +49,6 @@ const (
 	itemMod     = "mod"
 	itemAuthor  = "author"
 
-	// MeusGruposJanela is how many of the community's newest group posts one
-	// page of "Meus grupos" examines (one Query; with the caller's likes and
-	// profile it stays under BatchGetItem's 100 keys).
-	MeusGruposJanela = 90
 	// MaxCultivoPostsPage bounds a cultivo's posts page (posts and likes in one BatchGetItem).
 	MaxCultivoPostsPage = 40
 )
@@ -303,6 +297,9 @@ func (s *Store) CreatePost(ctx context.Context, in domain.PostInput, actor Actor
 			}
 		}
 		t.putItem(itemPost, toPostItem(p), "attribute_not_exists(PK)")
+		if p.GrupoID != "" {
+			t.putItem(itemInbox, inboxItemOf(actor.ID, p.GrupoID, p.ID, now), "")
+		}
 		t.putItem(itemPostOf, postOfItemFor(actor.ID, p.ID, now), "attribute_not_exists(PK)")
 		t.countDaily(actor.ID, domain.ActPost, rules, now)
 		t.content(StatPosts, ps.profile.UF, 1, now)
@@ -569,46 +566,6 @@ func (s *Store) GroupFeed(ctx context.Context, gid string, actor Actor, limit in
 	}
 	posts = visible(posts, actor, []string{gid})
 	return withLikes(posts, items, actor.ID), next, nil
-}
-
-// MyGroupsFeed is "Meus grupos": the community's newest group posts (one
-// Query of MeusGruposJanela items), kept when the caller is a member of
-// their group (the profile, read with the likes in one BatchGetItem).
-// Whatever the number of groups or posts, a page costs these two calls; it
-// may hold fewer than limit posts, and its cursor continues where it stopped.
-func (s *Store) MyGroupsFeed(ctx context.Context, actor Actor, limit int, after map[string]string) ([]FeedPost, map[string]string, error) {
-	q := query{Index: IndexGSI2, PK: feedGrupos, Limit: MeusGruposJanela, After: after, NewestFirst: true, What: "my groups feed"}
-	raw, next, err := queryPage(ctx, s, q, decodePostItem)
-	if err != nil {
-		return nil, nil, err
-	}
-	posts := make([]domain.Post, 0, len(raw))
-	for _, it := range raw {
-		posts = append(posts, it.post())
-	}
-	items, err := s.batchGet(ctx, append([]itemKey{{UserPK(actor.ID), skProfile}}, likeKeys(posts, actor.ID)...)...)
-	if err != nil {
-		return nil, nil, err
-	}
-	grupos, _, err := gruposOf(items, actor.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	var kept []domain.Post
-	for i, p := range posts {
-		if p.GrupoID == "" || !containsID(grupos, p.GrupoID) || !p.VisibleTo(actor.ID, false, grupos) {
-			continue
-		}
-		kept = append(kept, p)
-		if len(kept) == limit {
-			if i < len(posts)-1 || next != nil {
-				it := raw[i]
-				next = map[string]string{attrPK: it.PK, attrSK: it.SK, attrGSI2PK: it.GSI2PK, attrGSI2SK: it.GSI2SK}
-			}
-			break
-		}
-	}
-	return withLikes(kept, items, actor.ID), next, nil
 }
 
 func containsID(list []string, v string) bool {

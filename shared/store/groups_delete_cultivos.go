@@ -92,6 +92,8 @@ func releaseTxn(table, gid string, cs []domain.Cultivo, withRef bool) *txn {
 		u.set("colaboradores = %s", u.v(&types.AttributeValueMemberL{Value: []types.AttributeValue{}}))
 		u.remove(u.n(attrGSI1PK))
 		u.remove(u.n(attrGSI1SK))
+		u.remove(u.n(attrGSI2PK))
+		u.remove(u.n(attrGSI2SK))
 		u.incr("version", 1)
 		if withRef {
 			r := t.update("ref:"+c.ResponsavelID+":"+c.ID, UserPK(c.ResponsavelID), CultOfSK(c.ID))

@@ -3,6 +3,8 @@ package store
 import (
 	"strings"
 	"time"
+
+	"github.com/verde-app/verde/shared/domain"
 )
 
 // Every key of the one table is built here. The table as built (DESIGN.md §3
@@ -148,8 +150,11 @@ func validID(id string) bool {
 
 // Cultivo keys (store/cultivos.go): the cultivo's own partition holds it,
 // its diary and its harvests; each writer (responsible, collaborators) has a
-// CULTOF# item listed under CULTS#USER#<uid>, and a group's cultivos are
-// listed under CULTS#GROUP#<gid>.
+// CULTOF# item listed under CULTS#USER#<uid> (GSI1) and, while the cultivo
+// is active, under CULTSA#USER#<uid> (GSI2); a group's cultivos are listed
+// under CULTS#GROUP#<gid> (GSI1) and by phase under CULTS#GROUP#<gid>#<fase>
+// (GSI2). Every list a filter names is a partition of its own: a page is
+// never thinned after DynamoDB's Limit.
 const (
 	skCultStats        = "CULTSTATS"
 	prefixCultOf       = "CULTOF#"
@@ -160,13 +165,17 @@ const (
 	cultsOfGroupPrefix = "CULTS#GROUP#"
 )
 
-func CultivoPK(cid string) string               { return "CULT#" + cid }
-func CultOfSK(cid string) string                { return prefixCultOf + cid }
-func DiarioSK(t time.Time, id string) string    { return prefixDiario + fmtTime(t) + "#" + id }
-func ColheitaSK(id string) string               { return prefixColheita + id }
-func DiarioDiaSK(day string) string             { return prefixDiarioDia + day }
-func cultsOfUser(uid string) string             { return cultsOfUserPrefix + uid }
-func cultsOfGroup(gid string) string            { return cultsOfGroupPrefix + gid }
+func CultivoPK(cid string) string            { return "CULT#" + cid }
+func CultOfSK(cid string) string             { return prefixCultOf + cid }
+func DiarioSK(t time.Time, id string) string { return prefixDiario + fmtTime(t) + "#" + id }
+func ColheitaSK(id string) string            { return prefixColheita + id }
+func DiarioDiaSK(day string) string          { return prefixDiarioDia + day }
+func cultsOfUser(uid string) string          { return cultsOfUserPrefix + uid }
+func cultsOfGroup(gid string) string         { return cultsOfGroupPrefix + gid }
+func activeCultsOfUser(uid string) string    { return "CULTSA#USER#" + uid }
+func cultsOfGroupFase(gid string, f domain.Fase) string {
+	return cultsOfGroupPrefix + gid + "#" + string(f)
+}
 func cultByTime(t time.Time, cid string) string { return fmtTime(t) + "#" + cid }
 
 // Audit keys (store/audit.go): a month's partition, time-sorted; GSI1 by

@@ -64,15 +64,34 @@ func (t *txn) notify(n domain.Notification) {
 	}
 	t.putItem("notif:"+n.ID, it, "attribute_not_exists(PK)")
 	t.unread[n.UserID]++
+	if k := notifByTime(n.CriadoEm, n.ID); t.notifAfter[n.UserID] == "" || k < t.notifAfter[n.UserID] {
+		if t.notifAfter == nil {
+			t.notifAfter = map[string]string{}
+		}
+		t.notifAfter[n.UserID] = k
+	}
 	t.countKind(n.UserID, n.Tipo)
 }
 
 // Notify stores notifications on their own (for writes that have no other
-// item to change): one TransactWriteItems.
+// item to change): one TransactWriteItems (again, dated now, if a
+// mark-all-read committed after their time: notifications_list.go).
 func (s *Store) Notify(ctx context.Context, ns ...domain.Notification) error {
-	t := newTxn(s.Table)
-	for _, n := range ns {
-		t.notify(n)
-	}
-	return s.write(ctx, t)
+	return attempt(ctx, func() error {
+		t := newTxn(s.Table)
+		for _, n := range ns {
+			t.notify(n)
+		}
+		err := s.write(ctx, t)
+		if c, ok := asCancelled(err); ok && c.transient() {
+			now := s.now()
+			for i := range ns {
+				if ns[i].CriadoEm.Before(now) {
+					ns[i] = NewNotification(ns[i].UserID, ns[i].Tipo, ns[i].Texto, ns[i].Link, now)
+				}
+			}
+			return errRetry
+		}
+		return err
+	})
 }

@@ -3,12 +3,12 @@ package store
 import (
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -16,15 +16,35 @@ import (
 
 // The notifications page (/notificacoes): unread first, newest first within
 // each, paged; mark one read, mark all read. The unread counter (NOTIFSTATE)
-// moves in the same transaction as each item that turns read, by exactly the
-// items turned, so it always equals the unread items whatever runs at once.
+// moves in the same transaction as each change, so it always equals the
+// unread notifications whatever runs at once.
+//
+// Mark all read is two writes whatever the number of notifications: the
+// counter item's read watermark lidasAte (a key, notifByTime) with every
+// counter zeroed, and a marker item at that key in the unread index (GSI1
+// UNREAD#uid). A notification is read when it was marked read one by one
+// (read true) or when its key is at or under the watermark. So:
+//   - the unread phase of the list reads the unread index newest first and
+//     stops at the newest marker (what is under it was read all at once);
+//   - the read phase reads the user's notifications (the table, NOTIF#)
+//     newest first with a filter (read, or under the watermark) and no
+//     Limit, keeping the first page of matches: it passes over at most the
+//     unread ones (firstOf);
+//   - the counter's version (v) is bumped by every change of it: a mark all
+//     read made from an older version reads again; and a notification whose
+//     key is under a watermark that committed first is refused by the
+//     counter's condition and written again, dated after it (tx.go).
 
 func unreadPK(uid string) string                { return "UNREAD#" + uid }
 func readPK(uid string) string                  { return "READ#" + uid }
 func notifByTime(t time.Time, id string) string { return fmtTime(t) + "#" + id }
-func notifPhaseRead() map[string]string         { return map[string]string{"fase": "lidas"} }
-func isPhaseRead(after map[string]string) bool  { return after["fase"] == "lidas" && len(after) == 1 }
-func inReadIndex(after map[string]string) bool  { return after[attrGSI2PK] != "" }
+
+const (
+	attrLidasAte     = "lidasAte" // NOTIFSTATE: the read watermark (a notifByTime key)
+	attrNotifVersion = "v"        // NOTIFSTATE: bumped by every change of the counters
+	prefixNotifMark  = "NOTIFMARK#"
+	itemNotifMark    = "notifMark"
+)
 
 // uuidAt is a fresh UUIDv7 whose 48-bit time is t's Unix millisecond.
 func uuidAt(t time.Time) string {
@@ -56,113 +76,211 @@ func decodeNotification(it record) (domain.Notification, error) {
 	return domain.Notification{ID: n.ID, UserID: n.UserID, Read: n.Read, Tipo: n.Tipo, Texto: n.Texto, Link: n.Link, CriadoEm: parseTime(n.CriadoEm)}, nil
 }
 
-// Notifications is one page of uid's notifications: the unread ones (GSI1),
-// newest first, then the read ones (GSI2), newest first. At most two Queries.
+// notifState is what the list and the marks read of the counter item.
+type notifState struct {
+	found    bool
+	lidasAte string
+	version  int
+	unread   int
+	kinds    []string // the per-kind counters it holds (UnreadOfKind)
+}
+
+func readNotifState(it record) notifState {
+	st := notifState{found: it != nil, lidasAte: sOf(it[attrLidasAte]), version: nInt(it[attrNotifVersion]), unread: nInt(it["unread"])}
+	for name := range it {
+		if strings.HasPrefix(name, UnreadOfKind("")) {
+			st.kinds = append(st.kinds, name)
+		}
+	}
+	return st
+}
+
+// isRead says whether a notification is read: marked read, or under the watermark.
+func isRead(n domain.Notification, lidasAte string) bool {
+	return n.Read || (lidasAte != "" && notifByTime(n.CriadoEm, n.ID) <= lidasAte)
+}
+
+// The list's cursor: a position in the unread index (GSI1), or the read phase's
+// start ({"fase":"lidas"}) or position in the table (PK, SK), each with the
+// watermark the unread phase met ("w").
+const (
+	cursorPhase     = "fase"
+	cursorWatermark = "w"
+)
+
+// Notifications is one page of uid's notifications: the unread ones, newest
+// first, then the read ones, newest first. At most two Queries.
 func (s *Store) Notifications(ctx context.Context, uid string, limit int, after map[string]string) ([]domain.Notification, map[string]string, error) {
 	var out []domain.Notification
-	if !isPhaseRead(after) && !inReadIndex(after) {
-		items, next, err := queryPage(ctx, s, query{Index: IndexGSI1, PK: unreadPK(uid), Limit: limit, After: after, NewestFirst: true, What: "unread notifications"}, decodeNotification)
+	w := after[cursorWatermark]
+	readPhase := after[cursorPhase] == "lidas" || after[attrSK] != "" && after[attrGSI1SK] == ""
+	if !readPhase {
+		// Unread, from the index, down to the newest marker.
+		pos := maps.Clone(after)
+		delete(pos, cursorWatermark)
+		if len(pos) == 0 {
+			pos = nil
+		}
+		raw, next, err := queryPage(ctx, s, query{Index: IndexGSI1, PK: unreadPK(uid), Limit: limit, After: pos, NewestFirst: true, What: "unread notifications"},
+			func(it record) (record, error) { return it, nil })
 		if err != nil {
 			return nil, nil, err
 		}
-		if next != nil {
-			return items, next, nil
+		marked := false
+		for _, it := range raw {
+			if sOf(it["type"]) == itemNotifMark {
+				w, marked = sOf(it[attrGSI1SK]), true
+				break
+			}
+			n, err := decodeNotification(it)
+			if err != nil {
+				return nil, nil, err
+			}
+			out = append(out, n)
 		}
-		out, limit, after = items, limit-len(items), nil
+		if next != nil && !marked {
+			next[cursorWatermark] = w
+			return out, next, nil
+		}
+		limit -= len(out)
 		if limit == 0 {
-			return out, notifPhaseRead(), nil
+			return out, map[string]string{cursorPhase: "lidas", cursorWatermark: w}, nil
 		}
-	} else if isPhaseRead(after) {
 		after = nil
 	}
-	items, next, err := queryPage(ctx, s, query{Index: IndexGSI2, PK: readPK(uid), Limit: limit, After: after, NewestFirst: true, What: "read notifications"}, decodeNotification)
-	if err != nil {
-		return nil, nil, err
+	// Read: the table's notifications that are marked read or under the watermark.
+	q := query{PK: UserPK(uid), Prefix: prefixNotification, Limit: limit, NewestFirst: true, What: "read notifications"}
+	if after[attrSK] != "" {
+		q.After = map[string]string{attrPK: after[attrPK], attrSK: after[attrSK]}
 	}
-	return append(out, items...), next, nil
+	if !q.positionFits() {
+		return nil, nil, errBadCursor()
+	}
+	in := q.input(s.Table)
+	in.Limit = nil
+	in.ExpressionAttributeNames = map[string]string{"#read": "read"}
+	in.ExpressionAttributeValues[":true"] = boolean(true)
+	in.FilterExpression = aws.String("#read = :true")
+	if w != "" {
+		// An unread one keeps its unread index key (GSI1SK, notifByTime): under the watermark, read.
+		in.ExpressionAttributeNames["#ukey"] = attrGSI1SK
+		in.ExpressionAttributeValues[":w"] = str(w)
+		in.FilterExpression = aws.String("(#read = :true OR #ukey <= :w)")
+	}
+	res, err := s.DB.Query(ctx, in)
+	if err != nil {
+		return nil, nil, fmt.Errorf("query read notifications: %w", err)
+	}
+	raw, next := firstOf(res.Items, lastKey(res.LastEvaluatedKey), q)
+	for _, it := range raw {
+		n, err := decodeNotification(it)
+		if err != nil {
+			return nil, nil, err
+		}
+		n.Read = true
+		out = append(out, n)
+	}
+	if next != nil {
+		next = map[string]string{attrPK: next[attrPK], attrSK: next[attrSK], cursorWatermark: w}
+	}
+	return out, next, nil
 }
 
 // markRead adds to t the change of one unread notification of kind tipo to
-// read (under the condition that it still is unread), with its share of the
-// counter and of its kind's counter (notification_prefs.go).
-func markRead(t *txn, name, uid, sk, byTime, tipo string) {
+// read (under the condition that it still is unread and the watermark is
+// still lidasAte), with its share of the counter and of its kind's counter
+// (notification_prefs.go).
+func markRead(t *txn, name, uid, sk, tipo, lidasAte string) {
 	u := t.update(name, UserPK(uid), sk)
 	u.cond("attribute_exists(PK) AND %s = %s", u.n("read"), u.v(boolean(false)))
 	u.set("%s = %s", u.n("read"), u.v(boolean(true)))
-	u.set("%s = %s, %s = %s", u.n(attrGSI2PK), u.v(str(readPK(uid))), u.n(attrGSI2SK), u.v(str(byTime)))
 	u.remove(attrGSI1PK)
 	u.remove(attrGSI1SK)
 	t.unread[uid]--
 	t.moveKind(uid, tipo, -1)
+	if t.readUnder == nil {
+		t.readUnder = map[string]string{}
+	}
+	t.readUnder[uid] = lidasAte
 }
 
-// MarkRead marks one of uid's notifications read: one TransactWriteItems (and
-// a GetItem only when it was refused, to tell "already read" from "none").
+// MarkRead marks one of uid's notifications read: one BatchGetItem (the
+// notification and the counter item) and one TransactWriteItems. One read
+// already (marked, or under the watermark) is left as it is.
 func (s *Store) MarkRead(ctx context.Context, uid, id string) error {
 	sk, ok := notificationKey(id)
 	if !ok {
 		return domain.NotFound("Notificação não encontrada")
 	}
-	// Its kind is read first: marking it read moves its kind's counter too.
-	it, err := s.getItem(ctx, UserPK(uid), sk, "notification")
-	if err != nil {
+	return attempt(ctx, func() error {
+		nk, sk2 := itemKey{UserPK(uid), sk}, itemKey{UserPK(uid), skNotifState}
+		got, err := s.batchGet(ctx, nk, sk2)
+		if err != nil {
+			return err
+		}
+		it := got[nk]
+		if it == nil {
+			return domain.NotFound("Notificação não encontrada")
+		}
+		n, err := decodeNotification(it)
+		if err != nil {
+			return err
+		}
+		st := readNotifState(got[sk2])
+		if isRead(n, st.lidasAte) {
+			return nil // already read
+		}
+		t := newTxn(s.Table)
+		markRead(t, "notif", uid, sk, sOf(it["tipo"]), st.lidasAte)
+		err = s.write(ctx, t)
+		if c, ok := asCancelled(err); ok && (c.failed("notif") || c.transient()) {
+			return errRetry // read meanwhile, or all marked read: read again
+		}
 		return err
-	}
-	if it == nil {
-		return domain.NotFound("Notificação não encontrada")
-	}
-	if b, ok := it["read"].(*types.AttributeValueMemberBOOL); ok && b.Value {
-		return nil // already read
-	}
-	t := newTxn(s.Table)
-	markRead(t, "notif", uid, sk, strings.TrimPrefix(sk, prefixNotification), sOf(it["tipo"]))
-	err = s.write(ctx, t)
-	var c *cancelled
-	if err == nil || !errors.As(err, &c) || !c.failed("notif") {
-		return err
-	}
-	return nil // read meanwhile
+	})
 }
 
-// markAllBatch is how many notifications one transaction turns read (the
-// counter is the 100th item).
-const markAllBatch = 99
-
-// MarkAllRead marks every unread notification of uid read: pages of up to 99
-// from GSI1, each in one transaction with the counter moved by exactly its
-// size. A notification arriving meanwhile stays unread and counted; one read
-// meanwhile (mark one) fails its page's condition, which is read again.
+// MarkAllRead marks every notification of uid read in two writes whatever
+// their number: the watermark with the counters zeroed, under the counter's
+// version read just before, and the marker in the unread index. It returns
+// how many were unread.
 func (s *Store) MarkAllRead(ctx context.Context, uid string) (int, error) {
-	total := 0
-	for round := 0; ; round++ {
-		if round == 50 {
-			return total, domain.ErrBusy()
+	n := 0
+	err := attempt(ctx, func() error {
+		it, err := s.getItem(ctx, UserPK(uid), skNotifState, "notification state")
+		if err != nil {
+			return err
 		}
-		done := false
-		err := attempt(ctx, func() error {
-			items, _, err := queryPage(ctx, s, query{Index: IndexGSI1, PK: unreadPK(uid), Limit: markAllBatch, What: "unread notifications"},
-				func(it record) ([2]string, error) { return [2]string{sOf(it[attrSK]), sOf(it["tipo"])}, nil })
-			if err != nil {
-				return err
-			}
-			if len(items) == 0 {
-				done = true
-				return nil
-			}
-			t := newTxn(s.Table)
-			for i, it := range items {
-				sk := it[0]
-				markRead(t, fmt.Sprintf("notif:%d", i), uid, sk, strings.TrimPrefix(sk, prefixNotification), it[1])
-			}
-			if err := retryable(s.write(ctx, t), "notif:*"); err != nil {
-				return err
-			}
-			total += len(items)
-			done = len(items) < markAllBatch
-			return nil
-		})
-		if err != nil || done {
-			return total, err
+		st := readNotifState(it)
+		w := notifByTime(s.now(), "~") // after every notification of this millisecond
+		if st.lidasAte >= w {
+			w = st.lidasAte
 		}
-	}
+		t := newTxn(s.Table)
+		u := t.update("state", UserPK(uid), skNotifState)
+		switch {
+		case st.found && st.version == 0:
+			u.cond("attribute_not_exists(%s) OR %s = %s", u.n(attrNotifVersion), u.n(attrNotifVersion), u.v(num(0)))
+		case st.found:
+			u.cond("%s = %s", u.n(attrNotifVersion), u.v(num(st.version)))
+		default:
+			u.cond("attribute_not_exists(PK)")
+		}
+		u.set("%s = %s", u.n(attrLidasAte), u.v(str(w)))
+		u.set("%s = %s", u.n("unread"), u.v(num(0)))
+		for _, k := range st.kinds {
+			u.set("%s = %s", u.n(k), u.v(num(0)))
+		}
+		u.incr(attrNotifVersion, 1)
+		t.put(itemNotifMark, record{
+			attrPK: str(UserPK(uid)), attrSK: str(prefixNotifMark + w), "type": str(itemNotifMark),
+			attrGSI1PK: str(unreadPK(uid)), attrGSI1SK: str(w),
+		}, "")
+		if err := retryable(s.write(ctx, t), "state"); err != nil {
+			return err
+		}
+		n = st.unread
+		return nil
+	})
+	return n, err
 }

@@ -156,12 +156,14 @@ func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileU
 	if u.Foto != nil {
 		return s.updateProfilePhoto(ctx, uid, u, expr, values)
 	}
+	// The profile as it was: the reply is it with the update applied, and the
+	// admins' member search (admin.go) is written only when the name changed.
 	out, err := s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile),
 		UpdateExpression:          aws.String(expr),
 		ConditionExpression:       aws.String("attribute_exists(PK)"),
 		ExpressionAttributeValues: values,
-		ReturnValues:              types.ReturnValueAllNew,
+		ReturnValues:              types.ReturnValueAllOld,
 	})
 	if isConditionFailed(err) {
 		return domain.Profile{}, domain.ErrProfileNotFound()
@@ -169,10 +171,31 @@ func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileU
 	if err != nil {
 		return domain.Profile{}, fmt.Errorf("update profile: %w", err)
 	}
-	p, err := decodeProfile(out.Attributes)
-	if err == nil && u.Nome != nil {
-		// A new name re-indexes the admins' member search (admin.go).
-		err = s.IndexUser(ctx, uid, p.Nome, p.Email)
+	before, err := decodeProfile(out.Attributes)
+	if err != nil {
+		return domain.Profile{}, err
+	}
+	p := before
+	if u.Nome != nil {
+		p.Nome = *u.Nome
+	}
+	if u.Bio != nil {
+		p.Bio = *u.Bio
+	}
+	if u.UF != nil {
+		p.UF = *u.UF
+	}
+	if u.Cidade != nil {
+		p.Cidade = *u.Cidade
+	}
+	if u.Foto != nil {
+		p.Foto = nil
+		if *u.Foto != "" {
+			p.Foto = u.Foto
+		}
+	}
+	if p.Nome != before.Nome {
+		err = s.ReindexUserName(ctx, uid, before.Nome, p.Nome)
 	}
 	return p, err
 }
@@ -181,6 +204,7 @@ func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileU
 // GetItem), then one transaction that writes the update over the photo read, takes the new
 // upload (the request's photo claim) and releases the photo replaced; then the profile again.
 func (s *Store) updateProfilePhoto(ctx context.Context, uid string, u domain.ProfileUpdate, expr string, values map[string]types.AttributeValue) (domain.Profile, error) {
+	var before string // the name as read: the member search is written only when it changed
 	err := attempt(ctx, func() error {
 		cur, found, err := s.Profile(ctx, uid)
 		if err != nil {
@@ -189,6 +213,7 @@ func (s *Store) updateProfilePhoto(ctx context.Context, uid string, u domain.Pro
 		if !found {
 			return domain.ErrProfileNotFound()
 		}
+		before = cur.Nome
 		vals := maps.Clone(values)
 		cond := "attribute_exists(PK) AND (attribute_not_exists(foto) OR attribute_type(foto, :nulo))"
 		vals[":nulo"] = str("NULL")
@@ -212,8 +237,8 @@ func (s *Store) updateProfilePhoto(ctx context.Context, uid string, u domain.Pro
 		return domain.Profile{}, err
 	}
 	p, _, err := s.Profile(ctx, uid)
-	if err == nil && u.Nome != nil {
-		err = s.IndexUser(ctx, uid, p.Nome, p.Email)
+	if err == nil && p.Nome != before {
+		err = s.ReindexUserName(ctx, uid, before, p.Nome)
 	}
 	return p, err
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log/slog"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -35,18 +34,12 @@ import (
 // pontosMes of mesRef) whether or not it is listed, so a member who opted out
 // (ocultarDoRanking: no GSI2 keys) still gets their own standing.
 //
-// A ranking view costs at most 12 calls whatever the number of entries: the
-// caller's own item (1), the top of each shard (RankShards Queries, merged
-// here), the entries above the caller in each shard (RankShards COUNT
-// Queries, each evaluating at most domain.RankingExact items, so a position
-// within the first 1,000 is exact), past that at most 2 more COUNT pages of
-// the caller's shard for an estimate, and one BatchGetItem for the names.
+// A ranking is read from its snapshot (ranking_snapshot.go), never by
+// counting the entries above the caller: at most two calls whatever the
+// number of entries (ranking_read.go).
 
 // RankShards is the number of GSI2 partitions each ranking is spread over.
 const RankShards = 4
-
-// rankExtraPages bounds the estimate's extra COUNT pages (1 MB each).
-const rankExtraPages = 2
 
 const (
 	attrOcultar      = "ocultarDoRanking"
@@ -309,139 +302,9 @@ const rankItemNames = "rankharv:*"
 type Standing struct {
 	Valor      int  // points, or grams for a group
 	Posicao    int  // 0: not in the ranking (no points yet)
-	Aproximada bool // Posicao is an estimate (past the first 1,000)
-	AlemDe     bool // Posicao is a lower bound: "além da posição N"
+	Aproximada bool // Posicao is an estimate (ranking_snapshot.go says how close)
+	AlemDe     bool // Posicao is a lower bound: "além da posição N" (no longer set)
 	Oculto     bool // the caller opted out of the public rankings
-}
-
-// rankTop is the merged top of a ranking's shards and, for a score key, its
-// position among them.
-type rankTop struct {
-	rows []record // best first, at most domain.RankingTop
-}
-
-// readRanking reads the top of the sharded partitions pks and, when myKey is
-// set, the position of that score key: at most 2·len(pks)+rankExtraPages calls.
-func (s *Store) readRanking(ctx context.Context, pks []string, myKey string, myShard int) (rankTop, Standing, error) {
-	return s.readRankingTop(ctx, pks, myKey, myShard, domain.RankingTop)
-}
-
-// readRankingTop is readRanking with a top of at most topN entries (0: the
-// position alone, with no top read: at most len(pks)+rankExtraPages calls).
-func (s *Store) readRankingTop(ctx context.Context, pks []string, myKey string, myShard, topN int) (rankTop, Standing, error) {
-	type shardTop struct {
-		rows     []record
-		complete bool
-	}
-	tops := make([]shardTop, len(pks))
-	var all []record
-	for i, pk := range pks {
-		if topN <= 0 {
-			break // known[i] stays false: the count below tells the position
-		}
-		out, err := s.DB.Query(ctx, &dynamodb.QueryInput{
-			TableName: aws.String(s.Table), IndexName: aws.String(IndexGSI2),
-			KeyConditionExpression:    aws.String("GSI2PK = :pk"),
-			ExpressionAttributeValues: record{":pk": str(pk)},
-			ScanIndexForward:          aws.Bool(false),
-			Limit:                     aws.Int32(int32(topN)),
-		})
-		if err != nil {
-			return rankTop{}, Standing{}, fmt.Errorf("query ranking: %w", err)
-		}
-		tops[i] = shardTop{rows: out.Items, complete: len(out.LastEvaluatedKey) == 0}
-		all = append(all, out.Items...)
-	}
-	slices.SortFunc(all, func(a, b record) int { return strings.Compare(sOf(b[attrGSI2SK]), sOf(a[attrGSI2SK])) })
-	if len(all) > topN {
-		all = all[:max(topN, 0)]
-	}
-	top := rankTop{rows: all}
-	if myKey == "" {
-		return top, Standing{}, nil
-	}
-	// The shards' tops already answer when every shard either ended or
-	// reached below the caller.
-	above := make([]int, len(pks))
-	known := make([]bool, len(pks))
-	for i, st := range tops {
-		for _, it := range st.rows {
-			if sOf(it[attrGSI2SK]) > myKey {
-				above[i]++
-			}
-		}
-		last := ""
-		if n := len(st.rows); n > 0 {
-			last = sOf(st.rows[n-1][attrGSI2SK])
-		}
-		known[i] = topN > 0 && (st.complete || last <= myKey)
-	}
-	next := make([]map[string]types.AttributeValue, len(pks))
-	saturated := false
-	for i, pk := range pks {
-		if known[i] {
-			continue
-		}
-		out, err := s.countAbove(ctx, pk, myKey, domain.RankingExact, nil)
-		if err != nil {
-			return rankTop{}, Standing{}, err
-		}
-		above[i] = int(out.Count)
-		if len(out.LastEvaluatedKey) > 0 {
-			next[i], saturated = out.LastEvaluatedKey, true
-		}
-	}
-	sum := 0
-	for _, n := range above {
-		sum += n
-	}
-	if !saturated {
-		return top, Standing{Posicao: sum + 1}, nil
-	}
-	// Past the first 1,000: the caller's shard, a uniform sample of the
-	// entries (ids are hashed to shards), counted on for an estimate.
-	mine := above[myShard]
-	lek := next[myShard]
-	for range rankExtraPages {
-		if lek == nil {
-			break
-		}
-		out, err := s.countAbove(ctx, pks[myShard], myKey, 0, lek)
-		if err != nil {
-			return rankTop{}, Standing{}, err
-		}
-		mine += int(out.Count)
-		lek = out.LastEvaluatedKey
-		if len(lek) == 0 {
-			lek = nil
-		}
-	}
-	if lek != nil {
-		lower := sum - above[myShard] + mine
-		return top, Standing{Posicao: lower + 1, AlemDe: true}, nil
-	}
-	est := max(mine*len(pks), sum) + 1
-	return top, Standing{Posicao: domain.RoundPosition(est), Aproximada: true}, nil
-}
-
-// countAbove counts the entries of partition pk ranked above myKey (COUNT:
-// nothing is returned), evaluating at most limit (0: one 1 MB page).
-func (s *Store) countAbove(ctx context.Context, pk, myKey string, limit int, start map[string]types.AttributeValue) (*dynamodb.QueryOutput, error) {
-	in := &dynamodb.QueryInput{
-		TableName: aws.String(s.Table), IndexName: aws.String(IndexGSI2),
-		KeyConditionExpression:    aws.String("GSI2PK = :pk AND GSI2SK > :me"),
-		ExpressionAttributeValues: record{":pk": str(pk), ":me": str(myKey)},
-		Select:                    types.SelectCount,
-		ExclusiveStartKey:         start,
-	}
-	if limit > 0 {
-		in.Limit = aws.Int32(int32(limit))
-	}
-	out, err := s.DB.Query(ctx, in)
-	if err != nil {
-		return nil, fmt.Errorf("count ranking: %w", err)
-	}
-	return out, nil
 }
 
 func shardPKs(f func(int) string) []string {
@@ -469,163 +332,6 @@ type MemberRanking struct {
 	Mes   string // the month of a monthly ranking
 }
 
-// MembersRanking is the members' ranking of periodo (domain.PeriodoGeral or
-// PeriodoMes) with uid's own standing: at most 12 calls.
-func (s *Store) MembersRanking(ctx context.Context, periodo, uid string) (MemberRanking, error) {
-	return s.MembersRankingTop(ctx, periodo, uid, domain.RankingTop)
-}
-
-// MembersRankingTop is MembersRanking with a top of at most limit members
-// (0: uid's own standing alone, no top read: at most 1+RankShards+rankExtraPages calls).
-func (s *Store) MembersRankingTop(ctx context.Context, periodo, uid string, limit int) (MemberRanking, error) {
-	now := s.now()
-	month := domain.RankingMonth(now)
-	item, err := s.getItem(ctx, UserPK(uid), skProfile, "profile")
-	if err != nil {
-		return MemberRanking{}, err
-	}
-	var me Standing
-	myKey := ""
-	if item != nil {
-		ps, err := readProfileState(uid, item)
-		if err != nil {
-			return MemberRanking{}, err
-		}
-		me.Oculto = ps.rank.hidden
-		if periodo == domain.PeriodoMes {
-			me.Valor = ps.rank.monthPoints(month)
-			if me.Valor > 0 {
-				myKey = ps.rank.chaveMes
-			}
-		} else {
-			me.Valor = ps.profile.PontosTotais
-			if me.Valor > 0 {
-				myKey = ps.rank.allKey(uid, me.Valor)
-			}
-		}
-	}
-	pks := shardPKs(rankAllPK)
-	if periodo == domain.PeriodoMes {
-		pks = shardPKs(func(i int) string { return rankMonthPK(month, i) })
-	}
-	top, st, err := s.readRankingTop(ctx, pks, myKey, rankShard(uid), limit)
-	if err != nil {
-		return MemberRanking{}, err
-	}
-	st.Valor, st.Oculto = me.Valor, me.Oculto
-	out := MemberRanking{Eu: st, Itens: []MemberRank{}}
-	if periodo == domain.PeriodoMes {
-		out.Mes = month
-	}
-	// The names, levels and opt-outs as they are now: the profiles (the
-	// all-time index projects them already; the monthly items need a read).
-	profiles := map[string]record{}
-	if periodo == domain.PeriodoMes && len(top.rows) > 0 {
-		keys := make([]itemKey, 0, len(top.rows))
-		for _, it := range top.rows {
-			keys = append(keys, itemKey{UserPK(sOf(it["userId"])), skProfile})
-		}
-		got, err := s.batchGet(ctx, keys...)
-		if err != nil {
-			return MemberRanking{}, err
-		}
-		for k, v := range got {
-			profiles[strings.TrimPrefix(k.PK, "USER#")] = v
-		}
-	}
-	for _, it := range top.rows {
-		v, id := scoreOf(sOf(it[attrGSI2SK]))
-		p := it
-		if periodo == domain.PeriodoMes {
-			if p = profiles[id]; p == nil {
-				continue
-			}
-		}
-		if rankStateOf(p).hidden {
-			continue
-		}
-		prof, err := decodeProfile(p)
-		if err != nil {
-			return MemberRanking{}, err
-		}
-		out.Itens = append(out.Itens, MemberRank{
-			Posicao: len(out.Itens) + 1, ID: id, Nome: prof.Nome, Foto: prof.Foto, Nivel: prof.Nivel, Pontos: v,
-		})
-	}
-	return out, nil
-}
-
-// GroupMembersRanking ranks the members of group gid (a group holds at most
-// domain.MaxMaxMembros members: one Query and at most 5 BatchGetItems) by
-// periodo; members who opted out are left out, except uid.
-func (s *Store) GroupMembersRanking(ctx context.Context, gid, periodo, uid string) (MemberRanking, error) {
-	month := domain.RankingMonth(s.now())
-	keys, err := queryAll(ctx, s, query{PK: GroupPK(gid), Prefix: prefixMember, KeysOnly: true, What: "members"}, 3, keyRecord)
-	if err != nil {
-		return MemberRanking{}, err
-	}
-	type entry struct {
-		key string
-		r   MemberRank
-		me  bool
-	}
-	var entries []entry
-	var me Standing
-	for i := 0; i < len(keys); i += 100 {
-		chunk := keys[i:min(i+100, len(keys))]
-		ks := make([]itemKey, 0, len(chunk))
-		for _, k := range chunk {
-			if m, ok := memberOfKey(sOf(k[attrSK])); ok {
-				ks = append(ks, itemKey{UserPK(m), skProfile})
-			}
-		}
-		got, err := s.batchGet(ctx, ks...)
-		if err != nil {
-			return MemberRanking{}, err
-		}
-		for k, it := range got {
-			id := strings.TrimPrefix(k.PK, "USER#")
-			ps, err := readProfileState(id, it)
-			if err != nil {
-				return MemberRanking{}, err
-			}
-			v, key := ps.profile.PontosTotais, ps.rank.allKey(id, ps.profile.PontosTotais)
-			if periodo == domain.PeriodoMes {
-				v, key = ps.rank.monthPoints(month), ps.rank.chaveMes
-			}
-			if id == uid {
-				me.Valor, me.Oculto = v, ps.rank.hidden
-			}
-			if v <= 0 || (ps.rank.hidden && id != uid) {
-				continue
-			}
-			p := ps.profile
-			entries = append(entries, entry{key: key, me: id == uid, r: MemberRank{ID: id, Nome: p.Nome, Foto: p.Foto, Nivel: p.Nivel, Pontos: v}})
-		}
-	}
-	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(b.key, a.key) })
-	out := MemberRanking{Itens: []MemberRank{}}
-	if periodo == domain.PeriodoMes {
-		out.Mes = month
-	}
-	pos := 0
-	for _, e := range entries {
-		if e.me {
-			me.Posicao = pos + 1
-			if me.Oculto {
-				continue // their own standing counts them; the list shows them to nobody
-			}
-		}
-		pos++
-		if len(out.Itens) < domain.RankingTop {
-			e.r.Posicao = pos
-			out.Itens = append(out.Itens, e.r)
-		}
-	}
-	out.Eu = me
-	return out, nil
-}
-
 // GroupRank is one group's line in the harvest ranking. A private group is
 // named only to its members and site admins (Nome "" to others).
 type GroupRank struct {
@@ -642,86 +348,6 @@ type GroupRanking struct {
 	Itens []GroupRank
 	Grupo *Standing // the standing of the group asked about, if any
 	Mes   string
-}
-
-// GroupsRanking ranks groups by harvest (grams) of periodo for caller uid,
-// with the standing of group gid when set (one of the caller's groups, or any
-// for a site admin; 403 otherwise): at most 12 calls. Deleted groups are left out.
-func (s *Store) GroupsRanking(ctx context.Context, periodo, gid, uid string, admin bool) (GroupRanking, error) {
-	month := domain.RankingMonth(s.now())
-	sk := RankHarvSK("ALL")
-	pks := shardPKs(grankAllPK)
-	out := GroupRanking{Itens: []GroupRank{}}
-	if periodo == domain.PeriodoMes {
-		sk, out.Mes = RankHarvSK(month), month
-		pks = shardPKs(func(i int) string { return grankMonthPK(month, i) })
-	}
-	if gid != "" && !validID(gid) {
-		return GroupRanking{}, domain.Invalid("grupo", "Grupo inválido")
-	}
-	keys := []itemKey{{UserPK(uid), skProfile}}
-	if gid != "" {
-		keys = append(keys, itemKey{GroupPK(gid), sk})
-	}
-	got, err := s.batchGet(ctx, keys...)
-	if err != nil {
-		return GroupRanking{}, err
-	}
-	ps, err := readProfileState(uid, got[keys[0]])
-	if err != nil {
-		return GroupRanking{}, err
-	}
-	mine := ps.profile.GruposParticipantes
-	myKey := ""
-	var standing Standing
-	if gid != "" {
-		if !admin && !slices.Contains(mine, gid) {
-			return GroupRanking{}, domain.Forbidden("Só os membros do grupo veem a posição dele")
-		}
-		if it := got[keys[1]]; it != nil {
-			myKey = sOf(it["chave"])
-			standing.Valor, _ = strconv.Atoi(nOf(it["gramas"]))
-		}
-	}
-	top, st, err := s.readRanking(ctx, pks, myKey, rankShard(gid))
-	if err != nil {
-		return GroupRanking{}, err
-	}
-	if gid != "" {
-		st.Valor = standing.Valor
-		out.Grupo = &st
-	}
-	if len(top.rows) == 0 {
-		return out, nil
-	}
-	metaKeys := make([]itemKey, 0, len(top.rows))
-	for _, it := range top.rows {
-		metaKeys = append(metaKeys, itemKey{GroupPK(sOf(it["grupoId"])), skMeta})
-	}
-	metas, err := s.batchGet(ctx, metaKeys...)
-	if err != nil {
-		return GroupRanking{}, err
-	}
-	for _, it := range top.rows {
-		v, id := scoreOf(sOf(it[attrGSI2SK]))
-		meta := metas[itemKey{GroupPK(id), skMeta}]
-		if meta == nil {
-			continue
-		}
-		g, err := decodeGroup(meta)
-		if err != nil {
-			return GroupRanking{}, err
-		}
-		if g.Deleting {
-			continue
-		}
-		r := GroupRank{Posicao: len(out.Itens) + 1, ID: id, Nome: g.Nome, Publico: g.Visibilidade == domain.Publico, Meu: slices.Contains(mine, id), Gramas: v}
-		if !r.Publico && !r.Meu && !admin {
-			r.Nome, r.ID = "", ""
-		}
-		out.Itens = append(out.Itens, r)
-	}
-	return out, nil
 }
 
 // healRanking gives a profile stored before the rankings (points, but no

@@ -40,6 +40,16 @@ func (s *Store) getItem(ctx context.Context, pk, sk, what string) (record, error
 // batchGet reads up to 100 items with strongly consistent reads: one call,
 // plus (rarely) a bounded retry of unprocessed keys. Duplicate keys are read once.
 func (s *Store) batchGet(ctx context.Context, keys ...itemKey) (map[itemKey]record, error) {
+	return s.batchGetAs(ctx, true, keys...)
+}
+
+// batchGetEventually is batchGet with eventually consistent reads (half the
+// units): for what a reader only shows, such as the names of a ranking's lines.
+func (s *Store) batchGetEventually(ctx context.Context, keys ...itemKey) (map[itemKey]record, error) {
+	return s.batchGetAs(ctx, false, keys...)
+}
+
+func (s *Store) batchGetAs(ctx context.Context, consistent bool, keys ...itemKey) (map[itemKey]record, error) {
 	out := map[itemKey]record{}
 	seen := map[itemKey]bool{}
 	var req []record
@@ -61,7 +71,7 @@ func (s *Store) batchGet(ctx context.Context, keys ...itemKey) (map[itemKey]reco
 			time.Sleep(time.Duration(20*round) * time.Millisecond)
 		}
 		res, err := s.DB.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{
-			RequestItems: map[string]types.KeysAndAttributes{s.Table: {Keys: req, ConsistentRead: aws.Bool(true)}},
+			RequestItems: map[string]types.KeysAndAttributes{s.Table: {Keys: req, ConsistentRead: aws.Bool(consistent)}},
 		})
 		if err != nil {
 			return nil, fmt.Errorf("batch get: %w", err)
@@ -85,8 +95,8 @@ type query struct {
 	Consistent  bool              // strongly consistent (the table only)
 	KeysOnly    bool              // project PK and SK
 	// Contains, when set, keeps the items whose ContainsAttr contains it: a
-	// filter applied within the page the key condition read, so a page may
-	// hold fewer than Limit items (even none) while a next page exists.
+	// filter, so queryPage reads without Limit (up to 1 MB) and keeps the
+	// first Limit matches (firstOf).
 	ContainsAttr, Contains string
 	// NotTrue, when set, skips the items whose attribute of that name is true
 	// (a filter as Contains is).
@@ -184,19 +194,48 @@ func queryPage[T any](ctx context.Context, s *Store, q query, decode func(record
 	if !q.positionFits() {
 		return nil, nil, errBadCursor()
 	}
-	out, err := s.DB.Query(ctx, q.input(s.Table))
+	in := q.input(s.Table)
+	filtered := in.FilterExpression != nil
+	if filtered {
+		// A filter after Limit thins a page, even to nothing with a cursor:
+		// read up to DynamoDB's 1 MB instead and keep the first Limit matches.
+		in.Limit = nil
+	}
+	out, err := s.DB.Query(ctx, in)
 	if err != nil {
 		return nil, nil, fmt.Errorf("query %s: %w", q.What, err)
 	}
-	items := make([]T, 0, len(out.Items))
-	for _, it := range out.Items {
+	raw, next := out.Items, lastKey(out.LastEvaluatedKey)
+	if filtered {
+		raw, next = firstOf(raw, next, q)
+	}
+	items := make([]T, 0, len(raw))
+	for _, it := range raw {
 		v, err := decode(it)
 		if err != nil {
 			return nil, nil, err
 		}
 		items = append(items, v)
 	}
-	return items, lastKey(out.LastEvaluatedKey), nil
+	return items, next, nil
+}
+
+// firstOf keeps the first q.Limit of a filtered read's matches, with the
+// position after the last one kept as the next page's (next, DynamoDB's,
+// when it kept them all). Such a page is short only when DynamoDB stopped at
+// 1 MB evaluated, and empty with a cursor only when none of that matched.
+func firstOf(items []record, next map[string]string, q query) ([]record, map[string]string) {
+	if q.Limit <= 0 || len(items) <= q.Limit {
+		return items, next
+	}
+	items = items[:q.Limit]
+	last := items[len(items)-1]
+	pk, sk := q.keyAttrs()
+	pos := map[string]string{}
+	for _, a := range []string{attrPK, attrSK, pk, sk} {
+		pos[a] = sOf(last[a])
+	}
+	return items, pos
 }
 
 // queryAll follows q's pages to the end, at most maxPages of them: every

@@ -151,7 +151,7 @@ func (s *Store) RunReminders(ctx context.Context, maxItems int) (ReminderRun, er
 	if m, ok := state["cursor"].(*types.AttributeValueMemberM); ok && len(m.Value) > 0 {
 		cursor = m.Value
 	}
-	for run.Lidos < maxItems {
+	for run.Lidos < maxItems && !nearDeadline(ctx) {
 		out, err := s.DB.Query(ctx, &dynamodb.QueryInput{
 			TableName:                 aws.String(s.Table),
 			KeyConditionExpression:    aws.String("PK = :pk"),
@@ -182,6 +182,16 @@ func (s *Store) RunReminders(ctx context.Context, maxItems int) (ReminderRun, er
 		}
 	}
 	return run, nil
+}
+
+// reminderReserve is the time a run keeps before its context's deadline (the
+// Lambda's timeout) to save its cursor and hand the rest of the day to the next run.
+const reminderReserve = 20 * time.Second
+
+// nearDeadline reports whether ctx ends within reminderReserve.
+func nearDeadline(ctx context.Context) bool {
+	d, ok := ctx.Deadline()
+	return ok && time.Until(d) < reminderReserve
 }
 
 func (s *Store) saveReminderState(ctx context.Context, day string, cursor map[string]types.AttributeValue, done bool, now time.Time) error {

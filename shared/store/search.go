@@ -20,9 +20,10 @@ import (
 //	PK GROUP#<gid>  SK WORD#<word>  GSI1PK DIRWORD#<first 3 letters>  GSI1SK <word>#<name key>#<gid>
 //
 // A search reads one GSI1 partition by its longest word's start (begins_with
-// on the sort key), filters the page by its other words (texto holds every
-// word after a space: contains ' vila'), UF and city, then reads the page's
-// groups in one BatchGetItem: two calls per page whatever the table holds.
+// on the sort key), filters it by its other words (texto holds every word
+// after a space: contains ' vila'), UF and city (reading up to 1 MB and
+// keeping the first page of matches, never a page thinned after Limit),
+// then reads the page's groups in one BatchGetItem: two calls per page.
 
 const (
 	prefixWord    = "WORD#"
@@ -110,14 +111,19 @@ func (s *Store) directoryByWords(ctx context.Context, q DirectoryQuery) (groups 
 	if len(filters) > 0 {
 		in.FilterExpression = aws.String(strings.Join(filters, " AND "))
 		in.ExpressionAttributeNames = names
+		in.Limit = nil // the first Limit matches of up to 1 MB (firstOf), never a page thinned after Limit
 	}
 	out, err := s.DB.Query(ctx, in)
 	if err != nil {
 		return nil, nil, true, fmt.Errorf("query directory words: %w", err)
 	}
+	items, nextPos := out.Items, lastKey(out.LastEvaluatedKey)
+	if len(filters) > 0 {
+		items, nextPos = firstOf(items, nextPos, query{Index: IndexGSI1, Limit: q.Limit})
+	}
 	var ids []string
 	seen := map[string]bool{}
-	for _, it := range out.Items {
+	for _, it := range items {
 		gid := sOf(it["groupId"])
 		if gid != "" && !seen[gid] {
 			seen[gid] = true
@@ -149,7 +155,7 @@ func (s *Store) directoryByWords(ctx context.Context, q DirectoryQuery) (groups 
 			groups = append(groups, g)
 		}
 	}
-	return groups, lastKey(out.LastEvaluatedKey), true, nil
+	return groups, nextPos, true, nil
 }
 
 // BackfillDirectoryWordsPage gives one page of public groups (GSI1

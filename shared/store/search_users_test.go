@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
+
+	"github.com/verde-app/verde/shared/domain"
 )
 
 // TestUserSearchListsAMemberOncePerSearch: "Pedro Pedido" has two words
@@ -54,5 +56,50 @@ func TestUserSearchListsAMemberOncePerSearch(t *testing.T) {
 	hits, _, err := f.s.SearchUsers(context.Background(), "pedid", false, 10, nil)
 	if err != nil || len(hits) != 1 || hits[0].Profile.Nome != "Pedro Pedido" {
 		t.Fatalf("pedid: %v %+v", err, hits)
+	}
+}
+
+// TestProfileSaveReindexesOnlyANewName: saving a profile whose name did not
+// change writes no search item; a new name is found and the old one no
+// longer, in one BatchWriteItem of at most the new name's words and the old
+// positions it leaves.
+func TestProfileSaveReindexesOnlyANewName(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	u := f.user("Joana Darc Silveira Nunes")
+	bio, nome := "Cuido de ervas", "Joana Prado"
+	f.calls.Reset()
+	if _, err := f.s.UpdateProfile(ctx, u.ID, domain.ProfileUpdate{Bio: &bio}); err != nil {
+		t.Fatal(err)
+	}
+	same := "Joana Darc Silveira Nunes"
+	if _, err := f.s.UpdateProfile(ctx, u.ID, domain.ProfileUpdate{Nome: &same, Bio: &bio}); err != nil {
+		t.Fatal(err)
+	}
+	if ops := f.calls.ByOperation(); ops["BatchWriteItem"] != 0 || ops["UpdateItem"] != 2 {
+		t.Fatalf("saves without a new name: %v", ops)
+	}
+	f.calls.Reset()
+	p, err := f.s.UpdateProfile(ctx, u.ID, domain.ProfileUpdate{Nome: &nome})
+	if err != nil || p.Nome != nome || p.Bio != bio {
+		t.Fatalf("rename: %+v %v", p, err)
+	}
+	if ops := f.calls.ByOperation(); ops["BatchWriteItem"] != 1 {
+		t.Fatalf("rename: %v", ops)
+	}
+	found := func(q string) bool {
+		hits, _, err := f.s.SearchUsers(ctx, q, false, 20, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hits {
+			if h.Profile.ID == u.ID {
+				return true
+			}
+		}
+		return false
+	}
+	if !found("prado") || found("silveira") || found("nunes") {
+		t.Errorf("after the rename: prado %v, silveira %v, nunes %v", found("prado"), found("silveira"), found("nunes"))
 	}
 }

@@ -18,7 +18,8 @@ type Store struct {
 	Table string
 	Now   func() time.Time
 
-	rulesCache rulesCache // domain.Rules read at most once a minute (rules.go)
+	rulesCache     rulesCache     // domain.Rules read at most once a minute (rules.go)
+	catalogueCache catalogueCache // the members' catalogue (catalog_cache.go)
 	// DisabledTTL, when set, replaces how long this container keeps the
 	// disabled set (admin.go, a minute): tests that count a request's calls
 	// set it long, so a refresh falling inside the measured request is not

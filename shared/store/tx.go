@@ -134,6 +134,11 @@ type txn struct {
 	// unreadTipo counts the unread by kind too (notification_prefs.go: a muted kind is
 	// subtracted from the badge).
 	unreadTipo map[string]map[string]int
+	// notifAfter is the oldest key (notifByTime) of the notifications the
+	// transaction gives each user, and readUnder the read watermark a mark
+	// read saw (notifications_list.go): each a condition on the counter item.
+	notifAfter map[string]string
+	readUnder  map[string]string
 
 	st    *statsTx // the site statistics the act moves (stats.go)
 	later *statsTx // those that did not fit in the transaction, written after it
@@ -220,12 +225,27 @@ func (t *txn) build() ([]types.TransactWriteItem, []string) {
 	for _, uid := range slices.Sorted(maps.Keys(t.unread)) {
 		u := t.update("unread:"+uid, UserPK(uid), skNotifState)
 		u.incr("unread", t.unread[uid])
+		// The counter's version: a mark-all-read made from an older one is refused and read again.
+		u.incr(attrNotifVersion, 1)
+		if k, ok := t.notifAfter[uid]; ok {
+			// Only a notification newer than the read watermark counts as unread: one dated
+			// before a mark-all-read that committed first is dated again (watermarkMoved).
+			u.cond("attribute_not_exists(%s) OR %s < %s", u.n(attrLidasAte), u.n(attrLidasAte), u.v(str(k)))
+		}
+		if w, ok := t.readUnder[uid]; ok {
+			if w == "" {
+				u.cond("attribute_not_exists(%s)", u.n(attrLidasAte))
+			} else {
+				u.cond("%s = %s", u.n(attrLidasAte), u.v(str(w)))
+			}
+		}
 		for _, tipo := range slices.Sorted(maps.Keys(t.unreadTipo[uid])) {
 			u.incr(UnreadOfKind(tipo), t.unreadTipo[uid][tipo])
 		}
 	}
 	t.unread = map[string]int{}
 	t.unreadTipo = nil
+	t.notifAfter, t.readUnder = nil, nil
 	for _, k := range t.order {
 		p := t.updates[k]
 		expr := p.u.expression()
@@ -274,12 +294,17 @@ func (c *cancelled) failedPrefix(prefix string) (string, bool) {
 // transaction held an item, or throttling).
 func (c *cancelled) transient() bool {
 	for _, code := range c.codes {
-		if code == "TransactionConflict" || code == "ThrottlingError" || code == "ProvisionedThroughputExceeded" {
+		if code == "TransactionConflict" || code == "ThrottlingError" || code == "ProvisionedThroughputExceeded" || code == watermarkMoved {
 			return true
 		}
 	}
 	return false
 }
+
+// watermarkMoved is the reason given to a counter item's refusal: a
+// mark-all-read committed first (notifications_list.go), so the act is run
+// again, as after a conflict, with its notifications dated after it.
+const watermarkMoved = "WatermarkMoved"
 
 // reasonsInMessage reads the reasons from the message, for emulators that
 // leave CancellationReasons empty: "... reasons [None, ConditionalCheckFailed]".
@@ -332,6 +357,9 @@ func (s *Store) writeTxn(ctx context.Context, t *txn) error {
 	}
 	for i, r := range reasons {
 		if i < len(names) {
+			if r == "ConditionalCheckFailed" && strings.HasPrefix(names[i], "unread:") {
+				r = watermarkMoved
+			}
 			c.codes[names[i]] = r
 			c.order = append(c.order, names[i])
 		}

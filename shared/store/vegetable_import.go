@@ -76,6 +76,7 @@ func sameVegetable(a, b domain.Vegetable) bool {
 // is reported on that row; a daily cap reached stops the import (429) after
 // the rows already written, which a second run then skips.
 func (s *Store) ImportVegetables(ctx context.Context, f domain.ImportFile, dryRun bool, actor Actor) (ImportResult, error) {
+	defer s.forgetCatalogue()
 	res := ImportResult{Linhas: len(f.Rows), Novos: []string{}, Alterados: []string{}, Problemas: []domain.ImportProblem{}}
 	vs, err := s.Vegetables(ctx)
 	if err != nil {

@@ -1,21 +1,15 @@
-// Size budget: the JavaScript a phone downloads before it can draw each entry route, gzip, must
-// stay within 110 kB (make test runs this after the build; make bench prints the same figures).
-//   /login      the entry chunk and the login route's chunk (a signed-out visitor: no Amplify)
-//   /dashboard  the entry, Amplify's session side (a stored session loads it at start-up), the
-//               signed-in shell and the dashboard route's chunk
-// each with everything it imports statically. Code loaded later (the sign-in actions, fetched
-// into the cache when the browser is idle) does not count. Prints the files and totals; exits 1 above budget.
-// `--json` prints {route: bytes} only, for make bench.
+// Size budget: the JavaScript a phone downloads and runs before each entry route draws its content,
+// gzip, must stay within 90 kB (make test runs this after the build; make bench prints the same
+// figures): the entry, the route's chunks and the chunks it awaits with import() before drawing,
+// each with its static imports, and the preload script (scripts/size-budget.mjs says what counts;
+// scripts/landing-routes.mjs lists each route's modules). Prints the files and totals; exits 1
+// above budget. `--json` prints {route: bytes} only, for make bench.
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-export const budgetBytes = 110 * 1000;
-export const routes = {
-  '/login': ['src/app/routes/auth/login.tsx'],
-  '/dashboard': ['src/lib/auth/amplify.ts', 'src/app/layouts/main-layout.tsx', 'src/app/routes/app/dashboard.tsx'],
-};
+import { budgetRoutes, landingRoutes } from './landing-routes.mjs';
+import { budgetBytes, measureRoutes } from './size-budget.mjs';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
@@ -24,50 +18,25 @@ if (!existsSync(manifestPath)) {
   process.exit(2);
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) {
-  console.error('manifest sem entry');
-  process.exit(2);
-}
-
-function filesFor(keys) {
-  const files = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of [entryKey, ...keys]) {
-    if (!manifest[key]) {
-      console.error(`manifest sem ${key}: o módulo mudou de nome ou deixou de ser carregado à parte?`);
-      process.exit(2);
-    }
-    visit(key);
-  }
-  return [...files].sort();
-}
-
 const gzipBytes = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 // The classic script index.html loads to preload the landing route's chunks (vite.config.ts).
 const preloader = /<script async src="\/(assets\/route-preload-[^"]+\.js)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];
-const json = process.argv.includes('--json');
-const totals = {};
-let over = false;
-for (const [route, keys] of Object.entries(routes)) {
-  let total = 0;
-  if (!json) console.log(`${route}:`);
-  for (const file of [...filesFor(keys), ...(preloader ? [preloader] : [])]) {
-    const gz = gzipBytes(file);
-    total += gz;
-    if (!json) console.log(`  ${file.padEnd(44)} ${(gz / 1000).toFixed(2).padStart(8)} kB gzip`);
-  }
-  totals[route] = total;
-  over ||= total > budgetBytes;
-  if (!json) {
-    const verdict = total <= budgetBytes ? 'ok' : 'ACIMA DO LIMITE';
-    console.log(`${route} JavaScript: ${(total / 1000).toFixed(2)} kB gzip (limite ${budgetBytes / 1000} kB): ${verdict}`);
+const routes = landingRoutes.filter((r) => budgetRoutes.includes(r.name));
+
+let results;
+try {
+  results = measureRoutes(manifest, routes, gzipBytes, preloader ? [preloader] : []);
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify(Object.fromEntries(results.map((r) => [r.route, r.total]))));
+} else {
+  for (const r of results) {
+    console.log(`${r.route}:`);
+    for (const f of r.files) console.log(`  ${f.file.padEnd(44)} ${(f.bytes / 1000).toFixed(2).padStart(8)} kB gzip`);
+    console.log(`${r.route} JavaScript: ${(r.total / 1000).toFixed(2)} kB gzip (limite ${budgetBytes / 1000} kB): ${r.over ? 'ACIMA DO LIMITE' : 'ok'}`);
   }
 }
-if (json) console.log(JSON.stringify(totals));
-process.exit(over ? 1 : 0);
+process.exit(results.some((r) => r.over) ? 1 : 0);

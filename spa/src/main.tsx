@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { isPopupCallback, relayPopupCallback } from '@/lib/auth/google-popup';
 import { loadConfig } from '@/lib/config';
 import { loadAmplify, mayHaveSession } from '@/lib/auth/amplify-loader';
+import { storedUser } from '@/lib/auth/stored-session';
+import { whenIdle } from '@/lib/idle';
 import { App } from '@/app/app';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
@@ -26,8 +28,14 @@ async function start() {
   try {
     await loadConfig();
     // A stored session or a Google redirect coming back: Amplify is needed before anything else
-    // (fetched alongside the route's chunk). Otherwise the visitor is signed out and it waits.
-    if (mayHaveSession()) void loadAmplify().catch((error: unknown) => console.error('Erro ao carregar o login:', error));
+    // (fetched alongside the route's chunk), unless the stored tokens are enough for now
+    // (lib/auth/stored-session.ts): then once the page is drawn and the browser idle, for the
+    // refresh that comes later. Otherwise the visitor is signed out and it waits.
+    const load = () => void loadAmplify().catch((error: unknown) => console.error('Erro ao carregar o login:', error));
+    if (mayHaveSession()) {
+      if (storedUser()) whenIdle(load);
+      else load();
+    }
   } catch (error) {
     console.error('Erro ao carregar a configuração:', error);
     root.render(

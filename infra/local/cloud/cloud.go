@@ -78,6 +78,7 @@ type Cloud struct {
 	secrets      *secretsManager
 	invoker      *LambdaInvoker
 	cdn          cloudFront
+	periodic     []func() // the rate-scheduled functions' loops, started once invoker is set
 	logger       *slog.Logger
 	lock         *os.File
 	children     []*child
@@ -384,6 +385,9 @@ func (c *Cloud) startAll(ctx context.Context) error {
 		return err
 	}
 	c.invoker = invoker
+	for _, start := range c.periodic {
+		start()
+	}
 	c.Config = SPAConfig{
 		Region:           Region,
 		UserPoolID:       c.UserPoolID,
@@ -507,6 +511,11 @@ func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, err
 			return nil, nil, err
 		}
 		triggers[id] = job.New(deps)
+		if job.Every > 0 {
+			id, job := id, job
+			c.periodic = append(c.periodic, func() { go c.every(ctx, id, job.Every, job.Event) })
+			continue
+		}
 		go c.daily(ctx, id, job)
 	}
 	// Async jobs (the export job of /admin/dados): invoked through the same endpoint, as Lambda's
@@ -599,6 +608,8 @@ func (c *Cloud) Env() map[string]string {
 		"PHOTOS_JOB_FUNCTION":         "PhotosJobFunction",
 		"DISTRIBUTION_ID":             LocalDistribution,
 		"AWS_ENDPOINT_URL_CLOUDFRONT": c.URL, // the photos job's invalidations (cloudfront.go)
+		"VIEWS_JOB_FUNCTION":          "ViewsJobFunction",
+		"REMINDERS_FUNCTION":          "RemindersFunction",
 	} {
 		env[k] = v
 	}
@@ -747,6 +758,21 @@ type statusRecorder struct {
 func (s *statusRecorder) WriteHeader(code int) {
 	s.status = code
 	s.ResponseWriter.WriteHeader(code)
+}
+
+// every invokes the scheduled function id with event at start and then every
+// interval, as its EventBridge rate schedule does in AWS.
+func (c *Cloud) every(ctx context.Context, id string, interval time.Duration, event map[string]any) {
+	for {
+		if err := c.invokeTrigger(ctx, id, event); err != nil && ctx.Err() == nil {
+			c.logger.Warn("scheduled function failed", "function", id, "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(interval):
+		}
+	}
 }
 
 // daily invokes the scheduled function id every day (or every week on its

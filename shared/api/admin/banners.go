@@ -3,6 +3,8 @@ package admin
 import (
 	"context"
 	"net/http"
+	"strings"
+	"time"
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
@@ -169,4 +171,27 @@ func handleDeleteBanner(d app.Deps) http.Handler {
 		kit.StartPhotosJob(r.Context()) // its image
 		w.WriteHeader(http.StatusNoContent)
 	})
+}
+
+// ActiveBanners is GET /api/banners's handler (without its sign-in check),
+// for the dashboard's one reply (shared/api/me/dashboard.go).
+func ActiveBanners(d app.Deps) http.Handler { return handleActiveBanners(d) }
+
+// handlePublicBanners is the banners active today for everyone and for ?uf=
+// (none: everyone's alone), a shared reply read without a token
+// (api.Shared): the same for everyone who asks for the same UF.
+func handlePublicBanners(d app.Deps) http.Handler {
+	return api.Shared(time.Minute, 5*time.Minute)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		uf := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("uf")))
+		if uf != "" && !domain.ValidUF(uf) {
+			api.WriteError(w, r, domain.Invalid("uf", "Informe uma UF válida (por exemplo, SP)"))
+			return
+		}
+		bs, err := d.Store.ActiveBanners(r.Context(), uf)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, bannerPage(bs))
+	}))
 }

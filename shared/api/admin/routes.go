@@ -28,6 +28,7 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "POST", Path: "/api/admin/users/{userId}/pontos", Handler: admin(kit.Idempotent(d, handleAdjustPoints(d)))},
 		{Method: "GET", Path: "/api/admin/audit", Handler: admin(handleAudit(d))},
 		{Method: "GET", Path: "/api/banners", Handler: d.Verifier.Require(handleActiveBanners(d))},
+		{Method: "GET", Path: "/api/public/banners", Handler: handlePublicBanners(d)},
 		{Method: "GET", Path: "/api/admin/banners", Handler: admin(handleAdminBanners(d))},
 		{Method: "POST", Path: "/api/admin/banners", Handler: admin(kit.Idempotent(d, handleCreateBanner(d)))},
 		{Method: "PUT", Path: "/api/admin/banners/{bannerId}", Handler: admin(handleEditBanner(d))},

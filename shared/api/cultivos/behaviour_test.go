@@ -108,6 +108,9 @@ func TestCallsPerRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	newCultivo(t, gid, "", cast.Owner)
+	if _, err := env.Deps.Store.ActiveVegetables(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	run := func(label string) {
 		cases := []struct {
 			name, method, path string
@@ -116,11 +119,13 @@ func TestCallsPerRequest(t *testing.T) {
 			status             int
 			want               calls
 		}{
-			{"catalogue page", "GET", "/api/vegetables?limit=20", cast.Member, nil, 200, calls{"Query": 1}},
-			{"catalogue search", "GET", "/api/vegetables?q=couve", cast.Member, nil, 200, calls{"Query": 1}},
+			// The members' catalogue comes from the container's copy (store/catalog_cache.go),
+			// read by the first of these: none of them calls DynamoDB.
+			{"catalogue page", "GET", "/api/vegetables?limit=20", cast.Member, nil, 200, calls{}},
+			{"catalogue search", "GET", "/api/vegetables?q=couve", cast.Member, nil, 200, calls{}},
 			{"vegetable", "GET", "/api/vegetables/tomate", cast.Member, nil, 200, calls{"GetItem": 1}},
-			{"plante agora from the profile", "GET", "/api/vegetables/plante-agora", cast.Member, nil, 200, calls{"GetItem": 1, "Query": 1}},
-			{"plante agora for a UF", "GET", "/api/vegetables/plante-agora?uf=RS", cast.Member, nil, 200, calls{"Query": 1}},
+			{"plante agora from the profile", "GET", "/api/vegetables/plante-agora", cast.Member, nil, 200, calls{"GetItem": 1}},
+			{"plante agora for a UF", "GET", "/api/vegetables/plante-agora?uf=RS", cast.Member, nil, 200, calls{}},
 			{"my cultivos", "GET", "/api/cultivos?limit=20", cast.Owner, nil, 200, calls{"Query": 1, "BatchGetItem": 1}},
 			{"my active cultivos", "GET", "/api/cultivos?ativos=true", cast.Owner, nil, 200, calls{"Query": 1, "BatchGetItem": 1}},
 			{"group cultivos", "GET", "/api/groups/" + gid + "/cultivos?limit=20", plain, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},

@@ -59,21 +59,30 @@ func handlePlanteAgora(d app.Deps) http.Handler {
 			}
 			uf = p.UF
 		}
-		month := int(domain.LocalDate(d.Now()).Month())
-		out := PlanteAgora{UF: uf, Regiao: domain.RegionOfUF(uf), Mes: month, Items: []Vegetal{}}
-		out.RegiaoNome = domain.RegionNames[out.Regiao]
-		if out.Regiao != "" {
-			all, err := d.Store.Vegetables(ctx)
-			if err != nil {
-				api.WriteError(w, r, err)
-				return
-			}
-			for _, v := range domain.PlanteAgora(all, out.Regiao, month) {
-				out.Items = append(out.Items, vegetalOf(v))
-			}
+		out, err := planteAgoraFor(r, d, uf)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
 		}
 		api.Encode(w, http.StatusOK, out)
 	})
+}
+
+// planteAgoraFor is this month's suggestions (Brasília time) in uf's region.
+func planteAgoraFor(r *http.Request, d app.Deps, uf string) (PlanteAgora, error) {
+	month := int(domain.LocalDate(d.Now()).Month())
+	out := PlanteAgora{UF: uf, Regiao: domain.RegionOfUF(uf), Mes: month, Items: []Vegetal{}}
+	out.RegiaoNome = domain.RegionNames[out.Regiao]
+	if out.Regiao != "" {
+		all, err := d.Store.ActiveVegetables(r.Context())
+		if err != nil {
+			return PlanteAgora{}, err
+		}
+		for _, v := range domain.PlanteAgora(all, out.Regiao, month) {
+			out.Items = append(out.Items, vegetalOf(v))
+		}
+	}
+	return out, nil
 }
 
 // parseFilter reads ?fase=, ?ativos=true and (my list) ?grupo=.
@@ -279,3 +288,9 @@ func handleAddColheita(d app.Deps) http.Handler {
 		api.Encode(w, status, ColheitaCriada{Colheita: colheitaOf(res.Colheita), Cultivo: cultivoOf(res.Cultivo, actor.ID, d.Now()), Pontos: res.Pontos})
 	})
 }
+
+// Mine and PlanteAgoraHandler are GET /api/cultivos's and GET
+// /api/vegetables/plante-agora's handlers (without their sign-in check), for
+// the dashboard's one reply (shared/api/me/dashboard.go).
+func Mine(d app.Deps) http.Handler               { return handleMine(d) }
+func PlanteAgoraHandler(d app.Deps) http.Handler { return handlePlanteAgora(d) }

@@ -26,6 +26,12 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/vegetables/{vegetalId}", Handler: signedIn(handleVegetable(d))},
 		{Method: "GET", Path: "/api/vegetables/{vegetalId}/guias", Handler: signedIn(handleGuidesOf(d))},
 		{Method: "GET", Path: "/api/guias/{guiaId}", Handler: signedIn(handleGuide(d))},
+		// Shared replies, read without a token (public.go).
+		{Method: "GET", Path: "/api/public/vegetables", Handler: publicCatalogue(handleVegetables(d))},
+		{Method: "GET", Path: "/api/public/vegetables/{vegetalId}", Handler: publicCatalogue(handleVegetable(d))},
+		{Method: "GET", Path: "/api/public/vegetables/{vegetalId}/guias", Handler: publicCatalogue(handleGuidesOf(d))},
+		{Method: "GET", Path: "/api/public/guias/{guiaId}", Handler: publicCatalogue(handlePublicGuide(d))},
+		{Method: "GET", Path: "/api/public/plante-agora", Handler: publicCatalogue(handlePublicPlanteAgora(d))},
 		{Method: "GET", Path: "/api/cultivos", Handler: signedIn(handleMine(d))},
 		{Method: "POST", Path: "/api/cultivos", Handler: signedIn(kit.Idempotent(d, handleCreate(d)))},
 		{Method: "GET", Path: "/api/cultivos/{cultivoId}", Handler: signedIn(handleGet(d))},

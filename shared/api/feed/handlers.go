@@ -9,6 +9,7 @@ import (
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
+	"github.com/verde-app/verde/shared/views"
 )
 
 func listPosts(d app.Deps, scope string, list func(ctx context.Context, actor store.Actor, limit int, after map[string]string) ([]store.FeedPost, map[string]string, error)) http.Handler {
@@ -68,6 +69,10 @@ func handleCreate(d app.Deps) http.Handler {
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
+		}
+		if p.GrupoID != "" {
+			// The other members' "Meus grupos" (the author's pointer is in the post's transaction).
+			views.After(r.Context(), views.Event{Kind: views.KindFanOut, PostID: p.ID})
 		}
 		api.Encode(w, http.StatusCreated, PostCriado{Post: postOf(store.FeedPost{Post: p}, actor.ID, d.Now()), Pontos: pts})
 	})
@@ -212,3 +217,7 @@ func handleModerate(d app.Deps) http.Handler {
 		w.WriteHeader(http.StatusNoContent)
 	})
 }
+
+// MyGroups is GET /api/feed/grupos's handler (without its sign-in check), for
+// the dashboard's one reply (shared/api/me/dashboard.go).
+func MyGroups(d app.Deps) http.Handler { return handleMyGroups(d) }

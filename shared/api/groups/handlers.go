@@ -12,6 +12,7 @@ import (
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
+	"github.com/verde-app/verde/shared/views"
 )
 
 // handleDirectory searches the public groups: ?q= (name), ?uf=, ?cidade=
@@ -215,7 +216,13 @@ func handleJoin(d app.Deps) http.Handler {
 		status := http.StatusCreated
 		if res.Status == store.Requested {
 			status = http.StatusAccepted
+		} else {
+			views.After(r.Context(), views.Event{Kind: views.KindJoin, GroupID: res.Group.ID, UserID: kit.ActorFrom(d, r).ID})
 		}
 		api.Encode(w, status, JoinReply{Status: res.Status, PontosGanhos: res.Pontos, Grupo: summaryOf(res.Group)})
 	})
 }
+
+// Mine is GET /api/me/groups's handler (without its sign-in check), for the
+// dashboard's one reply (shared/api/me/dashboard.go).
+func Mine(d app.Deps) http.Handler { return handleMine(d) }

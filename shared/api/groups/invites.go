@@ -10,6 +10,7 @@ import (
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
+	"github.com/verde-app/verde/shared/views"
 )
 
 // handleInvites lists a group's invite links (coordinators, site admins).
@@ -86,6 +87,7 @@ func handleAcceptInvite(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
+		views.After(r.Context(), views.Event{Kind: views.KindJoin, GroupID: res.Group.ID, UserID: kit.ActorFrom(d, r).ID})
 		api.Encode(w, http.StatusCreated, JoinReply{Status: res.Status, PontosGanhos: res.Pontos, Grupo: summaryOf(res.Group)})
 	})
 }

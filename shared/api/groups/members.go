@@ -9,6 +9,7 @@ import (
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
+	"github.com/verde-app/verde/shared/views"
 )
 
 // handleMembers lists members (members and site admins): two calls.
@@ -45,10 +46,12 @@ func handleSetPapel(d app.Deps) http.Handler {
 // handleRemoveMember takes a member out; {userId} = the caller is leaving.
 func handleRemoveMember(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.RemoveMember(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), r.PathValue("userId")); err != nil {
+		gid, uid := r.PathValue("groupId"), r.PathValue("userId")
+		if err := d.Store.RemoveMember(r.Context(), gid, kit.ActorFrom(d, r), uid); err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
+		views.After(r.Context(), views.Event{Kind: views.KindLeave, GroupID: gid, UserID: uid})
 		w.WriteHeader(http.StatusNoContent)
 	})
 }
@@ -90,6 +93,9 @@ func handleRequests(d app.Deps) http.Handler {
 func handleApprove(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		m, err := d.Store.ApproveRequest(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), r.PathValue("userId"))
+		if err == nil {
+			views.After(r.Context(), views.Event{Kind: views.KindJoin, GroupID: r.PathValue("groupId"), UserID: r.PathValue("userId")})
+		}
 		if err != nil {
 			api.WriteError(w, r, err)
 			return

@@ -1,4 +1,6 @@
-// Package me serves the signed-in user's own profile: GET and PUT /api/me.
+// Package me serves the signed-in user's own profile (GET and PUT /api/me,
+// progress, a member's public profile) and /dashboard's one reply
+// (GET /api/dashboard, dashboard.go).
 package me
 
 import (
@@ -14,6 +16,7 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/me", Handler: d.Verifier.Require(handleGetMe(d))},
 		{Method: "PUT", Path: "/api/me", Handler: d.Verifier.Require(handlePutMe(d))},
 		{Method: "GET", Path: "/api/me/progress", Handler: d.Verifier.Require(handleMyProgress(d))},
+		{Method: "GET", Path: "/api/dashboard", Handler: d.Verifier.Require(handleDashboard(d))},
 		{Method: "GET", Path: "/api/members/{userId}", Handler: d.Verifier.Require(handleMember(d))},
 	}
 }

@@ -37,3 +37,7 @@ func handleUnreadCount(d app.Deps) http.Handler {
 		api.Encode(w, http.StatusOK, unreadCount{Count: n})
 	})
 }
+
+// UnreadCount is GET /api/notifications/unread-count's handler (without its
+// sign-in check), for the dashboard's one reply (shared/api/me/dashboard.go).
+func UnreadCount(d app.Deps) http.Handler { return handleUnreadCount(d) }

@@ -41,6 +41,14 @@ func setup(t testing.TB) {
 
 func qty(f float64) *float64 { return &f }
 
+// rebuild runs the views job's rankings snapshot now (every 15 minutes in AWS).
+func rebuild(t testing.TB) {
+	t.Helper()
+	if _, err := env.Deps.Store.RebuildRankings(context.Background(), true); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // harvest makes a cultivo of by in group gid and harvests kg of it.
 func harvest(t *testing.T, gid string, by testkit.User, kg float64) {
 	t.Helper()
@@ -141,6 +149,7 @@ func TestGroupRankingsFollowHarvestsAndOptOut(t *testing.T) {
 	priv := env.NewFixture(t, cast, testkit.FixtureOpts{Private: true})
 	harvest(t, priv.Group.ID, cast.Member, 2.5)
 	harvest(t, priv.Group.ID, cast.Member, 1.25)
+	rebuild(t)
 
 	find := func(r groupsRanking, kg float64) (int, bool, bool) {
 		for _, it := range r.Itens {

@@ -1,7 +1,7 @@
 // Package rankings serves the rankings (the RankingsFunction): members by
 // points all time and this month, the members of one group, and groups by
-// harvest. Each view is at most 12 DynamoDB calls whatever the number of
-// members (store/ranking.go).
+// harvest. Each view is at most 2 DynamoDB calls whatever the number of
+// members (store/ranking_read.go).
 package rankings
 
 import (
@@ -83,18 +83,13 @@ func handleGroupMembers(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		rk, err := d.Store.GroupMembersRanking(r.Context(), v.Group.ID, p, auth.FromContext(r.Context()).Sub)
+		rk, g, err := d.Store.GroupMembersRanking(r.Context(), r.PathValue("groupId"), p, kit.ActorFrom(d, r))
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
 		out := membersRankingOf(p, rk)
-		out.Grupo = &groupRef{ID: v.Group.ID, Nome: v.Group.Nome}
+		out.Grupo = &groupRef{ID: g.ID, Nome: g.Nome}
 		api.Encode(w, http.StatusOK, out)
 	})
 }
@@ -115,3 +110,7 @@ func handleGroups(d app.Deps) http.Handler {
 		api.Encode(w, http.StatusOK, groupsRankingOf(p, rk))
 	})
 }
+
+// Members is GET /api/rankings/membros's handler (without its sign-in
+// check), for the dashboard's one reply (shared/api/me/dashboard.go).
+func Members(d app.Deps) http.Handler { return handleMembers(d) }

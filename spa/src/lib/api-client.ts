@@ -1,5 +1,6 @@
 import { getConfig } from '@/lib/config';
 import { amplifyRequested, loadAmplify, mayHaveSession } from '@/lib/auth/amplify-loader';
+import { storedAccessToken } from '@/lib/auth/stored-session';
 import type { components } from '@/types/api.gen';
 
 // The one way the SPA talks to the API: adds the Cognito access token, turns the error envelope
@@ -97,6 +98,9 @@ export const retryDelaysMs = [300, 1000];
 async function accessToken(): Promise<string | undefined> {
   // A signed-out visitor on a public page asks anonymously, without loading Amplify.
   if (!amplifyRequested() && !mayHaveSession()) return undefined;
+  // A stored token with more than a minute left needs no Amplify (lib/auth/stored-session.ts).
+  const stored = storedAccessToken();
+  if (stored) return stored;
   try {
     return await (await loadAmplify()).accessToken();
   } catch {

@@ -47,6 +47,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything /dashboard's cards draw, in one reply
+         * @description Each section is the reply of the route the card would otherwise ask (the same JSON),
+         *     or that route's error envelope when it failed: a card whose section failed shows its
+         *     own error and may ask its route again. The sections and their routes: banners
+         *     (GET /api/banners), ranking (GET /api/rankings/membros?periodo=mes&limit=0),
+         *     cultivos (GET /api/cultivos?ativos=true&limit=5), planteAgora
+         *     (GET /api/vegetables/plante-agora), grupos (GET /api/me/groups?limit=5), progresso
+         *     (GET /api/me/progress), publicacoes (GET /api/feed/grupos?limit=3) and naoLidas
+         *     (GET /api/notifications/unread-count). Each is at most two DynamoDB calls, all at once.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/members/{userId}": {
         parameters: {
             query?: never;
@@ -651,6 +678,127 @@ export interface paths {
         };
         /** A page of the vegetable catalogue in id order, optionally only names containing q (accents and case ignored) */
         get: operations["listVegetables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/vegetables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalogue (no archived vegetable), a page in id order, optionally only names containing q
+         * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         *     Full pages whatever q matches (the catalogue is searched whole, not filtered after a page).
+         */
+        get: operations["listPublicVegetables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/vegetables/{vegetalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One vegetable of the catalogue
+         * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         */
+        get: operations["getPublicVegetable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/vegetables/{vegetalId}/guias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a vegetable's published guides
+         * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         */
+        get: operations["listPublicVegetableGuides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/guias/{guiaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One published guide
+         * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         */
+        get: operations["getPublicGuide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/plante-agora": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What to sow this month (Brasília time) in a UF's region
+         * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         */
+        get: operations["getPublicPlanteAgora"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The banners active today for everyone and for a UF (without uf, for everyone only)
+         * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         */
+        get: operations["listPublicBanners"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2262,6 +2410,17 @@ export interface components {
             items: components["schemas"]["LoteRequest"][];
             nextCursor: string | null;
         };
+        /** @description GET /api/dashboard's sections, each its route's reply or its error envelope. */
+        Dashboard: {
+            banners: components["schemas"]["BannerPage"] | components["schemas"]["Error"];
+            ranking: components["schemas"]["MembersRanking"] | components["schemas"]["Error"];
+            cultivos: components["schemas"]["CultivoPage"] | components["schemas"]["Error"];
+            planteAgora: components["schemas"]["PlanteAgora"] | components["schemas"]["Error"];
+            grupos: components["schemas"]["MyGroupPage"] | components["schemas"]["Error"];
+            progresso: components["schemas"]["MemberProgress"] | components["schemas"]["Error"];
+            publicacoes: components["schemas"]["PostPage"] | components["schemas"]["Error"];
+            naoLidas: components["schemas"]["UnreadCount"] | components["schemas"]["Error"];
+        };
         /**
          * @description The one error envelope of the API.
          * @example {
@@ -3300,6 +3459,13 @@ export interface components {
         };
     };
     responses: {
+        /** @description The reply named by If-None-Match is still the current one (no body) */
+        NotModified: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The body is malformed, too large, has unknown fields or invalid values */
         Validation: {
             headers: {
@@ -3417,7 +3583,12 @@ export interface components {
         Codigo: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description A weak validator of the reply; send it back in If-None-Match to be answered 304 */
+        ETag: string;
+        /** @description public, max-age=<browser seconds>, s-maxage=<CloudFront seconds> */
+        SharedCacheControl: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3496,6 +3667,29 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -4673,6 +4867,196 @@ export interface operations {
             };
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPublicVegetables: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+                q?: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared reply */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegetalPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["Validation"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPublicVegetable: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared reply */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vegetal"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["Validation"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPublicVegetableGuides: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared reply */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuiaPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["Validation"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPublicGuide: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                guiaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared reply */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guia"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["Validation"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPublicPlanteAgora: {
+        parameters: {
+            query: {
+                uf: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared reply */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanteAgora"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["Validation"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPublicBanners: {
+        parameters: {
+            query?: {
+                uf?: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared reply */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["Validation"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

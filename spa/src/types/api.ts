@@ -19,6 +19,9 @@ export interface Page<T> {
 export type Profile = Schemas['Profile'];
 export type ProfileUpdate = Schemas['ProfileUpdate'];
 export type UnreadCount = Schemas['UnreadCount'];
+/** GET /api/dashboard: each card's reply, or that route's error envelope. */
+export type Dashboard = Schemas['Dashboard'];
+export type ErrorEnvelope = Schemas['Error'];
 
 // Groups
 export type UF = Schemas['UF'];

@@ -13,14 +13,15 @@ describe('side menu', () => {
 
   it('lists the items in SPEC order with Criar Grupo at the bottom; no Painel Admin for members', async () => {
     renderApp('/dashboard');
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    // The dashboard draws once its cards' code is here (its first load in this file): a busy machine may take seconds.
+    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 15_000 });
     const links = within(menu()).getAllByRole('link').map((a) => a.textContent);
     expect(links).toEqual(['Dashboard', 'Meus Grupos', 'Explorar Grupos', 'Cultivos', 'Rankings', 'Feed', 'Criar Grupo']);
   });
 
   it('shows Painel Admin with a Dev badge to admins', async () => {
     renderApp('/dashboard', fakeAuth({ user: adminUser, isAdmin: true }));
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 15_000 });
     const admin = within(menu()).getByRole('link', { name: /Painel Admin/ });
     expect(admin).toHaveAttribute('href', '/admin');
     expect(within(admin).getByText('Dev')).toBeInTheDocument();
@@ -51,7 +52,8 @@ describe('side menu', () => {
   it('opens with the menu button and closes with the close button, the overlay, Escape or a click', async () => {
     const user = userEvent.setup();
     renderApp('/dashboard');
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    // The dashboard draws once its cards' code is here (its first load in this file): a busy machine may take seconds.
+    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 15_000 });
     const toggle = screen.getByRole('button', { name: 'Abrir menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveAttribute('aria-controls', menu().id);
@@ -128,7 +130,7 @@ describe('top bar', () => {
   it('user dropdown offers Painel Admin to admins', async () => {
     stubApi();
     renderApp('/dashboard', fakeAuth({ user: adminUser, isAdmin: true }));
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 15_000 });
     await userEvent.click(screen.getByRole('button', { name: /Menu do usuário/ }));
     const links = screen.getAllByRole('link', { name: /Painel Admin/ });
     expect(links.some((l) => l.closest('.user-menu-panel'))).toBe(true);

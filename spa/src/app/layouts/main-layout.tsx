@@ -5,7 +5,8 @@ import { Logo } from '@/components/ui/logo';
 import { MenuIcon } from '@/components/ui/icons';
 import { PageLoader } from '@/components/ui/spinner';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { useUnreadCount } from '@/features/notifications/api/unread-count';
+import { getUnreadCount, takeFirstCountFrom, useUnreadCount } from '@/features/notifications/api/unread-count';
+import { dashboardPath, fromDashboard } from '@/features/dashboard/api/queries';
 import { SideMenu } from '@/app/layouts/shell/side-menu';
 import { UserMenu } from '@/app/layouts/shell/user-menu';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
@@ -24,6 +25,10 @@ export function MainLayout() {
   const [bannerNeeded, setBannerNeeded] = useState(false);
   if (user && !user.emailVerified && !bannerNeeded) setBannerNeeded(true);
   const { pathname } = useLocation();
+  // Opened on /dashboard, the bell's first count is the one in the cards' reply (GET /api/dashboard).
+  useState(() => {
+    if (dashboardPath.test(pathname)) takeFirstCountFrom(fromDashboard((d) => d.naoLidas, getUnreadCount));
+  });
   const unread = useUnreadCount();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);

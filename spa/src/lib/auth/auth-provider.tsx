@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import type { AuthUser } from '@/lib/auth/session';
 import { loadAmplify, mayHaveSession, whenAmplifyLoaded } from '@/lib/auth/amplify-loader';
+import { storedUser } from '@/lib/auth/stored-session';
 import { getMe } from '@/lib/auth/me-query';
 import { queryKeys } from '@/lib/query-keys';
 import { isRedirectInFlight, redirectMarked, takeRedirectResult } from '@/lib/auth/redirect-result';
@@ -70,7 +71,9 @@ export function AuthProvider({
     const run = (async () => {
       // No stored session: signed out, without loading Amplify to be told so (this path has no
       // await, hence the clean-up below rather than a finally inside).
-      const next = mayHaveSession() ? await loadAmplify().then((amplify) => amplify.readSession(), () => null) : null;
+      // A stored session whose access token has more than a minute left names the user without
+      // Amplify, which main.tsx loads when the browser is idle (lib/auth/stored-session.ts).
+      const next = mayHaveSession() ? (storedUser() ?? (await loadAmplify().then((amplify) => amplify.readSession(), () => null))) : null;
       if (next) {
         onSignedIn?.(next);
         await queryClient

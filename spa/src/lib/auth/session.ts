@@ -1,4 +1,5 @@
 import { fetchAuthSession, fetchUserAttributes } from 'aws-amplify/auth';
+import { isAdminClaim } from '@/lib/auth/stored-session';
 
 export interface AuthUser {
   /** Cognito sub: the id of the user's profile. */
@@ -21,10 +22,7 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Admin = membership of the Cognito group `admin`, read from the access token (DESIGN §1). */
-export function isAdminClaim(groups: unknown): boolean {
-  return Array.isArray(groups) && groups.includes('admin');
-}
+export { isAdminClaim } from '@/lib/auth/stored-session';
 
 /** The signed-in user from Amplify's stored tokens (refreshing them if needed), or null. */
 export async function readSession(): Promise<AuthUser | null> {

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import { json, stubApi } from '@/testing/test-utils';
+import { withDashboard } from '@/testing/dashboard-stub';
 import { preload, revealWithinMs } from '@/app/routes/app/dashboard';
 
 // The dashboard's preload (app/routes/app/dashboard.tsx): the router runs it with the route's
@@ -15,18 +16,11 @@ vi.mock('@/lib/auth/amplify-loader', () => ({
   whenAmplifyLoaded: () => new Promise(() => {}),
 }));
 
-const reads = [
-  'GET /api/banners',
-  'GET /api/rankings/membros?periodo=mes&limit=0',
-  'GET /api/cultivos?ativos=true&limit=5',
-  'GET /api/vegetables/plante-agora',
-  'GET /api/me/groups?limit=5',
-  'GET /api/me/progress',
-  'GET /api/feed/grupos?limit=3',
-];
+// Every card's read is its section of one GET /api/dashboard.
+const reads = ['GET /api/dashboard'];
 
 const page = () => json({ items: [], nextCursor: null });
-const answers = {
+const routes = {
   'GET /api/banners': page,
   'GET /api/rankings/membros': () => json({ periodo: 'mes', mes: '2026-11', itens: [], eu: null }),
   'GET /api/cultivos': page,
@@ -35,6 +29,7 @@ const answers = {
   'GET /api/me/progress': () => json({ id: 'u1', conquistas: [] }),
   'GET /api/feed/grupos': page,
 };
+const answers = withDashboard(routes);
 
 function requests(fetchMock: ReturnType<typeof stubApi>): string[] {
   return fetchMock.mock.calls.map(([input, init]) => {
@@ -70,7 +65,7 @@ describe('dashboard preload', { timeout: 60_000 }, () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('starts every card read once, with the token, and resolves when all have answered', async () => {
+  it("starts the cards' one read once, with the token, and resolves when all have answered", async () => {
     const fetchMock = stubApi(answers);
     const client = new QueryClient();
     await settled(preload(client));
@@ -87,10 +82,10 @@ describe('dashboard preload', { timeout: 60_000 }, () => {
   });
 
   it('does not wait longer than revealWithinMs for a read that hangs', async () => {
-    stubApi({ ...answers, 'GET /api/feed/grupos': () => new Promise<Response>(() => {}) });
+    stubApi({ ...answers, 'GET /api/dashboard': () => new Promise<Response>(() => {}) });
     let done = false;
     const run = preload(new QueryClient()).then(() => (done = true));
-    // Everything else answers; the hanging read keeps the page waiting until the deadline.
+    // The cards' code loads; the hanging read keeps the page waiting until the deadline.
     await vi.advanceTimersByTimeAsync(revealWithinMs - 1);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

@@ -3,10 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { cultivo } from '@/testing/cultivo-fixtures';
 import { myGroup } from '@/testing/group-fixtures';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
+import { withDashboard } from '@/testing/dashboard-stub';
 import type { MemberProgress, MembersRanking, MyGroup, Post } from '@/types/api';
 
-// The dashboard's cards load lazily, each from its own request: allow time on a busy machine.
+// The dashboard's cards load lazily: allow time on a busy machine.
 const slow = { timeout: 30_000 };
+
+// A stored session, as a signed-in member's browser holds: the route's preload asks for the cards' data.
+vi.mock('@/lib/auth/amplify-loader', () => ({
+  mayHaveSession: () => true,
+  amplifyRequested: () => true,
+  loadAmplify: async () => ({ accessToken: async () => 'token' }),
+  whenAmplifyLoaded: () => new Promise(() => {}),
+}));
 
 const standing = { valor: 0, posicao: null, aproximada: false, alemDe: false, oculto: false };
 const ranking = (eu: Partial<MembersRanking['eu']> = {}): MembersRanking => ({ periodo: 'mes', mes: '2026-11', itens: [], eu: { ...standing, ...eu } });
@@ -85,8 +94,8 @@ function requests(fetchMock: ReturnType<typeof stubApi>): string[] {
 const card = (name: string) => screen.getByRole('region', { name });
 
 describe('dashboard', { timeout: 90_000 }, () => {
-  it('makes the requests its route file states, each once, and leads a new member to the first steps', async () => {
-    const fetchMock = stubApi(newMember());
+  it('draws every card from one request, and leads a new member to the first steps', async () => {
+    const fetchMock = stubApi(withDashboard(newMember()));
     renderApp('/dashboard', fakeAuth());
     expect(await screen.findByRole('heading', { name: 'Você ainda não participa de nenhum grupo' }, slow)).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Nenhum cultivo ativo' }, slow);
@@ -96,19 +105,9 @@ describe('dashboard', { timeout: 90_000 }, () => {
     await within(card('Plante agora')).findByText(/Informe sua UF/, {}, slow);
     await waitFor(() => expect(screen.queryAllByRole('status').filter((s) => /Carregando/.test(s.textContent ?? ''))).toHaveLength(0));
 
-    // /api/me is the auth state's (faked here); every other request the route file lists, each once.
-    expect(requests(fetchMock).sort()).toEqual(
-      [
-        'GET /api/notifications/unread-count',
-        'GET /api/banners',
-        'GET /api/cultivos?ativos=true&limit=5',
-        'GET /api/vegetables/plante-agora',
-        'GET /api/me/groups?limit=5',
-        'GET /api/feed/grupos?limit=3',
-        'GET /api/rankings/membros?periodo=mes&limit=0',
-        'GET /api/me/progress',
-      ].sort(),
-    );
+    // The first render's requests: GET /api/me, the auth state's (faked here), and one GET
+    // /api/dashboard for the seven cards and the shell's bell. Two in all.
+    expect(requests(fetchMock)).toEqual(['GET /api/dashboard']);
 
     // Each empty state leads to the first step.
     const grupos = card('Meus grupos');
@@ -128,8 +127,9 @@ describe('dashboard', { timeout: 90_000 }, () => {
   });
 
   it('shows everything a member has, and one failing card keeps its own error while the others show their content', async () => {
-    let rankingDown = true; // every attempt fails (the API client tries a GET 3 times) until the member tries again
-    const fetchMock = stubApi({
+    let rankingDown = true; // its section of the dashboard's reply is an error until the member tries again
+    const fetchMock = stubApi(
+      withDashboard({
       ...newMember(),
       'GET /api/cultivos': () => json({ items: [cultivo()], nextCursor: null }),
       'GET /api/me/groups': () => json({ items: [group('g1', 'Horta do Bairro', 'coordenador'), group('g2', 'Horta da Escola', 'membro')], nextCursor: null }),
@@ -147,7 +147,8 @@ describe('dashboard', { timeout: 90_000 }, () => {
             conquista('colheita-farta', 'Colheita Farta', null, { atual: 1, meta: 10, progresso: '1 de 10 colheitas' }),
           ]),
         ),
-    });
+      }),
+    );
     const user = userEvent.setup();
     renderApp('/dashboard', fakeAuth({ userData: { ...testProfile, nivel: 2, pontosTotais: 135, gruposParticipantes: ['g1', 'g2'] } }));
 
@@ -192,7 +193,7 @@ describe('dashboard', { timeout: 90_000 }, () => {
   it('adds a diary entry from a cultivo card with the diary form, without leaving the dashboard', async () => {
     let sent: unknown = null;
     stubApi({
-      ...newMember(),
+      ...withDashboard({ ...newMember(), 'GET /api/cultivos': () => json({ items: [cultivo()], nextCursor: null }) }),
       'GET /api/cultivos': () => json({ items: [cultivo()], nextCursor: null }),
       'POST /api/cultivos/c1/diario': (init) => {
         sent = JSON.parse(String(init?.body));

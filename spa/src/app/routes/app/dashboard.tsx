@@ -1,17 +1,16 @@
 // /dashboard (DESIGN §5): greeting, level, banners, my active cultivos, "Plante agora", my groups,
 // recent posts of my groups, my ranking position this month and recent conquistas.
 //
-// Requests, each once and all in parallel (no card waits for another's answer):
-//   GET /api/me                                      the shell's profile: greeting, level card, whether I am in a group
-//   GET /api/notifications/unread-count              the shell's bell
-//   GET /api/banners                                 active banners
-//   GET /api/cultivos?ativos=true&limit=5            my active cultivos
-//   GET /api/vegetables/plante-agora                 "Plante agora" (the server reads the UF on my profile)
-//   GET /api/me/groups?limit=5                       my groups with my role
-//   GET /api/feed/grupos?limit=3                     recent posts of my groups
-//   GET /api/rankings/membros?periodo=mes&limit=0    my position and points this month (no top)
-//   GET /api/me/progress                             recent conquistas
-// dashboard.test.tsx counts them.
+// Requests: two, in parallel.
+//   GET /api/me          the shell's profile: greeting, level card, whether I am in a group
+//   GET /api/dashboard   every card's reply in one (shared/api/me/dashboard.go): active banners, my
+//                        position and points this month, my 5 newest active cultivos, "Plante agora"
+//                        (the server reads the UF on my profile), my 5 groups with my role, recent
+//                        conquistas, the 3 newest posts of my groups, and the shell's unread count
+//                        (app/provider.tsx takes that one from the same reply)
+// Each card's query takes its section (features/dashboard/api/queries.ts): a section that failed is
+// that card's error, whose retry asks the card's own route; if the whole reply failed, each card
+// asks its own route. dashboard.test.tsx counts them.
 //
 // The cards' reads and code start with this route's chunk (preload below, which the router runs
 // as soon as the address matches), in parallel with the shell's GET /api/me, not after it; the
@@ -35,6 +34,8 @@ import { dashboardGroupsQuery } from '@/features/groups/api/queries';
 import { dashboardPostsQuery } from '@/features/feed/api/queries';
 import { myProgressQuery } from '@/features/profile/api/queries';
 import { myStandingQuery } from '@/features/rankings/api/queries';
+import { fromDashboard, startDashboardReply } from '@/features/dashboard/api/queries';
+import type { Dashboard } from '@/types/api';
 
 const cards = {
   level: lazyModule(() => import('@/features/profile/components/level-card')),
@@ -47,15 +48,21 @@ const cards = {
   conquistas: lazyModule(() => import('@/features/profile/components/dashboard-conquistas')),
 };
 
-/** The cards' reads: the same options their components use, so each is requested once. */
-const reads: ((client: QueryClient) => Promise<void>)[] = [
-  (client) => client.prefetchQuery(activeBannersQuery),
-  (client) => client.prefetchQuery(myStandingQuery),
-  (client) => client.prefetchQuery(dashboardCultivosQuery),
-  (client) => client.prefetchQuery(planteAgoraQuery()),
-  (client) => client.prefetchQuery(dashboardGroupsQuery),
-  (client) => client.prefetchQuery(myProgressQuery),
-  (client) => client.prefetchQuery(dashboardPostsQuery),
+/**
+ * The cards' reads: the same keys and options their components use, each answered from its section
+ * of the one GET /api/dashboard reply (a card that mounts meanwhile joins the read under way).
+ */
+const reads: ((client: QueryClient, reply: () => Promise<Dashboard>) => Promise<void>)[] = [
+  (client, r) => client.prefetchQuery({ ...activeBannersQuery, queryFn: fromDashboard((d) => d.banners, activeBannersQuery.queryFn, r) }),
+  (client, r) => client.prefetchQuery({ ...myStandingQuery, queryFn: fromDashboard((d) => d.ranking, myStandingQuery.queryFn, r) }),
+  (client, r) => client.prefetchQuery({ ...dashboardCultivosQuery, queryFn: fromDashboard((d) => d.cultivos, dashboardCultivosQuery.queryFn, r) }),
+  (client, r) => {
+    const plante = planteAgoraQuery();
+    return client.prefetchQuery({ ...plante, queryFn: fromDashboard((d) => d.planteAgora, plante.queryFn, r) });
+  },
+  (client, r) => client.prefetchQuery({ ...dashboardGroupsQuery, queryFn: fromDashboard((d) => d.grupos, dashboardGroupsQuery.queryFn, r) }),
+  (client, r) => client.prefetchQuery({ ...myProgressQuery, queryFn: fromDashboard((d) => d.progresso, myProgressQuery.queryFn, r) }),
+  (client, r) => client.prefetchQuery({ ...dashboardPostsQuery, queryFn: fromDashboard((d) => d.publicacoes, dashboardPostsQuery.queryFn, r) }),
 ];
 
 /** How long the page waits for its cards before it is drawn with a late one still loading. */
@@ -63,7 +70,9 @@ export const revealWithinMs = 1000;
 
 /** Starts the cards' code and reads (the reads only when there may be a session: a signed-out visitor is on the way to /login). */
 export function preload(client: QueryClient): Promise<unknown> {
-  const data = mayHaveSession() ? reads.map((read) => read(client)) : [];
+  let reply: Promise<Dashboard> | undefined;
+  const once = () => (reply ??= startDashboardReply());
+  const data = mayHaveSession() ? reads.map((read) => read(client, once)) : [];
   // One card per task: starting an import() adds a <link> for each file it needs (Vite's
   // loader), and starting the seven at once, when each was its own chunk, was one task of ~60 ms
   // on a fast machine (~250 ms on a phone). Now that the build puts them in one chunk the later

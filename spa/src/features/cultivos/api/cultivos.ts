@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useCreateKeys } from '@/lib/idempotency';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys, type CultivoFilter } from '@/lib/query-keys';
+import { cultivoPath, refreshAfterCultivoWrite } from '@/features/cultivos/api/diario';
 import type {
   ColheitaCriada,
   ColheitaInput,
@@ -13,8 +14,6 @@ import type {
   CultivoEdit,
   CultivoInput,
   CultivoPage,
-  DiarioCriado,
-  DiarioInput,
   DiarioPage,
   FaseInput,
   MemberPage,
@@ -23,17 +22,7 @@ import type {
 // Cultivos (/api/cultivos, /api/groups/{groupId}/cultivos). Every write refreshes every cultivo
 // read (one prefix) and my profile (points and level).
 
-const cultivoPath = (id: string) => `/cultivos/${enc(id)}`;
-
-function refresh(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.cultivos.all });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.me.all });
-  // A conquista or a level may have come with the act: its notification and the progress.
-  void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.progress.all });
-  // Points move the rankings (the dashboard's position this month among them).
-  void queryClient.invalidateQueries({ queryKey: queryKeys.rankings.all });
-}
+const refresh = refreshAfterCultivoWrite;
 
 function filterQuery(f: CultivoFilter) {
   return { fase: f.fase || null, grupo: f.grupo || null, ativos: f.ativos ? 'true' : null };
@@ -118,18 +107,6 @@ export function useArchiveCultivo(id: string) {
   return useMutation({
     mutationFn: (arquivado: boolean) => api.post<Cultivo>(`${cultivoPath(id)}/arquivo`, { arquivado }),
     onSuccess: () => refresh(queryClient),
-  });
-}
-
-export function useAddDiario(id: string) {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    mutationFn: (input: DiarioInput) => api.create<DiarioCriado>(`${cultivoPath(id)}/diario`, input, keys.keyFor(`${cultivoPath(id)}/diario`, input)),
-    onSuccess: () => {
-      keys.done();
-      refresh(queryClient);
-    },
   });
 }
 

@@ -7,7 +7,7 @@ import { SproutIcon } from '@/components/ui/icons';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { errorMessage } from '@/lib/errors';
 import { usePlanteAgora } from '@/features/cultivos/api/catalog';
-import { useAddDiario } from '@/features/cultivos/api/cultivos';
+import { useAddDiario } from '@/features/cultivos/api/diario';
 import { dashboardCultivosQuery, dashboardCultivosShown as shown } from '@/features/cultivos/api/queries';
 import { cultivoHref, FaseTag } from '@/features/cultivos/components/cultivo-card';
 import { countdown, meses } from '@/features/cultivos/labels';

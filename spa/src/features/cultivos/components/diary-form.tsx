@@ -3,7 +3,7 @@ import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { PhotoPicker } from '@/components/ui/photo-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { serverErrors } from '@/lib/errors';
-import { useAddDiario } from '@/features/cultivos/api/cultivos';
+import { useAddDiario } from '@/features/cultivos/api/diario';
 import { tipoDiarioLabel, tiposDiario } from '@/features/cultivos/labels';
 
 export function DiaryForm({ cultivoId, onDone }: { cultivoId: string; onDone: (pontos: number) => void }) {

@@ -6,8 +6,20 @@ import type { UnreadCount } from '@/types/api';
 
 export const unreadCountRefreshMs = 20_000;
 
+let firstFrom: (() => Promise<UnreadCount>) | undefined;
+
+/**
+ * The next count is taken from `from` instead of the count's own request, once: /dashboard's one
+ * reply carries the first count (app/layouts/main-layout.tsx).
+ */
+export function takeFirstCountFrom(from: () => Promise<UnreadCount>) {
+  firstFrom = from;
+}
+
 export function getUnreadCount(): Promise<UnreadCount> {
-  return api.get<UnreadCount>('/notifications/unread-count');
+  const from = firstFrom;
+  firstFrom = undefined;
+  return from ? from() : api.get<UnreadCount>('/notifications/unread-count');
 }
 
 /** The unread badge's count: one GetItem server-side, polled every 20 s and on window focus. */

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useCreateKeys } from '@/lib/idempotency';
+import { enc } from '@/lib/api-path';
+import { queryKeys } from '@/lib/query-keys';
+import type { DiarioCriado, DiarioInput } from '@/types/api';
+
+// A diary entry and what every cultivo write refreshes: on their own (not in api/cultivos.ts) so
+// that the dashboard's cultivo cards, which offer "Reguei hoje", do not load the whole cultivos API
+// before they draw (scripts/check-size.mjs counts the cards).
+
+export const cultivoPath = (id: string) => `/cultivos/${enc(id)}`;
+
+/** Every cultivo read (one prefix) and my profile (points and level), after a cultivo write. */
+export function refreshAfterCultivoWrite(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.cultivos.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.me.all });
+  // A conquista or a level may have come with the act: its notification and the progress.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.progress.all });
+  // Points move the rankings (the dashboard's position this month among them).
+  void queryClient.invalidateQueries({ queryKey: queryKeys.rankings.all });
+}
+
+export function useAddDiario(id: string) {
+  const queryClient = useQueryClient();
+  const keys = useCreateKeys();
+  return useMutation({
+    mutationFn: (input: DiarioInput) => api.create<DiarioCriado>(`${cultivoPath(id)}/diario`, input, keys.keyFor(`${cultivoPath(id)}/diario`, input)),
+    onSuccess: () => {
+      keys.done();
+      refreshAfterCultivoWrite(queryClient);
+    },
+  });
+}
