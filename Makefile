@@ -75,6 +75,7 @@ help:
 	@echo "  make admin EMAIL=...     make a member an admin: against a running make dev, or a stack with ENV=dev|prod"
 	@echo "  make remind              run the daily reminders job now against a running make dev"
 	@echo "  make digest              run the weekly e-mail digest now against a running make dev"
+	@echo "  make backfill-reads      give older items the flat reads' keys (docs/reads.md) against a running make dev"
 	@echo "  make sam-local-env       env-vars file for sam local start-api against the local cloud"
 	@echo "Checks"
 	@echo "  make test                every check and test (installs npm and Python tooling itself)"
