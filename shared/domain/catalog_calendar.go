@@ -16,6 +16,11 @@ type VegetableCare struct {
 	Rega           string   `json:"rega,omitempty"`
 	Cuidados       string   `json:"cuidados,omitempty"`
 	Companheiras   []string `json:"companheiras,omitempty"`
+	// Pragas are the pests and diseases the source warns of.
+	Pragas string `json:"pragas,omitempty"`
+	// NomesPopulares are the other names people know the plant by (regional
+	// ones too); the catalogue's search finds a vegetable by any of them.
+	NomesPopulares []string `json:"nomesPopulares,omitempty"`
 }
 
 // Region names of Vegetable.Semeadura, as shown to people.

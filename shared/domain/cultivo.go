@@ -148,7 +148,7 @@ type Janela struct {
 // JanelaColheita is c's harvest window seen from now (Brasília dates).
 func (c Cultivo) JanelaColheita(now time.Time) Janela {
 	plantio, ok := ParseDate(c.DataPlantio)
-	if !ok {
+	if !ok || c.DiasColheitaMax <= 0 { // no source gives this vegetable's days to harvest
 		return Janela{}
 	}
 	today := LocalDate(now)

@@ -931,6 +931,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hortalicas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public catalogue (no sign-in needed) for /hortalicas, archived vegetables left out */
+        get: operations["listHortalicas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hortalicas/{vegetalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        /** One vegetable's public page (no sign-in needed) with its care fields, their sources and its guides */
+        get: operations["getHortalica"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the live guides, oldest first (no sign-in needed); bodies are markdown */
+        get: operations["listGuides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/guias/{guiaId}": {
         parameters: {
             query?: never;
@@ -940,7 +993,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One guide (an archived one only for site admins) */
+        /** One guide, no sign-in needed (an archived one only for site admins, with their token) */
         get: operations["getGuide"];
         put?: never;
         post?: never;
@@ -2226,6 +2279,7 @@ export interface components {
              * @enum {string}
              */
             estacao: "" | "verao" | "inverno";
+            /** @description 0 when no source gives the days to harvest */
             diasColheitaMin: number;
             diasColheitaMax: number;
             semeadura: components["schemas"]["Semeadura"];
@@ -2241,8 +2295,51 @@ export interface components {
             rega: string;
             cuidados: string;
             companheiras: string[];
+            /** @description Pests and diseases the source warns of */
+            pragas: string;
+            /** @description Other names (regional ones too); search finds the vegetable by any of them */
+            nomesPopulares: string[];
+            /** @description The source of each care field that has a value, keyed by the field's name */
+            fontes: {
+                [key: string]: components["schemas"]["Citacao"];
+            };
             fonte: string;
             arquivado: boolean;
+        };
+        /** @description Where a care field comes from */
+        Citacao: {
+            titulo: string;
+            editora: string;
+            /** @description The year, or s.d. when the source gives none */
+            ano: string;
+            /** @description The place in the source: a page, a table, a catalogue entry */
+            local: string;
+            /** @description Where the source can be read */
+            endereco?: string;
+            /** @description A research or extension institution, university or public body */
+            institucional: boolean;
+        };
+        HortalicaResumo: {
+            id: string;
+            nome: string;
+            /** @enum {string} */
+            estacao: "" | "verao" | "inverno";
+            nomeCientifico: string;
+            nomesPopulares: string[];
+            familia: string;
+            /** @enum {string} */
+            metodo: "" | "semente" | "muda" | "ambos";
+            diasColheitaMin: number;
+            diasColheitaMax: number;
+            semeadura: components["schemas"]["Semeadura"];
+        };
+        /** @description The whole catalogue members may grow (tens of vegetables, bounded by the catalogue itself) */
+        Hortalicas: {
+            items: components["schemas"]["HortalicaResumo"][];
+        };
+        Hortalica: {
+            vegetal: components["schemas"]["Vegetal"];
+            guias: components["schemas"]["Guia"][];
         };
         VegetalAdmin: {
             id: string;
@@ -2264,6 +2361,14 @@ export interface components {
             rega: string;
             cuidados: string;
             companheiras: string[];
+            /** @description Pests and diseases the source warns of */
+            pragas: string;
+            /** @description Other names (regional ones too); search finds the vegetable by any of them */
+            nomesPopulares: string[];
+            /** @description The source of each care field that has a value, keyed by the field's name */
+            fontes: {
+                [key: string]: components["schemas"]["Citacao"];
+            };
             fonte: string;
             arquivado: boolean;
             /** @description What an edit or an archive names (optimistic concurrency) */
@@ -5241,6 +5346,80 @@ export interface operations {
             400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listHortalicas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hortalicas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hortalicas"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getHortalica: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hortalica */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hortalica"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listGuides: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GuiaPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuiaPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -21,6 +21,9 @@ const vegetal = (id: string, nome: string, sudeste: number[]): Vegetal => ({
   rega: '',
   cuidados: '',
   companheiras: [],
+  pragas: '',
+  nomesPopulares: [],
+  fontes: {},
   fonte: 'Embrapa',
   arquivado: false,
 });
