@@ -70,6 +70,8 @@ const toDashboard = <Navigate to="/dashboard" replace />;
 const register = page(() => import('@/app/routes/auth/register'));
 const cultivationDetail = page(() => import('@/app/routes/app/cultivation-detail'));
 const groupLotes = page(() => import('@/app/routes/groups/group-lotes'));
+// The public catalogue: inside the signed-in shell for a member, in the public frame otherwise.
+const catalogLayout = page(() => import('@/app/layouts/catalog-layout'));
 
 export const routes: RouteObject[] = [
   // Public
@@ -79,6 +81,15 @@ export const routes: RouteObject[] = [
   { path: '/esqueci-senha', element: page(() => import('@/app/routes/auth/forgot-password')) },
   { path: '/grupos/:groupId/convite', element: page(() => import('@/app/routes/groups/group-invite')) },
   { path: '/grupos/:groupId/publico', element: page(() => import('@/app/routes/groups/group-public')) },
+  {
+    element: catalogLayout,
+    children: [
+      { path: '/hortalicas', element: page(() => import('@/app/routes/catalog/hortalicas')) },
+      { path: '/hortalicas/:vegetalId', element: page(() => import('@/app/routes/catalog/hortalica')) },
+      { path: '/guias', element: page(() => import('@/app/routes/catalog/guias')) },
+      { path: '/guias/:guiaId', element: page(() => import('@/app/routes/catalog/guia')) },
+    ],
+  },
 
   // Signed in, inside the main layout
   {

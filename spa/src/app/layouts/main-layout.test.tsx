@@ -15,7 +15,7 @@ describe('side menu', () => {
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
     const links = within(menu()).getAllByRole('link').map((a) => a.textContent);
-    expect(links).toEqual(['Dashboard', 'Meus Grupos', 'Explorar Grupos', 'Cultivos', 'Rankings', 'Feed', 'Criar Grupo']);
+    expect(links).toEqual(['Dashboard', 'Meus Grupos', 'Explorar Grupos', 'Cultivos', 'Rankings', 'Feed', 'Hortaliças', 'Guias', 'Criar Grupo']);
   });
 
   it('shows Painel Admin with a Dev badge to admins', async () => {

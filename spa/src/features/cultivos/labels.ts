@@ -58,6 +58,7 @@ export function countdown(c: Cultivo): string {
   if (c.totais.colheitas > 0) return c.totais.colheitas === 1 ? '1 colheita registrada' : `${c.totais.colheitas} colheitas registradas`;
   if (c.fase === 'pronto') return 'Pronto para colher';
   if (c.janela.aberta) return 'Janela de colheita aberta';
+  if (!c.janela.inicio) return 'Sem previsão de colheita na fonte';
   const d = c.janela.diasParaColheita;
   if (d === 0) return 'Colheita a partir de hoje';
   return d === 1 ? 'Colheita em 1 dia' : `Colheita em ${d} dias`;

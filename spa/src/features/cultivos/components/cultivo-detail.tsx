@@ -1,5 +1,6 @@
 import { PhotoStrip } from '@/components/ui/photo-strip';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,6 +14,7 @@ import { EditCultivoDialog } from '@/features/cultivos/components/edit-cultivo-d
 import { HarvestDialog } from '@/features/cultivos/components/harvest-dialog';
 import { LostDialog } from '@/features/cultivos/components/lost-dialog';
 import { VegetableGuides } from '@/features/cultivos/components/vegetable-guides';
+import { harvestDays, VegetableCare } from '@/features/cultivos/components/vegetable-care';
 import {
   countdown,
   destinoLabel,
@@ -70,8 +72,8 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
           {countdown(c)}
         </p>
         <p className="cultivo-meta">
-          Plantio em {formatDate(c.dataPlantio + 'T12:00:00Z')} · janela de colheita de {formatDate(c.janela.inicio + 'T12:00:00Z')} a{' '}
-          {formatDate(c.janela.fim + 'T12:00:00Z')}
+          Plantio em {formatDate(c.dataPlantio + 'T12:00:00Z')}
+          {c.janela.inicio && ` · janela de colheita de ${formatDate(c.janela.inicio + 'T12:00:00Z')} a ${formatDate(c.janela.fim + 'T12:00:00Z')}`}
         </p>
         <p className="cultivo-meta">
           {formatQuantidade(c.quantidade)} {unidadePlantioLabel[c.unidade]} · plantio por {c.metodo === 'muda' ? 'muda' : 'semente'} ·{' '}
@@ -194,18 +196,14 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
       <section className="card" aria-labelledby="cultivo-guia">
         <h2 id="cultivo-guia">Sobre {c.vegetalNome}</h2>
         {vegetal.isPending && <SectionLoader />}
+        {vegetal.isError && <ErrorState title="Não foi possível carregar o catálogo" error={vegetal.error} onRetry={() => void vegetal.refetch()} />}
         {vegetal.data && (
           <>
-            <p>
-              Colheita de {vegetal.data.diasColheitaMin} a {vegetal.data.diasColheitaMax} dias após o plantio.
+            <p>{harvestDays(vegetal.data)}</p>
+            <VegetableCare vegetal={vegetal.data} />
+            <p className="cultivo-meta">
+              <Link to={`/hortalicas/${encodeURIComponent(c.vegetalId)}`}>Calendário por região e mais sobre {c.vegetalNome}</Link>
             </p>
-            {vegetal.data.espacamento && (
-              <p>
-                Espaçamento: {vegetal.data.espacamento}
-                {vegetal.data.espacamentoFonte === 'nao-institucional' ? ' (fonte não institucional)' : ''}
-              </p>
-            )}
-            <p className="cultivo-meta">Fonte: {vegetal.data.fonte}</p>
           </>
         )}
         <VegetableGuides vegetalId={c.vegetalId} />
