@@ -137,12 +137,13 @@ type Diario struct {
 	AutorID   string       `json:"autorId"`
 	AutorNome string       `json:"autorNome"`
 	Pontos    int          `json:"pontos"`
+	Data      string       `json:"data"`
 	CriadoEm  time.Time    `json:"criadoEm"`
 }
 
 func diarioOf(e domain.DiarioEntry) Diario {
 	v := Diario{ID: e.ID, CultivoID: e.CultivoID, Tipo: e.Tipo, Texto: e.Texto, Fotos: e.Fotos, AutorID: e.AutorID,
-		AutorNome: e.AutorNome, Pontos: e.Pontos, CriadoEm: e.CriadoEm}
+		AutorNome: e.AutorNome, Pontos: e.Pontos, Data: e.Data, CriadoEm: e.CriadoEm}
 	if v.Fotos == nil {
 		v.Fotos = []string{}
 	}

@@ -2573,10 +2573,11 @@ export interface components {
             dataPlantio: string;
             notas?: string;
             /**
+             * @description planejado, or already planted: semeado for seeds, crescendo for seedlings (semeado sent with metodo muda starts at crescendo)
              * @default planejado
              * @enum {string}
              */
-            fase?: "planejado" | "semeado";
+            fase?: "planejado" | "semeado" | "crescendo";
             /** @description User ids of other members of the group */
             colaboradores?: string[];
         };
@@ -2800,7 +2801,15 @@ export interface components {
             autorId: string;
             autorNome: string;
             pontos: number;
-            /** Format: date-time */
+            /**
+             * Format: date
+             * @description The day the entry tells of (Brasília); the diary is in this order, newest first
+             */
+            data: string;
+            /**
+             * Format: date-time
+             * @description When it was written
+             */
             criadoEm: string;
         };
         DiarioPage: {
@@ -2846,6 +2855,11 @@ export interface components {
             texto?: string;
             /** @description Upload keys under the author's own prefix */
             fotos?: string[];
+            /**
+             * Format: date
+             * @description The day the entry tells of, today (Brasília) when left out; not in the future, not before the planting date
+             */
+            data?: string;
         };
         DiarioCriado: {
             entry: components["schemas"]["DiarioEntry"];
