@@ -1,3 +1,4 @@
+import { labelInName } from '@/testing/label-in-name';
 import { todayBrasilia } from '@/lib/format';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -203,7 +204,10 @@ describe('dashboard', { timeout: 90_000 }, () => {
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard', fakeAuth());
     const cultivos = await screen.findByRole('region', { name: 'Meus cultivos' }, slow);
-    await user.click(await within(cultivos).findByRole('button', { name: 'Escrever no diário de Alface (verão)' }, slow));
+    await within(cultivos).findByRole('button', { name: 'Escrever no diário de Alface (verão)' }, slow);
+    // Each button's name holds the words it shows (label in name): "Reguei hoje: Alface (verão)".
+    for (const b of within(cultivos).getAllByRole('button')) expect(labelInName(b)).toMatchObject({ ok: true });
+    await user.click(within(cultivos).getByRole('button', { name: 'Escrever no diário de Alface (verão)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Diário de Alface (verão)' }, slow);
     await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'adubacao');
     await user.type(within(dialog).getByLabelText('O que aconteceu?'), 'Húmus de minhoca');

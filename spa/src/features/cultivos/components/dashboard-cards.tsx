@@ -77,7 +77,7 @@ function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
             type="button"
             className="button button-secondary button-small"
             disabled={add.isPending}
-            aria-label={`Registrar rega de ${c.vegetalNome}`}
+            aria-label={`Reguei hoje: ${c.vegetalNome}`}
             onClick={() =>
               add.mutate({ tipo: 'rega', texto: 'Regado' }, { onSuccess: (r) => setDone(r.pontos > 0 ? `Rega registrada (+${r.pontos} pontos)` : 'Rega registrada') })
             }
