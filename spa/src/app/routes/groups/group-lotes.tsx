@@ -172,7 +172,7 @@ export function Component() {
       ) : (
         <>
           {access.canRequestLotes && !canManage && counts.livre > 0 && detail.meusLotes.length === 0 && (
-            <p className="muted">Toque em um lote livre para pedi-lo.</p>
+            <p className="muted">Escolha um lote livre para pedi-lo.</p>
           )}
           <LoteGrid lotes={views} onOpen={setOpen} />
           {lotes.hasNextPage && (
