@@ -2306,6 +2306,11 @@ export interface components {
             fonte: string;
             arquivado: boolean;
         };
+        /**
+         * @description An admin write the audit log records
+         * @enum {string}
+         */
+        AcaoAuditoria: "regras.editadas" | "usuario.admin" | "usuario.desativado" | "usuario.reativado" | "usuario.pontos" | "vegetal.criado" | "vegetal.editado" | "vegetal.arquivado" | "vegetal.restaurado" | "guia.criado" | "guia.editado" | "guia.arquivado" | "guia.restaurado" | "banner.criado" | "banner.editado" | "banner.excluido" | "dados.exportados" | "moderacao.manter" | "moderacao.remover" | "moderacao.remover_avisar" | "post.removido";
         /** @description Where a care field comes from */
         Citacao: {
             titulo: string;
@@ -3178,8 +3183,7 @@ export interface components {
             id: string;
             adminId: string;
             adminNome: string;
-            /** @description vegetal.criado, regras.editadas, usuario.pontos, banner.criado … */
-            acao: string;
+            acao: components["schemas"]["AcaoAuditoria"];
             entidade: string;
             entidadeId: string;
             /** Format: date-time */
@@ -6108,7 +6112,7 @@ export interface operations {
                 /** @description The nextCursor of the previous page (opaque; bound to this list) */
                 cursor?: components["parameters"]["Cursor"];
                 adminId?: string;
-                acao?: string;
+                acao?: components["schemas"]["AcaoAuditoria"];
                 mes?: string;
             };
             header?: never;

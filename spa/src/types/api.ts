@@ -170,3 +170,4 @@ export type Indicadores = Schemas['Indicadores'];
 export type PontoAnalise = Schemas['PontoAnalise'];
 export type Analise = Schemas['Analise'];
 export type TotaisEntidades = Schemas['TotaisEntidades'];
+export type AcaoAuditoria = Schemas['AcaoAuditoria'];
