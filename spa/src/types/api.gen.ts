@@ -2663,12 +2663,12 @@ export interface components {
         /**
          * @example {
          *       "silenciados": [
-         *         "nivel"
+         *         "curtida"
          *       ]
          *     }
          */
         NotificationPreferencesInput: {
-            silenciados: ("solicitacao_entrada" | "solicitacao_aprovada" | "solicitacao_recusada" | "pedido_lote" | "lote_atribuido" | "pedido_lote_encerrado" | "grupo_transferido" | "nivel")[];
+            silenciados: ("solicitacao_entrada" | "solicitacao_aprovada" | "solicitacao_recusada" | "pedido_lote" | "lote_atribuido" | "pedido_lote_encerrado" | "grupo_transferido" | "nivel" | "conquista" | "pontos_ajustados" | "lembrete_janela" | "lembrete_diario" | "lembrete_sequencia" | "curtida" | "comentario" | "resposta")[];
         };
         CultivoCard: {
             id: string;
