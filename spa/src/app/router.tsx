@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type ComponentType } from 'react';
+import { Suspense, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '@/app/guards/require-auth';
@@ -153,12 +153,43 @@ export const routerFuture = { v7_relativeSplatPath: true, v7_startTransition: fa
  * until a layout (whose own Suspense keeps the shell on screen) takes over; a chunk that fails to
  * load (a deploy replaced it, the network dropped) shows the error boundary's retry.
  */
+/**
+ * After a move to another page, focus goes to the new page's heading (as routers made for screen
+ * readers do) instead of staying on <body> or on the menu link, where a screen reader says nothing
+ * of the new page. A page that focused one of its own fields keeps it.
+ */
+function useFocusHeadingOnNavigate(pathname: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let tries = 0;
+    let frame = 0;
+    const focusHeading = () => {
+      const active = document.activeElement;
+      if (active && active !== document.body && active.closest('main')) return;
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus();
+        return;
+      }
+      if (++tries < 300) frame = requestAnimationFrame(focusHeading); // the page's chunk may still be loading
+    };
+    frame = requestAnimationFrame(focusHeading);
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+}
+
 export function AppRoutes() {
   // Every lazy level of the address (shell, admin layout, screen) starts loading at once, not
   // each only when its parent has rendered; once per address, not per render (matching walks
   // and ranks every route: a few milliseconds of a phone's main thread).
   const client = useQueryClient();
   const { pathname } = useLocation();
+  useFocusHeadingOnNavigate(pathname);
   useMemo(() => {
     for (const match of matchRoutes(routes, pathname) ?? []) preloads.get(match.route.element as object)?.(client);
   }, [pathname, client]);

@@ -42,6 +42,44 @@ describe('feed screens', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: '← Voltar ao feed' })).toHaveAttribute('href', '/feed');
   });
 
+  it('liking keeps the focus on the like button (it is not disabled while saved)', async () => {
+    let finish!: () => void;
+    let liked = false;
+    stubApi({
+      'GET /api/posts/p1': () => json({ ...post, curtido: liked, curtidas: liked ? 2 : 1 }),
+      'GET /api/posts/p1/comentarios': () => json(comments),
+      'PUT /api/posts/p1/curtida': () =>
+        new Promise<Response>(
+          (resolve) =>
+            (finish = () => {
+              liked = true;
+              resolve(json({ curtido: true, curtidas: 2 }));
+            }),
+        ),
+    });
+    const user = userEvent.setup();
+    renderApp('/feed?post=p1');
+    const card = await screen.findByRole('article', { name: /Helena Canteiro/ }, { timeout: 5000 });
+    const like = within(card).getByRole('button', { name: /Curtir/ });
+    await user.click(like);
+    expect(like).toHaveFocus();
+    expect(like).not.toBeDisabled();
+    expect(like).toHaveAttribute('aria-disabled', 'true');
+    finish();
+    await within(card).findByRole('button', { name: /Curtido/ });
+    expect(within(card).getByRole('button', { name: /Curtido/ })).toHaveFocus();
+  });
+
+  it('moving to another page puts the focus on its heading', async () => {
+    stubApi({ 'GET /api/feed/comunidade': () => json({ items: [], nextCursor: null }) });
+    const user = userEvent.setup();
+    renderApp('/perfil');
+    await screen.findByRole('heading', { level: 1, name: 'Meu Perfil' }, { timeout: 5000 });
+    await user.click(screen.getByRole('link', { name: 'Feed' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Feed' }, { timeout: 5000 });
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+  });
+
   it('a post that cannot be read shows an error state', async () => {
     stubApi({});
     renderApp('/feed?post=sumiu');
