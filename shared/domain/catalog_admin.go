@@ -71,8 +71,9 @@ func (in *VegetableInput) Valid() error {
 		}
 		*f.v = CleanText(*f.v)
 	}
-	if !slices.Contains(Metodos, in.Metodo) {
-		return Invalid("metodo", "Escolha o método: semente, muda ou ambos")
+	// The method may be left out (""): the catalogue's sources do not give every plant's.
+	if in.Metodo != "" && !slices.Contains(Metodos, in.Metodo) {
+		return Invalid("metodo", "Escolha o método: semente, muda, ambos ou não informado")
 	}
 	if in.DiasColheitaMin < 1 || in.DiasColheitaMin > MaxCicloDias {
 		return Invalid("diasColheitaMin", fmt.Sprintf("O ciclo mínimo deve ser entre 1 e %d dias", MaxCicloDias))

@@ -2398,8 +2398,11 @@ export interface components {
             estacao?: "" | "verao" | "inverno";
             nomeCientifico?: string;
             familia?: string;
-            /** @enum {string} */
-            metodo: "semente" | "muda" | "ambos";
+            /**
+             * @description "" when no source gives it
+             * @enum {string}
+             */
+            metodo: "" | "semente" | "muda" | "ambos";
             diasColheitaMin: number;
             diasColheitaMax: number;
             espacamento?: string;
@@ -2418,8 +2421,11 @@ export interface components {
             estacao?: "" | "verao" | "inverno";
             nomeCientifico?: string;
             familia?: string;
-            /** @enum {string} */
-            metodo: "semente" | "muda" | "ambos";
+            /**
+             * @description "" when no source gives it
+             * @enum {string}
+             */
+            metodo: "" | "semente" | "muda" | "ambos";
             diasColheitaMin: number;
             diasColheitaMax: number;
             espacamento?: string;
