@@ -111,4 +111,14 @@ describe('cultivos screen', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toMatchObject({ vegetalId: 'manjericao', metodo: 'muda', fase: 'crescendo' });
   }, 20_000);
+
+  it('while a cultivo is read, the shell, the header and the outline of its cards are drawn, not a bare spinner', async () => {
+    stubApi({ 'GET /api/cultivos/c1': () => new Promise<Response>(() => undefined) });
+    renderApp('/cultivos/c1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cultivo' }, { timeout: 10_000 })).toBeInTheDocument();
+    const skeleton = screen.getByTestId('cultivo-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    expect(within(skeleton).getByRole('status')).toHaveTextContent('Carregando o cultivo...');
+    expect(screen.getByRole('navigation', { name: /menu/i })).toBeInTheDocument();
+  }, 20_000);
 });
