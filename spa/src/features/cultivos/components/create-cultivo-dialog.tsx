@@ -29,19 +29,22 @@ export function CreateCultivoDialog({
   groups,
   initialVegetal = '',
   initialGroup = '',
+  initialLote = '',
   onClose,
   onCreated,
 }: {
   groups: GroupOption[];
   initialVegetal?: string;
   initialGroup?: string;
+  /** A lote of initialGroup to start on ("Novo cultivo neste lote"). */
+  initialLote?: string;
   onClose: () => void;
   onCreated: (c: Cultivo, pontos: number) => void;
 }) {
   const { userData } = useAuth();
   const [vegetalId, setVegetalId] = useState(initialVegetal);
   const [grupoId, setGrupoId] = useState(initialGroup);
-  const [loteCodigo, setLoteCodigo] = useState('');
+  const [loteCodigo, setLoteCodigo] = useState(initialGroup ? initialLote : '');
   const [metodo, setMetodo] = useState('muda');
   const [quantidade, setQuantidade] = useState('');
   const [unidade, setUnidade] = useState('mudas');
