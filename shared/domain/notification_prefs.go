@@ -30,6 +30,7 @@ var TiposNotificacao = []TipoNotificacao{
 	{NotifCurtida, "Curtidas nas minhas publicações"},
 	{NotifComentario, "Comentários nas minhas publicações"},
 	{NotifResposta, "Respostas aos meus comentários"},
+	{NotifDenuncia, "Resultado das minhas denúncias"},
 }
 
 // PreferenciasInput are the kinds a member mutes (in-app): they are still stored and listed on
