@@ -29,3 +29,15 @@ const (
 	AuditGuiaArquivado     AuditAction = "guia.arquivado"
 	AuditGuiaRestaurado    AuditAction = "guia.restaurado"
 )
+
+// AuditActions is every action the audit log records, as the admins'
+// filter offers them; a new AuditAction joins this list (and the contract's
+// AcaoAuditoria: shared/api/admin/audit_actions_test.go compares the three).
+var AuditActions = []AuditAction{
+	AuditRegrasEditadas, AuditUsuarioAdmin, AuditUsuarioDesativado, AuditUsuarioReativado, AuditUsuarioPontos,
+	AuditVegetalCriado, AuditVegetalEditado, AuditVegetalArquivado, AuditVegetalRestaurado,
+	AuditGuiaCriado, AuditGuiaEditado, AuditGuiaArquivado, AuditGuiaRestaurado,
+	AuditBannerCriado, AuditBannerEditado, AuditBannerExcluido,
+	AuditExportacao,
+	AuditModeracaoManter, AuditModeracaoRemover, AuditModeracaoRemoverAvisar, AuditPostRemovido,
+}

@@ -15,6 +15,7 @@ type Vegetable struct {
 	Estacao         string `json:"estacao,omitempty"`
 	DiasColheitaMin int    `json:"diasColheitaMin"`
 	DiasColheitaMax int    `json:"diasColheitaMax"`
+	// DiasColheitaMin and DiasColheitaMax are 0 when no source gives the days to harvest.
 	// Semeadura maps each region to the months (1–12) recommended for sowing there; an empty list
 	// means not recommended in that region, and a nil map means the source publishes no calendar.
 	Semeadura map[string][]int `json:"semeadura"`
@@ -28,7 +29,10 @@ type Vegetable struct {
 	// VegetableCare: what a grower reads on the vegetable (empty where no
 	// source was found: left empty rather than invented).
 	VegetableCare
-	Arquivado bool `json:"arquivado,omitempty"`
+	// Fontes names the source of each care field that has a value (keys
+	// from CareFields).
+	Fontes    map[string]Citacao `json:"fontes,omitempty"`
+	Arquivado bool               `json:"arquivado,omitempty"`
 	// Version counts the item's writes (1 when seeded); an admin edit must
 	// name the version it was based on.
 	Version int `json:"-"`

@@ -71,8 +71,9 @@ func (in *VegetableInput) Valid() error {
 		}
 		*f.v = CleanText(*f.v)
 	}
-	if !slices.Contains(Metodos, in.Metodo) {
-		return Invalid("metodo", "Escolha o método: semente, muda ou ambos")
+	// The method may be left out (""): the catalogue's sources do not give every plant's.
+	if in.Metodo != "" && !slices.Contains(Metodos, in.Metodo) {
+		return Invalid("metodo", "Escolha o método: semente, muda, ambos ou não informado")
 	}
 	if in.DiasColheitaMin < 1 || in.DiasColheitaMin > MaxCicloDias {
 		return Invalid("diasColheitaMin", fmt.Sprintf("O ciclo mínimo deve ser entre 1 e %d dias", MaxCicloDias))
@@ -145,11 +146,23 @@ func (in VegetableInput) VegetableID() string {
 	return id
 }
 
-// Apply writes in over v (keeping its id, source row and archive flag).
+// Apply writes in over v (keeping its id, source row, archive flag, pests
+// and popular names, which the admin form does not edit). A care field keeps
+// its source only while its value is the one the source gave.
 func (in VegetableInput) Apply(v Vegetable) Vegetable {
+	before := v
 	v.Nome, v.Estacao, v.DiasColheitaMin, v.DiasColheitaMax = in.Nome, in.Estacao, in.DiasColheitaMin, in.DiasColheitaMax
 	v.Semeadura, v.Espacamento, v.Fonte = in.Semeadura, in.Espacamento, in.Fonte
 	v.VegetableCare = VegetableCare{NomeCientifico: in.NomeCientifico, Familia: in.Familia, Metodo: in.Metodo,
-		Profundidade: in.Profundidade, Sol: in.Sol, Rega: in.Rega, Cuidados: in.Cuidados, Companheiras: in.Companheiras}
+		Profundidade: in.Profundidade, Sol: in.Sol, Rega: in.Rega, Cuidados: in.Cuidados, Companheiras: in.Companheiras,
+		Pragas: before.Pragas, NomesPopulares: before.NomesPopulares}
+	if before.Fontes != nil {
+		v.Fontes = map[string]Citacao{}
+		for campo, c := range before.Fontes {
+			if v.Care(campo) != "" && v.Care(campo) == before.Care(campo) {
+				v.Fontes[campo] = c
+			}
+		}
+	}
 	return v
 }

@@ -16,6 +16,11 @@ type VegetableCare struct {
 	Rega           string   `json:"rega,omitempty"`
 	Cuidados       string   `json:"cuidados,omitempty"`
 	Companheiras   []string `json:"companheiras,omitempty"`
+	// Pragas are the pests and diseases the source warns of.
+	Pragas string `json:"pragas,omitempty"`
+	// NomesPopulares are the other names people know the plant by (regional
+	// ones too); the catalogue's search finds a vegetable by any of them.
+	NomesPopulares []string `json:"nomesPopulares,omitempty"`
 }
 
 // Region names of Vegetable.Semeadura, as shown to people.
@@ -59,8 +64,10 @@ func (v Vegetable) EpocaDeSemeadura(region string, month int) Epoca {
 	return EpocaNaoRecomendada
 }
 
-// PlanteAgora is the vegetables to sow in month in region, in the order given,
-// archived ones left out.
+// PlanteAgora is the vegetables to sow in month in region, archived ones left
+// out, what the region grows now first: a vegetable whose sowing season there
+// is short comes before one sown all year, and among seasonal ones the season
+// that closes sooner comes first (sow it now or wait a year); then by name.
 func PlanteAgora(vegetables []Vegetable, region string, month int) []Vegetable {
 	out := []Vegetable{}
 	for _, v := range vegetables {
@@ -68,7 +75,33 @@ func PlanteAgora(vegetables []Vegetable, region string, month int) []Vegetable {
 			out = append(out, v)
 		}
 	}
+	slices.SortStableFunc(out, func(a, b Vegetable) int {
+		la, lb := len(a.Semeadura[region]), len(b.Semeadura[region])
+		if (la == 12) != (lb == 12) {
+			if la == 12 {
+				return 1
+			}
+			return -1
+		}
+		if ra, rb := monthsLeft(a.Semeadura[region], month), monthsLeft(b.Semeadura[region], month); ra != rb {
+			return ra - rb
+		}
+		if la != lb {
+			return la - lb
+		}
+		return strings.Compare(SearchKey(a.Nome), SearchKey(b.Nome))
+	})
 	return out
+}
+
+// monthsLeft is how many months after month the sowing season in months goes
+// on without a break (0: month is its last), wrapping past December.
+func monthsLeft(months []int, month int) int {
+	n := 0
+	for m := month%12 + 1; n < 11 && slices.Contains(months, m); m = m%12 + 1 {
+		n++
+	}
+	return n
 }
 
 // brasilia is the time zone of "this month" and of "today" for a grower

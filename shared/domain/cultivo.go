@@ -28,6 +28,18 @@ const (
 // FaseOrder is the path from sowing to harvest; perdido is off it.
 var FaseOrder = []Fase{FasePlanejado, FaseSemeado, FaseGerminando, FaseCrescendo, FaseFlorescendo, FasePronto, FaseColhido}
 
+// FaseOrderMuda is the path of a cultivo planted as a seedling (muda): it is
+// planted growing, so it never is semeado or germinando.
+var FaseOrderMuda = []Fase{FasePlanejado, FaseCrescendo, FaseFlorescendo, FasePronto, FaseColhido}
+
+// Caminho is c's own path from planting to harvest.
+func (c Cultivo) Caminho() []Fase {
+	if c.Metodo == MetodoMuda {
+		return FaseOrderMuda
+	}
+	return FaseOrder
+}
+
 // Fases are every phase, perdido last.
 var Fases = append(slices.Clone(FaseOrder), FasePerdido)
 
@@ -145,10 +157,14 @@ type Janela struct {
 	Atrasado         bool `json:"atrasado"` // the window has passed without a harvest, cultivo still open
 }
 
-// JanelaColheita is c's harvest window seen from now (Brasília dates).
+// JanelaColheita is c's harvest window seen from now (Brasília dates). The
+// source counts the days to harvest from planting in the final place: for a
+// seedling (muda) that is the day it was transplanted, the cultivo's planting
+// date, so the window is that date plus the source's days, as for seeds sown
+// in place.
 func (c Cultivo) JanelaColheita(now time.Time) Janela {
 	plantio, ok := ParseDate(c.DataPlantio)
-	if !ok {
+	if !ok || c.DiasColheitaMax <= 0 { // no source gives this vegetable's days to harvest
 		return Janela{}
 	}
 	today := LocalDate(now)
@@ -201,8 +217,12 @@ func (c Cultivo) NextFase(to Fase, motivo string) (Cultivo, error) {
 		}
 		c.FaseAnterior, c.MotivoPerda = "", ""
 	default:
-		i, j := slices.Index(FaseOrder, from), slices.Index(FaseOrder, to)
-		if j != i+1 && j != i-1 {
+		path := c.Caminho()
+		if !slices.Contains(path, from) {
+			path = FaseOrder // a seedling stored at semeado or germinando before seedlings skipped them
+		}
+		i, j := slices.Index(path, from), slices.Index(path, to)
+		if j < 0 || (j != i+1 && j != i-1) {
 			return c, ErrFase(from, to)
 		}
 	}

@@ -61,8 +61,15 @@ func (in *CultivoInput) Valid() error {
 	if in.Fase == "" {
 		in.Fase = FasePlanejado
 	}
-	if in.Fase != FasePlanejado && in.Fase != FaseSemeado {
-		return Invalid("fase", "Um cultivo novo começa planejado ou semeado")
+	// A seedling already planted is growing: it starts at crescendo, never
+	// semeado or germinando ("semeado" from a client means "planted").
+	if in.Metodo == MetodoMuda && in.Fase == FaseSemeado {
+		in.Fase = FaseCrescendo
+	}
+	switch {
+	case in.Fase == FasePlanejado, in.Metodo == MetodoSemente && in.Fase == FaseSemeado, in.Metodo == MetodoMuda && in.Fase == FaseCrescendo:
+	default:
+		return Invalid("fase", "Um cultivo novo começa planejado, semeado (sementes) ou crescendo (mudas)")
 	}
 	if len(in.Colaboradores) > 0 && in.GrupoID == "" {
 		return Invalid("colaboradores", "Colaboradores só podem ser escolhidos em um cultivo de grupo")
@@ -180,23 +187,27 @@ const (
 
 // DiarioEntry is one entry of a cultivo's diary.
 type DiarioEntry struct {
-	ID        string    `json:"id"`
-	CultivoID string    `json:"cultivoId"`
-	Tipo      string    `json:"tipo"`
-	Texto     string    `json:"texto"`
-	Fotos     []string  `json:"fotos"`
-	Fase      Fase      `json:"fase"` // the phase after a TipoFase entry
-	AutorID   string    `json:"autorId"`
-	AutorNome string    `json:"autorNome"`
-	Pontos    int       `json:"pontos"`
-	CriadoEm  time.Time `json:"criadoEm"`
+	ID        string   `json:"id"`
+	CultivoID string   `json:"cultivoId"`
+	Tipo      string   `json:"tipo"`
+	Texto     string   `json:"texto"`
+	Fotos     []string `json:"fotos"`
+	Fase      Fase     `json:"fase"` // the phase after a TipoFase entry
+	AutorID   string   `json:"autorId"`
+	AutorNome string   `json:"autorNome"`
+	Pontos    int      `json:"pontos"`
+	// Data is the day the entry tells of (yyyy-mm-dd); CriadoEm when it was written.
+	Data     string    `json:"data"`
+	CriadoEm time.Time `json:"criadoEm"`
 }
 
-// DiarioInput is the body of POST /api/cultivos/{id}/diario.
+// DiarioInput is the body of POST /api/cultivos/{id}/diario. Data is the day
+// the entry tells of (yyyy-mm-dd), today when empty.
 type DiarioInput struct {
 	Tipo  string   `json:"tipo"`
 	Texto string   `json:"texto"`
 	Fotos []string `json:"fotos"`
+	Data  string   `json:"data"`
 }
 
 func (in *DiarioInput) Valid() error {
@@ -222,7 +233,37 @@ func (in *DiarioInput) Valid() error {
 	if in.Fotos == nil {
 		in.Fotos = []string{}
 	}
+	if _, ok := ParseDate(in.Data); in.Data != "" && !ok {
+		return Invalid("data", "Informe a data da entrada (AAAA-MM-DD)")
+	}
 	return nil
+}
+
+// CheckDiarioData places a diary entry's day: today when not given, never in
+// the future, never before the planting date (Brasília dates).
+func CheckDiarioData(data, plantio string, now time.Time) (string, error) {
+	today := LocalDate(now)
+	if data == "" {
+		return FormatDate(today), nil
+	}
+	d, _ := ParseDate(data)
+	if d.After(today) {
+		return "", Invalid("data", "A data da entrada não pode estar no futuro")
+	}
+	if p, ok := ParseDate(plantio); ok && d.Before(p) {
+		return "", Invalid("data", "A data da entrada não pode ser anterior ao plantio")
+	}
+	return data, nil
+}
+
+// DiarioTime is where an entry of day data sits in the diary's order: now for
+// today's, noon in Brasília for an earlier day's.
+func DiarioTime(data string, now time.Time) time.Time {
+	if data == FormatDate(LocalDate(now)) {
+		return now
+	}
+	d, _ := ParseDate(data)
+	return d.Add(15 * time.Hour) // 12:00 in Brasília
 }
 
 // PhotoKeyPrefix is where a user's processed photos live in the uploads bucket.

@@ -267,6 +267,8 @@ const (
 	NotifComentario = "comentario"
 	NotifResposta   = "resposta"
 	NotifModeracao  = "moderacao"
+	// NotifDenuncia tells a member how a report they made was resolved.
+	NotifDenuncia = "denuncia_resolvida"
 )
 
 func TextoCurtida(nome string) string    { return nome + " curtiu seu post" }
@@ -280,6 +282,22 @@ func TextoAvisoModeracao() string {
 	return "Aviso da moderação: seu conteúdo violou as regras da comunidade. Novas violações podem levar à suspensão da conta"
 }
 func LinkPost(pid string) string { return "/feed?post=" + pid }
+
+// TextoDenunciaResolvida tells the member who reported a post or comment
+// what the moderation decided.
+func TextoDenunciaResolvida(comentario, mantido bool) string {
+	what := "o post que você denunciou"
+	if comentario {
+		what = "o comentário que você denunciou"
+	}
+	if mantido {
+		return "Sua denúncia foi analisada: " + what + " não viola as regras e foi mantido"
+	}
+	return "Sua denúncia foi analisada: " + what + " foi removido. Obrigado por ajudar"
+}
+
+// MaxReportersNotified bounds the reporters told of one decision (the first ones).
+const MaxReportersNotified = 20
 
 // Feed errors.
 func ErrPostNotFound() *Error       { return NotFound("Post não encontrado") }

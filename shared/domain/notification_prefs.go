@@ -27,6 +27,10 @@ var TiposNotificacao = []TipoNotificacao{
 	{NotifLembreteJanela, "Lembrete: a colheita de um cultivo começa"},
 	{NotifLembreteDiario, "Lembrete: cultivo sem registro no diário há 7 dias"},
 	{NotifLembreteSequencia, "Lembrete: sequência de cuidados prestes a acabar"},
+	{NotifCurtida, "Curtidas nas minhas publicações"},
+	{NotifComentario, "Comentários nas minhas publicações"},
+	{NotifResposta, "Respostas aos meus comentários"},
+	{NotifDenuncia, "Resultado das minhas denúncias"},
 }
 
 // PreferenciasInput are the kinds a member mutes (in-app): they are still stored and listed on

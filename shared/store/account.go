@@ -347,20 +347,40 @@ func (s *Store) anonymizeCultivoMeta(ctx context.Context, cid, uid string) error
 		if c.ResponsavelID != uid && len(cols) == len(c.Colaboradores) {
 			return nil
 		}
-		t := newTxn(s.Table)
-		u := t.update(itemMeta, CultivoPK(cid), skMeta)
-		u.cond("version = %s", u.v(num(c.Version)))
-		if c.ResponsavelID == uid {
-			u.set("responsavelId = %s", u.v(str("")))
-			u.set("responsavelNome = %s", u.v(str(RemovedUserName)))
+		// A growing cultivo of the member leaves the lote with them: the lote is freed as the
+		// member leaves the group, and a free lote holds no one's cultivo (it showed "livre" and
+		// "1 cultivo" at once). The cultivo stays the group's record, without a lote.
+		detach := c.ResponsavelID == uid && c.GrupoID != "" && c.LoteCodigo != "" && c.Fase.Aberta() && !c.Arquivado
+		write := func(withLote bool) error {
+			t := newTxn(s.Table)
+			u := t.update(itemMeta, CultivoPK(cid), skMeta)
+			u.cond("version = %s", u.v(num(c.Version)))
+			if c.ResponsavelID == uid {
+				u.set("responsavelId = %s", u.v(str("")))
+				u.set("responsavelNome = %s", u.v(str(RemovedUserName)))
+			}
+			if detach {
+				u.set("loteCodigo = %s", u.v(str("")))
+			}
+			if detach && withLote {
+				lu := t.update(itemLote, GroupPK(c.GrupoID), LoteSK(c.LoteCodigo))
+				lu.cond("cultivosAtivos > %s", lu.v(num(0)))
+				lu.incr("cultivosAtivos", -1)
+			}
+			av, err := attributevalue.Marshal(cols)
+			if err != nil {
+				return err
+			}
+			u.set("colaboradores = %s", u.v(av))
+			u.incr("version", 1)
+			return s.write(ctx, t)
 		}
-		av, err := attributevalue.Marshal(cols)
-		if err != nil {
-			return err
+		err = write(true)
+		var cc *cancelled
+		if detach && errors.As(err, &cc) && cc.failed(itemLote) {
+			err = write(false) // the lote was deleted, or its count already left the cultivo
 		}
-		u.set("colaboradores = %s", u.v(av))
-		u.incr("version", 1)
-		return retryable(s.write(ctx, t), itemMeta)
+		return retryable(err, itemMeta)
 	})
 }
 

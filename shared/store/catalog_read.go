@@ -21,16 +21,38 @@ type vegetableExtra struct {
 	Rega           string   `dynamodbav:"rega,omitempty"`
 	Cuidados       string   `dynamodbav:"cuidados,omitempty"`
 	Companheiras   []string `dynamodbav:"companheiras,omitempty"`
-	Arquivado      bool     `dynamodbav:"arquivado,omitempty"`
+	Pragas         string   `dynamodbav:"pragas,omitempty"`
+	NomesPopulares []string `dynamodbav:"nomesPopulares,omitempty"`
+	// Fontes: the source of each care field (domain.CareFields) that has a value.
+	Fontes    map[string]citacaoAttr `dynamodbav:"fontes,omitempty"`
+	Arquivado bool                   `dynamodbav:"arquivado,omitempty"`
+}
+
+// citacaoAttr is a care field's source, stored as a map.
+type citacaoAttr struct {
+	Titulo        string `dynamodbav:"titulo"`
+	Editora       string `dynamodbav:"editora"`
+	Ano           string `dynamodbav:"ano"`
+	Local         string `dynamodbav:"local"`
+	Endereco      string `dynamodbav:"endereco,omitempty"`
+	Institucional bool   `dynamodbav:"institucional"`
 }
 
 func extraOf(v domain.Vegetable) vegetableExtra {
 	c := v.VegetableCare
-	return vegetableExtra{
-		Estacao: v.Estacao, FonteLinha: v.FonteLinha, NomeBusca: domain.SearchKey(v.Nome),
+	e := vegetableExtra{
+		Estacao: v.Estacao, FonteLinha: v.FonteLinha, NomeBusca: v.SearchText(),
 		NomeCientifico: c.NomeCientifico, Familia: c.Familia, Metodo: c.Metodo, Profundidade: c.Profundidade,
-		Sol: c.Sol, Rega: c.Rega, Cuidados: c.Cuidados, Companheiras: c.Companheiras, Arquivado: v.Arquivado,
+		Sol: c.Sol, Rega: c.Rega, Cuidados: c.Cuidados, Companheiras: c.Companheiras,
+		Pragas: c.Pragas, NomesPopulares: c.NomesPopulares, Arquivado: v.Arquivado,
 	}
+	if len(v.Fontes) > 0 {
+		e.Fontes = make(map[string]citacaoAttr, len(v.Fontes))
+		for campo, f := range v.Fontes {
+			e.Fontes[campo] = citacaoAttr(f)
+		}
+	}
+	return e
 }
 
 func (e vegetableExtra) into(v *domain.Vegetable) {
@@ -38,6 +60,13 @@ func (e vegetableExtra) into(v *domain.Vegetable) {
 	v.VegetableCare = domain.VegetableCare{
 		NomeCientifico: e.NomeCientifico, Familia: e.Familia, Metodo: e.Metodo, Profundidade: e.Profundidade,
 		Sol: e.Sol, Rega: e.Rega, Cuidados: e.Cuidados, Companheiras: e.Companheiras,
+		Pragas: e.Pragas, NomesPopulares: e.NomesPopulares,
+	}
+	if len(e.Fontes) > 0 {
+		v.Fontes = make(map[string]domain.Citacao, len(e.Fontes))
+		for campo, f := range e.Fontes {
+			v.Fontes[campo] = domain.Citacao(f)
+		}
 	}
 }
 
@@ -57,7 +86,7 @@ func VegetablesScope(q string, archived bool) string {
 }
 
 // VegetablesPage is one page of the catalogue in id order, only the
-// vegetables whose folded name contains q's when q is set, and the
+// vegetables whose folded name or popular name contains q's when q is set, and the
 // archived ones only when archived is (the admin's list). What members are
 // offered (new cultivos) never holds an archived vegetable, and comes from
 // the container's copy of the catalogue (catalog_cache.go): full pages, no

@@ -22,8 +22,8 @@ func catalogFixture(t *testing.T) *fixture {
 	return newFixtureOn(t, "catalog-"+uuid.NewString()[:8])
 }
 
-// 55 vegetables and 12 conquistas: one BatchGetItem finds none, three BatchWriteItem calls
-// (25 + 25 + 17) write them. Seeding again finds all and writes nothing; an admin's edit survives.
+// 66 vegetables and 12 conquistas: one BatchGetItem finds none, four BatchWriteItem calls
+// (25 + 25 + 25 + 3) write them. Seeding again finds all and writes nothing; an admin's edit survives.
 func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	ctx := context.Background()
 	f := catalogFixture(t)
@@ -31,16 +31,16 @@ func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vegetables) != 55 || len(conquistas) != 12 {
+	if len(vegetables) != 66 || len(conquistas) != 12 {
 		t.Fatalf("catalogue of %d vegetables and %d conquistas", len(vegetables), len(conquistas))
 	}
 
 	f.calls.Reset()
 	n, err := f.s.SeedCatalog(ctx, vegetables, conquistas)
-	if err != nil || n != 67 {
+	if err != nil || n != 78 {
 		t.Fatalf("first seed: %d, %v", n, err)
 	}
-	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["BatchWriteItem"] != 3 || f.calls.Total() != 4 {
+	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["BatchWriteItem"] != 4 || f.calls.Total() != 5 {
 		t.Fatalf("first seed made %v", ops)
 	}
 
@@ -73,7 +73,8 @@ func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	if v, _ := out.Item["nome"].(*types.AttributeValueMemberS); v == nil || v.Value != "Tomate cereja" {
 		t.Errorf("edit lost: %v", out.Item["nome"])
 	}
-	for _, attr := range []string{"GSI1PK", "GSI1SK", "type", "id", "diasColheitaMin", "diasColheitaMax", "semeadura", "espacamento", "fonte", "criadoEm"} {
+	for _, attr := range []string{"GSI1PK", "GSI1SK", "type", "id", "diasColheitaMin", "diasColheitaMax", "semeadura", "espacamento", "fonte", "criadoEm",
+		"nomeCientifico", "familia", "cuidados", "pragas", "fontes"} {
 		if out.Item[attr] == nil {
 			t.Errorf("item lacks %s", attr)
 		}
@@ -94,7 +95,7 @@ func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(listedV) != 55 || len(listedC) != 12 {
+	if len(listedV) != 66 || len(listedC) != 12 {
 		t.Fatalf("catalogue lists %d vegetables, %d conquistas", len(listedV), len(listedC))
 	}
 	byID := map[string]domain.Vegetable{}

@@ -137,15 +137,23 @@ type diarioItem struct {
 	AutorID   string   `dynamodbav:"autorId"`
 	AutorNome string   `dynamodbav:"autorNome"`
 	Pontos    int      `dynamodbav:"pontos"`
-	CriadoEm  string   `dynamodbav:"criadoEm"`
+	// Data is the day the entry tells of; entries written before entries
+	// could be dated lack it (their day is CriadoEm's).
+	Data     string `dynamodbav:"data,omitempty"`
+	CriadoEm string `dynamodbav:"criadoEm"`
 }
 
+// diarioItemOf is e's item, ordered in the diary by the day it tells of
+// (domain.DiarioTime).
 func diarioItemOf(e domain.DiarioEntry) diarioItem {
 	if e.Fotos == nil {
 		e.Fotos = []string{}
 	}
+	if e.Data == "" {
+		e.Data = domain.FormatDate(domain.LocalDate(e.CriadoEm))
+	}
 	return diarioItem{
-		PK: CultivoPK(e.CultivoID), SK: DiarioSK(e.CriadoEm, e.ID), Type: "diario", ID: e.ID, CultivoID: e.CultivoID,
+		PK: CultivoPK(e.CultivoID), SK: DiarioSK(domain.DiarioTime(e.Data, e.CriadoEm), e.ID), Data: e.Data, Type: "diario", ID: e.ID, CultivoID: e.CultivoID,
 		Tipo: e.Tipo, Texto: e.Texto, Fotos: e.Fotos, Fase: string(e.Fase), AutorID: e.AutorID, AutorNome: e.AutorNome,
 		Pontos: e.Pontos, CriadoEm: fmtTime(e.CriadoEm),
 	}
@@ -158,8 +166,17 @@ func decodeDiario(r record) (domain.DiarioEntry, error) {
 	}
 	return domain.DiarioEntry{
 		ID: it.ID, CultivoID: it.CultivoID, Tipo: it.Tipo, Texto: it.Texto, Fotos: it.Fotos, Fase: domain.Fase(it.Fase),
-		AutorID: it.AutorID, AutorNome: it.AutorNome, Pontos: it.Pontos, CriadoEm: parseTime(it.CriadoEm),
+		AutorID: it.AutorID, AutorNome: it.AutorNome, Pontos: it.Pontos, Data: dataOr(it.Data, it.CriadoEm), CriadoEm: parseTime(it.CriadoEm),
 	}, err
+}
+
+// dataOr is an entry's day: its own, or (written before entries could be
+// dated) the Brasília date it was written on.
+func dataOr(data, criadoEm string) string {
+	if data != "" {
+		return data
+	}
+	return domain.FormatDate(domain.LocalDate(parseTime(criadoEm)))
 }
 
 type colheitaItem struct {
@@ -618,6 +635,10 @@ func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domai
 		if c.Arquivado {
 			return domain.Conflict("Este cultivo está arquivado")
 		}
+		data, err := domain.CheckDiarioData(in.Data, c.DataPlantio, now)
+		if err != nil {
+			return err
+		}
 		counted := 0
 		if di := st.items[itemKey{UserPK(actor.ID), DiarioDiaSK(day)}]; di != nil {
 			counted, _ = strconv.Atoi(nOf(di["n"]))
@@ -645,7 +666,7 @@ func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domai
 		}
 		e := domain.DiarioEntry{
 			ID: id, CultivoID: c.ID, Tipo: in.Tipo, Texto: in.Texto, Fotos: in.Fotos, AutorID: actor.ID,
-			AutorNome: st.profile.profile.Nome, Pontos: pts, CriadoEm: now,
+			AutorNome: st.profile.profile.Nome, Pontos: pts, Data: data, CriadoEm: now,
 		}
 		t.putItem("diario", diarioItemOf(e), "attribute_not_exists(PK)")
 		dueOnDiary(t, st.items[itemKey{CultivoPK(c.ID), skMeta}], c.ID, now)

@@ -194,6 +194,12 @@ func (s *Store) Moderate(ctx context.Context, pid, cid string, in domain.Moderac
 	if cid != "" {
 		target = cid
 	}
+	// Who reported it, to tell them the outcome: the first few, one Query.
+	reporters, _, err := queryPage(ctx, s, query{PK: PostPK(pid), Prefix: prefixReport + target + "#", Limit: domain.MaxReportersNotified, What: "reports of an item"},
+		func(r record) (string, error) { return sOf(r["userId"]), nil })
+	if err != nil {
+		return err
+	}
 	return attempt(ctx, func() error {
 		now := s.now()
 		items, err := s.batchGet(ctx, itemKey{PostPK(pid), ModSK(target)}, itemKey{PostPK(pid), skMeta}, itemKey{PostPK(pid), CommentSK(cid)})
@@ -258,6 +264,15 @@ func (s *Store) Moderate(ctx context.Context, pid, cid string, in domain.Moderac
 			if in.Acao == domain.AcaoRemoverAvisar {
 				acao = domain.AuditModeracaoRemoverAvisar
 				t.notify(NewNotification(mod.AutorID, domain.NotifModeracao, domain.TextoAvisoModeracao(), domain.LinkPerfil(), now.Add(time.Millisecond)))
+			}
+		}
+		link := domain.LinkPost(pid)
+		if in.Acao != domain.AcaoManter {
+			link = "/feed"
+		}
+		for i, uid := range reporters {
+			if uid != "" && uid != mod.AutorID {
+				t.notify(NewNotification(uid, domain.NotifDenuncia, domain.TextoDenunciaResolvida(cid != "", in.Acao == domain.AcaoManter), link, now.Add(time.Duration(i+2)*time.Millisecond)))
 			}
 		}
 		t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: acao, Entidade: mod.Tipo, EntidadeID: target, Em: now,

@@ -239,3 +239,12 @@ func (s *Store) AdminGuidesPage(ctx context.Context, q string, limit int, after 
 	}
 	return queryPage(ctx, s, qq, decodeGuide)
 }
+
+// PublicGuidesScope binds a cursor of /guias to its list.
+const PublicGuidesScope = "guides|public"
+
+// PublicGuidesPage is one page of the live guides (archived ones left out),
+// oldest first: one Query.
+func (s *Store) PublicGuidesPage(ctx context.Context, limit int, after map[string]string) ([]domain.Guide, map[string]string, error) {
+	return queryPage(ctx, s, query{Index: IndexGSI1, PK: guiasAll, Limit: limit, After: after, NotTrue: "arquivado", What: "guides"}, decodeGuide)
+}

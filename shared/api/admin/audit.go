@@ -2,7 +2,7 @@ package admin
 
 import (
 	"net/http"
-	"regexp"
+	"slices"
 	"time"
 
 	"github.com/verde-app/verde/shared/api"
@@ -24,8 +24,6 @@ type EntradaAuditoria struct {
 	Depois     string    `json:"depois"`
 }
 
-var acaoPattern = regexp.MustCompile(`^[a-z]+\.[a-z]+$`)
-
 // handleAudit is the latest audit entries, filtered by admin, action and
 // month: one Query and one BatchGetItem (the admins' names).
 func handleAudit(d app.Deps) http.Handler {
@@ -38,7 +36,7 @@ func handleAudit(d app.Deps) http.Handler {
 		}
 		// A filter sent empty (?acao=, ?mes=) is outside the contract's pattern like any other
 		// value: a 400 naming it, not the unfiltered log.
-		if (acao != "" || q.Has("acao")) && !acaoPattern.MatchString(acao) {
+		if (acao != "" || q.Has("acao")) && !slices.Contains(domain.AuditActions, domain.AuditAction(acao)) {
 			api.WriteError(w, r, domain.Invalid("acao", "Ação inválida (ex.: regras.editadas)"))
 			return
 		}

@@ -22,7 +22,8 @@ func postCSV(t *testing.T, path string, u testkit.User, csv string) testkit.Resp
 const importHeader = "especie,sul,sudeste,nordeste,centro_oeste,norte,inicio_colheita_dias_apos_plantio,metodo,familia\n"
 
 // TestVegetableImportDryRunListsBadRowsByLineAndField: a file with 3 bad
-// rows (an unknown month, days that are not a number, a missing método)
+// rows (an unknown month, days that are not a number, a método that is not
+// one: a missing one is fine, as the screen documents)
 // gets exactly those 3 lines and fields, and the dry run writes nothing,
 // not even the good row.
 func TestVegetableImportDryRunListsBadRowsByLineAndField(t *testing.T) {
@@ -33,7 +34,7 @@ func TestVegetableImportDryRunListsBadRowsByLineAndField(t *testing.T) {
 		fmt.Sprintf("ERVILHA TORTA %s,MAR./JUL.,ABR./JUN.,*,ABR./MAIO,*,60-80,semente,Fabaceae\n", tag) + // line 3: good
 		fmt.Sprintf("CHUCHU %s,XYZ./MAR.,ANO TODO,*,*,*,90-120,muda,\n", tag) + // line 4: sul
 		fmt.Sprintf("\"QUIABO, \"\"ROXO\"\" %s\",OUT./FEV.,*,*,*,*,noventa,semente,\n", tag) + // line 5: days
-		fmt.Sprintf("MAXIXE %s,*,*,*,*,*,50-60,,\n", tag) // line 6: metodo
+		fmt.Sprintf("MAXIXE %s,*,*,*,*,*,50-60,estaca,\n", tag) // line 6: metodo
 	res := postCSV(t, "/api/admin/dados/vegetais/validar", adm, file)
 	var rep admin.ImportacaoVegetais
 	res.Decode(t, &rep)

@@ -125,7 +125,7 @@ func TestAdminWritesAreAudited(t *testing.T) {
 	}{
 		{func(b map[string]any) { b["nome"] = "  " }, "nome", "Informe o nome"},
 		{func(b map[string]any) { b["diasColheitaMin"] = 90 }, "diasColheitaMax", "maior ou igual ao mínimo"},
-		{func(b map[string]any) { b["metodo"] = "estaca" }, "metodo", "semente, muda ou ambos"},
+		{func(b map[string]any) { b["metodo"] = "estaca" }, "metodo", "semente, muda, ambos ou não informado"},
 		{func(b map[string]any) { b["semeadura"] = map[string]any{"sul": []int{13}} }, "semeadura.sul", "de 1 a 12"},
 		{func(b map[string]any) { b["cuidados"] = strings.Repeat("a", 2001) }, "cuidados", "no máximo 2000"},
 	}

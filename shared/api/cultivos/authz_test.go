@@ -35,7 +35,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 	}{
 		{name: "catalogue", method: "GET", path: "/api/vegetables?q=alface", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "guides of a vegetable", method: "GET", path: "/api/vegetables/alface-verao/guias", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
-		{name: "guide", method: "GET", path: "/api/guias/{guia}", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
+		{name: "guide", method: "GET", path: "/api/guias/{guia}", want: expect{ok, ok, ok, ok, ok, ok, ok, ok}},
+		{name: "public guides", method: "GET", path: "/api/guias", want: expect{ok, ok, ok, ok, ok, ok, ok, ok}},
+		{name: "public catalogue", method: "GET", path: "/api/hortalicas", want: expect{ok, ok, ok, ok, ok, ok, ok, ok}},
+		{name: "public vegetable", method: "GET", path: "/api/hortalicas/alface-verao", want: expect{ok, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "plante agora", method: "GET", path: "/api/vegetables/plante-agora?uf=SP", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "vegetable", method: "GET", path: "/api/vegetables/alface-verao", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "my cultivos", method: "GET", path: "/api/cultivos", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},

@@ -67,8 +67,8 @@ func qty(f float64) *float64 { return &f }
 
 func newCultivo(t *testing.T, gid, lote string, by testkit.User, colabs ...testkit.User) string {
 	t.Helper()
-	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, LoteCodigo: lote, Metodo: "muda", Quantidade: qty(12),
-		Unidade: "mudas", DataPlantio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fase: domain.FaseSemeado}
+	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, LoteCodigo: lote, Metodo: "semente", Quantidade: qty(12),
+		Unidade: "sementes", DataPlantio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fase: domain.FaseSemeado}
 	for _, c := range colabs {
 		in.Colaboradores = append(in.Colaboradores, c.ID)
 	}

@@ -19,19 +19,25 @@ import (
 // Routes is this area's whole API surface; template.yaml declares the same.
 func Routes(d app.Deps) []api.Route {
 	signedIn := d.Verifier.Require
+	// The public catalogue reads no identity; a guide is read with one when
+	// sent (an admin may open an archived guide).
+	maybeSignedIn := d.Verifier.Optional
 	admin := func(h http.Handler) http.Handler { return d.Verifier.Require(auth.RequireAdmin(h)) }
 	return []api.Route{
 		{Method: "GET", Path: "/api/vegetables", Handler: signedIn(handleVegetables(d))},
 		{Method: "GET", Path: "/api/vegetables/plante-agora", Handler: signedIn(handlePlanteAgora(d))},
 		{Method: "GET", Path: "/api/vegetables/{vegetalId}", Handler: signedIn(handleVegetable(d))},
 		{Method: "GET", Path: "/api/vegetables/{vegetalId}/guias", Handler: signedIn(handleGuidesOf(d))},
-		{Method: "GET", Path: "/api/guias/{guiaId}", Handler: signedIn(handleGuide(d))},
+		{Method: "GET", Path: "/api/guias/{guiaId}", Handler: maybeSignedIn(handleGuide(d))},
 		// Shared replies, read without a token (public.go).
 		{Method: "GET", Path: "/api/public/vegetables", Handler: publicCatalogue(handleVegetables(d))},
 		{Method: "GET", Path: "/api/public/vegetables/{vegetalId}", Handler: publicCatalogue(handleVegetable(d))},
 		{Method: "GET", Path: "/api/public/vegetables/{vegetalId}/guias", Handler: publicCatalogue(handleGuidesOf(d))},
 		{Method: "GET", Path: "/api/public/guias/{guiaId}", Handler: publicCatalogue(handlePublicGuide(d))},
 		{Method: "GET", Path: "/api/public/plante-agora", Handler: publicCatalogue(handlePublicPlanteAgora(d))},
+		{Method: "GET", Path: "/api/guias", Handler: handlePublicGuides(d)},
+		{Method: "GET", Path: "/api/hortalicas", Handler: handleHortalicas(d)},
+		{Method: "GET", Path: "/api/hortalicas/{vegetalId}", Handler: handleHortalica(d)},
 		{Method: "GET", Path: "/api/cultivos", Handler: signedIn(handleMine(d))},
 		{Method: "POST", Path: "/api/cultivos", Handler: signedIn(kit.Idempotent(d, handleCreate(d)))},
 		{Method: "GET", Path: "/api/cultivos/{cultivoId}", Handler: signedIn(handleGet(d))},

@@ -24,21 +24,32 @@ type Vegetal struct {
 	Rega             string           `json:"rega"`
 	Cuidados         string           `json:"cuidados"`
 	Companheiras     []string         `json:"companheiras"`
-	Fonte            string           `json:"fonte"`
-	Arquivado        bool             `json:"arquivado"`
+	Pragas           string           `json:"pragas"`
+	NomesPopulares   []string         `json:"nomesPopulares"`
+	// Fontes names the source of each care field that has a value.
+	Fontes    map[string]domain.Citacao `json:"fontes"`
+	Fonte     string                    `json:"fonte"`
+	Arquivado bool                      `json:"arquivado"`
 }
 
 func vegetalOf(v domain.Vegetable) Vegetal {
 	c := v.VegetableCare
-	comp := c.Companheiras
+	comp, pop, fontes := c.Companheiras, c.NomesPopulares, v.Fontes
 	if comp == nil {
 		comp = []string{}
+	}
+	if pop == nil {
+		pop = []string{}
+	}
+	if fontes == nil {
+		fontes = map[string]domain.Citacao{}
 	}
 	return Vegetal{
 		ID: v.ID, Nome: v.Nome, Estacao: v.Estacao, DiasColheitaMin: v.DiasColheitaMin, DiasColheitaMax: v.DiasColheitaMax,
 		Semeadura: v.Semeadura, Espacamento: v.Espacamento, EspacamentoFonte: v.EspacamentoFonte,
 		NomeCientifico: c.NomeCientifico, Familia: c.Familia, Metodo: c.Metodo, Profundidade: c.Profundidade,
-		Sol: c.Sol, Rega: c.Rega, Cuidados: c.Cuidados, Companheiras: comp, Fonte: v.Fonte, Arquivado: v.Arquivado,
+		Sol: c.Sol, Rega: c.Rega, Cuidados: c.Cuidados, Companheiras: comp, Pragas: c.Pragas, NomesPopulares: pop,
+		Fontes: fontes, Fonte: v.Fonte, Arquivado: v.Arquivado,
 	}
 }
 
@@ -126,12 +137,13 @@ type Diario struct {
 	AutorID   string       `json:"autorId"`
 	AutorNome string       `json:"autorNome"`
 	Pontos    int          `json:"pontos"`
+	Data      string       `json:"data"`
 	CriadoEm  time.Time    `json:"criadoEm"`
 }
 
 func diarioOf(e domain.DiarioEntry) Diario {
 	v := Diario{ID: e.ID, CultivoID: e.CultivoID, Tipo: e.Tipo, Texto: e.Texto, Fotos: e.Fotos, AutorID: e.AutorID,
-		AutorNome: e.AutorNome, Pontos: e.Pontos, CriadoEm: e.CriadoEm}
+		AutorNome: e.AutorNome, Pontos: e.Pontos, Data: e.Data, CriadoEm: e.CriadoEm}
 	if v.Fotos == nil {
 		v.Fotos = []string{}
 	}

@@ -211,6 +211,7 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 		"/api/vegetables/{vegetalId}/guias":   {cast.Member, "/api/vegetables/tomate/guias"},
 		"/api/admin/vegetables":               {admin, "/api/admin/vegetables"},
 		"/api/admin/guias":                    {admin, "/api/admin/guias"},
+		"/api/guias":                          {cast.Anon, "/api/guias"},
 		"/api/notifications":                  {cast.Owner, "/api/notifications"},
 		// The admin area: the audit of the guides above, the three Teodoras,
 		// Member's ledger (cultivos, diary, harvests).

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type ComponentType } from 'react';
+import { Suspense, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '@/app/guards/require-auth';
@@ -70,6 +70,8 @@ const toDashboard = <Navigate to="/dashboard" replace />;
 const register = page(() => import('@/app/routes/auth/register'));
 const cultivationDetail = page(() => import('@/app/routes/app/cultivation-detail'));
 const groupLotes = page(() => import('@/app/routes/groups/group-lotes'));
+// The public catalogue: inside the signed-in shell for a member, in the public frame otherwise.
+const catalogLayout = page(() => import('@/app/layouts/catalog-layout'));
 
 export const routes: RouteObject[] = [
   // Public
@@ -81,6 +83,15 @@ export const routes: RouteObject[] = [
   { path: '/grupos/:groupId/publico', element: page(() => import('@/app/routes/groups/group-public')) },
   // An e-mail's unsubscribe link (shared/email), signed out too.
   { path: '/emails/descadastro', element: page(() => import('@/app/routes/auth/unsubscribe')) },
+  {
+    element: catalogLayout,
+    children: [
+      { path: '/hortalicas', element: page(() => import('@/app/routes/catalog/hortalicas')) },
+      { path: '/hortalicas/:vegetalId', element: page(() => import('@/app/routes/catalog/hortalica')) },
+      { path: '/guias', element: page(() => import('@/app/routes/catalog/guias')) },
+      { path: '/guias/:guiaId', element: page(() => import('@/app/routes/catalog/guia')) },
+    ],
+  },
 
   // Signed in, inside the main layout
   {
@@ -144,12 +155,43 @@ export const routerFuture = { v7_relativeSplatPath: true, v7_startTransition: fa
  * until a layout (whose own Suspense keeps the shell on screen) takes over; a chunk that fails to
  * load (a deploy replaced it, the network dropped) shows the error boundary's retry.
  */
+/**
+ * After a move to another page, focus goes to the new page's heading (as routers made for screen
+ * readers do) instead of staying on <body> or on the menu link, where a screen reader says nothing
+ * of the new page. A page that focused one of its own fields keeps it.
+ */
+function useFocusHeadingOnNavigate(pathname: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let tries = 0;
+    let frame = 0;
+    const focusHeading = () => {
+      const active = document.activeElement;
+      if (active && active !== document.body && active.closest('main')) return;
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus();
+        return;
+      }
+      if (++tries < 300) frame = requestAnimationFrame(focusHeading); // the page's chunk may still be loading
+    };
+    frame = requestAnimationFrame(focusHeading);
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+}
+
 export function AppRoutes() {
   // Every lazy level of the address (shell, admin layout, screen) starts loading at once, not
   // each only when its parent has rendered; once per address, not per render (matching walks
   // and ranks every route: a few milliseconds of a phone's main thread).
   const client = useQueryClient();
   const { pathname } = useLocation();
+  useFocusHeadingOnNavigate(pathname);
   useMemo(() => {
     for (const match of matchRoutes(routes, pathname) ?? []) preloads.get(match.route.element as object)?.(client);
   }, [pathname, client]);

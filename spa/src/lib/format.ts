@@ -21,6 +21,17 @@ export function formatDate(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '' : `${d.getDate()} de ${shortMonths[d.getMonth()]} de ${d.getFullYear()}`;
 }
 
+/**
+ * A calendar date (yyyy-mm-dd, no time) as '5 de mar. de 2025', whatever the browser's time zone:
+ * read through an instant, midnight UTC is the evening before in Brasília.
+ */
+export function formatDay(date: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
+  if (!m) return '';
+  const month = shortMonths[Number(m[2]) - 1];
+  return month ? `${Number(m[3])} de ${month} de ${m[1]}` : '';
+}
+
 /** '05/03/2025, 09:30' (local time, as Intl's pt-BR dateStyle and timeStyle short); '' for a missing or unreadable time. */
 export function formatDateTime(iso: string | null | undefined): string {
   const d = new Date(iso ?? '');

@@ -50,6 +50,11 @@ export const queryKeys = {
     vegetable: (id: string) => ['catalog', 'vegetable', id] as const,
     planteAgora: (uf: string) => ['catalog', 'plante-agora', uf] as const,
     guides: (vegetalId: string) => ['catalog', 'vegetable', vegetalId, 'guias'] as const,
+    /** The public catalogue (/hortalicas), one vegetable's public page, the guides (/guias). */
+    hortalicas: ['catalog', 'hortalicas'] as const,
+    hortalica: (id: string) => ['catalog', 'hortalicas', id] as const,
+    allGuides: ['catalog', 'guias'] as const,
+    guide: (id: string) => ['catalog', 'guias', id] as const,
   },
   /** Banners: the member's active ones (dashboard) and the admins' list; a write refreshes both. */
   banners: {

@@ -1084,6 +1084,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hortalicas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public catalogue (no sign-in needed) for /hortalicas, archived vegetables left out */
+        get: operations["listHortalicas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hortalicas/{vegetalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        /** One vegetable's public page (no sign-in needed) with its care fields, their sources and its guides */
+        get: operations["getHortalica"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the live guides, oldest first (no sign-in needed); bodies are markdown */
+        get: operations["listGuides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/guias/{guiaId}": {
         parameters: {
             query?: never;
@@ -1093,7 +1146,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One guide (an archived one only for site admins) */
+        /** One guide, no sign-in needed (an archived one only for site admins, with their token) */
         get: operations["getGuide"];
         put?: never;
         post?: never;
@@ -2466,6 +2519,7 @@ export interface components {
              * @enum {string}
              */
             estacao: "" | "verao" | "inverno";
+            /** @description 0 when no source gives the days to harvest */
             diasColheitaMin: number;
             diasColheitaMax: number;
             semeadura: components["schemas"]["Semeadura"];
@@ -2481,8 +2535,56 @@ export interface components {
             rega: string;
             cuidados: string;
             companheiras: string[];
+            /** @description Pests and diseases the source warns of */
+            pragas: string;
+            /** @description Other names (regional ones too); search finds the vegetable by any of them */
+            nomesPopulares: string[];
+            /** @description The source of each care field that has a value, keyed by the field's name */
+            fontes: {
+                [key: string]: components["schemas"]["Citacao"];
+            };
             fonte: string;
             arquivado: boolean;
+        };
+        /**
+         * @description An admin write the audit log records
+         * @enum {string}
+         */
+        AcaoAuditoria: "regras.editadas" | "usuario.admin" | "usuario.desativado" | "usuario.reativado" | "usuario.pontos" | "vegetal.criado" | "vegetal.editado" | "vegetal.arquivado" | "vegetal.restaurado" | "guia.criado" | "guia.editado" | "guia.arquivado" | "guia.restaurado" | "banner.criado" | "banner.editado" | "banner.excluido" | "dados.exportados" | "moderacao.manter" | "moderacao.remover" | "moderacao.remover_avisar" | "post.removido";
+        /** @description Where a care field comes from */
+        Citacao: {
+            titulo: string;
+            editora: string;
+            /** @description The year, or s.d. when the source gives none */
+            ano: string;
+            /** @description The place in the source: a page, a table, a catalogue entry */
+            local: string;
+            /** @description Where the source can be read */
+            endereco?: string;
+            /** @description A research or extension institution, university or public body */
+            institucional: boolean;
+        };
+        HortalicaResumo: {
+            id: string;
+            nome: string;
+            /** @enum {string} */
+            estacao: "" | "verao" | "inverno";
+            nomeCientifico: string;
+            nomesPopulares: string[];
+            familia: string;
+            /** @enum {string} */
+            metodo: "" | "semente" | "muda" | "ambos";
+            diasColheitaMin: number;
+            diasColheitaMax: number;
+            semeadura: components["schemas"]["Semeadura"];
+        };
+        /** @description The whole catalogue members may grow (tens of vegetables, bounded by the catalogue itself) */
+        Hortalicas: {
+            items: components["schemas"]["HortalicaResumo"][];
+        };
+        Hortalica: {
+            vegetal: components["schemas"]["Vegetal"];
+            guias: components["schemas"]["Guia"][];
         };
         VegetalAdmin: {
             id: string;
@@ -2504,6 +2606,14 @@ export interface components {
             rega: string;
             cuidados: string;
             companheiras: string[];
+            /** @description Pests and diseases the source warns of */
+            pragas: string;
+            /** @description Other names (regional ones too); search finds the vegetable by any of them */
+            nomesPopulares: string[];
+            /** @description The source of each care field that has a value, keyed by the field's name */
+            fontes: {
+                [key: string]: components["schemas"]["Citacao"];
+            };
             fonte: string;
             arquivado: boolean;
             /** @description What an edit or an archive names (optimistic concurrency) */
@@ -2528,8 +2638,11 @@ export interface components {
             estacao?: "" | "verao" | "inverno";
             nomeCientifico?: string;
             familia?: string;
-            /** @enum {string} */
-            metodo: "semente" | "muda" | "ambos";
+            /**
+             * @description "" when no source gives it
+             * @enum {string}
+             */
+            metodo: "" | "semente" | "muda" | "ambos";
             diasColheitaMin: number;
             diasColheitaMax: number;
             espacamento?: string;
@@ -2548,8 +2661,11 @@ export interface components {
             estacao?: "" | "verao" | "inverno";
             nomeCientifico?: string;
             familia?: string;
-            /** @enum {string} */
-            metodo: "semente" | "muda" | "ambos";
+            /**
+             * @description "" when no source gives it
+             * @enum {string}
+             */
+            metodo: "" | "semente" | "muda" | "ambos";
             diasColheitaMin: number;
             diasColheitaMax: number;
             espacamento?: string;
@@ -2708,10 +2824,11 @@ export interface components {
             dataPlantio: string;
             notas?: string;
             /**
+             * @description planejado, or already planted: semeado for seeds, crescendo for seedlings (semeado sent with metodo muda starts at crescendo)
              * @default planejado
              * @enum {string}
              */
-            fase?: "planejado" | "semeado";
+            fase?: "planejado" | "semeado" | "crescendo";
             /** @description User ids of other members of the group */
             colaboradores?: string[];
         };
@@ -2792,12 +2909,12 @@ export interface components {
         /**
          * @example {
          *       "silenciados": [
-         *         "nivel"
+         *         "curtida"
          *       ]
          *     }
          */
         NotificationPreferencesInput: {
-            silenciados: ("solicitacao_entrada" | "solicitacao_aprovada" | "solicitacao_recusada" | "pedido_lote" | "lote_atribuido" | "pedido_lote_encerrado" | "grupo_transferido" | "nivel")[];
+            silenciados: ("solicitacao_entrada" | "solicitacao_aprovada" | "solicitacao_recusada" | "pedido_lote" | "lote_atribuido" | "pedido_lote_encerrado" | "grupo_transferido" | "nivel" | "conquista" | "pontos_ajustados" | "lembrete_janela" | "lembrete_diario" | "lembrete_sequencia" | "curtida" | "comentario" | "resposta" | "denuncia_resolvida")[];
         };
         EmailChoices: {
             /** @description false when the site has no SES identity: it sends no product e-mail */
@@ -2964,7 +3081,15 @@ export interface components {
             autorId: string;
             autorNome: string;
             pontos: number;
-            /** Format: date-time */
+            /**
+             * Format: date
+             * @description The day the entry tells of (Brasília); the diary is in this order, newest first
+             */
+            data: string;
+            /**
+             * Format: date-time
+             * @description When it was written
+             */
             criadoEm: string;
         };
         DiarioPage: {
@@ -3016,6 +3141,11 @@ export interface components {
             texto?: string;
             /** @description Upload keys (POST /api/uploads) of the author's own; the entry stores each processed photo's key */
             fotos?: string[];
+            /**
+             * Format: date
+             * @description The day the entry tells of, today (Brasília) when left out; not in the future, not before the planting date
+             */
+            data?: string;
         };
         DiarioCriado: {
             entry: components["schemas"]["DiarioEntry"];
@@ -3334,8 +3464,7 @@ export interface components {
             id: string;
             adminId: string;
             adminNome: string;
-            /** @description vegetal.criado, regras.editadas, usuario.pontos, banner.criado … */
-            acao: string;
+            acao: components["schemas"]["AcaoAuditoria"];
             entidade: string;
             entidadeId: string;
             /** Format: date-time */
@@ -5745,6 +5874,80 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listHortalicas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hortalicas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hortalicas"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getHortalica: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vegetalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hortalica */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hortalica"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listGuides: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GuiaPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuiaPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getGuide: {
         parameters: {
             query?: never;
@@ -6415,7 +6618,7 @@ export interface operations {
                 /** @description The nextCursor of the previous page (opaque; bound to this list) */
                 cursor?: components["parameters"]["Cursor"];
                 adminId?: string;
-                acao?: string;
+                acao?: components["schemas"]["AcaoAuditoria"];
                 mes?: string;
             };
             header?: never;

@@ -1,3 +1,4 @@
+import { labelInName } from '@/testing/label-in-name';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
@@ -16,7 +17,7 @@ describe('side menu', () => {
     // The dashboard draws once its cards' code is here (its first load in this file): a busy machine may take seconds.
     await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 15_000 });
     const links = within(menu()).getAllByRole('link').map((a) => a.textContent);
-    expect(links).toEqual(['Dashboard', 'Meus Grupos', 'Explorar Grupos', 'Cultivos', 'Rankings', 'Feed', 'Criar Grupo']);
+    expect(links).toEqual(['Dashboard', 'Meus Grupos', 'Explorar Grupos', 'Cultivos', 'Rankings', 'Feed', 'Hortaliças', 'Guias', 'Criar Grupo']);
   });
 
   it('shows Painel Admin with a Dev badge to admins', async () => {
@@ -89,11 +90,21 @@ describe('side menu', () => {
 });
 
 describe('top bar', () => {
+  it('names the bell and the user button with what they show (label in name)', async () => {
+    stubApi({ 'GET /api/notifications/unread-count': () => json({ count: 3 }) });
+    renderApp('/dashboard', fakeAuth({ userData: { ...testProfile, nome: 'Ana Souza', foto: null } }));
+    await screen.findByTestId('unread-badge');
+    for (const el of [screen.getByRole('link', { name: /^Notificações/ }), screen.getByRole('button', { name: /Menu do usuário/ })]) {
+      expect(labelInName(el)).toMatchObject({ ok: true });
+    }
+    expect(screen.getByRole('link', { name: 'Notificações: 3 não lidas' })).toBeInTheDocument();
+  });
+
   it('shows the unread count from the API on the bell', async () => {
     stubApi({ 'GET /api/notifications/unread-count': () => json({ count: 12 }) });
     renderApp('/dashboard');
     expect(await screen.findByTestId('unread-badge')).toHaveTextContent('9+');
-    expect(screen.getByRole('link', { name: 'Notificações (12 não lidas)' })).toHaveAttribute('href', '/notificacoes');
+    expect(screen.getByRole('link', { name: 'Notificações: 9+ (12 não lidas)' })).toHaveAttribute('href', '/notificacoes');
   });
 
   it('user dropdown: name, e-mail, links, Sair → /login', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
 const focusable =
@@ -6,8 +6,8 @@ const focusable =
 
 /**
  * A modal dialog: role=dialog with its title as name, focus moved in on open (to initialFocus or
- * the first control), kept inside with Tab, Escape to close (unless busy), and given back to
- * whatever had it when the dialog closes.
+ * the first control), kept inside with Tab, Escape to close (unless busy), Back to close (as on a
+ * phone), and focus given back to whatever had it when the dialog closes.
  */
 export function Dialog({
   title,
@@ -26,6 +26,29 @@ export function Dialog({
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  // The latest onClose, for the Back handler below (kept after each render, not during it).
+  useLayoutEffect(() => {
+    close.current = busy ? () => undefined : onClose;
+  });
+
+  // Back closes the dialog: opening adds a history entry of the same address (marked with the
+  // dialog's id; the router's own state is kept, so the router sees no move), and leaving that
+  // entry (Back) closes it. A dialog closed another way takes its entry off again, unless the
+  // page has moved on to another entry meanwhile.
+  useEffect(() => {
+    const mark = `dialog-${titleId}`;
+    const state = (window.history.state ?? {}) as Record<string, unknown>;
+    window.history.pushState({ ...state, verdeDialog: mark }, '');
+    const onPop = () => {
+      if ((window.history.state as Record<string, unknown> | null)?.verdeDialog !== mark) close.current();
+    };
+    window.addEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      if ((window.history.state as Record<string, unknown> | null)?.verdeDialog === mark) window.history.back();
+    };
+  }, [titleId]);
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

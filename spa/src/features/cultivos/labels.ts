@@ -35,15 +35,24 @@ export const unidadePlantioLabel: Record<string, string> = { mudas: 'mudas', sem
 
 export const meses = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 
-/** The next phase forward, or null at the end (colhido) and when lost. */
-export function nextFase(f: Fase): Fase | null {
-  const i = faseOrder.indexOf(f);
-  return i < 0 || i === faseOrder.length - 1 ? null : (faseOrder[i + 1] ?? null);
+/** A seedling (muda) is planted growing: its path skips semeado and germinando. */
+export const faseOrderMuda: Fase[] = ['planejado', 'crescendo', 'florescendo', 'pronto', 'colhido'];
+
+/** A cultivo's own path (a seedling stored at semeado or germinando before that rule keeps the full path). */
+export function faseOrderOf(c: Pick<Cultivo, 'metodo' | 'fase' | 'faseAnterior'>): Fase[] {
+  const at = c.fase === 'perdido' ? (c.faseAnterior ?? 'planejado') : c.fase;
+  return c.metodo === 'muda' && faseOrderMuda.includes(at) ? faseOrderMuda : faseOrder;
 }
 
-export function previousFase(f: Fase): Fase | null {
-  const i = faseOrder.indexOf(f);
-  return i <= 0 ? null : (faseOrder[i - 1] ?? null);
+/** The next phase forward on the path, or null at the end (colhido) and when lost. */
+export function nextFase(f: Fase, path: Fase[] = faseOrder): Fase | null {
+  const i = path.indexOf(f);
+  return i < 0 || i === path.length - 1 ? null : (path[i + 1] ?? null);
+}
+
+export function previousFase(f: Fase, path: Fase[] = faseOrder): Fase | null {
+  const i = path.indexOf(f);
+  return i <= 0 ? null : (path[i - 1] ?? null);
 }
 
 export function isOpen(f: Fase): boolean {
@@ -58,6 +67,7 @@ export function countdown(c: Cultivo): string {
   if (c.totais.colheitas > 0) return c.totais.colheitas === 1 ? '1 colheita registrada' : `${c.totais.colheitas} colheitas registradas`;
   if (c.fase === 'pronto') return 'Pronto para colher';
   if (c.janela.aberta) return 'Janela de colheita aberta';
+  if (!c.janela.inicio) return 'Sem previsão de colheita na fonte';
   const d = c.janela.diasParaColheita;
   if (d === 0) return 'Colheita a partir de hoje';
   return d === 1 ? 'Colheita em 1 dia' : `Colheita em ${d} dias`;

@@ -20,7 +20,7 @@ import { clearRedirectMarker, markRedirectStarted } from '@/lib/auth/redirect-re
 // imported statically: the auth provider loads it with import() on the first action; on /login
 // and /registro the page's preload script fetches it ahead when the browser is idle (vite.config.ts).
 
-export type ActionResult = { success: true } | { success: false; error: string };
+export type ActionResult = { success: true } | { success: false; error: string; code?: string };
 export type GoogleActionResult =
   | { success: true }
   | { success: false; error: string; popupBlocked?: boolean }
@@ -68,7 +68,7 @@ export async function registerWithEmail(name: string, email: string, password: s
       return { success: false, error: 'Confirmação de e-mail pendente' };
     }
   } catch (error) {
-    return { success: false, error: errorText(error) };
+    return { success: false, error: errorText(error), code: errorName(error) };
   }
   const signedIn = await signInWithEmail(email, password);
   // The account is confirmed (registration lands on /dashboard) but the e-mail is not: send the

@@ -3,7 +3,8 @@ import type { AuthUser } from '@/lib/auth/session';
 import type { RedirectResult } from '@/lib/auth/redirect-result';
 import type { Profile } from '@/types/api';
 
-export type AuthResult = { success: true; user: AuthUser } | { success: false; error: string };
+/** A failure carries the provider's text as is (SPEC §7) and, when known, its error name (UsernameExistsException …). */
+export type AuthResult = { success: true; user: AuthUser } | { success: false; error: string; code?: string };
 export type GoogleAuthResult =
   | { success: true; user: AuthUser }
   | { success: false; error: string; popupBlocked?: boolean }

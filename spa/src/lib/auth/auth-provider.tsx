@@ -27,7 +27,7 @@ async function withActions<T>(run: (actions: Actions) => Promise<T>, failure: (e
   return run(actions);
 }
 
-const failed = (error: string) => ({ success: false, error }) as const;
+const failed = (error: string): { success: false; error: string; code?: string } => ({ success: false, error });
 const codeFailed = (error: string) => ({ success: false, code: 'NetworkError', error }) as const;
 
 type Session = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: AuthUser };

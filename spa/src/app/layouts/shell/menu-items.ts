@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { CompassIcon, FeedIcon, HomeIcon, ShieldIcon, SproutIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
+import { BookIcon, CompassIcon, FeedIcon, HomeIcon, LeafIcon, ShieldIcon, SproutIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
 
 export interface MenuItem {
   label: string;
@@ -17,6 +17,8 @@ export const menuItems: MenuItem[] = [
   { label: 'Cultivos', path: '/cultivos', icon: SproutIcon },
   { label: 'Rankings', path: '/rankings', icon: TrophyIcon },
   { label: 'Feed', path: '/feed', icon: FeedIcon },
+  { label: 'Hortaliças', path: '/hortalicas', icon: LeafIcon },
+  { label: 'Guias', path: '/guias', icon: BookIcon },
   { label: 'Painel Admin', path: '/admin', icon: ShieldIcon, adminOnly: true, badge: 'Dev' },
 ];
 

@@ -41,4 +41,17 @@ describe('/admin/banners', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Início')).toHaveValue('2026-11-23');
     expect(within(dialog).getByLabelText('Fim')).toHaveValue('2026-11-23');
   });
+
+  it('writes each period with the dates as entered, in any time zone (a date is not an instant)', async () => {
+    const tz = process.env.TZ;
+    process.env.TZ = 'America/Sao_Paulo'; // a browser in Brasília: midnight UTC is the evening before
+    try {
+      stubApi({ 'GET /api/admin/banners': () => json({ items: [banner('b1', 'Feira', '2026-11-25', '2026-12-10')], nextCursor: null }) });
+      renderApp('/admin/banners', fakeAuth({ user: adminUser, isAdmin: true }));
+      const list = await screen.findByRole('list', { name: 'Banners' }, { timeout: 5000 });
+      expect(list).toHaveTextContent('25 de nov. de 2026 a 10 de dez. de 2026');
+    } finally {
+      process.env.TZ = tz;
+    }
+  });
 });

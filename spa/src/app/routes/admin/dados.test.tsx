@@ -16,6 +16,18 @@ const report = (gravado: boolean) => ({
 });
 
 describe('/admin/dados', { timeout: 20_000 }, () => {
+  it('explains the month syntax on the screen and offers an example file to download', async () => {
+    stubApi({ 'GET /api/admin/dados/exports': () => json({ items: [], nextCursor: null }) });
+    renderApp('/admin/dados', fakeAuth({ user: adminUser, isAdmin: true }));
+    const syntax = await screen.findByLabelText('Como preencher', {}, { timeout: 5000 });
+    expect(syntax).toHaveTextContent('OUT./FEV.');
+    expect(syntax).toHaveTextContent('ANO TODO');
+    expect(syntax).toHaveTextContent('60-80');
+    const example = screen.getByRole('link', { name: 'Baixar arquivo de exemplo (CSV)' });
+    expect(example).toHaveAttribute('href', '/modelos/vegetais-exemplo.csv');
+    expect(example).toHaveAttribute('download');
+  });
+
   it('runs a dry run (bad lines listed, sent as CSV), then imports', async () => {
     const sent: { path: string; type: string | null; body: string }[] = [];
     stubApi({

@@ -1,18 +1,48 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Flash, Notice } from '@/components/ui/flash';
 import { SproutIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
-import { ErrorState } from '@/components/ui/query-states';
-import { PageLoader } from '@/components/ui/spinner';
+import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { isNotFound } from '@/lib/errors';
 import { useGroup } from '@/features/groups/api/groups';
 import { useCultivo } from '@/features/cultivos/api/cultivos';
 import { cultivoHref } from '@/features/cultivos/components/cultivo-card';
 import { CultivoDetail } from '@/features/cultivos/components/cultivo-detail';
-import { Composer } from '@/features/feed/components/composer';
-import { PostList } from '@/features/feed/components/post-list';
+
+// The posts about the cultivo sit below its detail: their code (the feed's) comes after it, so a
+// slow connection draws the cultivo first.
+const CultivoPosts = lazy(() =>
+  Promise.all([import('@/features/feed/components/composer'), import('@/features/feed/components/post-list')]).then(([composer, list]) => ({
+    default: function CultivoPosts({ id, grupoId, write }: { id: string; grupoId?: string; write: boolean }) {
+      return (
+        <>
+          {write && <composer.Composer cultivoId={id} groupId={grupoId} />}
+          <list.PostList source={{ kind: 'cultivo', id }} empty="Nenhum post sobre este cultivo ainda." />
+        </>
+      );
+    },
+  })),
+);
+
+/** The page's shape while the cultivo is read: its header and the cards' outlines, not a bare spinner. */
+function CultivoSkeleton() {
+  return (
+    <div className="page-grid cultivo-skeleton" aria-busy="true" data-testid="cultivo-skeleton">
+      <p className="visually-hidden" role="status">
+        Carregando o cultivo...
+      </p>
+      {['Situação', 'Colheitas', 'Diário', 'Sobre'].map((t) => (
+        <section key={t} className="card skeleton-card" aria-hidden="true">
+          <span className="skeleton-line skeleton-title" />
+          <span className="skeleton-line" />
+          <span className="skeleton-line skeleton-short" />
+        </section>
+      ))}
+    </div>
+  );
+}
 
 /** /cultivos/{id} and /grupos/{gid}/cultivos/{cid}: the same detail. */
 export function Component() {
@@ -26,7 +56,7 @@ export function Component() {
     return (
       <>
         <PageHeader title="Cultivo" />
-        <PageLoader />
+        <CultivoSkeleton />
       </>
     );
   }
@@ -74,8 +104,9 @@ export function Component() {
       <CultivoDetail cultivo={c} canCoordinate={canCoordinate} onMessage={setMessage} />
       <section className="card" aria-labelledby="cultivo-posts">
         <h2 id="cultivo-posts">Posts sobre este cultivo</h2>
-        {c.pode.escrever && <Composer cultivoId={c.id} groupId={c.grupoId ?? undefined} />}
-        <PostList source={{ kind: 'cultivo', id: c.id }} empty="Nenhum post sobre este cultivo ainda." />
+        <Suspense fallback={<SectionLoader label="Carregando posts..." />}>
+          <CultivoPosts id={c.id} grupoId={c.grupoId ?? undefined} write={c.pode.escrever} />
+        </Suspense>
       </section>
     </>
   );

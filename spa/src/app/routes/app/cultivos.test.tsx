@@ -21,10 +21,18 @@ const vegetal = (id: string, nome: string, sudeste: number[]): Vegetal => ({
   rega: '',
   cuidados: '',
   companheiras: [],
+  pragas: '',
+  nomesPopulares: [],
+  fontes: {},
   fonte: 'Embrapa',
   arquivado: false,
 });
 
+
+// The screens' code is lazy chunks: load them once up front, so each test times the screen, not the import.
+beforeAll(async () => {
+  await Promise.all([import('@/app/layouts/main-layout'), import('@/app/routes/app/cultivos'), import('@/app/routes/app/cultivation-detail')]);
+});
 
 const myGroups = () => json({ items: [], nextCursor: null });
 
@@ -37,14 +45,14 @@ describe('cultivos screen', () => {
     });
     const user = userEvent.setup();
     renderApp('/cultivos');
-    const alface = await screen.findByRole('article', { name: 'Alface (verão)' });
+    const alface = await screen.findByRole('article', { name: 'Alface (verão)' }, { timeout: 10_000 });
     expect(within(alface).getByText('Crescendo')).toBeInTheDocument();
     expect(within(alface).getByText('Colheita em 12 dias')).toBeInTheDocument();
     expect(within(alface).getByRole('link', { name: 'Alface (verão)' })).toHaveAttribute('href', '/grupos/g1/cultivos/c1');
     expect(within(screen.getByRole('article', { name: 'Tomate' })).getByText('Atrasado: a janela de colheita passou')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Fase'), 'pronto');
     await vi.waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('fase=pronto'))).toBe(true));
-  });
+  }, 20_000);
 
   it('suggests what is in season and warns, without blocking, about a month that is not', async () => {
     const fetchMock = stubApi({
@@ -70,11 +78,47 @@ describe('cultivos screen', () => {
     expect(within(dialog).getByLabelText('Quantidade')).toHaveAttribute('aria-invalid', 'true');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toMatchObject({ vegetalId: 'alho', dataPlantio: '2026-11-10', quantidade: 999999 });
-  });
+  }, 20_000);
 
   it('shows the not-found page for a cultivo the API hides', async () => {
     stubApi();
     renderApp('/cultivos/nao-existe');
     expect(await screen.findByRole('heading', { level: 2, name: 'Cultivo não encontrado' })).toBeInTheDocument();
   });
+
+  it('offers every suggestion of the month and the whole catalogue; a seedling already planted starts crescendo', async () => {
+    const month = Array.from({ length: 14 }, (_, i) => vegetal(`v${i}`, `Hortaliça ${i}`, [11]));
+    const manjericao = { ...vegetal('manjericao', 'Manjericão', []), semeadura: null, diasColheitaMin: 0, diasColheitaMax: 0 };
+    const fetchMock = stubApi({
+      'GET /api/me/groups': myGroups,
+      'GET /api/cultivos': () => json({ items: [], nextCursor: null }),
+      'GET /api/vegetables': () => json({ items: [...month, manjericao], nextCursor: null }),
+      'GET /api/vegetables/plante-agora': () => json({ uf: 'SP', regiao: 'sudeste', regiaoNome: 'Sudeste', mes: 11, items: month }),
+      'POST /api/cultivos': () => json({ error: { code: 'validation', message: 'Escolha o vegetal', field: 'vegetalId' } }, 400),
+    });
+    const user = userEvent.setup();
+    renderApp('/cultivos?novo=', fakeAuth({ userData: { ...testProfile, uf: 'SP', cidade: 'Campinas' } }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo cultivo' });
+    await within(dialog).findByRole('button', { name: 'Hortaliça 13' });
+    expect(within(dialog).getByText(/Plante agora \(novembro, Sudeste\): 14 hortaliças/)).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Vegetal'), 'manjericao');
+    expect(within(dialog).getByRole('option', { name: 'Manjericão' })).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Método'), 'muda');
+    expect(within(dialog).getByRole('option', { name: 'Já plantei (crescendo)' })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Quantidade'), '6');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar cultivo' }));
+    await within(dialog).findByText('Escolha o vegetal');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ vegetalId: 'manjericao', metodo: 'muda', fase: 'crescendo' });
+  }, 20_000);
+
+  it('while a cultivo is read, the shell, the header and the outline of its cards are drawn, not a bare spinner', async () => {
+    stubApi({ 'GET /api/cultivos/c1': () => new Promise<Response>(() => undefined) });
+    renderApp('/cultivos/c1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cultivo' }, { timeout: 10_000 })).toBeInTheDocument();
+    const skeleton = screen.getByTestId('cultivo-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    expect(within(skeleton).getByRole('status')).toHaveTextContent('Carregando o cultivo...');
+    expect(screen.getByRole('navigation', { name: /menu/i })).toBeInTheDocument();
+  }, 20_000);
 });

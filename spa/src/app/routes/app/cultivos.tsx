@@ -23,6 +23,8 @@ export function Component() {
 
   function closeCreate() {
     params.delete('novo');
+    params.delete('grupo');
+    params.delete('lote');
     setParams(params, { replace: true });
   }
 
@@ -72,6 +74,8 @@ export function Component() {
         <CreateCultivoDialog
           groups={groupOptions}
           initialVegetal={novo}
+          initialGroup={params.get('grupo') ?? ''}
+          initialLote={params.get('lote') ?? ''}
           onClose={closeCreate}
           onCreated={(c, pts) => navigate(cultivoHref(c), { state: { aviso: `Cultivo criado! +${pts} pontos.` } })}
         />

@@ -1,3 +1,5 @@
+import { labelInName } from '@/testing/label-in-name';
+import { todayBrasilia } from '@/lib/format';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cultivo } from '@/testing/cultivo-fixtures';
@@ -203,14 +205,32 @@ describe('dashboard', { timeout: 90_000 }, () => {
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard', fakeAuth());
     const cultivos = await screen.findByRole('region', { name: 'Meus cultivos' }, slow);
-    await user.click(await within(cultivos).findByRole('button', { name: 'Escrever no diário de Alface (verão)' }, slow));
+    await within(cultivos).findByRole('button', { name: 'Escrever no diário de Alface (verão)' }, slow);
+    // Each button's name holds the words it shows (label in name): "Reguei hoje: Alface (verão)".
+    for (const b of within(cultivos).getAllByRole('button')) expect(labelInName(b)).toMatchObject({ ok: true });
+    await user.click(within(cultivos).getByRole('button', { name: 'Escrever no diário de Alface (verão)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Diário de Alface (verão)' }, slow);
     await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'adubacao');
     await user.type(within(dialog).getByLabelText('O que aconteceu?'), 'Húmus de minhoca');
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar ao diário' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent).toEqual({ tipo: 'adubacao', texto: 'Húmus de minhoca', fotos: [] });
+    expect(sent).toEqual({ tipo: 'adubacao', texto: 'Húmus de minhoca', fotos: [], data: todayBrasilia() });
     expect(within(cultivos).getByText('Entrada salva no diário (+5 pontos)')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
+
+  it("Plante agora shows the best few of the month, in the API's order, and 'Ver todas' with the count", async () => {
+    const names = ['Quiabo', 'Abóbora', 'Pepino', 'Milho-doce', 'Melancia', 'Maxixe', 'Jiló', 'Coentro', 'Alface (verão)'];
+    stubApi({
+      ...newMember(),
+      'GET /api/vegetables/plante-agora': () =>
+        json({ uf: 'BA', regiao: 'nordeste', regiaoNome: 'Nordeste', mes: 12, items: names.map((nome, i) => ({ id: `v${i}`, nome })) }),
+    });
+    renderApp('/dashboard', fakeAuth({ userData: { ...testProfile, uf: 'BA' } }));
+    const plante = await screen.findByRole('region', { name: 'Plante agora' }, slow);
+    const shown = await within(plante).findAllByRole('listitem', {}, slow);
+    expect(shown.map((li) => li.textContent)).toEqual(names.slice(0, 6));
+    expect(within(plante).getByRole('link', { name: 'Ver todas (9)' })).toHaveAttribute('href', '/cultivos?novo=');
+    expect(within(plante).getByRole('link', { name: 'Como cultivar cada uma' })).toHaveAttribute('href', '/hortalicas?regiao=nordeste&mes=12');
+  }, 40_000);
 });

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderApp, stubApi } from '@/testing/test-utils';
+import { myGroup, page } from '@/testing/group-fixtures';
 
 const now = new Date().toISOString();
 const post = {
@@ -40,6 +41,73 @@ describe('feed screens', { timeout: 20_000 }, () => {
     expect(within(card).getByRole('button', { name: 'Comentários · 1', expanded: true })).toBeInTheDocument();
     expect(within(card).getByText('Alface (verão)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Voltar ao feed' })).toHaveAttribute('href', '/feed');
+  });
+
+  it('liking keeps the focus on the like button (it is not disabled while saved)', async () => {
+    let finish!: () => void;
+    let liked = false;
+    stubApi({
+      'GET /api/posts/p1': () => json({ ...post, curtido: liked, curtidas: liked ? 2 : 1 }),
+      'GET /api/posts/p1/comentarios': () => json(comments),
+      'PUT /api/posts/p1/curtida': () =>
+        new Promise<Response>(
+          (resolve) =>
+            (finish = () => {
+              liked = true;
+              resolve(json({ curtido: true, curtidas: 2 }));
+            }),
+        ),
+    });
+    const user = userEvent.setup();
+    renderApp('/feed?post=p1');
+    const card = await screen.findByRole('article', { name: /Helena Canteiro/ }, { timeout: 5000 });
+    const like = within(card).getByRole('button', { name: /Curtir/ });
+    await user.click(like);
+    expect(like).toHaveFocus();
+    expect(like).not.toBeDisabled();
+    expect(like).toHaveAttribute('aria-disabled', 'true');
+    finish();
+    await within(card).findByRole('button', { name: /Curtido/ });
+    expect(within(card).getByRole('button', { name: /Curtido/ })).toHaveFocus();
+  });
+
+  it('moving to another page puts the focus on its heading', async () => {
+    stubApi({ 'GET /api/feed/comunidade': () => json({ items: [], nextCursor: null }) });
+    const user = userEvent.setup();
+    renderApp('/perfil');
+    await screen.findByRole('heading', { level: 1, name: 'Meu Perfil' }, { timeout: 5000 });
+    await user.click(screen.getByRole('link', { name: 'Feed' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Feed' }, { timeout: 5000 });
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('a group post written on Comunidade says where it went; on Meus grupos the composer starts on my group', { timeout: 30_000 }, async () => {
+    stubApi({
+      'GET /api/feed/comunidade': () => json({ items: [], nextCursor: null }),
+      'GET /api/feed/grupos': () => json({ items: [], nextCursor: null }),
+      'GET /api/me/groups': () => json(page([myGroup({ id: 'g1', nome: 'Horta Mural' }), myGroup({ id: 'g2', nome: 'Horta da Escola' })])),
+      'GET /api/cultivos': () => json({ items: [], nextCursor: null }),
+      'POST /api/posts': () => json({ post: { ...post, id: 'p9', texto: 'Mutirão sábado' }, pontos: 5 }, 201),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/feed');
+    const composer = await screen.findByRole('form', { name: 'Novo post' }, { timeout: 5000 });
+    await within(composer).findByRole('option', { name: 'Horta Mural' });
+    expect(within(composer).getByLabelText('Publicar em')).toHaveValue('');
+    await user.selectOptions(within(composer).getByLabelText('Publicar em'), 'g1');
+    await user.type(within(composer).getByLabelText('O que está acontecendo na sua horta?'), 'Mutirão sábado');
+    await user.click(within(composer).getByRole('button', { name: 'Publicar' }));
+    expect(await within(composer).findByText(/Post publicado em Horta Mural/)).toBeInTheDocument();
+    await user.click(within(composer).getByRole('link', { name: 'Ver em Meus grupos' }));
+    expect(router.state.location.search).toBe('?aba=grupos');
+    await vi.waitFor(
+      () => {
+        const forms = screen.getAllByRole('form', { name: 'Novo post' });
+        expect(forms).toHaveLength(1);
+        expect(within(forms[0]!).getByLabelText('Publicar em')).toHaveValue('g1');
+      },
+      { timeout: 5000 },
+    );
   });
 
   it('a post that cannot be read shows an error state', async () => {

@@ -27,7 +27,7 @@ export function Component() {
           { to: '/feed?aba=grupos', label: 'Meus grupos', current: aba === 'grupos', replace: true },
         ]}
       />
-      <Composer />
+      <Composer aba={aba} />
       {aba === 'comunidade' ? (
         <PostList key="comunidade" source={{ kind: 'comunidade' }} empty="Seja a primeira pessoa a publicar para a comunidade." />
       ) : (

@@ -2,11 +2,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
 
+beforeAll(async () => {
+  await Promise.all([import('@/app/layouts/main-layout'), import('@/app/routes/app/perfil')]);
+});
+
 describe('profile screen', () => {
   it('shows the real profile', async () => {
     stubApi();
-    renderApp('/perfil', fakeAuth({ userData: { ...testProfile, nivel: 2, pontosTotais: 150, bio: 'Gosto de tomates.' } }));
+    renderApp('/perfil', fakeAuth({ userData: { ...testProfile, nivel: 2, pontosTotais: 150, bio: 'Gosto de tomates.', uf: 'BA', cidade: 'Salvador' } }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Maria Clara Souza' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('Salvador/BA')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByText('maria@exemplo.com')).toBeInTheDocument();
     expect(screen.getByText('Gosto de tomates.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Nível 2 · Broto' })).toBeInTheDocument();

@@ -40,6 +40,7 @@ export function Component() {
             <div>
               <h2 id="perfil-nome">{userData.nome || 'Sem nome'}</h2>
               <p className="muted">{userData.email}</p>
+              <p className="muted">{userData.cidade || userData.uf ? [userData.cidade, userData.uf].filter(Boolean).join('/') : 'Cidade e UF não informadas'}</p>
               {since && <p className="muted">Membro desde {since}</p>}
             </div>
           </div>

@@ -77,6 +77,21 @@ describe('group detail screen', () => {
     await waitFor(() => expect(calls(fetchMock, 'DELETE', '/api/groups/g1/requests/user-1')).toHaveLength(1));
   });
 
+  it('an approval shows on the waiting member\'s page without a reload (a new notification re-reads the group)', async () => {
+    let approved = false;
+    stubApi({
+      'GET /api/groups/g1': () =>
+        json(approved ? detail({ meuPapel: 'membro', entrada: 'aprovacao' }) : detail({ meuPapel: null, entrada: 'aprovacao', minhaSolicitacao: true })),
+      'GET /api/notifications/unread-count': () => json({ count: approved ? 1 : 0 }),
+    });
+    renderApp('/grupos/g1');
+    expect(await screen.findByText('Seu pedido para entrar foi enviado. Aguarde a aprovação de um coordenador.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument());
+    approved = true; // a coordinator approves elsewhere; the member's tab comes back to the front
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(screen.queryByText(/Seu pedido para entrar foi enviado/)).not.toBeInTheDocument(), { timeout: 5000 });
+  }, 20_000);
+
   describe('a membro', () => {
     it('sees the overview and the members, with no management actions', async () => {
       groupApi('membro');

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderApp, stubApi } from '@/testing/test-utils';
+import { cultivo } from '@/testing/cultivo-fixtures';
 import { calls, detail, lote, loteRequest, members, page } from '@/testing/group-fixtures';
 
 const grid = [
@@ -107,6 +108,22 @@ describe('lotes screen', () => {
     expect(calls(fetchMock, 'DELETE', '/api/groups/g1/lotes/A10/requests/user-1')).toHaveLength(1);
     expect(calls(fetchMock, 'DELETE', '/api/groups/g1/lotes/A1/responsavel')).toHaveLength(1);
   });
+
+  it("a lote's dialog lists its cultivos with links and starts a new one on it", async () => {
+    stubApi({
+      'GET /api/groups/g1': () => json(detail({ meuPapel: 'membro', meusLotes: ['A1'] })),
+      'GET /api/groups/g1/lotes': () => json(page([lote('A1', { status: 'ocupado', responsavelId: 'user-1', responsavelNome: 'Maria Clara Souza', cultivosAtivos: 1 })])),
+      'GET /api/groups/g1/cultivos': () =>
+        json({ items: [cultivo({ id: 'c1', loteCodigo: 'A1', vegetalNome: 'Tomate' }), cultivo({ id: 'c2', loteCodigo: 'A7', vegetalNome: 'Couve' })], nextCursor: null }),
+    });
+    const user = userEvent.setup();
+    renderApp('/grupos/g1/lotes');
+    await user.click(await screen.findByRole('button', { name: /^Lote A1,/ }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Lote A1' });
+    expect(await within(dialog).findByRole('link', { name: 'Tomate' })).toHaveAttribute('href', '/grupos/g1/cultivos/c1');
+    expect(within(dialog).queryByRole('link', { name: 'Couve' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Novo cultivo neste lote' })).toHaveAttribute('href', '/cultivos?novo=&grupo=g1&lote=A1');
+  }, 20_000);
 
   it('a membro cannot ask for a lote in maintenance or one someone holds', async () => {
     stubApi({

@@ -15,6 +15,7 @@ import { GroupLoadError } from '@/features/groups/components/group-load-error';
 import { sortLotes, useLoteRequests, useLotes } from '@/features/lotes/api/lotes';
 import { BulkLotesDialog } from '@/features/lotes/components/bulk-lotes-dialog';
 import { LoteDialog } from '@/features/lotes/components/lote-dialog';
+import { LoteCultivos } from '@/features/cultivos/components/lote-cultivos';
 import { LoteGrid, type LoteView } from '@/features/lotes/components/lote-grid';
 import { LoteLegend } from '@/features/lotes/components/lote-legend';
 import { PendingLoteRequests } from '@/features/lotes/components/pending-lote-requests';
@@ -172,7 +173,7 @@ export function Component() {
       ) : (
         <>
           {access.canRequestLotes && !canManage && counts.livre > 0 && detail.meusLotes.length === 0 && (
-            <p className="muted">Toque em um lote livre para pedi-lo.</p>
+            <p className="muted">Escolha um lote livre para pedi-lo.</p>
           )}
           <LoteGrid lotes={views} onOpen={setOpen} />
           {lotes.hasNextPage && (
@@ -194,6 +195,14 @@ export function Component() {
           requestedByMe={myRequests.has(openLote.codigo)}
           members={memberList}
           requests={pending.filter((r) => r.codigo === openLote.codigo)}
+          cultivos={
+            <LoteCultivos
+              groupId={groupId}
+              codigo={openLote.codigo}
+              total={openLote.cultivosAtivos ?? 0}
+              canStart={openLote.status === 'ocupado' && (openLote.responsavelId === user.id || canManage)}
+            />
+          }
           onClose={() => setOpen(null)}
           onDone={done}
         />

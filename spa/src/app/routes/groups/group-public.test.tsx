@@ -27,6 +27,13 @@ describe('public group page', () => {
     expect(container.textContent).not.toMatch(/@/);
   });
 
+  it('shows the group\'s cover photo', async () => {
+    stubApi({ 'GET /api/groups/g1/public': () => json(publicGroup({ fotoCapa: 'fotos/u1/capa.jpg' })) });
+    renderApp('/grupos/g1/publico', fakeAuth({ user: null }));
+    const cover = await screen.findByRole('img', { name: 'Foto de capa do grupo Horta da Vila' });
+    expect(cover.getAttribute('src')).toContain('fotos/u1/capa.jpg');
+  });
+
   it('a signed-in visitor goes to the group to join', async () => {
     stubApi({ 'GET /api/groups/g1/public': () => json(publicGroup({ entrada: 'aprovacao' })) });
     renderApp('/grupos/g1/publico');

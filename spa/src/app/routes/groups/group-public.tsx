@@ -11,6 +11,7 @@ import { GroupLoadError } from '@/features/groups/components/group-load-error';
 import { GroupFacts } from '@/features/groups/components/group-facts';
 import '@/features/groups/groups.css';
 import { LinkedText } from '@/components/ui/linked-text';
+import { mediaUrl } from '@/lib/media';
 
 const title = 'Página do grupo';
 
@@ -64,6 +65,9 @@ export function Component() {
   return (
     <PublicShell>
       <PageHeader title={group.nome} subtitle={`${group.cidade}/${group.uf}`} />
+      {group.fotoCapa && (
+        <img className="group-cover" src={mediaUrl(group.fotoCapa)} alt={`Foto de capa do grupo ${group.nome}`} decoding="async" width={640} height={240} />
+      )}
       <section className="card public-group" aria-labelledby="publico-sobre">
         {canShowPhoto(group.fotoCapa) && (
           <Photo className="group-cover" photo={group.fotoCapa} alt={`Foto de capa do grupo ${group.nome}`} width={640} height={240} sizes="min(100vw, 720px)" eager />

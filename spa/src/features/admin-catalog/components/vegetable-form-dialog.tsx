@@ -64,7 +64,6 @@ function initial(v?: VegetalAdmin): FormState {
 function check(f: FormState): FieldErrors {
   const e: FieldErrors = {};
   if (!f.nome.trim()) e.nome = 'Informe o nome do vegetal';
-  if (!f.metodo) e.metodo = 'Escolha o método: semente, muda ou ambos';
   const min = Number(f.diasColheitaMin);
   const max = Number(f.diasColheitaMax);
   if (!Number.isInteger(min) || min < 1 || min > 730) e.diasColheitaMin = 'O ciclo mínimo deve ser entre 1 e 730 dias';
@@ -146,8 +145,8 @@ export function VegetableFormDialog({ vegetal, onClose, onSaved }: { vegetal?: V
           </SelectField>
           <InputField label="Nome científico" name="nomeCientifico" maxLength={200} value={form.nomeCientifico} onChange={(e) => set('nomeCientifico', e.target.value)} error={err('nomeCientifico')} />
           <InputField label="Família" name="familia" maxLength={200} value={form.familia} onChange={(e) => set('familia', e.target.value)} error={err('familia')} />
-          <SelectField label="Método" name="metodo" value={form.metodo} onChange={(e) => set('metodo', e.target.value as FormState['metodo'])} error={err('metodo')} required>
-            <option value="">Escolha…</option>
+          <SelectField label="Método" name="metodo" value={form.metodo} onChange={(e) => set('metodo', e.target.value as FormState['metodo'])} error={err('metodo')}>
+            <option value="">Não informado</option>
             <option value="semente">Semente</option>
             <option value="muda">Muda</option>
             <option value="ambos">Ambos</option>

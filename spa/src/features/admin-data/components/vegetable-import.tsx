@@ -51,8 +51,34 @@ export function VegetableImport() {
     <section aria-labelledby="importar" className="card data-section">
       <h2 id="importar">Importar vegetais (CSV)</h2>
       <p className="muted">
-        Colunas da tabela do catálogo: <code>{columns}</code>; opcionais: <code>estacao, metodo, nomeCientifico, familia, espacamento,
+        Colunas obrigatórias, as da tabela do catálogo: <code>{columns}</code>. Opcionais: <code>estacao, metodo, nomeCientifico, familia, espacamento,
         profundidade, sol, rega, cuidados, companheiras, fonte</code>. Até 500 linhas e 1 MB. Um vegetal com o mesmo nome é atualizado.
+      </p>
+      <dl className="import-syntax" aria-label="Como preencher">
+        <div>
+          <dt>Meses de semeadura (colunas sul, sudeste, nordeste, centro_oeste, norte)</dt>
+          <dd>
+            <code>*</code> não recomendado; <code>ANO TODO</code>; um mês, como <code>MAR.</code>; ou o primeiro e o último mês, como <code>OUT./FEV.</code>{' '}
+            (de outubro a fevereiro, passando por dezembro).
+          </dd>
+        </div>
+        <div>
+          <dt>Dias até a colheita (inicio_colheita_dias_apos_plantio)</dt>
+          <dd>
+            Um número, como <code>60</code>, ou um intervalo, como <code>60-80</code>.
+          </dd>
+        </div>
+        <div>
+          <dt>Opcionais</dt>
+          <dd>
+            <code>metodo</code>: semente, muda, ambos ou vazio; <code>companheiras</code> separadas por <code>;</code>. Linhas que começam com <code>#</code> são comentários.
+          </dd>
+        </div>
+      </dl>
+      <p>
+        <a href="/modelos/vegetais-exemplo.csv" download="vegetais-exemplo.csv">
+          Baixar arquivo de exemplo (CSV)
+        </a>
       </p>
       <form onSubmit={validate} className="data-import-form">
         <label className="field">

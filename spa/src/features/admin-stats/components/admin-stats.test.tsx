@@ -6,12 +6,12 @@ import { EntityCounts } from '@/features/admin-stats/components/entity-counts';
 import { hojeBrasilia } from '@/features/admin-stats/components/analytics-view';
 
 // uPlot draws on a canvas jsdom does not have: the test records what it was given.
-const plots: { label: string; data: number[][] }[] = [];
+const plots: { label: string; data: number[][]; padding?: number[] }[] = [];
 vi.mock('uplot', () => {
   class FakePlot {
     static tzDate = (d: Date) => d;
-    constructor(opts: { series: { label?: string }[] }, data: number[][]) {
-      plots.push({ label: opts.series[1]?.label ?? '', data });
+    constructor(opts: { series: { label?: string }[]; padding?: number[] }, data: number[][]) {
+      plots.push({ label: opts.series[1]?.label ?? '', data, padding: opts.padding });
     }
     setSize() {}
     destroy() {}
@@ -65,6 +65,11 @@ describe('admin statistics', { timeout: 20_000 }, () => {
     const kg = screen.getByRole('heading', { name: 'Colheita no mês' }).closest('li') as HTMLElement;
     expect(within(kg).getByText('3,5 kg')).toBeInTheDocument();
     expect(screen.getByText('Dados desde 20/11/2026.')).toBeInTheDocument();
+    // More members is good news (green); more open reports is not (the danger colour).
+    expect(card.querySelector('.kpi-change')).toHaveAttribute('data-tom', 'bom');
+    const denuncias = screen.getByRole('heading', { name: 'Denúncias abertas' }).closest('li') as HTMLElement;
+    expect(denuncias.querySelector('.kpi-change')).toHaveAttribute('data-tom', 'ruim');
+    expect(ativos.querySelector('.kpi-change')).toHaveAttribute('data-tom', 'ruim');
   });
 
   it('/admin: a KPI read that fails says so in each card and retries', async () => {
@@ -96,6 +101,8 @@ describe('admin statistics', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Comentários' }, { timeout: 5000 })).toBeInTheDocument();
     // The charts come in their own chunk, after the headings.
     await waitFor(() => expect(plots.map((p) => p.label)).toEqual(['Novos membros', 'Membros ativos', 'Cultivos criados', 'Colheitas (kg)', 'Posts', 'Comentários']), { timeout: 5000 });
+    // Each chart leaves room at the right for the last date's label.
+    for (const p of plots) expect(p.padding?.[1] ?? 0).toBeGreaterThanOrEqual(24);
     expect(asked()[0]).toContain(`ate=${hoje}`);
     expect(asked()[0]).toContain('granularidade=dia');
     await user.click(screen.getByRole('button', { name: 'Ver tabela' }));

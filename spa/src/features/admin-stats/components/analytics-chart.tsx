@@ -33,6 +33,8 @@ export function AnalyticsChart({ titulo, serie, granularidade, decimais, cor }: 
       height: 180,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       legend: { show: false },
+      // Room at the right for the last date's label, centred on the last point (it was cut off).
+      padding: [12, 28, 0, 0],
       cursor: { drag: { x: false, y: false }, points: { size: 8 } },
       scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
       axes: [

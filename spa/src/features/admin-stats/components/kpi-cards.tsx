@@ -7,7 +7,8 @@ import '@/features/admin-stats/admin-stats.css';
 
 type Chave = Exclude<keyof Indicadores, 'hoje' | 'dadosDesde'>;
 
-const cards: { chave: Chave; titulo: string; anterior: string; decimais?: boolean; unidade?: string }[] = [
+// menosEMelhor: a rise is bad news (open reports), drawn in the danger colour, a fall in green.
+const cards: { chave: Chave; titulo: string; anterior: string; decimais?: boolean; unidade?: string; menosEMelhor?: boolean }[] = [
   { chave: 'membros', titulo: 'Membros', anterior: 'há 30 dias' },
   { chave: 'ativosHoje', titulo: 'Ativos hoje', anterior: 'ontem' },
   { chave: 'ativos30Dias', titulo: 'Ativos em 30 dias', anterior: 'nos 30 dias anteriores' },
@@ -15,7 +16,7 @@ const cards: { chave: Chave; titulo: string; anterior: string; decimais?: boolea
   { chave: 'cultivosAtivos', titulo: 'Cultivos ativos', anterior: 'há 30 dias' },
   { chave: 'colheitaKgMes', titulo: 'Colheita no mês', anterior: 'nos mesmos dias do mês passado', decimais: true, unidade: ' kg' },
   { chave: 'postsSemana', titulo: 'Posts na semana', anterior: 'nos 7 dias anteriores' },
-  { chave: 'denunciasAbertas', titulo: 'Denúncias abertas', anterior: 'ontem' },
+  { chave: 'denunciasAbertas', titulo: 'Denúncias abertas', anterior: 'ontem', menosEMelhor: true },
 ];
 
 /** The dashboard's KPIs on /admin, each card with its own loading and error state. */
@@ -41,7 +42,7 @@ export function KpiCards() {
                 </button>
               </div>
             ) : (
-              <KpiValue ind={kpis.data[c.chave]} anterior={c.anterior} decimais={c.decimais} unidade={c.unidade} />
+              <KpiValue ind={kpis.data[c.chave]} anterior={c.anterior} decimais={c.decimais} unidade={c.unidade} menosEMelhor={c.menosEMelhor} />
             )}
           </li>
         ))}
@@ -55,15 +56,16 @@ export function KpiCards() {
   );
 }
 
-function KpiValue({ ind, anterior, decimais, unidade = '' }: { ind: Indicador; anterior: string; decimais?: boolean; unidade?: string }) {
+function KpiValue({ ind, anterior, decimais, unidade = '', menosEMelhor = false }: { ind: Indicador; anterior: string; decimais?: boolean; unidade?: string; menosEMelhor?: boolean }) {
   const v = variacao(ind.valor, ind.anterior);
+  const tom = v.sentido === 'igual' ? 'igual' : (v.sentido === 'sobe') !== menosEMelhor ? 'bom' : 'ruim';
   return (
     <>
       <p className="kpi-value">
         {formatNumero(ind.valor, decimais)}
         {unidade}
       </p>
-      <p className={`kpi-change kpi-${v.sentido}`}>
+      <p className={`kpi-change kpi-${v.sentido}`} data-tom={tom}>
         <span aria-hidden="true">{v.sentido === 'sobe' ? '▲ ' : v.sentido === 'desce' ? '▼ ' : ''}</span>
         {v.texto} <span className="kpi-prev">vs. {anterior} ({formatNumero(ind.anterior, decimais)}{unidade})</span>
       </p>

@@ -4,27 +4,35 @@ import { InputField, SelectField } from '@/components/ui/fields';
 import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { formatDateTime } from '@/lib/format';
 import { useAuditLog } from '@/features/admin/api/audit';
+import type { AcaoAuditoria } from '@/types/api';
 import '@/features/admin/admin.css';
 
-const acoes: [string, string][] = [
-  ['regras.editadas', 'Regras editadas'],
-  ['usuario.pontos', 'Pontos ajustados'],
-  ['usuario.admin', 'Papel de administrador'],
-  ['usuario.desativado', 'Conta desativada'],
-  ['usuario.reativado', 'Conta reativada'],
-  ['banner.criado', 'Banner criado'],
-  ['banner.editado', 'Banner editado'],
-  ['banner.excluido', 'Banner excluído'],
-  ['vegetal.criado', 'Vegetal criado'],
-  ['vegetal.editado', 'Vegetal editado'],
-  ['vegetal.arquivado', 'Vegetal arquivado'],
-  ['vegetal.restaurado', 'Vegetal restaurado'],
-  ['guia.criado', 'Guia criado'],
-  ['guia.editado', 'Guia editado'],
-  ['guia.arquivado', 'Guia arquivado'],
-  ['guia.restaurado', 'Guia restaurado'],
-];
-const acaoLabel = Object.fromEntries(acoes);
+// Every action the server records, in words: typed from the contract's AcaoAuditoria, so a new
+// action that has no words here fails the type check.
+const acaoLabel: Record<AcaoAuditoria, string> = {
+  'regras.editadas': 'Regras editadas',
+  'usuario.pontos': 'Pontos ajustados',
+  'usuario.admin': 'Papel de administrador',
+  'usuario.desativado': 'Conta desativada',
+  'usuario.reativado': 'Conta reativada',
+  'banner.criado': 'Banner criado',
+  'banner.editado': 'Banner editado',
+  'banner.excluido': 'Banner excluído',
+  'vegetal.criado': 'Vegetal criado',
+  'vegetal.editado': 'Vegetal editado',
+  'vegetal.arquivado': 'Vegetal arquivado',
+  'vegetal.restaurado': 'Vegetal restaurado',
+  'guia.criado': 'Guia criado',
+  'guia.editado': 'Guia editado',
+  'guia.arquivado': 'Guia arquivado',
+  'guia.restaurado': 'Guia restaurado',
+  'dados.exportados': 'Dados exportados',
+  'moderacao.manter': 'Denúncia: post mantido',
+  'moderacao.remover': 'Denúncia: post removido',
+  'moderacao.remover_avisar': 'Denúncia: post removido e autor avisado',
+  'post.removido': 'Post removido',
+};
+const acoes = Object.entries(acaoLabel) as [AcaoAuditoria, string][];
 
 /** The latest audit entries on /admin, filtered by admin, action and month; before/after on demand. */
 export function AuditLog() {

@@ -70,6 +70,19 @@ describe('registration screen', () => {
     expect(screen.getByRole('button', { name: 'Criar conta' })).toBeEnabled();
   });
 
+  it('an e-mail with an account keeps the message and offers Entrar and Esqueci minha senha under it', async () => {
+    const auth = fakeAuth({
+      user: null,
+      register: vi.fn(async () => ({ success: false as const, error: 'User already exists', code: 'UsernameExistsException' })),
+    });
+    renderApp('/registro', auth);
+    await screen.findByRole('heading', { name: 'Criar sua conta' });
+    await fill(complete);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao criar conta. Tente novamente.');
+    expect(screen.getAllByRole('link', { name: 'Entrar' }).length).toBe(2);
+    expect(screen.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute('href', '/esqueci-senha');
+  });
+
   it('is busy while creating the account, then goes to /dashboard', async () => {
     let finish!: () => void;
     const auth = fakeAuth({

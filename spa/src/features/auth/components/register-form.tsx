@@ -13,6 +13,8 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
   const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const [busy, setBusy] = useState<AuthFormBusy>('idle');
   const [error, setError] = useState<AuthFormError>(null);
+  // An e-mail that already has an account: SPEC's message stays; the ways in follow it.
+  const [taken, setTaken] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -40,6 +42,7 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
     }
     setBusy('idle');
     setError({ message: authMessages.registerFailed });
+    setTaken(result.code === 'UsernameExistsException');
   }
 
   const handleGoogle = useGoogleSignIn({
@@ -106,6 +109,15 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
           errorId={errorId}
         />
         <FormError id={errorId} message={error?.message ?? null} />
+        {taken && error && (
+          <p className="auth-taken">
+            Este e-mail já tem uma conta:{' '}
+            <Link to="/login" state={returnTo !== '/dashboard' ? { from: returnTo } : undefined}>
+              Entrar
+            </Link>{' '}
+            ou <Link to="/esqueci-senha">Esqueci minha senha</Link>
+          </p>
+        )}
         <SubmitButton className="button button-primary button-block" busy={busy === 'email'} busyLabel="Criando conta..." disabled={disabled}>
           Criar conta
         </SubmitButton>

@@ -8,7 +8,7 @@ import { PhotoPicker } from '@/components/ui/photo-picker';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
-import { formatDate, todayBrasilia } from '@/lib/format';
+import { formatDay, todayBrasilia } from '@/lib/format';
 import { useAdminBanners, useCreateBanner, useDeleteBanner, useEditBanner } from '@/features/banners/api/banners';
 import { BannerCard } from '@/features/banners/components/banner-card';
 import type { Banner, BannerInput } from '@/types/api';
@@ -68,7 +68,7 @@ export function BannerAdmin() {
                   {b.titulo} <span className="tag">{status(b, today)}</span>
                 </h2>
                 <p className="muted banner-admin-meta">
-                  {formatDate(b.inicio)} a {formatDate(b.fim)} · {b.audiencia === 'todos' ? 'Todos os membros' : `Membros de ${b.audiencia}`} · ordem {b.ordem}
+                  {formatDay(b.inicio)} a {formatDay(b.fim)} · {b.audiencia === 'todos' ? 'Todos os membros' : `Membros de ${b.audiencia}`} · ordem {b.ordem}
                 </p>
               </div>
               <div className="button-row admin-row-actions">

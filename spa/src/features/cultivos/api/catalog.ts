@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { planteAgoraQuery } from '@/features/cultivos/api/queries';
 
 export { getPlanteAgora } from '@/features/cultivos/api/queries';
-import type { GuiaPage, Vegetal, VegetalPage } from '@/types/api';
+import type { Guia, GuiaPage, Hortalica, Hortalicas, Vegetal, VegetalPage } from '@/types/api';
 
 // The vegetable catalogue (/api/vegetables): search by name, one vegetable, and what to sow
 // this month in the caller's region.
@@ -40,4 +40,37 @@ export function getVegetableGuides(id: string, cursor: string | null): Promise<G
 /** The guides of a vegetable (markdown), shown on every cultivo of it. */
 export function useVegetableGuides(id: string) {
   return useCursorList({ queryKey: queryKeys.catalog.guides(id), fetchPage: (cursor) => getVegetableGuides(id, cursor), enabled: !!id });
+}
+
+// The public catalogue (/hortalicas, /guias): read signed out too.
+
+export function getHortalicas(): Promise<Hortalicas> {
+  return api.get<Hortalicas>('/hortalicas');
+}
+
+/** Every vegetable, for /hortalicas to search and filter as the reader types. */
+export function useHortalicas() {
+  return useQuery({ queryKey: queryKeys.catalog.hortalicas, queryFn: getHortalicas, staleTime: 10 * 60_000 });
+}
+
+export function getHortalica(id: string): Promise<Hortalica> {
+  return api.get<Hortalica>(`/hortalicas/${enc(id)}`);
+}
+
+/** One vegetable with its care fields, their sources and its guides. */
+export function useHortalica(id: string) {
+  return useQuery({ queryKey: queryKeys.catalog.hortalica(id), queryFn: () => getHortalica(id), enabled: !!id, staleTime: 10 * 60_000 });
+}
+
+export function getGuides(cursor: string | null): Promise<GuiaPage> {
+  return api.get<GuiaPage>(`/guias${queryString({ limit: 50, cursor })}`);
+}
+
+/** Every live guide (/guias). */
+export function useGuides() {
+  return useCursorList({ queryKey: queryKeys.catalog.allGuides, fetchPage: getGuides });
+}
+
+export function useGuide(id: string) {
+  return useQuery({ queryKey: queryKeys.catalog.guide(id), queryFn: () => api.get<Guia>(`/guias/${enc(id)}`), enabled: !!id });
 }

@@ -20,27 +20,31 @@ export interface GroupOption {
 const fields = ['vegetalId', 'grupoId', 'loteCodigo', 'metodo', 'quantidade', 'unidade', 'dataPlantio', 'notas', 'fase', 'colaboradores'];
 
 /**
- * Starting a cultivo: the vegetables in season for my region come first (Plante agora), the
- * whole catalogue below; a month the calendar marks "não recomendável" for my region is
- * warned about, never blocked.
+ * Starting a cultivo: every vegetable in season for my region this month comes first (Plante
+ * agora, in its order), the whole catalogue below; a month the calendar marks "não
+ * recomendável" for my region is warned about, never blocked. A seedling already planted
+ * starts growing (crescendo); seeds start sown (semeado).
  */
 export function CreateCultivoDialog({
   groups,
   initialVegetal = '',
   initialGroup = '',
+  initialLote = '',
   onClose,
   onCreated,
 }: {
   groups: GroupOption[];
   initialVegetal?: string;
   initialGroup?: string;
+  /** A lote of initialGroup to start on ("Novo cultivo neste lote"). */
+  initialLote?: string;
   onClose: () => void;
   onCreated: (c: Cultivo, pontos: number) => void;
 }) {
   const { userData } = useAuth();
   const [vegetalId, setVegetalId] = useState(initialVegetal);
   const [grupoId, setGrupoId] = useState(initialGroup);
-  const [loteCodigo, setLoteCodigo] = useState('');
+  const [loteCodigo, setLoteCodigo] = useState(initialGroup ? initialLote : '');
   const [metodo, setMetodo] = useState('muda');
   const [quantidade, setQuantidade] = useState('');
   const [unidade, setUnidade] = useState('mudas');
@@ -81,7 +85,8 @@ export function CreateCultivoDialog({
         unidade: unidade as 'mudas' | 'sementes' | 'm2',
         dataPlantio,
         notas,
-        fase: fase as 'planejado' | 'semeado',
+        // "Já plantei": a seedling is planted growing.
+        fase: fase === 'planejado' ? 'planejado' : metodo === 'muda' ? 'crescendo' : 'semeado',
         colaboradores: grupoId ? colaboradores : [],
       },
       { onSuccess: (r) => onCreated(r.cultivo, r.pontos) },
@@ -95,10 +100,11 @@ export function CreateCultivoDialog({
         {plante.data && plante.data.items.length > 0 && (
           <div className="dialog-section">
             <p id="plante-agora-dica">
-              Plante agora ({meses[plante.data.mes - 1]}, {plante.data.regiaoNome}):
+              Plante agora ({meses[plante.data.mes - 1]}, {plante.data.regiaoNome}): {plante.data.items.length}{' '}
+              {plante.data.items.length === 1 ? 'hortaliça' : 'hortaliças'}
             </p>
             <ul className="suggestions" aria-describedby="plante-agora-dica">
-              {plante.data.items.slice(0, 12).map((v) => (
+              {plante.data.items.map((v) => (
                 <li key={v.id}>
                   <button
                     type="button"
@@ -120,7 +126,7 @@ export function CreateCultivoDialog({
           <option value="">{catalogue.isPending ? 'Carregando...' : 'Escolha'}</option>
           {(catalogue.data ?? []).map((v) => (
             <option key={v.id} value={v.id}>
-              {v.nome} ({v.diasColheitaMin}–{v.diasColheitaMax} dias)
+              {v.diasColheitaMax > 0 ? `${v.nome} (${v.diasColheitaMin}–${v.diasColheitaMax} dias)` : v.nome}
             </option>
           ))}
         </SelectField>
@@ -170,6 +176,7 @@ export function CreateCultivoDialog({
           label="Data de plantio"
           name="dataPlantio"
           type="date"
+          hint={metodo === 'muda' ? 'O dia em que a muda foi para o canteiro: a colheita conta a partir dele.' : undefined}
           value={dataPlantio}
           onChange={(e) => setDataPlantio(e.target.value)}
           error={errors.dataPlantio}
@@ -181,7 +188,7 @@ export function CreateCultivoDialog({
           </p>
         )}
         <SelectField label="Fase inicial" name="fase" value={fase} onChange={(e) => setFase(e.target.value)} error={errors.fase}>
-          <option value="semeado">Já plantei (semeado)</option>
+          <option value="semeado">{metodo === 'muda' ? 'Já plantei (crescendo)' : 'Já plantei (semeado)'}</option>
           <option value="planejado">Ainda vou plantar (planejado)</option>
         </SelectField>
         <TextAreaField label="Notas" name="notas" rows={3} maxLength={1000} value={notas} onChange={(e) => setNotas(e.target.value)} error={errors.notas} />

@@ -1,10 +1,11 @@
 import { PhotoStrip } from '@/components/ui/photo-strip';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/errors';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, todayBrasilia } from '@/lib/format';
 import { useVegetable } from '@/features/cultivos/api/catalog';
 import { useArchiveCultivo, useChangeFase, useColheitas, useDiario } from '@/features/cultivos/api/cultivos';
 import { FaseTag } from '@/features/cultivos/components/cultivo-card';
@@ -13,11 +14,12 @@ import { EditCultivoDialog } from '@/features/cultivos/components/edit-cultivo-d
 import { HarvestDialog } from '@/features/cultivos/components/harvest-dialog';
 import { LostDialog } from '@/features/cultivos/components/lost-dialog';
 import { VegetableGuides } from '@/features/cultivos/components/vegetable-guides';
+import { harvestDays, VegetableCare } from '@/features/cultivos/components/vegetable-care';
 import {
   countdown,
   destinoLabel,
   faseLabel,
-  faseOrder,
+  faseOrderOf,
   formatQuantidade,
   isOpen,
   nextFase,
@@ -42,12 +44,13 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
   const colheitas = useColheitas(c.id);
   const vegetal = useVegetable(c.vegetalId);
   const write = c.pode.escrever;
-  const next = isOpen(c.fase) ? nextFase(c.fase) : null;
-  const back = c.fase === 'perdido' ? (c.faseAnterior ?? null) : previousFase(c.fase);
+  const path = faseOrderOf(c);
+  const next = isOpen(c.fase) ? nextFase(c.fase, path) : null;
+  const back = c.fase === 'perdido' ? (c.faseAnterior ?? null) : previousFase(c.fase, path);
   const canLose = !c.arquivado && isOpen(c.fase) && (write || canCoordinate);
   const canArchive = c.pode.arquivar || canCoordinate;
   const busy = change.isPending || archive.isPending;
-  const stepIndex = faseOrder.indexOf(c.fase === 'perdido' ? (c.faseAnterior ?? 'planejado') : c.fase);
+  const stepIndex = path.indexOf(c.fase === 'perdido' ? (c.faseAnterior ?? 'planejado') : c.fase);
 
   function move(fase: Cultivo['fase'], label: string) {
     change.mutate({ fase }, { onSuccess: () => onMessage(label) });
@@ -58,7 +61,7 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
       <section className="card" aria-labelledby="cultivo-estado">
         <h2 id="cultivo-estado">Situação</h2>
         <ol className="fase-steps" aria-label="Fases do cultivo">
-          {faseOrder.map((f, i) => (
+          {path.map((f, i) => (
             <li key={f} data-state={i < stepIndex ? 'done' : undefined} aria-current={f === c.fase ? 'step' : undefined}>
               {faseLabel[f]}
             </li>
@@ -70,8 +73,8 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
           {countdown(c)}
         </p>
         <p className="cultivo-meta">
-          Plantio em {formatDate(c.dataPlantio + 'T12:00:00Z')} · janela de colheita de {formatDate(c.janela.inicio + 'T12:00:00Z')} a{' '}
-          {formatDate(c.janela.fim + 'T12:00:00Z')}
+          Plantio em {formatDate(c.dataPlantio + 'T12:00:00Z')}
+          {c.janela.inicio && ` · janela de colheita de ${formatDate(c.janela.inicio + 'T12:00:00Z')} a ${formatDate(c.janela.fim + 'T12:00:00Z')}`}
         </p>
         <p className="cultivo-meta">
           {formatQuantidade(c.quantidade)} {unidadePlantioLabel[c.unidade]} · plantio por {c.metodo === 'muda' ? 'muda' : 'semente'} ·{' '}
@@ -176,12 +179,13 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
 
       <section className="card" aria-labelledby="cultivo-diario">
         <h2 id="cultivo-diario">Diário</h2>
-        {write && <DiaryForm cultivoId={c.id} onDone={(p) => onMessage(p > 0 ? `Entrada adicionada ao diário (+${p} pontos).` : 'Entrada adicionada ao diário.')} />}
+        {write && <DiaryForm cultivoId={c.id} dataPlantio={c.dataPlantio} onDone={(p) => onMessage(p > 0 ? `Entrada adicionada ao diário (+${p} pontos).` : 'Entrada adicionada ao diário.')} />}
         <Listing query={diario} empty="Nenhuma entrada no diário ainda.">
           {(diario.data ?? []).map((e) => (
             <li key={e.id}>
               <p className="diary-head">
-                {tipoDiarioLabel[e.tipo] ?? e.tipo} · {formatDateTime(e.criadoEm)} · {e.autorNome}
+                {tipoDiarioLabel[e.tipo] ?? e.tipo} · {e.data === todayBrasilia(new Date(e.criadoEm)) ? formatDateTime(e.criadoEm) : formatDate(e.data + 'T12:00:00Z')} ·{' '}
+                {e.autorNome}
                 {e.pontos > 0 ? ` · +${e.pontos} pontos` : ''}
               </p>
               {e.texto && <p>{e.texto}</p>}
@@ -194,18 +198,14 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
       <section className="card" aria-labelledby="cultivo-guia">
         <h2 id="cultivo-guia">Sobre {c.vegetalNome}</h2>
         {vegetal.isPending && <SectionLoader />}
+        {vegetal.isError && <ErrorState title="Não foi possível carregar o catálogo" error={vegetal.error} onRetry={() => void vegetal.refetch()} />}
         {vegetal.data && (
           <>
-            <p>
-              Colheita de {vegetal.data.diasColheitaMin} a {vegetal.data.diasColheitaMax} dias após o plantio.
+            <p>{harvestDays(vegetal.data)}</p>
+            <VegetableCare vegetal={vegetal.data} />
+            <p className="cultivo-meta">
+              <Link to={`/hortalicas/${encodeURIComponent(c.vegetalId)}`}>Calendário por região e mais sobre {c.vegetalNome}</Link>
             </p>
-            {vegetal.data.espacamento && (
-              <p>
-                Espaçamento: {vegetal.data.espacamento}
-                {vegetal.data.espacamentoFonte === 'nao-institucional' ? ' (fonte não institucional)' : ''}
-              </p>
-            )}
-            <p className="cultivo-meta">Fonte: {vegetal.data.fonte}</p>
           </>
         )}
         <VegetableGuides vegetalId={c.vegetalId} />

@@ -77,7 +77,7 @@ function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
             type="button"
             className="button button-secondary button-small"
             disabled={add.isPending}
-            aria-label={`Registrar rega de ${c.vegetalNome}`}
+            aria-label={`Reguei hoje: ${c.vegetalNome}`}
             onClick={() =>
               add.mutate({ tipo: 'rega', texto: 'Regado' }, { onSuccess: (r) => setDone(r.pontos > 0 ? `Rega registrada (+${r.pontos} pontos)` : 'Rega registrada') })
             }
@@ -103,6 +103,7 @@ function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
           <Dialog title={`Diário de ${c.vegetalNome}`} onClose={() => setWriting(false)}>
             <DiaryForm
               cultivoId={c.id}
+              dataPlantio={c.dataPlantio}
               onDone={(pontos) => {
                 setWriting(false);
                 setDone(pontos > 0 ? `Entrada salva no diário (+${pontos} pontos)` : 'Entrada salva no diário');
@@ -120,7 +121,10 @@ function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
   );
 }
 
-/** "Plante agora": this month's suggestions for my UF from the catalogue calendar. */
+/** How many of this month's suggestions the card shows; "ver todas" opens the rest. */
+const planteAgoraFew = 6;
+
+/** "Plante agora": this month's suggestions for my UF from the catalogue calendar, best first. */
 export function PlanteAgoraCard() {
   const query = usePlanteAgora();
   return (
@@ -141,15 +145,23 @@ export function PlanteAgoraCard() {
           {query.data.items.length === 0 ? (
             <p>Nenhuma hortaliça do catálogo é recomendada para este mês na sua região.</p>
           ) : (
-            <ul className="suggestions">
-              {query.data.items.slice(0, 12).map((v) => (
-                <li key={v.id}>
-                  <Link className="button button-secondary button-small" to={`/cultivos?novo=${encodeURIComponent(v.id)}`}>
-                    {v.nome}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="suggestions">
+                {query.data.items.slice(0, planteAgoraFew).map((v) => (
+                  <li key={v.id}>
+                    <Link className="button button-secondary button-small" to={`/cultivos?novo=${encodeURIComponent(v.id)}`}>
+                      {v.nome}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <p className="actions-row">
+                <Link className="button button-primary button-small" to="/cultivos?novo=">
+                  {`Ver todas (${query.data.items.length})`}
+                </Link>
+                <Link to={`/hortalicas?regiao=${query.data.regiao}&mes=${query.data.mes}`}>Como cultivar cada uma</Link>
+              </p>
+            </>
           )}
         </>
       )}

@@ -1,19 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { SelectField, TextAreaField } from '@/components/ui/fields';
+import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { PhotoPicker } from '@/components/ui/photo-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { serverErrors } from '@/lib/errors';
+import { todayBrasilia } from '@/lib/format';
 import { useAddDiario } from '@/features/cultivos/api/diario';
 import { tipoDiarioLabel, tiposDiario } from '@/features/cultivos/labels';
 
-export function DiaryForm({ cultivoId, onDone }: { cultivoId: string; onDone: (pontos: number) => void }) {
+/** A diary entry: what happened and on which day (today unless changed; not before the planting, not ahead). */
+export function DiaryForm({ cultivoId, dataPlantio, onDone }: { cultivoId: string; dataPlantio: string; onDone: (pontos: number) => void }) {
+  const today = todayBrasilia();
   const [tipo, setTipo] = useState<string>('rega');
+  const [data, setData] = useState(today);
   const [texto, setTexto] = useState('');
   const [fotos, setFotos] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const [local, setLocal] = useState<string | null>(null);
   const add = useAddDiario(cultivoId);
-  const server = serverErrors(add.error, ['tipo', 'texto', 'fotos']);
+  const server = serverErrors(add.error, ['tipo', 'texto', 'fotos', 'data']);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (uploading) return;
@@ -27,11 +31,12 @@ export function DiaryForm({ cultivoId, onDone }: { cultivoId: string; onDone: (p
     }
     setLocal(null);
     add.mutate(
-      { tipo: tipo as 'rega', texto, fotos },
+      { tipo: tipo as 'rega', texto, fotos, data: data || today },
       {
         onSuccess: (r) => {
           setTexto('');
           setFotos([]);
+          setData(todayBrasilia());
           onDone(r.pontos);
         },
       },
@@ -46,6 +51,16 @@ export function DiaryForm({ cultivoId, onDone }: { cultivoId: string; onDone: (p
           </option>
         ))}
       </SelectField>
+      <InputField
+        label="Quando"
+        name="data"
+        type="date"
+        value={data}
+        min={dataPlantio}
+        max={today}
+        onChange={(e) => setData(e.target.value)}
+        error={server.fields.data}
+      />
       <TextAreaField
         label="O que aconteceu?"
         name="texto"

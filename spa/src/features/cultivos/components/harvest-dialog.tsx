@@ -61,7 +61,17 @@ export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; 
           <option value="unidades">unidades</option>
           <option value="macos">maços</option>
         </SelectField>
-        <InputField label="Data da colheita" name="data" type="date" value={data} onChange={(e) => setData(e.target.value)} error={errors.data} required />
+        <InputField
+          label="Data da colheita"
+          name="data"
+          type="date"
+          value={data}
+          min={cultivo.dataPlantio}
+          max={todayBrasilia()}
+          onChange={(e) => setData(e.target.value)}
+          error={errors.data}
+          required
+        />
         <SelectField label="Destino" name="destino" value={destino} onChange={(e) => setDestino(e.target.value)} error={errors.destino}>
           <option value="consumo">Consumo</option>
           <option value="compartilhado">Compartilhado</option>

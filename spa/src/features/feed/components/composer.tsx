@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { PhotoPicker } from '@/components/ui/photo-picker';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -6,17 +7,35 @@ import { serverErrors } from '@/lib/errors';
 import { useComposerChoices, useCreatePost } from '@/features/feed/api/feed';
 import '@/features/feed/feed.css';
 
-/** A new post: text, up to 4 photos, an optional cultivo of mine, and where (the community or one of my groups). */
-export function Composer({ groupId, cultivoId, onDone }: { groupId?: string; cultivoId?: string; onDone?: (pontos: number) => void }) {
+/**
+ * A new post: text, up to 4 photos, an optional cultivo of mine, and where (the community or one
+ * of my groups). `aba` is the feed tab it sits on: on "Meus grupos" it starts on my first group;
+ * a post that goes elsewhere than the tab shows says where, with a link there.
+ */
+export function Composer({
+  groupId,
+  cultivoId,
+  aba,
+  onDone,
+}: {
+  groupId?: string;
+  cultivoId?: string;
+  aba?: 'comunidade' | 'grupos';
+  onDone?: (pontos: number) => void;
+}) {
   const [texto, setTexto] = useState('');
   const [fotos, setFotos] = useState<string[]>([]);
   const [grupo, setGrupo] = useState(groupId ?? '');
   const [cultivo, setCultivo] = useState(cultivoId ?? '');
   const [uploading, setUploading] = useState(false);
   const [local, setLocal] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ text: string; link?: { to: string; label: string } } | null>(null);
+  const [chosen, setChosen] = useState(false);
   const create = useCreatePost();
   const choices = useComposerChoices();
+  const firstGroup = choices.groups[0]?.id ?? '';
+  // On "Meus grupos" a post goes to my first group unless I choose otherwise.
+  const where = groupId ?? (chosen || aba !== 'grupos' ? grupo : grupo || firstGroup);
   const server = serverErrors(create.error, ['texto', 'fotos', 'cultivoId', 'grupoId']);
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -27,13 +46,22 @@ export function Composer({ groupId, cultivoId, onDone }: { groupId?: string; cul
     }
     setLocal(null);
     create.mutate(
-      { texto, ...(fotos.length ? { fotos } : {}), ...(grupo ? { grupoId: grupo } : {}), ...(cultivo ? { cultivoId: cultivo } : {}) },
+      { texto, ...(fotos.length ? { fotos } : {}), ...(where ? { grupoId: where } : {}), ...(cultivo ? { cultivoId: cultivo } : {}) },
       {
         onSuccess: (r) => {
           setTexto('');
           setFotos([]);
           if (!cultivoId) setCultivo('');
-          setDone(r.pontos > 0 ? `Post publicado (+${r.pontos} pontos).` : 'Post publicado.');
+          const pts = r.pontos > 0 ? ` (+${r.pontos} pontos)` : '';
+          const nome = choices.groups.find((g) => g.id === where)?.nome;
+          if (aba === 'comunidade' && where && nome) {
+            // The community tab does not list group posts: say where it went.
+            setDone({ text: `Post publicado em ${nome}${pts}.`, link: { to: '/feed?aba=grupos', label: 'Ver em Meus grupos' } });
+          } else if (aba === 'grupos' && !where) {
+            setDone({ text: `Post publicado para toda a comunidade${pts}.`, link: { to: '/feed', label: 'Ver em Comunidade' } });
+          } else {
+            setDone({ text: `Post publicado${pts}.` });
+          }
           onDone?.(r.pontos);
         },
       },
@@ -67,7 +95,16 @@ export function Composer({ groupId, cultivoId, onDone }: { groupId?: string; cul
       />
       <div className="feed-composer-row">
         {!groupId && (
-          <SelectField label="Publicar em" name="grupoId" value={grupo} onChange={(e) => setGrupo(e.target.value)} error={server.fields.grupoId}>
+          <SelectField
+            label="Publicar em"
+            name="grupoId"
+            value={where}
+            onChange={(e) => {
+              setGrupo(e.target.value);
+              setChosen(true);
+            }}
+            error={server.fields.grupoId}
+          >
             <option value="">Toda a comunidade</option>
             {choices.groups.map((g) => (
               <option key={g.id} value={g.id}>
@@ -93,7 +130,13 @@ export function Composer({ groupId, cultivoId, onDone }: { groupId?: string; cul
       </p>
       {done && (
         <p className="flash" role="status">
-          {done}
+          {done.text}
+          {done.link && (
+            <>
+              {' '}
+              <Link to={done.link.to}>{done.link.label}</Link>
+            </>
+          )}
         </p>
       )}
       <SubmitButton busy={create.isPending} busyLabel="Publicando..." disabled={uploading}>

@@ -248,8 +248,13 @@ export function PostCard({ post, canModerate = false, commentsOpen = false }: { 
           type="button"
           className={`button button-secondary${post.curtido ? ' feed-liked' : ''}`}
           aria-pressed={post.curtido}
-          onClick={() => like.mutate()}
-          disabled={like.isPending || post.oculto}
+          // Not disabled while the like is saved: a disabled button loses focus (to <body>) in the
+          // browser; a second click meanwhile is ignored instead.
+          onClick={() => {
+            if (!like.isPending) like.mutate();
+          }}
+          aria-disabled={like.isPending || undefined}
+          disabled={post.oculto}
         >
           {post.curtido ? 'Curtido' : 'Curtir'} · {post.curtidas}
         </button>

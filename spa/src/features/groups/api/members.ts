@@ -83,6 +83,8 @@ export function useAnswerRequest(groupId: string) {
     onSuccess: () => {
       keys.done();
       invalidateMembership(queryClient, groupId);
+      // The approver's "pedido para entrar" notification and badge change with the answer.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
     },
   });
 }

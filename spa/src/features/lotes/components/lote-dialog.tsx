@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
@@ -44,6 +44,7 @@ export function LoteDialog({
   requestedByMe,
   members,
   requests,
+  cultivos,
   onClose,
   onDone,
 }: {
@@ -55,6 +56,8 @@ export function LoteDialog({
   requestedByMe: boolean;
   members: Member[];
   requests: LoteRequest[];
+  /** The lote's cultivos and a way to start one there (composed by the screen). */
+  cultivos?: ReactNode;
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
@@ -162,6 +165,8 @@ export function LoteDialog({
           </div>
         )}
       </dl>
+
+      {cultivos}
 
       <p className="form-error" role="alert">
         {actionError}

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { UnreadCount } from '@/types/api';
@@ -48,6 +48,21 @@ export function useUnreadCount(enabled = true) {
   useEffect(() => {
     if (query.error) console.error('Erro ao escutar notificações', query.error);
   }, [query.error]);
+
+  // A new notification means something changed elsewhere (a join request approved, a lote
+  // assigned, a report resolved): the screens' reads of groups and notifications are read again,
+  // so the page on screen shows it without a reload.
+  const queryClient = useQueryClient();
+  const count = query.data?.count;
+  const last = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (count === undefined) return;
+    if (last.current !== undefined && count > last.current) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.groups.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list });
+    }
+    last.current = count;
+  }, [count, queryClient]);
 
   return query.data?.count ?? 0;
 }

@@ -20,13 +20,13 @@ describe('unread badge', () => {
 
   it('says 1 não lida, in the singular', () => {
     renderBell(1);
-    expect(screen.getByRole('link', { name: 'Notificações (1 não lida)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notificações: 1 não lida' })).toBeInTheDocument();
   });
 
   it('shows 7 as 7', () => {
     renderBell(7);
     expect(screen.getByTestId('unread-badge')).toHaveTextContent(/^7$/);
-    expect(screen.getByRole('link', { name: 'Notificações (7 não lidas)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notificações: 7 não lidas' })).toBeInTheDocument();
   });
 
   it('shows 9 as 9 and 10 as 9+', () => {

@@ -5,7 +5,10 @@ import { plural } from '@/lib/format';
 
 export function NotificationBell({ count }: { count: number }) {
   const badge = unreadBadgeText(count);
-  const label = count > 0 ? `Notificações (${plural(count, 'não lida', 'não lidas')})` : 'Notificações';
+  // The name holds the badge's text (label in name, WCAG 2.5.3): "Notificações: 3 não lidas",
+  // "Notificações: 9+ (12 não lidas)".
+  const label =
+    count === 0 ? 'Notificações' : badge === String(count) ? `Notificações: ${plural(count, 'não lida', 'não lidas')}` : `Notificações: ${badge} (${plural(count, 'não lida', 'não lidas')})`;
   return (
     <Link to="/notificacoes" className="icon-button bell" aria-label={label} title="Notificações">
       <BellIcon />
