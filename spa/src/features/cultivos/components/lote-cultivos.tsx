@@ -7,6 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { cultivoHref, FaseTag } from '@/features/cultivos/components/cultivo-card';
 import type { CultivoPage } from '@/types/api';
 import '@/features/cultivos/cultivos.css';
+import '@/features/lotes/lotes.css';
 
 /**
  * The growing cultivos on one lote, each a link, and a way to start one there: read from the
