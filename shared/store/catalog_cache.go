@@ -88,7 +88,7 @@ func (s *Store) searchCatalogue(ctx context.Context, q string, limit int, after 
 	from := after[attrGSI1SK]
 	out := []domain.Vegetable{}
 	for _, v := range all {
-		if v.Arquivado || (from != "" && v.ID <= from) || (k != "" && !strings.Contains(domain.SearchKey(v.Nome), k)) {
+		if v.Arquivado || (from != "" && v.ID <= from) || (k != "" && !strings.Contains(v.SearchText(), k)) {
 			continue
 		}
 		if len(out) == limit {

@@ -39,6 +39,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 		{name: "public guides", method: "GET", path: "/api/guias", want: expect{ok, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "public catalogue", method: "GET", path: "/api/hortalicas", want: expect{ok, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "public vegetable", method: "GET", path: "/api/hortalicas/alface-verao", want: expect{ok, ok, ok, ok, ok, ok, ok, ok}},
+		// The shared replies CloudFront keeps (public.go): the same for everyone, token or not.
+		{name: "shared catalogue", method: "GET", path: "/api/public/vegetables", want: expect{ok, ok, ok, ok, ok, ok, ok, ok}},
+		{name: "shared vegetable", method: "GET", path: "/api/public/vegetables/alface-verao", want: expect{ok, ok, ok, ok, ok, ok, ok, ok}},
+		{name: "shared vegetable guides", method: "GET", path: "/api/public/vegetables/alface-verao/guias", want: expect{ok, ok, ok, ok, ok, ok, ok, ok}},
+		{name: "shared guide", method: "GET", path: "/api/public/guias/{guia}", want: expect{ok, ok, ok, ok, ok, ok, ok, ok}},
+		{name: "shared plante agora", method: "GET", path: "/api/public/plante-agora?uf=SP", want: expect{ok, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "plante agora", method: "GET", path: "/api/vegetables/plante-agora?uf=SP", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "vegetable", method: "GET", path: "/api/vegetables/alface-verao", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "my cultivos", method: "GET", path: "/api/cultivos", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},

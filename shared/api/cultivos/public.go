@@ -34,7 +34,7 @@ func handlePublicPlanteAgora(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		uf := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("uf")))
 		if !domain.ValidUF(uf) {
-			api.WriteError(w, r, domain.Invalid("uf", "Informe uma UF válida (por exemplo, SP)"))
+			api.WriteError(w, r, domain.ErrInvalidUF())
 			return
 		}
 		out, err := planteAgoraFor(r, d, uf)
