@@ -24,7 +24,11 @@ const responseMargin = 3 * time.Second
 // only what the table lacks, so any number of runs leaves the same items) and
 // does nothing on Delete: the catalogue stays in the table, which the stack
 // retains. A failure is reported to CloudFormation as FAILED with its reason.
-func handler(s *store.Store, catalog func() ([]domain.Vegetable, []domain.Conquista, error)) cfn.CustomResourceFunction {
+//
+// It also copies Cognito's admin group into the server's record of the
+// admin role once per table (store.SyncAdmins): a stack made before the
+// record keeps its admins. admins is nil in tests that seed only.
+func handler(s *store.Store, catalog func() ([]domain.Vegetable, []domain.Conquista, error), admins func(context.Context) ([]string, error)) cfn.CustomResourceFunction {
 	return func(ctx context.Context, ev cfn.Event) (string, map[string]any, error) {
 		if ev.RequestType == cfn.RequestDelete {
 			return physicalID, nil, nil
@@ -46,6 +50,15 @@ func handler(s *store.Store, catalog func() ([]domain.Vegetable, []domain.Conqui
 		words, err := s.BackfillDirectoryWords(ctx)
 		if err != nil {
 			return physicalID, nil, err
+		}
+		if admins != nil {
+			members, err := admins(ctx)
+			if err != nil {
+				return physicalID, nil, err
+			}
+			if err := s.SyncAdmins(ctx, members); err != nil {
+				return physicalID, nil, err
+			}
 		}
 		return physicalID, map[string]any{"Written": n, "DirectoryWords": words}, nil
 	}

@@ -49,7 +49,7 @@ func event(kind cfn.RequestType) cfn.Event {
 func TestCreateAndUpdateSeedTheCatalogueOnce(t *testing.T) {
 	ctx := context.Background()
 	s, calls := newStore(t)
-	h := handler(s, seed.Catalog)
+	h := handler(s, seed.Catalog, nil)
 
 	id, data, err := h(ctx, event(cfn.RequestCreate))
 	if err != nil || id != physicalID || data["Written"] != 67 {
@@ -75,7 +75,7 @@ func TestCreateAndUpdateSeedTheCatalogueOnce(t *testing.T) {
 		return append(v, domain.Vegetable{ID: "novo", Nome: "Novo", DiasColheitaMin: 1, DiasColheitaMax: 2}), c, err
 	}
 	calls.Reset()
-	if _, data, err = handler(s, more)(ctx, event(cfn.RequestUpdate)); err != nil || data["Written"] != 1 {
+	if _, data, err = handler(s, more, nil)(ctx, event(cfn.RequestUpdate)); err != nil || data["Written"] != 1 {
 		t.Fatalf("update with a new vegetable: %v %v", data, err)
 	}
 	// Plus one GetItem: the directory words' backfill already ran on create (its mark).
@@ -87,14 +87,14 @@ func TestCreateAndUpdateSeedTheCatalogueOnce(t *testing.T) {
 func TestDeleteKeepsTheCatalogue(t *testing.T) {
 	ctx := context.Background()
 	s, calls := newStore(t)
-	if _, _, err := handler(s, seed.Catalog)(ctx, event(cfn.RequestCreate)); err != nil {
+	if _, _, err := handler(s, seed.Catalog, nil)(ctx, event(cfn.RequestCreate)); err != nil {
 		t.Fatal(err)
 	}
 	calls.Reset()
 	failing := func() ([]domain.Vegetable, []domain.Conquista, error) {
 		return nil, nil, errors.New("not read on delete")
 	}
-	id, data, err := handler(s, failing)(ctx, event(cfn.RequestDelete))
+	id, data, err := handler(s, failing, nil)(ctx, event(cfn.RequestDelete))
 	if err != nil || id != physicalID || data != nil || calls.Total() != 0 {
 		t.Fatalf("delete: %q %v %v after %d calls", id, data, err, calls.Total())
 	}
@@ -108,7 +108,7 @@ func TestAFailedSeedIsReportedWithTheSameID(t *testing.T) {
 	broken := func() ([]domain.Vegetable, []domain.Conquista, error) {
 		return []domain.Vegetable{{ID: "a#b"}}, nil, nil
 	}
-	id, _, err := handler(s, broken)(context.Background(), event(cfn.RequestCreate))
+	id, _, err := handler(s, broken, nil)(context.Background(), event(cfn.RequestCreate))
 	if err == nil || id != physicalID || calls.Total() != 0 {
 		t.Fatalf("create with a bad id: %q %v after %d calls", id, err, calls.Total())
 	}
@@ -128,7 +128,7 @@ func TestLambdaWrapAnswersCloudFormation(t *testing.T) {
 	}))
 	defer srv.Close()
 	broken := func() ([]domain.Vegetable, []domain.Conquista, error) { return nil, nil, errors.New("no data") }
-	for _, h := range []cfn.CustomResourceFunction{handler(s, seed.Catalog), handler(s, broken)} {
+	for _, h := range []cfn.CustomResourceFunction{handler(s, seed.Catalog, nil), handler(s, broken, nil)} {
 		ev := event(cfn.RequestUpdate)
 		ev.ResponseURL, ev.RequestID, ev.StackID = srv.URL, "r1", "stack"
 		if _, err := cfn.LambdaWrap(h)(context.Background(), ev); err != nil {

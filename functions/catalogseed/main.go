@@ -12,9 +12,13 @@ import (
 
 	"github.com/verde-app/verde/infra/seed"
 	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/auth"
 )
 
 func main() {
 	d := app.MustDeps(context.Background(), app.ConfigFromEnv())
-	lambda.Start(cfn.LambdaWrap(handler(d.Store, seed.Catalog)))
+	admins := func(ctx context.Context) ([]string, error) {
+		return auth.CognitoDirectory{Client: d.Cognito}.AdminGroupMembers(ctx, d.Config.UserPoolID)
+	}
+	lambda.Start(cfn.LambdaWrap(handler(d.Store, seed.Catalog, admins)))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -84,9 +85,23 @@ func (s *Store) AccountDeletionStarted(ctx context.Context, uid string) (bool, e
 	return it != nil && it[attrExcluindo] != nil, nil
 }
 
-// StartAccountDeletion marks the profile: the deletion was confirmed.
+// StartAccountDeletion puts the deletion into the access list (from then on
+// every route but the deletion's own refuses the account's tokens: at once
+// in this container, within AccessTTL in every other) and marks the profile.
 func (s *Store) StartAccountDeletion(ctx context.Context, uid string) error {
-	_, err := s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+	l, err := s.readAccess(ctx)
+	if err != nil {
+		return err
+	}
+	if _, ok := l.deleting[uid]; !ok {
+		t := newTxn(s.Table)
+		markDeleting(t, l, uid, s.now())
+		if err := s.write(ctx, t); err != nil {
+			return err
+		}
+		s.forgetAccess()
+	}
+	_, err = s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile),
 		UpdateExpression:          aws.String("SET #e = if_not_exists(#e, :now)"),
 		ConditionExpression:       aws.String("attribute_exists(PK)"),
@@ -154,15 +169,37 @@ func (s *Store) EraseAccountStep(ctx context.Context, uid string, budget int) (D
 	return p, nil
 }
 
-// FinishAccountDeletion deletes the profile: the last item of the user.
+// DeletionSettled reports whether every request the account could have
+// started before its deletion began has ended: the deletion's start plus
+// every container's AccessTTL plus the longest a request runs (settle). Its
+// phases run once more after that (the sweep), so an item a request wrote
+// meanwhile goes too; remaining is how long until then.
+func (s *Store) DeletionSettled(ctx context.Context, uid string, settle time.Duration) (bool, time.Duration, error) {
+	a, err := s.AccessOf(ctx, uid)
+	if err != nil {
+		return false, 0, err
+	}
+	if !a.Deleting() {
+		return false, settle, nil
+	}
+	left := time.Until(a.DeletingSince.Add(AccessTTL + settle))
+	return left <= 0, left, nil
+}
+
+// FinishAccountDeletion deletes the profile, the last item of the user, and
+// marks the deletion done in the access list (every route then refuses the
+// account's tokens, the deletion's own too).
 func (s *Store) FinishAccountDeletion(ctx context.Context, uid string) error {
-	if done, err := s.memberLeft(ctx, uid); done || err != nil {
+	done, err := s.memberLeft(ctx, uid)
+	if err != nil {
 		return err
 	}
-	if _, err := s.DB.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile)}); err != nil {
-		return fmt.Errorf("delete profile: %w", err)
+	if !done {
+		if _, err := s.DB.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile)}); err != nil {
+			return fmt.Errorf("delete profile: %w", err)
+		}
 	}
-	return nil
+	return s.markDeleted(ctx, uid)
 }
 
 // eraseMemberships leaves each group as the member would (lotes freed, lote
