@@ -68,6 +68,10 @@ type Deps struct {
 	Now     func() time.Time
 	// Cognito is the user pool's API client (the account area: password check, user deletion).
 	Cognito *cip.Client
+	// InvalidatePhotos, when set, asks CloudFront to drop its cached copies of
+	// deleted photos (paths like /media/fotos/<uid>/*): the photos area wires
+	// it in AWS; nil (the local cloud, tests) has no CDN cache to clear.
+	InvalidatePhotos func(ctx context.Context, paths []string) error
 	// DeletionSettle, when set, replaces how long an account deletion waits for the
 	// requests admitted before it (api.RequestDeadline): tests shorten it.
 	DeletionSettle time.Duration

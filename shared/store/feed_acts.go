@@ -100,7 +100,7 @@ func (s *Store) Like(ctx context.Context, pid string, actor Actor) (Curtida, err
 					u.cond("avisoCurtidaEm = %s", u.v(str(st.item.AvisoCurtidaEm)))
 				}
 				u.set("avisoCurtidaEm = %s", u.v(str(fmtTime(now))))
-				t.notify(NewNotification(p.AutorID, domain.NotifCurtida, domain.TextoCurtida(st.profile.profile.Nome), domain.LinkPost(pid), now))
+				t.notify(NewNotification(p.AutorID, domain.NotifCurtida, domain.TextoCurtida(st.profile.profile.Nome), domain.LinkPost(pid), now).By(actor.ID, st.profile.profile.Nome))
 			}
 			ai := extra[itemKey{UserPK(p.AutorID), skProfile}]
 			lk := ledgerKey(p.AutorID, domain.MotivoCurtidaRecebida, likeRef(pid, actor.ID))
@@ -239,13 +239,13 @@ func (s *Store) AddComment(ctx context.Context, pid string, in domain.Comentario
 		u.incr("comentarios", 1)
 		nome := st.profile.profile.Nome
 		if p.AutorID != actor.ID && p.AutorID != "" {
-			t.notify(NewNotification(p.AutorID, domain.NotifComentario, domain.TextoComentario(nome), domain.LinkPost(pid), now))
+			t.notify(NewNotification(p.AutorID, domain.NotifComentario, domain.TextoComentario(nome), domain.LinkPost(pid), now).By(actor.ID, nome))
 		}
 		seen := map[string]bool{actor.ID: true, p.AutorID: true}
 		for _, uid := range st.item.Comentaristas {
 			if !seen[uid] {
 				seen[uid] = true
-				t.notify(NewNotification(uid, domain.NotifResposta, domain.TextoResposta(nome), domain.LinkPost(pid), now))
+				t.notify(NewNotification(uid, domain.NotifResposta, domain.TextoResposta(nome), domain.LinkPost(pid), now).By(actor.ID, nome))
 			}
 		}
 		recent := slices.DeleteFunc(slices.Clone(st.item.Comentaristas), func(v string) bool { return v == actor.ID })

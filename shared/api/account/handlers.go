@@ -255,6 +255,13 @@ func handleDelete(d app.Deps) http.Handler {
 			api.Encode(w, http.StatusOK, Exclusao{Fase: "fotos", Etapa: steps - 1, Etapas: steps, Removidos: p.Removidos + n})
 			return
 		}
+		// The CDN's copies of the photos (a resumed deletion asks again: harmless).
+		if d.InvalidatePhotos != nil {
+			if err := d.InvalidatePhotos(ctx, []string{"/media/" + domain.PhotoKeyPrefix(c.Sub) + "*"}); err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
+		}
 		if err := deleteCognitoUser(ctx, d, c.Username); err != nil {
 			api.WriteError(w, r, err)
 			return

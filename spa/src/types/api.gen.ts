@@ -1490,10 +1490,15 @@ export interface paths {
          * Delete my account (confirmed; chunked and resumable)
          * @description Confirmed by the word EXCLUIR and, for an e-mail account, the password (checked once:
          *     a deletion under way continues with the word alone). Refused with 409 while the caller
-         *     owns a group. Each call erases a bounded part (memberships with their lotes and lote
-         *     requests, join requests, the caller's place in cultivos, kept as "Usuário removido",
-         *     the feed's part, create keys, notifications, ledger, counters, then the photos, the
-         *     sign-in and the profile) and answers its progress; call again until `concluida`.
+         *     owns a group. From the first call on, every other route refuses the caller's tokens
+         *     (401); once done, this one too. Each call erases a bounded part (memberships with their
+         *     lotes and lote requests, join requests, the caller's personal cultivos whole and their
+         *     place in the groups' cultivos, kept as "Usuário removido" with only harvest figures,
+         *     the feed's part (posts and comments become tombstones without text or photos, reports
+         *     lose their text), create keys, the caller's name in others' notifications, their own
+         *     notifications, ledger, counters, then a last sweep once no earlier request can still
+         *     write, the photos, the sign-in and the profile) and answers its progress; call again
+         *     until `concluida`.
          */
         post: operations["deleteMyAccount"];
         delete?: never;
@@ -2535,7 +2540,7 @@ export interface components {
             senha?: string;
         };
         AccountDeletion: {
-            /** @description grupos, pedidos, cultivos, feed, idempotencia, dados, fotos or concluida */
+            /** @description grupos, pedidos, cultivos, feed, idempotencia, notificacoes, dados, verificacao, fotos or concluida */
             fase: string;
             etapa: number;
             etapas: number;
