@@ -288,9 +288,18 @@ var reasonsInMessage = regexp.MustCompile(`\[([A-Za-z, ]+)\]`)
 // write runs the transaction. A refusal comes back as *cancelled. Under a
 // create's idempotency claim (idempotency.go) the first transaction also
 // takes the key, and losing it is domain.ErrRepeatedRequest.
+//
+// A create's transaction that failed ambiguously (a timeout, a dropped
+// connection) may still have committed: the key item then holds this
+// request's mark, and the write counts as done, so the create answers as
+// usual and its answer is remembered for any retry.
 func (s *Store) write(ctx context.Context, t *txn) error {
-	s.claimInto(ctx, t)
-	return settleClaim(ctx, s.writeTxn(ctx, t))
+	c := s.claimInto(ctx, t)
+	err := s.writeTxn(ctx, t)
+	if err != nil && s.committedDespite(ctx, c, err) {
+		err = s.writeLater(context.WithoutCancel(ctx), t)
+	}
+	return settleClaim(ctx, err)
 }
 
 func (s *Store) writeTxn(ctx context.Context, t *txn) error {

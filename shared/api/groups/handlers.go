@@ -84,6 +84,7 @@ func handleCreate(d app.Deps) http.Handler {
 			return
 		}
 		g := domain.NewGroup(uuid.Must(uuid.NewV7()).String(), actor.ID, in, rules, d.Now())
+		kit.Creates(r, "/api/groups/"+g.ID)
 		g, pts, err := d.Store.CreateGroup(r.Context(), g, actor)
 		if err != nil {
 			api.WriteError(w, r, err)

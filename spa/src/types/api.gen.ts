@@ -3572,6 +3572,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A repeat (same Idempotency-Key) of a create that committed but whose first request ended without answering; the resource as its GET shows it, with Idempotent-Replayed */
+            200: {
+                headers: {
+                    "Idempotent-Replayed"?: "true";
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupDetail"];
+                };
+            };
             /** @description The new group, with pontosGanhos */
             201: {
                 headers: {
@@ -4675,6 +4686,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A repeat (same Idempotency-Key) of a create that committed but whose first request ended without answering; the resource as its GET shows it, with Idempotent-Replayed */
+            200: {
+                headers: {
+                    "Idempotent-Replayed"?: "true";
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cultivo"];
+                };
+            };
             /** @description CultivoCriado */
             201: {
                 headers: {
