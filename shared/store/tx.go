@@ -253,7 +253,11 @@ type cancelled struct {
 }
 
 func (c *cancelled) Error() string { return "transaction cancelled: " + c.err.Error() }
-func (c *cancelled) Unwrap() error { return c.err }
+
+// Transient tells the API's error classes (api.WriteError) that the write
+// conflicted with others or was throttled: the client should retry (503).
+func (c *cancelled) Transient() bool { return c.transient() }
+func (c *cancelled) Unwrap() error   { return c.err }
 
 // failed reports a condition failure of the named item.
 func (c *cancelled) failed(name string) bool { return c.codes[name] == "ConditionalCheckFailed" }

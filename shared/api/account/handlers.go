@@ -223,7 +223,11 @@ func handleDelete(d app.Deps) http.Handler {
 			return
 		}
 		if !settled {
-			if !sleep(ctx, min(left, maxDeletionWait)) {
+			wait := min(left, maxDeletionWait)
+			if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait+time.Second {
+				wait = 0 // no time left in this request: the next call waits
+			}
+			if !sleep(ctx, wait) {
 				api.WriteError(w, r, ctx.Err())
 				return
 			}

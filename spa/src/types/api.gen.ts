@@ -3245,12 +3245,15 @@ export interface components {
             };
         };
         /**
-         * @description The database did not answer within its deadline (each call has a few seconds, with
-         *     bounded retries, well inside the function's timeout). Nothing the caller can see was
-         *     changed; try again in a moment.
+         * @description A dependency did not answer within the request's deadline, asked to slow down
+         *     (throttling), could not be reached, or the write kept conflicting with others after
+         *     the store's retries. The answer always comes before the function's timeout. Try again
+         *     after Retry-After seconds.
          */
         Unavailable: {
             headers: {
+                /** @description Seconds to wait before retrying */
+                "Retry-After"?: string;
                 [name: string]: unknown;
             };
             content: {
