@@ -213,7 +213,7 @@ func exportOthers(ctx context.Context, s *Store, uid string, limit int, after ma
 	for _, r := range rs {
 		sk := sOf(r[attrSK])
 		if sk == skProfile || strings.HasPrefix(sk, prefixNotification) || strings.HasPrefix(sk, prefixAward) || strings.HasPrefix(sk, prefixCultOf) ||
-			strings.HasPrefix(sk, prefixNotifBy) { // pointers to other members' notifications (notification_actors.go)
+			strings.HasPrefix(sk, prefixNotifBy) || strings.HasPrefix(sk, prefixNotifPost) { // pointers naming other members (notification_actors.go, comment_notices.go)
 			continue
 		}
 		m, err := plain(r)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/verde-app/verde/shared/domain"
 )
 
 // Notifications that name a member (a like, a comment, a join or lote
@@ -125,6 +127,17 @@ func eraseNotificationsBy(ctx context.Context, s *Store, uid string, budget int)
 			if err := s.write(ctx, t); err != nil {
 				if c, ok := isCancelled(err); !ok || !c.failed("notif") {
 					return 0, false, err
+				}
+			}
+			// A comment notice names its latest commenter (comment_notices.go).
+			if pid, ok := strings.CutPrefix(sOf(it["link"]), domain.LinkPost("")); ok && pid != "" {
+				_, err := s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+					TableName: aws.String(s.Table), Key: keyOf(k.PK, prefixNotifPost+pid),
+					UpdateExpression: aws.String("REMOVE atorId"), ConditionExpression: aws.String("atorId = :uid"),
+					ExpressionAttributeValues: record{":uid": str(uid)},
+				})
+				if err != nil && !isConditionFailed(err) {
+					return 0, false, fmt.Errorf("clear comment notice: %w", err)
 				}
 			}
 		}

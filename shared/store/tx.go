@@ -218,6 +218,9 @@ func (t *txn) build() ([]types.TransactWriteItem, []string) {
 	t.later = t.st.flush(t, len(t.items)+len(t.order)+len(t.unread))
 	t.st = nil
 	for _, uid := range slices.Sorted(maps.Keys(t.unread)) {
+		if t.unread[uid] == 0 && !slices.ContainsFunc(slices.Collect(maps.Values(t.unreadTipo[uid])), func(d int) bool { return d != 0 }) {
+			continue // a notification replaced by another (comment_notices.go): nothing moves
+		}
 		u := t.update("unread:"+uid, UserPK(uid), skNotifState)
 		u.incr("unread", t.unread[uid])
 		for _, tipo := range slices.Sorted(maps.Keys(t.unreadTipo[uid])) {
