@@ -105,5 +105,5 @@ var TableActions = map[string][]string{
 	// The one Scan: the export job's bulk offline read of an entity (a paged Scan filtered by
 	// type; no index lists every item of an entity) and the member-search backfill; never a
 	// request path. PutItem/UpdateItem: the export's state and its notification.
-	"DadosJobFunction": {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Scan", "UpdateItem"},
+	"DadosJobFunction": {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Scan", "UpdateItem"},
 }

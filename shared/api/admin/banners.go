@@ -106,6 +106,10 @@ func handleCreateBanner(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
+		if err := in.BannerDatasPlausiveis(domain.LocalDate(d.Now())); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
 		if err := checkImage(d, r, in.Imagem); err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -123,6 +127,10 @@ func handleEditBanner(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		in, err := api.Decode[BannerEdit](r)
 		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		if err := in.in.BannerDatasPlausiveis(domain.LocalDate(d.Now())); err != nil {
 			api.WriteError(w, r, err)
 			return
 		}

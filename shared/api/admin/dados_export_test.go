@@ -156,7 +156,7 @@ func TestExportJobResumesFromItsCursor(t *testing.T) {
 		want[v.ID] = true
 	}
 	all, _ := env.Deps.Store.Vegetables(ctx)
-	rec, err := env.Deps.Store.CreateExport(ctx, domain.ExportInput{Entidade: "vegetais", Formato: "jsonl"}, testkit.Actor(adm))
+	rec, _, err := env.Deps.Store.CreateExport(ctx, domain.ExportInput{Entidade: "vegetais", Formato: "jsonl"}, testkit.Actor(adm))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1946,7 +1946,7 @@ export interface components {
             descricao: string;
             cidade: string;
             uf: components["schemas"]["UF"];
-            /** @description An https URL or an uploads key */
+            /** @description The key of a photo uploaded to Verde (groups made before may still hold an https URL) */
             fotoCapa: string | null;
             /** @enum {string} */
             visibilidade: "publico" | "privado";
@@ -2011,7 +2011,7 @@ export interface components {
             descricao?: string;
             cidade: string;
             uf: components["schemas"]["UFInput"];
-            /** @description An https URL or an uploads key */
+            /** @description The key of a photo uploaded to Verde (an outside address is refused: no tracking pixels on the public page) */
             fotoCapa?: string | null;
             /**
              * @default publico
@@ -2033,6 +2033,7 @@ export interface components {
             descricao?: string;
             cidade?: string;
             uf?: components["schemas"]["UFInput"];
+            /** @description The key of a photo uploaded to Verde, or empty to remove it */
             fotoCapa?: string;
             /** @enum {string} */
             visibilidade?: "publico" | "privado";
@@ -2914,6 +2915,8 @@ export interface components {
             version: number;
             pontos: components["schemas"]["PontosRegras"];
             limites: components["schemas"]["LimitesRegras"];
+            /** @description Ignored: what GET answers may be sent back as is (the fields' labels and ranges are the server's) */
+            campos?: components["schemas"]["CampoRegra"][];
         };
         UsuarioResumo: {
             id: string;
@@ -6084,6 +6087,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description An export of the same entity and format is already under way (started by any admin); that one, and no second job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exportacao"];
+                };
+            };
             /** @description The export, pendente */
             201: {
                 headers: {

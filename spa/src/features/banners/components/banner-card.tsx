@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { mediaUrl } from '@/lib/media';
+import { bannerLink } from '@/features/banners/rules/link';
 import type { Banner } from '@/types/api';
 import '@/features/banners/banners.css';
 
@@ -7,20 +8,21 @@ type Shown = Pick<Banner, 'titulo' | 'texto' | 'imagem' | 'link'>;
 
 /** One banner as members see it on /dashboard (and admins in the preview). */
 export function BannerCard({ banner }: { banner: Shown }) {
-  const external = banner.link.startsWith('https://');
+  // A link the API would refuse today (saved before the check) is not shown.
+  const link = bannerLink(banner.link);
   return (
     <article className="card banner-card">
       {banner.imagem && <img className="banner-image" src={mediaUrl(banner.imagem)} alt="" loading="lazy" />}
       <div className="banner-body">
         <h2 className="banner-title">{banner.titulo}</h2>
         {banner.texto && <p className="banner-text">{banner.texto}</p>}
-        {banner.link &&
-          (external ? (
-            <a href={banner.link} target="_blank" rel="noopener noreferrer">
+        {link &&
+          (link.kind === 'externo' ? (
+            <a href={link.href} target="_blank" rel="noopener noreferrer">
               Saiba mais<span className="visually-hidden"> sobre {banner.titulo} (abre em nova aba)</span>
             </a>
           ) : (
-            <Link to={banner.link}>
+            <Link to={link.href}>
               Saiba mais<span className="visually-hidden"> sobre {banner.titulo}</span>
             </Link>
           ))}
