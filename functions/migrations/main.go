@@ -13,6 +13,7 @@ import (
 
 	"github.com/verde-app/verde/infra/seed"
 	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/invoke"
 	"github.com/verde-app/verde/shared/migrations"
 	"github.com/verde-app/verde/shared/obs"
@@ -21,7 +22,10 @@ import (
 func main() {
 	obs.Init() // JSON log lines (template.yaml LoggingConfig)
 	d := app.MustDeps(context.Background(), app.ConfigFromEnv())
-	list := func() ([]migrations.Migration, error) { return migrations.List(seed.Catalog) }
+	admins := func(ctx context.Context) ([]string, error) {
+		return auth.CognitoDirectory{Client: d.Cognito}.AdminGroupMembers(ctx, d.Config.UserPoolID)
+	}
+	list := func() ([]migrations.Migration, error) { return migrations.List(seed.Catalog, admins) }
 	cont := func(ctx context.Context) error {
 		return invoke.Async(ctx, "MIGRATIONS_FUNCTION", Continue{Continuar: true})
 	}

@@ -54,10 +54,27 @@ func NewEnv(t testing.TB) *Env {
 	// whole test run, so call counts are the request's own (a disable made
 	// through this env changes the copy at once).
 	d.Store.DisabledTTL = time.Hour
+	// An account deletion waits for requests admitted before it (api.RequestDeadline); a
+	// test's requests are all in this process and end before its next call.
+	d.DeletionSettle = time.Millisecond
 	if _, err := d.Store.IsDisabled(context.Background(), ""); err != nil {
 		t.Fatalf("disabled set: %v", err)
 	}
 	calls.Reset()
+	return &Env{Cloud: testcloud.Get(), Deps: d, Calls: calls}
+}
+
+// NewContainer is another Lambda container's view of the same cloud: its own
+// Deps with the production ages of every per-container copy (the access list
+// is kept store.AccessTTL), nothing read yet. Tests of how soon a change made
+// through one container reaches the others use it.
+func NewContainer(t testing.TB) *Env {
+	t.Helper()
+	calls := &CallCounter{}
+	d, err := app.NewDeps(context.Background(), app.ConfigFromEnv(), calls.Attach)
+	if err != nil {
+		t.Fatalf("deps: %v", err)
+	}
 	return &Env{Cloud: testcloud.Get(), Deps: d, Calls: calls}
 }
 
@@ -157,6 +174,13 @@ func (e *Env) newUser(t testing.TB, name string, admin, profile bool) User {
 	}
 	tok := aws.ToString(out.AuthenticationResult.AccessToken)
 	u := User{ID: subOf(t, tok), Email: email, Name: name, Token: tok, Admin: admin}
+	if admin {
+		// The role's record is the table's access list (store/access.go); the
+		// Cognito group above is what the token shows the SPA.
+		if err := e.Deps.Store.GrantAdminBootstrap(ctx, u.ID); err != nil {
+			t.Fatalf("admin role of %s: %v", name, err)
+		}
+	}
 	if profile {
 		if _, _, err := e.Deps.Store.CreateProfile(ctx, domain.NewProfile(u.ID, name, email, nil, e.Deps.Now())); err != nil {
 			t.Fatalf("profile of %s: %v", name, err)

@@ -75,6 +75,9 @@ func Decode[T any](r *http.Request) (T, error) {
 	if !utf8.Valid(data) || hasLoneSurrogate(data) {
 		return v, domain.Invalid("", "O corpo da requisição deve ser texto UTF-8 válido")
 	}
+	if field, dup := duplicateKey(data); dup {
+		return v, domain.ErrCampoRepetido(field)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var raw any
@@ -361,5 +364,51 @@ func kindName(t reflect.Type) string {
 		return "uma lista"
 	default:
 		return "um objeto"
+	}
+}
+
+// duplicateKey finds an object in data that names a field twice (at any
+// depth): encoding/json would keep the last value silently, another parser
+// the first. It returns the field's name.
+func duplicateKey(data []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type frame struct {
+		keys map[string]bool // nil for an array
+		key  bool            // the next token of this object is a key
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false // the end, or malformed JSON: the decoder's to report
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if s, ok := tok.(string); ok && top != nil && top.keys != nil && top.key {
+			if top.keys[s] {
+				return s, true
+			}
+			top.keys[s], top.key = true, false
+			continue
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &frame{keys: map[string]bool{}, key: true})
+			continue
+		case json.Delim('['):
+			stack = append(stack, &frame{})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+			if len(stack) == 0 {
+				return "", false
+			}
+			top = stack[len(stack)-1]
+		}
+		if top != nil && top.keys != nil {
+			top.key = true // a value ended: a key comes next
+		}
 	}
 }

@@ -151,3 +151,37 @@ func TestDecodeAnswers415ForANonJSONContentType(t *testing.T) {
 		t.Errorf("charset=UTF-8: %v", err)
 	}
 }
+
+// TestDecodeRefusesDuplicateKeys: an object that names a field twice, at
+// the top or nested, is a 400 naming the field; the same name in two
+// different objects is fine.
+func TestDecodeRefusesDuplicateKeys(t *testing.T) {
+	type inner struct {
+		A string `json:"a"`
+	}
+	type body struct {
+		Nome  string  `json:"nome"`
+		Itens []inner `json:"itens"`
+		Sub   inner   `json:"sub"`
+	}
+	for _, c := range []struct {
+		raw, field string
+	}{
+		{`{"nome":"a","nome":"b"}`, "nome"},
+		{`{"nome":"a","itens":[{"a":"x","a":"y"}]}`, "a"},
+		{`{"sub":{"a":"x","a":"y"},"nome":"z"}`, "a"},
+		{`{"nome":"a","itens":[],"sub":{"a":"x"},"itens":[]}`, "itens"},
+	} {
+		r := httptest.NewRequest("POST", "/x", strings.NewReader(c.raw))
+		r.Header.Set("Content-Type", "application/json")
+		_, err := Decode[body](r)
+		if e, ok := domain.AsError(err); !ok || e.Code != domain.EValidation || e.Field != c.field {
+			t.Errorf("%s: %v, want a validation error on %s", c.raw, err, c.field)
+		}
+	}
+	r := httptest.NewRequest("POST", "/x", strings.NewReader(`{"nome":"a","itens":[{"a":"x"},{"a":"y"}],"sub":{"a":"z"}}`))
+	r.Header.Set("Content-Type", "application/json")
+	if _, err := Decode[body](r); err != nil {
+		t.Errorf("distinct objects with the same field: %v", err)
+	}
+}

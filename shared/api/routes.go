@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -31,5 +32,24 @@ func NewMux(routes []Route) http.Handler {
 	// Gzip first, so every reply (errors too) is compressed for a client that accepts it: in
 	// Lambda behind API Gateway and CloudFront (whose CachingDisabled policy for /api/* does
 	// not compress) and in the local cloud alike, which run this same handler.
-	return Chain(mux, httpenc.Gzip, WithRequestID, Recover, NoStore, LogRequests)
+	return Chain(mux, httpenc.Gzip, WithRequestID, Recover, NoStore, LogRequests, WithDeadline, withMux(mux))
+}
+
+type muxKey struct{}
+
+// withMux puts the area's mux in the request's context, for a handler that
+// must answer with another route's answer (kit.Idempotent's rebuild of a
+// create's answer from the GET of what it made).
+func withMux(mux http.Handler) Middleware {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), muxKey{}, mux)))
+		})
+	}
+}
+
+// MuxFrom is the area's mux serving the request (nil outside NewMux).
+func MuxFrom(ctx context.Context) http.Handler {
+	h, _ := ctx.Value(muxKey{}).(http.Handler)
+	return h
 }

@@ -77,6 +77,9 @@ type Deps struct {
 	// AWS is the SDK configuration, for the clients only one function makes, on first use
 	// (the photos job's CloudFront client).
 	AWS aws.Config
+	// DeletionSettle, when set, replaces how long an account deletion waits for the
+	// requests admitted before it (api.RequestDeadline): tests shorten it.
+	DeletionSettle time.Duration
 }
 
 // NewDeps builds Deps. Nothing here touches the network: keys and tables are
@@ -108,7 +111,7 @@ func NewDeps(ctx context.Context, cfg Config, extra ...func(*aws.Config)) (Deps,
 	if cfg.Issuer != "" {
 		// The verifier's key set fetches with this context for the life of the process.
 		d.Verifier = auth.NewVerifier(context.WithoutCancel(ctx), cfg.Issuer, cfg.ClientID)
-		d.Verifier.SetDisabledCheck(d.Store.IsDisabled) // members an admin disabled (store/admin.go)
+		d.Verifier.SetAccessCheck(accessOf(d.Store)) // the server's record of access (store/access.go)
 	}
 	// An S3 endpoint set in the environment is an emulator: address it path-style.
 	d.Uploads = uploads.New(awsCfg, cfg.UploadsBucket, cfg.UploadsPublicEndpoint, os.Getenv("AWS_ENDPOINT_URL_S3") != "")
@@ -137,4 +140,12 @@ func (d Deps) ProfileFromCognito(ctx context.Context, c *auth.Claims) (domain.Pr
 		return domain.Profile{}, fmt.Errorf("read cognito attributes: %w", err)
 	}
 	return domain.ProfileFromIdentity(c.Sub, attrs.Name, attrs.Email, attrs.Picture, d.Now()), nil
+}
+
+// accessOf reads the store's access list for the auth middleware.
+func accessOf(s *store.Store) auth.AccessCheck {
+	return func(ctx context.Context, sub string) (auth.Access, error) {
+		a, err := s.AccessOf(ctx, sub)
+		return auth.Access{Disabled: a.Disabled, Admin: a.Admin, DeletingSince: a.DeletingSince, Deleted: a.Deleted}, err
+	}
 }

@@ -136,8 +136,8 @@ var TableActions = map[string][]string{
 	"FeedFunction":       {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	// The export job's bulk offline read of an entity (a paged Scan filtered by type; no index
 	// lists every item of an entity) and the flat reads' backfill; never a request path.
-	// PutItem/UpdateItem: the export's state and its notification.
-	"DadosJobFunction": {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query", "Scan", "UpdateItem"},
+	// PutItem/UpdateItem: the export's state and its notification; DeleteItem: its lock.
+	"DadosJobFunction": {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "Scan", "UpdateItem"},
 	// The weekly digest: subscribers (GSI1), members' groups and their week of posts (Query),
 	// profiles and choices (BatchGetItem), its progress and each member's taken digest (PutItem).
 	"DigestFunction": {"BatchGetItem", "GetItem", "PutItem", "Query"},

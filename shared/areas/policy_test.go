@@ -216,3 +216,56 @@ func TestSignInTokensAndFlowsAreHardened(t *testing.T) {
 		t.Error("a changed e-mail must wait for its verification (AttributesRequireVerificationBeforeUpdate: [email])")
 	}
 }
+
+// TestS3GrantsAreScopedToAPrefix: no function may touch a whole bucket. An
+// object action names a prefix of the bucket (fotos/*, exports/*), never
+// bucket/* or *; s3:ListBucket comes only with an s3:prefix condition on
+// such a prefix; no s3:* wildcard action.
+func TestS3GrantsAreScopedToAPrefix(t *testing.T) {
+	root := readYAML(t, templatePath)
+	prefixed := regexp.MustCompile(`^\$\{[A-Za-z]+\.Arn\}/[a-z]+/\*$`)
+	n := 0
+	each(get(root, "Resources"), func(id string, res *yaml.Node) {
+		if scalar(get(res, "Type")) != "AWS::Serverless::Function" {
+			return
+		}
+		for _, p := range get(get(res, "Properties"), "Policies").Content {
+			each(p, func(key string, v *yaml.Node) {
+				if key != "Statement" {
+					return
+				}
+				for _, st := range v.Content {
+					acts := get(st, "Action")
+					list := acts.Content
+					if acts.Kind != yaml.SequenceNode {
+						list = []*yaml.Node{acts}
+					}
+					for _, a := range list {
+						act, ok := strings.CutPrefix(a.Value, "s3:")
+						if !ok {
+							continue
+						}
+						n++
+						if strings.Contains(act, "*") {
+							t.Errorf("%s: wildcard action %s", id, a.Value)
+						}
+						raw, _ := yaml.Marshal(get(st, "Condition"))
+						if act == "ListBucket" {
+							m := regexp.MustCompile(`s3:prefix:\s*([^\s]+)`).FindStringSubmatch(string(raw))
+							if m == nil || !regexp.MustCompile(`^[a-z]+/\*$`).MatchString(m[1]) {
+								t.Errorf("%s: s3:ListBucket without an s3:prefix condition on a prefix: %s", id, raw)
+							}
+							continue
+						}
+						if r := get(st, "Resource"); !prefixed.MatchString(r.Value) {
+							t.Errorf("%s: %s on %q, not on a prefix of a bucket", id, a.Value, r.Value)
+						}
+					}
+				}
+			})
+		}
+	})
+	if n < 8 {
+		t.Fatalf("only %d S3 grants found: the test reads the template wrong", n)
+	}
+}

@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -12,16 +11,17 @@ import (
 )
 
 // AccountAdmin is what /admin/usuarios asks of Cognito about a member (by
-// their sub, Verde's user id): the admin group, disable and enable, global
+// their sub, Verde's user id): the admin group kept in step with the
+// server's record (the SPA's token shows it), disable and enable, global
 // sign-out. Cognito's admin operations take the user's username, which is the
 // sub only for a member who signed up with e-mail and password; a member who
 // came with Google is google_<Google's id> (Cognito names federated users
 // after their provider), so each operation first finds the username of the
 // sub (ListUsers filtered on sub: one call).
 type AccountAdmin interface {
-	IsAdminUser(ctx context.Context, pool, sub string) (bool, error)
 	SetAdminGroup(ctx context.Context, pool, sub string, admin bool) error
 	SetEnabled(ctx context.Context, pool, sub string, enabled bool) error
+	SignOut(ctx context.Context, pool, sub string) error
 }
 
 // Username is the Cognito username of the user whose sub is sub; a
@@ -43,16 +43,39 @@ func (d CognitoDirectory) Username(ctx context.Context, pool, sub string) (strin
 	return aws.ToString(out.Users[0].Username), nil
 }
 
-func (d CognitoDirectory) IsAdminUser(ctx context.Context, pool, sub string) (bool, error) {
+// SignOut revokes every token Cognito issued to the member (their refresh
+// tokens stop working; the API refuses their access tokens by its record).
+func (d CognitoDirectory) SignOut(ctx context.Context, pool, sub string) error {
 	username, err := d.Username(ctx, pool, sub)
 	if err != nil {
-		return false, err
+		return err
 	}
-	out, err := d.Client.AdminListGroupsForUser(ctx, &cip.AdminListGroupsForUserInput{UserPoolId: aws.String(pool), Username: aws.String(username), Limit: aws.Int32(60)})
-	if err != nil {
-		return false, err
+	_, err = d.Client.AdminUserGlobalSignOut(ctx, &cip.AdminUserGlobalSignOutInput{UserPoolId: aws.String(pool), Username: aws.String(username)})
+	return err
+}
+
+// AdminGroupMembers lists the subs in Cognito's admin group (at most a few
+// pages): what SyncAdmins copies into the server's record once.
+func (d CognitoDirectory) AdminGroupMembers(ctx context.Context, pool string) ([]string, error) {
+	var out []string
+	var next *string
+	for page := 0; page < 20; page++ {
+		res, err := d.Client.ListUsersInGroup(ctx, &cip.ListUsersInGroupInput{UserPoolId: aws.String(pool), GroupName: aws.String(AdminGroup), NextToken: next, Limit: aws.Int32(60)})
+		if err != nil {
+			return nil, err
+		}
+		for _, u := range res.Users {
+			for _, a := range u.Attributes {
+				if aws.ToString(a.Name) == "sub" {
+					out = append(out, aws.ToString(a.Value))
+				}
+			}
+		}
+		if next = res.NextToken; next == nil {
+			break
+		}
 	}
-	return slices.ContainsFunc(out.Groups, func(g types.GroupType) bool { return aws.ToString(g.GroupName) == AdminGroup }), nil
+	return out, nil
 }
 
 func (d CognitoDirectory) SetAdminGroup(ctx context.Context, pool, sub string, admin bool) error {

@@ -24,8 +24,6 @@ func FromContext(ctx context.Context) *Claims {
 	return c
 }
 
-var errUnauthenticated = &domain.Error{Code: domain.EUnauthenticated, Message: "Sessão inválida ou expirada. Entre novamente."}
-
 func bearer(r *http.Request) (string, bool) {
 	h := r.Header.Get("Authorization")
 	if len(h) < 7 || !strings.EqualFold(h[:7], "bearer ") {
@@ -35,22 +33,31 @@ func bearer(r *http.Request) (string, bool) {
 	return tok, tok != ""
 }
 
-// Require lets through only requests with a valid access token.
-func (v *Verifier) Require(next http.Handler) http.Handler {
+// Require lets through only requests with a valid access token of an
+// account the server's record neither disabled nor is deleting.
+func (v *Verifier) Require(next http.Handler) http.Handler { return v.require(next, false) }
+
+// RequireDuringDeletion is Require that also lets a deleting account through:
+// only the deletion's own route, which the account calls until it is done.
+func (v *Verifier) RequireDuringDeletion(next http.Handler) http.Handler {
+	return v.require(next, true)
+}
+
+func (v *Verifier) require(next http.Handler, duringDeletion bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		tok, ok := bearer(r)
 		if !ok {
-			api.WriteError(w, r, errUnauthenticated)
+			api.WriteError(w, r, domain.ErrSessaoInvalida())
 			return
 		}
 		c, err := v.Verify(r.Context(), tok)
 		if err != nil {
 			slog.InfoContext(r.Context(), "token refused", "err", err)
-			api.WriteError(w, r, errUnauthenticated)
+			api.WriteError(w, r, domain.ErrSessaoInvalida())
 			return
 		}
 		obs.SetUser(r.Context(), c.Sub) // the request's log line carries a hash of it
-		if err := v.refuseDisabled(r.Context(), c.Sub); err != nil {
+		if err := v.applyAccess(r.Context(), c, duringDeletion); err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
@@ -74,7 +81,7 @@ func (v *Verifier) Optional(next http.Handler) http.Handler {
 func RequireAdmin(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !FromContext(r.Context()).IsAdmin() {
-			api.WriteError(w, r, domain.Forbidden("Acesso restrito a administradores"))
+			api.WriteError(w, r, domain.ErrSomenteAdmin())
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -29,8 +29,17 @@ type Claims struct {
 	Token string `json:"-"`
 }
 
-// IsAdmin reports membership of the admin group.
+// IsAdmin reports the admin role. Behind Require it is the server's record
+// (SetAccessCheck), whatever the token's cognito:groups claim says.
 func (c *Claims) IsAdmin() bool { return c != nil && slices.Contains(c.Groups, AdminGroup) }
+
+// setAdmin makes the claims say what the record says of the admin role.
+func (c *Claims) setAdmin(admin bool) {
+	c.Groups = slices.DeleteFunc(c.Groups, func(g string) bool { return g == AdminGroup })
+	if admin {
+		c.Groups = append(c.Groups, AdminGroup)
+	}
+}
 
 // Verifier checks signature, issuer, expiry, token_use and client_id. The
 // same check runs in Lambda, in the local cloud and in tests.
@@ -38,21 +47,16 @@ func (c *Claims) IsAdmin() bool { return c != nil && slices.Contains(c.Groups, A
 // A token that passed is remembered until it expires (tokenCache), so the
 // requests of one session that reach the same container are not verified
 // again: the RS256 check was about a quarter of GET /api/me's CPU.
-// Revocation is unchanged by the cache: a Cognito access token is a bearer
-// token that any verifier (API Gateway's JWT authorizer, Cognito's own
-// resource servers) accepts until its exp once signed, and this API never
-// asked Cognito whether a token was revoked (GlobalSignOut, a disabled user)
-// before either. A signed-out or disabled user's token therefore works here
-// until it expires (at most the app client's access-token validity, 1 hour),
-// exactly as without the cache; what the user may do is still decided per
-// request from the data (membership, roles), not from the cached claims.
+// Revocation does not depend on the cache: a disabled, demoted or deleted
+// account is decided per request from the server's record (SetAccessCheck),
+// as is everything the user may do (membership, roles).
 type Verifier struct {
 	clientID string
 	verifier *oidc.IDTokenVerifier
 	now      func() time.Time
 	cache    *tokenCache
 	keys     *remoteKeySet // nil with NewVerifierWithKeys
-	disabled DisabledCheck // nil: nobody is refused for being disabled (disabled.go)
+	access   AccessCheck   // nil: no record is asked (access.go)
 }
 
 // ErrInvalidToken is returned for every token the API refuses.

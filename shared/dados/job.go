@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/verde-app/verde/shared/app"
@@ -215,12 +216,14 @@ func encodeRow(buf *bytes.Buffer, formato string, cols []string, row map[string]
 	return writeCSV(buf, rec)
 }
 
+// cell writes one value as a CSV cell. Text goes through neutralise; numbers
+// and booleans are written by strconv and cannot start a formula.
 func cell(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return ""
 	case string:
-		return x
+		return neutralise(x)
 	case bool:
 		return strconv.FormatBool(x)
 	case float64:
@@ -231,6 +234,22 @@ func cell(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(raw)
+}
+
+// formulaStarts are the first characters that make a spreadsheet read a
+// cell as a formula (OWASP's CSV injection rule): =, +, -, @, tab and
+// carriage return.
+const formulaStarts = "=+-@\t\r"
+
+// neutralise keeps a text cell a text: one that starts like a formula (a
+// member named =HYPERLINK(…), a group named +SUM(1+1)) gets a leading
+// apostrophe, which spreadsheets show as text and do not run. Every other
+// text is written as is.
+func neutralise(s string) string {
+	if s != "" && strings.ContainsRune(formulaStarts, rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 // Handler is the DadosJobFunction's handler: the job with the production

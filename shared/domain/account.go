@@ -39,3 +39,11 @@ func ErrSenhaObrigatoria() *Error { return Invalid("senha", "Digite sua senha pa
 
 // ErrSenhaIncorreta: the password does not match.
 func ErrSenhaIncorreta() *Error { return Invalid("senha", "Senha incorreta") }
+
+// What stays of a deleted member's post or comment: a tombstone, so a
+// thread still reads (the others' comments under it, the likes counted),
+// with neither their text, photos nor name.
+const (
+	TextoPostExcluido       = "Publicação de uma conta excluída."
+	TextoComentarioExcluido = "Comentário de uma conta excluída."
+)

@@ -72,12 +72,8 @@ func (in *BannerInput) Valid() error {
 		in.Imagem = nil
 	}
 	in.Link = strings.TrimSpace(in.Link)
-	if in.Link != "" {
-		u, perr := url.Parse(in.Link)
-		internal := strings.HasPrefix(in.Link, "/") && !strings.HasPrefix(in.Link, "//")
-		if len(in.Link) > MaxBannerLink || perr != nil || !(internal || u.Scheme == "https" && u.Host != "") {
-			return Invalid("link", "O link deve ser um caminho do Verde (/grupos) ou um endereço https://")
-		}
+	if in.Link != "" && (len(in.Link) > MaxBannerLink || !SafeLink(in.Link)) {
+		return Invalid("link", "O link deve ser um caminho do Verde (/grupos) ou um endereço https://")
 	}
 	start, ok := ParseDate(in.Inicio)
 	if !ok {
@@ -101,6 +97,37 @@ func (in *BannerInput) Valid() error {
 	}
 	if in.Ordem < 0 || in.Ordem > MaxBannerOrdem {
 		return Invalid("ordem", "A ordem deve ser um número de 0 a 999")
+	}
+	return nil
+}
+
+// SafeLink reports a link a banner may open: a path of the site ("/grupos",
+// never "//host" or "/\host", which browsers read as another host: an open
+// redirect) or an https:// address with a host. No backslash, space or
+// control character anywhere (browsers drop or reinterpret them).
+func SafeLink(link string) bool {
+	for _, r := range link {
+		if r == '\\' || r <= ' ' || r == 0x7f {
+			return false
+		}
+	}
+	if strings.HasPrefix(link, "/") {
+		return !strings.HasPrefix(link, "//")
+	}
+	u, err := url.Parse(link)
+	return err == nil && u.Scheme == "https" && u.Host != "" && u.User == nil
+}
+
+// BannerDatasPlausiveis refuses absurd dates (9999-12-31): a banner starts
+// at most a year before today and ends at most two years after it.
+func (in BannerInput) BannerDatasPlausiveis(today time.Time) error {
+	start, _ := ParseDate(in.Inicio)
+	end, _ := ParseDate(in.Fim)
+	if start.Before(today.AddDate(-1, 0, 0)) || start.After(today.AddDate(2, 0, 0)) {
+		return Invalid("inicio", "A data de início deve estar entre um ano atrás e dois anos à frente")
+	}
+	if end.After(today.AddDate(2, 0, 0)) {
+		return Invalid("fim", "A data de fim deve ser de no máximo dois anos à frente")
 	}
 	return nil
 }

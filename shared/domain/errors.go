@@ -91,6 +91,17 @@ func ErrUnsupportedMediaType() *Error {
 	return &Error{Code: EUnsupportedMediaType, Message: "Envie o corpo da requisição como JSON (Content-Type: application/json)"}
 }
 
+// ErrCSVEsperado: the vegetables import takes a CSV file, not JSON or anything else.
+func ErrCSVEsperado() *Error {
+	return &Error{Code: EUnsupportedMediaType, Message: "Envie o arquivo como CSV em UTF-8 (Content-Type: text/csv)"}
+}
+
+// ErrCampoRepetido: a JSON object that names a field twice (which value
+// counts would depend on the parser: refused instead).
+func ErrCampoRepetido(field string) *Error {
+	return Invalid(field, "O campo "+field+" aparece mais de uma vez no corpo da requisição")
+}
+
 // ErrUnavailable: the database did not answer in time.
 func ErrUnavailable() *Error {
 	return &Error{Code: EUnavailable, Message: "O serviço está temporariamente indisponível. Tente novamente em instantes"}

@@ -3,6 +3,7 @@ package domain
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -273,6 +274,24 @@ const (
 
 func TextoCurtida(nome string) string    { return nome + " curtiu seu post" }
 func TextoComentario(nome string) string { return nome + " comentou no seu post" }
+
+// TextoComentarios is the one unread notification of a post's author about
+// its comments: the latest commenter and how many others commented since
+// the author last read it.
+func TextoComentarios(nome string, outros int) string {
+	if outros <= 0 {
+		return TextoComentario(nome)
+	}
+	return fmt.Sprintf("%s e mais %d comentaram no seu post", nome, outros)
+}
+
+// TextoRespostas is TextoComentarios for a post the member commented on.
+func TextoRespostas(nome string, outros int) string {
+	if outros <= 0 {
+		return TextoResposta(nome)
+	}
+	return fmt.Sprintf("%s e mais %d também comentaram em um post que você comentou", nome, outros)
+}
 func TextoResposta(nome string) string {
 	return nome + " também comentou em um post que você comentou"
 }
@@ -333,3 +352,13 @@ func AwardComentario(r Rules, cid string, countedToday int) *Award {
 	}
 	return &Award{Motivo: MotivoComentario, Ref: cid, Pontos: r.Pontos.Comentario}
 }
+
+// AutoOcultavel reports whether reports may hide a post or comment on their
+// own (DenunciasParaOcultar of them). Not when a site admin already chose
+// "manter" for it (kept): later reports go to the queue for an admin to see,
+// without hiding it again. Not a site admin's own (staff): the staff answer
+// for the site, and a handful of accounts must not silence them. Group
+// coordinators are not staff here: anyone may create a group and coordinate
+// it, so exempting them would let any member make their posts unhideable;
+// their group's moderation is theirs, the site's queue the admins'.
+func AutoOcultavel(kept, staff bool) bool { return !kept && !staff }

@@ -363,10 +363,10 @@ func cleanFotoCapa(p *string) (*string, error) {
 	if Length(*p) > MaxFotoCapa {
 		return nil, Invalid("fotoCapa", fmt.Sprintf("A foto de capa deve ter no máximo %d caracteres", MaxFotoCapa))
 	}
-	isURL := strings.HasPrefix(v, "https://") && !strings.ContainsAny(v, " \"<>")
-	isKey := uploadKey.MatchString(v) && !strings.Contains(v, "..")
-	if !isURL && !isKey {
-		return nil, Invalid("fotoCapa", "A foto de capa deve ser um endereço https:// ou a chave de um arquivo enviado")
+	// Only a photo uploaded to Verde: an outside address would let anyone
+	// put a tracking pixel on the group's public page.
+	if !uploadKey.MatchString(v) || strings.Contains(v, "..") {
+		return nil, Invalid("fotoCapa", "A foto de capa deve ser uma foto enviada ao Verde")
 	}
 	return &v, nil
 }

@@ -62,7 +62,7 @@ func ErrTooManyInvites(n int) *Error {
 
 // ErrBusy: a write lost its race to others on the same group too many times.
 func ErrBusy() *Error {
-	return Conflict("Muitas alterações ao mesmo tempo neste grupo. Tente novamente em instantes")
+	return &Error{Code: EUnavailable, Message: "Muitas alterações ao mesmo tempo neste grupo. Tente novamente em instantes"}
 }
 
 // ErrInvalidPapel: a role other than coordenador or membro.

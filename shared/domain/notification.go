@@ -14,6 +14,17 @@ type Notification struct {
 	Texto    string    `json:"texto"`
 	Link     string    `json:"link"`
 	CriadoEm time.Time `json:"criadoEm"`
+	// AtorID and AtorNome name the member whose act the text tells (a like,
+	// a comment, a request), when one does: the deletion of that member's
+	// account finds the notification again and takes their name out of it.
+	AtorID   string `json:"-"`
+	AtorNome string `json:"-"`
+}
+
+// By names the member whose act n tells (their name is in its text).
+func (n Notification) By(uid, nome string) Notification {
+	n.AtorID, n.AtorNome = uid, nome
+	return n
 }
 
 // Tipos of notification.

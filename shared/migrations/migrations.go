@@ -36,10 +36,16 @@ type Migration struct {
 // Catalog is the catalogue the seed migration applies (infra/seed).
 type Catalog func() ([]domain.Vegetable, []domain.Conquista, error)
 
+// AdminGroup lists the subs of Cognito's admin group.
+type AdminGroup func(ctx context.Context) ([]string, error)
+
 // List is every migration, in the order they run. The catalogue seed's id
 // carries a hash of the seed data: each new version of infra/seed is a new
-// migration that runs once.
-func List(catalog Catalog) ([]Migration, error) {
+// migration that runs once. admins, when given, copies Cognito's admin group
+// into the admin role's record (store.SyncAdmins) on a stack made before the
+// record held the role; the local cloud does that itself at start, and passes
+// nil.
+func List(catalog Catalog, admins AdminGroup) ([]Migration, error) {
 	vegetables, conquistas, err := catalog()
 	if err != nil {
 		return nil, err
@@ -52,7 +58,7 @@ func List(catalog Catalog) ([]Migration, error) {
 		return nil, err
 	}
 	sum := sha256.Sum256(raw)
-	return []Migration{
+	list := []Migration{
 		{
 			ID:   "palavras-do-diretorio",
 			What: "public groups made before the directory's word index get their words",
@@ -71,7 +77,21 @@ func List(catalog Catalog) ([]Migration, error) {
 				return "", err == nil, res.Criados + res.Atualizados, err
 			},
 		},
-	}, nil
+	}
+	if admins != nil {
+		list = append(list, Migration{
+			ID:   "admins-do-cognito",
+			What: "the admins of Cognito's admin group become the admin role's record (store.SyncAdmins)",
+			Step: func(ctx context.Context, s *store.Store, _ string) (string, bool, int, error) {
+				members, err := admins(ctx)
+				if err != nil {
+					return "", false, 0, err
+				}
+				return "", true, len(members), s.SyncAdmins(ctx, members)
+			},
+		})
+	}
+	return list, nil
 }
 
 func directoryWords(ctx context.Context, s *store.Store, pos string) (string, bool, int, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -84,9 +85,23 @@ func (s *Store) AccountDeletionStarted(ctx context.Context, uid string) (bool, e
 	return it != nil && it[attrExcluindo] != nil, nil
 }
 
-// StartAccountDeletion marks the profile: the deletion was confirmed.
+// StartAccountDeletion puts the deletion into the access list (from then on
+// every route but the deletion's own refuses the account's tokens: at once
+// in this container, within AccessTTL in every other) and marks the profile.
 func (s *Store) StartAccountDeletion(ctx context.Context, uid string) error {
-	_, err := s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+	l, err := s.readAccess(ctx)
+	if err != nil {
+		return err
+	}
+	if _, ok := l.deleting[uid]; !ok {
+		t := newTxn(s.Table)
+		markDeleting(t, l, uid, s.now())
+		if err := s.write(ctx, t); err != nil {
+			return err
+		}
+		s.forgetAccess()
+	}
+	_, err = s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile),
 		UpdateExpression:          aws.String("SET #e = if_not_exists(#e, :now)"),
 		ConditionExpression:       aws.String("attribute_exists(PK)"),
@@ -116,6 +131,7 @@ var AccountErasers = []ErasePhase{
 	{Name: "cultivos", Step: eraseCultivos},
 	{Name: "feed", Step: EraseFeedOfUser},
 	{Name: "idempotencia", Step: eraseIdempotency},
+	{Name: "notificacoes", Step: eraseNotifications},
 	{Name: "dados", Step: eraseUserPartition},
 }
 
@@ -154,15 +170,37 @@ func (s *Store) EraseAccountStep(ctx context.Context, uid string, budget int) (D
 	return p, nil
 }
 
-// FinishAccountDeletion deletes the profile: the last item of the user.
+// DeletionSettled reports whether every request the account could have
+// started before its deletion began has ended: the deletion's start plus
+// every container's AccessTTL plus the longest a request runs (settle). Its
+// phases run once more after that (the sweep), so an item a request wrote
+// meanwhile goes too; remaining is how long until then.
+func (s *Store) DeletionSettled(ctx context.Context, uid string, settle time.Duration) (bool, time.Duration, error) {
+	a, err := s.AccessOf(ctx, uid)
+	if err != nil {
+		return false, 0, err
+	}
+	if !a.Deleting() {
+		return false, settle, nil
+	}
+	left := time.Until(a.DeletingSince.Add(AccessTTL + settle))
+	return left <= 0, left, nil
+}
+
+// FinishAccountDeletion deletes the profile, the last item of the user, and
+// marks the deletion done in the access list (every route then refuses the
+// account's tokens, the deletion's own too).
 func (s *Store) FinishAccountDeletion(ctx context.Context, uid string) error {
-	if done, err := s.memberLeft(ctx, uid); done || err != nil {
+	done, err := s.memberLeft(ctx, uid)
+	if err != nil {
 		return err
 	}
-	if _, err := s.DB.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile)}); err != nil {
-		return fmt.Errorf("delete profile: %w", err)
+	if !done {
+		if _, err := s.DB.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: keyOf(UserPK(uid), skProfile)}); err != nil {
+			return fmt.Errorf("delete profile: %w", err)
+		}
 	}
-	return nil
+	return s.markDeleted(ctx, uid)
 }
 
 // eraseMemberships leaves each group as the member would (lotes freed, lote
@@ -244,12 +282,14 @@ func eraseJoinRequests(ctx context.Context, s *Store, uid string, budget int) (i
 	return n, next == nil && len(reqs) < limit, nil
 }
 
-// eraseCultivos takes the user out of every cultivo they wrote to. The
-// cultivo is the group's record and stays: the user's name and id leave its
-// responsible and collaborators, their diary entries and harvests keep
-// their facts (for the group's totals) as "Usuário removido", without
-// photos (the bucket's copies go with the account). The user's CULTOF# item
-// goes last, so a call cut short finds the cultivo again.
+// eraseCultivos takes the user out of every cultivo they wrote to. A
+// personal cultivo (Horta pessoal, theirs alone) goes whole: the cultivo,
+// its diary and harvests. A group's cultivo is the group's record and
+// stays: the user's name and id leave its responsible and collaborators,
+// their diary entries lose their text and photos and their harvests keep
+// only the facts (quantity, date: the group's totals) as "Usuário removido"
+// (the bucket's copies of the photos go with the account). The user's
+// CULTOF# item goes last, so a call cut short finds the cultivo again.
 func eraseCultivos(ctx context.Context, s *Store, uid string, budget int) (int, bool, error) {
 	refs, _, err := queryPage(ctx, s, query{PK: UserPK(uid), Prefix: prefixCultOf, Limit: 5, What: "cultivos of a user"}, func(r record) (record, error) { return r, nil })
 	if err != nil {
@@ -258,7 +298,11 @@ func eraseCultivos(ctx context.Context, s *Store, uid string, budget int) (int, 
 	n := 0
 	for _, ref := range refs {
 		cid := sOf(ref["cultivoId"])
-		k, done, err := s.anonymizeCultivo(ctx, cid, uid, budget-n)
+		erase := s.anonymizeCultivo
+		if sOf(ref["grupoId"]) == "" && sOf(ref["papel"]) == "responsavel" {
+			erase = s.deletePersonalCultivo
+		}
+		k, done, err := erase(ctx, cid, uid, budget-n)
 		n += k
 		if err != nil || !done {
 			return n, false, err
@@ -299,7 +343,7 @@ func (s *Store) anonymizeCultivo(ctx context.Context, cid, uid string, budget in
 				return n, false, nil
 			}
 			sk := sOf(it[attrSK])
-			expr := "SET autorId = :none, autorNome = :removed, fotos = :empty"
+			expr := "SET autorId = :none, autorNome = :removed, fotos = :empty, texto = :none"
 			vals := record{":none": str(""), ":removed": str(RemovedUserName), ":empty": &types.AttributeValueMemberL{Value: []types.AttributeValue{}}, ":uid": str(uid)}
 			if len(sk) >= len(prefixColheita) && sk[:len(prefixColheita)] == prefixColheita {
 				expr = "SET autorId = :none, autorNome = :removed, foto = :nofoto"
@@ -324,6 +368,48 @@ func (s *Store) anonymizeCultivo(ctx context.Context, cid, uid string, budget in
 		return n, false, err
 	}
 	return n + 1, true, nil
+}
+
+// deletePersonalCultivo deletes a personal cultivo of uid, up to budget of
+// its items a call (its diary and harvests first, the cultivo itself last,
+// so a call cut short finds it again). A cultivo that is not uid's own
+// personal one (moved into a group meanwhile) is anonymized instead.
+func (s *Store) deletePersonalCultivo(ctx context.Context, cid, uid string, budget int) (int, bool, error) {
+	it, err := s.getItem(ctx, CultivoPK(cid), skMeta, "cultivo")
+	if err != nil {
+		return 0, false, err
+	}
+	if it == nil {
+		return 0, true, nil
+	}
+	if sOf(it["grupoId"]) != "" || sOf(it["responsavelId"]) != uid {
+		return s.anonymizeCultivo(ctx, cid, uid, budget)
+	}
+	n := 0
+	for n < budget {
+		limit := min(budget-n, 100)
+		keys, next, err := queryPage(ctx, s, query{PK: CultivoPK(cid), KeysOnly: true, Limit: limit + 1, What: "a personal cultivo"}, keyRecord)
+		if err != nil {
+			return n, false, err
+		}
+		var del []record
+		for _, k := range keys {
+			if sOf(k[attrSK]) != skMeta && len(del) < limit {
+				del = append(del, k)
+			}
+		}
+		if len(del) == 0 && next == nil {
+			if err := s.deleteKey(ctx, CultivoPK(cid), skMeta); err != nil {
+				return n, false, err
+			}
+			return n + 1, true, nil
+		}
+		if err := s.batchDelete(ctx, del); err != nil {
+			return n, false, err
+		}
+		n += len(del)
+	}
+	return n, false, nil
 }
 
 // anonymizeCultivoMeta removes uid as responsible and collaborator of the

@@ -56,7 +56,8 @@ var AccountExport = []ExportSection{
 }
 
 // hiddenAttrs are never exported: keys and bookkeeping.
-var hiddenAttrs = []string{attrPK, attrSK, attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK, "version", attrExcluindo, "fingerprint", "body"}
+// A notification's atorId names another member (atorNome is in its text).
+var hiddenAttrs = []string{attrPK, attrSK, attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK, "version", attrExcluindo, "fingerprint", "body", "atorId", "atorNome"}
 
 // plain is a stored item as JSON-ready values, without keys.
 func plain(r record) (map[string]any, error) {
@@ -212,7 +213,8 @@ func exportOthers(ctx context.Context, s *Store, uid string, limit int, after ma
 	for _, r := range rs {
 		sk := sOf(r[attrSK])
 		if sk == skProfile || strings.HasPrefix(sk, prefixNotification) || strings.HasPrefix(sk, prefixAward) || strings.HasPrefix(sk, prefixCultOf) ||
-			strings.HasPrefix(sk, prefixMeusGrupos) || strings.HasPrefix(sk, prefixNotifMark) { // pointers to others' posts, read markers
+			strings.HasPrefix(sk, prefixMeusGrupos) || strings.HasPrefix(sk, prefixNotifMark) || // pointers to others' posts, read markers
+			strings.HasPrefix(sk, prefixNotifBy) || strings.HasPrefix(sk, prefixNotifPost) { // pointers naming other members (notification_actors.go, comment_notices.go)
 			continue
 		}
 		m, err := plain(r)

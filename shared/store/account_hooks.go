@@ -113,10 +113,12 @@ func ExportFeedOfUser(ctx context.Context, s *Store, uid string, limit int, afte
 // EraseFeedOfUser is the feed's part of an account deletion: the user's
 // likes deleted with the posts' counts (and the ledger entry of the point
 // the like gave, kept for its owner under a ref that no longer names the
-// user), their reports deleted with their name and id taken out of the
-// moderation queue (its counts unchanged), their comments and posts kept as
-// RemovedUserName with no id and no photo (removed from their commenters
-// list and from the queue's entries too). Kind by kind, a chunk of at most
+// user), their reports deleted with their name, id and text taken out of
+// the moderation queue (its counts unchanged), their comments and posts
+// kept as tombstones (domain.TextoPostExcluido, TextoComentarioExcluido) by
+// RemovedUserName with no id, text, photo or cultivo, so the threads under
+// them still read (removed from their commenters list and from the queue's
+// entries too). Kind by kind, a chunk of at most
 // feedEraseChunk items per transaction: a Query of GSI1 FEEDOF#uid, one
 // BatchGetItem, one transaction. Every write is conditioned on the state it
 // changes (the like exists, the comment is still the user's…), and what is
@@ -254,7 +256,7 @@ func eraseReports(ctx context.Context, s *Store, uid string, refs []record) erro
 					for k, v := range m.Value {
 						c[k] = v
 					}
-					c["userId"], c["nome"] = str(""), str(RemovedUserName)
+					c["userId"], c["nome"], c["texto"] = str(""), str(RemovedUserName), str("")
 					e, changed = &types.AttributeValueMemberM{Value: c}, true
 				}
 				list = append(list, e)
@@ -295,6 +297,7 @@ func anonymizeComments(ctx context.Context, s *Store, uid string, refs []record)
 			c.cond("autorId = %s", c.v(str(uid)))
 			c.set("autorId = %s", c.v(str("")))
 			c.set("autorNome = %s", c.v(str(RemovedUserName)))
+			c.set("texto = %s", c.v(str(domain.TextoComentarioExcluido)))
 			c.remove(attrGSI1PK)
 			c.remove(attrGSI1SK)
 			anonymizeMod(t, items[itemKey{pk, ModSK(cid)}], uid)
@@ -352,6 +355,8 @@ func anonymizePosts(ctx context.Context, s *Store, uid string, refs []record) er
 			u.set("autorId = %s", u.v(str("")))
 			u.set("autorNome = %s", u.v(str(RemovedUserName)))
 			u.set("fotos = %s", u.v(&types.AttributeValueMemberL{Value: []types.AttributeValue{}}))
+			u.set("texto = %s", u.v(str(domain.TextoPostExcluido)))
+			u.remove(u.n("cultivo"))
 			u.incr("version", 1)
 			anonymizeMod(t, items[itemKey{pk, ModSK(strings.TrimPrefix(pk, prefixPost))}], uid)
 		}
@@ -373,6 +378,11 @@ func anonymizeMod(t *txn, mi record, uid string) {
 	m.set("autorId = %s", m.v(str("")))
 	m.set("autorNome = %s", m.v(str(RemovedUserName)))
 	m.set("fotos = %s", m.v(&types.AttributeValueMemberL{Value: []types.AttributeValue{}}))
+	texto := domain.TextoPostExcluido
+	if sOf(mi["tipo"]) == "comentario" {
+		texto = domain.TextoComentarioExcluido
+	}
+	m.set("texto = %s", m.v(str(texto)))
 	m.remove(attrGSI2PK)
 	m.remove(attrGSI2SK)
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -23,7 +22,7 @@ import (
 // is one transaction with its audit item (audit.go).
 //
 //	item                        PK            SK                 GSI1PK / GSI1SK
-//	disabled members            CONFIG        DESATIVADOS        (ids: a string set)
+//	access list                 CONFIG        DESATIVADOS        (access.go)
 //	member name word (index)    USER#<uid>    UIDX#N#<i>         USRNOME#<3 letters> / <word>#<name key>#<uid>
 //	member e-mail (index)       USER#<uid>    UIDX#E             USREMAIL#<3 chars> / <e-mail>#<uid>
 //
@@ -34,15 +33,10 @@ import (
 // index (the API's admin routes); no member route reads it.
 
 const (
-	skDisabled      = "DESATIVADOS"
 	prefixUserIndex = "UIDX#"
 	skUserEmail     = prefixUserIndex + "E"
 	userNamePrefix  = "USRNOME#"
 	userEmailPrefix = "USREMAIL#"
-	// disabledTTL bounds how long a container keeps the disabled set: a
-	// member disabled in /admin/usuarios is refused by every container within
-	// this time, whatever token they hold.
-	disabledTTL = time.Minute
 )
 
 func userNameSK(i int) string { return prefixUserIndex + "N#" + strconv.Itoa(i) }
@@ -116,107 +110,6 @@ func (s *Store) EditRules(ctx context.Context, in domain.Rules, actor Actor) (do
 	s.rulesCache.rules, s.rulesCache.until = next, time.Now().Add(rulesTTL)
 	s.rulesCache.mu.Unlock()
 	return next, nil
-}
-
-// ---- disabled members ---------------------------------------------------
-
-type disabledCache struct {
-	mu    sync.Mutex
-	ids   map[string]bool
-	until time.Time
-}
-
-var disabledCaches sync.Map // *Store -> *disabledCache
-
-func (s *Store) disabledCache() *disabledCache {
-	c, _ := disabledCaches.LoadOrStore(s, &disabledCache{})
-	return c.(*disabledCache)
-}
-
-// readDisabled is the stored disabled set: one GetItem.
-func (s *Store) readDisabled(ctx context.Context) (map[string]bool, error) {
-	item, err := s.getItem(ctx, pkConfig, skDisabled, "disabled members")
-	if err != nil {
-		return nil, err
-	}
-	ids := map[string]bool{}
-	if ss, ok := item["ids"].(*types.AttributeValueMemberSS); ok {
-		for _, id := range ss.Value {
-			ids[id] = true
-		}
-	}
-	return ids, nil
-}
-
-// IsDisabled reports whether an admin disabled uid: from the container's copy
-// of the disabled set when read less than disabledTTL ago, else one GetItem
-// (for every member at once). The auth middleware asks it on every request.
-func (s *Store) IsDisabled(ctx context.Context, uid string) (bool, error) {
-	c := s.disabledCache()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	now := time.Now()
-	if c.ids == nil || !now.Before(c.until) {
-		ids, err := s.readDisabled(ctx)
-		if err != nil {
-			return false, err
-		}
-		ttl := disabledTTL
-		if s.DisabledTTL > 0 {
-			ttl = s.DisabledTTL
-		}
-		c.ids, c.until = ids, now.Add(ttl)
-	}
-	return c.ids[uid], nil
-}
-
-// SetDisabled disables (off) or enables the member uid: one transaction with
-// the disabled set and the audit entry. The container's copy changes at once;
-// other containers' within disabledTTL.
-func (s *Store) SetDisabled(ctx context.Context, uid string, off bool, actor Actor) error {
-	ids, err := s.readDisabled(ctx)
-	if err != nil {
-		return err
-	}
-	if off && !ids[uid] && len(ids) >= domain.MaxDisabledMembers {
-		return domain.Conflict("Há contas desativadas demais; reative alguma antes")
-	}
-	now := s.now()
-	t := newTxn(s.Table)
-	u := t.update("disabled", pkConfig, skDisabled)
-	acao := domain.AuditUsuarioReativado
-	if off {
-		u.add("ids %s", u.v(stringSet(uid)))
-		acao = domain.AuditUsuarioDesativado
-	} else {
-		u.del("ids %s", u.v(stringSet(uid)))
-	}
-	u.set("%s = %s", u.n("type"), u.v(str("config")))
-	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: acao, Entidade: "usuario", EntidadeID: uid, Em: now,
-		Antes: map[string]bool{"desativado": ids[uid]}, Depois: map[string]bool{"desativado": off}})
-	if err := s.write(ctx, t); err != nil {
-		return err
-	}
-	c := s.disabledCache()
-	c.mu.Lock()
-	if c.ids != nil {
-		if off {
-			c.ids[uid] = true
-		} else {
-			delete(c.ids, uid)
-		}
-	}
-	c.mu.Unlock()
-	return nil
-}
-
-// AuditAdminRole records a grant or revocation of the admin group (the
-// change itself is Cognito's): one transaction of the audit entry.
-func (s *Store) AuditAdminRole(ctx context.Context, uid string, was, now bool, actor Actor) error {
-	t := newTxn(s.Table)
-	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditUsuarioAdmin, Entidade: "usuario", EntidadeID: uid, Em: s.now(),
-		Antes: map[string]bool{"admin": was}, Depois: map[string]bool{"admin": now}})
-	return s.write(ctx, t)
 }
 
 // ---- member index -------------------------------------------------------

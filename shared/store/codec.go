@@ -42,6 +42,12 @@ func num(n int) types.AttributeValue { return &types.AttributeValueMemberN{Value
 
 func boolean(b bool) types.AttributeValue { return &types.AttributeValueMemberBOOL{Value: b} }
 
+// boolOf reads a boolean attribute (false when absent).
+func boolOf(av types.AttributeValue) bool {
+	b, ok := av.(*types.AttributeValueMemberBOOL)
+	return ok && b.Value
+}
+
 // stringSet is a one-element string set, for ADD and DELETE on set attributes.
 func stringSet(v string) types.AttributeValue {
 	return &types.AttributeValueMemberSS{Value: []string{v}}

@@ -79,8 +79,51 @@ func (r ExportRecord) StatusAt(now time.Time) string {
 // ExportPK is an export's partition.
 func ExportPK(id string) string { return prefixExport + id }
 
-// CreateExport records a new export (pendente) with its audit entry: one transaction.
-func (s *Store) CreateExport(ctx context.Context, in domain.ExportInput, actor Actor) (ExportRecord, error) {
+// One export of an entity and format runs at a time: a lock item taken in
+// the export's creating transaction, released when it finishes (or after
+// exportLockTTL, should its job die).
+//
+//	lock       EXPORTLOCK#<entidade>#<formato>   META   exportId, expiraEm (TTL)
+const (
+	prefixExportLock = "EXPORTLOCK#"
+	itemExportLock   = "exportLock"
+	exportLockTTL    = 15 * time.Minute
+)
+
+func exportLockPK(entidade, formato string) string {
+	return prefixExportLock + entidade + "#" + formato
+}
+
+// CreateExport records a new export (pendente) with its audit entry: one
+// transaction. While another export of the same entity and format runs,
+// none is made: that one is returned, with running true (six admins
+// clicking at once start one Scan, not six).
+func (s *Store) CreateExport(ctx context.Context, in domain.ExportInput, actor Actor) (rec ExportRecord, running bool, err error) {
+	for range 3 {
+		rec, err = s.createExport(ctx, in, actor)
+		c, ok := asCancelled(err)
+		if !ok || !c.failed(itemExportLock) {
+			return rec, false, err
+		}
+		lock, err := s.getItem(ctx, exportLockPK(in.Entidade, in.Formato), skMeta, "export lock")
+		if err != nil {
+			return ExportRecord{}, false, err
+		}
+		if lock == nil {
+			continue // released meanwhile: try again
+		}
+		cur, err := s.Export(ctx, sOf(lock["exportId"]))
+		if err == nil {
+			return cur, true, nil
+		}
+		if domain.ErrorCode(err) != domain.ENotFound {
+			return ExportRecord{}, false, err
+		}
+	}
+	return ExportRecord{}, false, domain.ErrBusy()
+}
+
+func (s *Store) createExport(ctx context.Context, in domain.ExportInput, actor Actor) (ExportRecord, error) {
 	now := s.now()
 	id := uuid.Must(uuid.NewV7()).String()
 	ext := map[string]string{domain.FormatoCSV: "csv", domain.FormatoJSONL: "jsonl"}[in.Formato]
@@ -92,6 +135,10 @@ func (s *Store) CreateExport(ctx context.Context, in domain.ExportInput, actor A
 	}
 	t := newTxn(s.Table)
 	t.putItem(itemExport, rec, "attribute_not_exists(PK)")
+	lock := newUpd()
+	lock.cond("attribute_not_exists(PK) OR %s < %s", lock.n(attrExpiraEm), lock.v(num(int(now.Unix()))))
+	t.putWhen(itemExportLock, map[string]any{"PK": exportLockPK(in.Entidade, in.Formato), "SK": skMeta, "type": itemExportLock,
+		"exportId": id, attrExpiraEm: now.Add(exportLockTTL).Unix()}, lock)
 	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditExportacao, Entidade: "exportacao", EntidadeID: id, Em: now,
 		Depois: map[string]string{"entidade": in.Entidade, "formato": in.Formato}})
 	if err := s.write(ctx, t); err != nil {
@@ -153,7 +200,18 @@ func (s *Store) FinishExport(ctx context.Context, rec ExportRecord) error {
 	t := newTxn(s.Table)
 	t.putItem(itemExport, rec, "")
 	t.notify(NewNotification(rec.AdminID, domain.NotifExportacaoPronta, texto, "/admin/dados", now))
-	return s.write(ctx, t)
+	if err := s.write(ctx, t); err != nil {
+		return err
+	}
+	// The lock, if still this export's (another export may hold it after it expired).
+	_, err := s.DB.DeleteItem(ctx, &dynamodb.DeleteItemInput{
+		TableName: aws.String(s.Table), Key: keyOf(exportLockPK(rec.Entidade, rec.Formato), skMeta),
+		ConditionExpression: aws.String("exportId = :id"), ExpressionAttributeValues: record{":id": str(rec.ID)},
+	})
+	if err != nil && !isConditionFailed(err) {
+		return fmt.Errorf("release export lock: %w", err)
+	}
+	return nil
 }
 
 // ScanEntityPage reads one page of the table's items of the given types

@@ -86,6 +86,7 @@ type postItem struct {
 	Denuncias      int                 `dynamodbav:"denuncias"`
 	Oculto         bool                `dynamodbav:"oculto"`
 	Ocultacoes     int                 `dynamodbav:"ocultacoes"`
+	Mantido        bool                `dynamodbav:"mantido,omitempty"` // an admin chose "manter": reports no longer hide it
 	Comentaristas  []string            `dynamodbav:"comentaristas"`
 	AvisoCurtidaEm string              `dynamodbav:"avisoCurtidaEm,omitempty"`
 	Version        int                 `dynamodbav:"version"`
@@ -397,6 +398,7 @@ func (s *Store) EditPost(ctx context.Context, pid string, in domain.PostEdit, ac
 		u.cond("version = %s", u.v(num(p.Version)))
 		u.set("texto = %s", u.v(str(in.Texto)))
 		u.set("editadoEm = %s", u.v(str(fmtTime(now))))
+		u.remove("mantido") // an admin kept the text before the edit, not this one
 		u.incr("version", 1)
 		if err := s.write(ctx, t); err != nil {
 			if c, ok := asCancelled(err); ok && (c.failed(itemPost) || c.transient()) {

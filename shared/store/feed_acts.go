@@ -100,7 +100,7 @@ func (s *Store) Like(ctx context.Context, pid string, actor Actor) (Curtida, err
 					u.cond("avisoCurtidaEm = %s", u.v(str(st.item.AvisoCurtidaEm)))
 				}
 				u.set("avisoCurtidaEm = %s", u.v(str(fmtTime(now))))
-				t.notify(NewNotification(p.AutorID, domain.NotifCurtida, domain.TextoCurtida(st.profile.profile.Nome), domain.LinkPost(pid), now))
+				t.notify(NewNotification(p.AutorID, domain.NotifCurtida, domain.TextoCurtida(st.profile.profile.Nome), domain.LinkPost(pid), now).By(actor.ID, st.profile.profile.Nome))
 			}
 			ai := extra[itemKey{UserPK(p.AutorID), skProfile}]
 			lk := ledgerKey(p.AutorID, domain.MotivoCurtidaRecebida, likeRef(pid, actor.ID))
@@ -198,6 +198,7 @@ type commentItem struct {
 	Texto     string `dynamodbav:"texto"`
 	Denuncias int    `dynamodbav:"denuncias"`
 	Oculto    bool   `dynamodbav:"oculto"`
+	Mantido   bool   `dynamodbav:"mantido,omitempty"` // an admin chose "manter": reports no longer hide it
 	CriadoEm  string `dynamodbav:"criadoEm"`
 	// GSI1 FEEDOF#<autorId> / COMMENT#<id>: the author's comments (account_hooks.go).
 	GSI1PK string `dynamodbav:"GSI1PK,omitempty"`
@@ -222,6 +223,7 @@ func (s *Store) AddComment(ctx context.Context, pid string, in domain.Comentario
 	id := newFeedID()
 	var out domain.Comentario
 	var pts int
+	stale := map[string]bool{} // recipients who read their notification meanwhile
 	err = attempt(ctx, func() error {
 		now := s.now()
 		day, dayKey := feedDayKey(actor.ID, now)
@@ -233,20 +235,37 @@ func (s *Store) AddComment(ctx context.Context, pid string, in domain.Comentario
 		if p.Oculto {
 			return domain.Conflict("Este post está em revisão pela moderação")
 		}
-		t := newTxn(s.Table)
-		u := t.update(itemPost, PostPK(pid), skMeta)
-		u.cond("attribute_exists(PK) AND comentarios = %s", u.v(num(st.item.Comentarios)))
-		u.incr("comentarios", 1)
-		nome := st.profile.profile.Nome
+		// Who is told: the author, and earlier commenters of the thread; each
+		// gets their one unread notification about this post's comments
+		// replaced (comment_notices.go).
+		type told struct{ uid, tipo string }
+		var recipients []told
 		if p.AutorID != actor.ID && p.AutorID != "" {
-			t.notify(NewNotification(p.AutorID, domain.NotifComentario, domain.TextoComentario(nome), domain.LinkPost(pid), now))
+			recipients = append(recipients, told{p.AutorID, domain.NotifComentario})
 		}
 		seen := map[string]bool{actor.ID: true, p.AutorID: true}
 		for _, uid := range st.item.Comentaristas {
 			if !seen[uid] {
 				seen[uid] = true
-				t.notify(NewNotification(uid, domain.NotifResposta, domain.TextoResposta(nome), domain.LinkPost(pid), now))
+				recipients = append(recipients, told{uid, domain.NotifResposta})
 			}
+		}
+		uids := make([]string, 0, len(recipients))
+		for _, r := range recipients {
+			uids = append(uids, r.uid)
+		}
+		notices, err := s.readNotices(ctx, pid, uids)
+		if err != nil {
+			return err
+		}
+		t := newTxn(s.Table)
+		u := t.update(itemPost, PostPK(pid), skMeta)
+		u.cond("attribute_exists(PK) AND comentarios = %s", u.v(num(st.item.Comentarios)))
+		u.incr("comentarios", 1)
+		nome := st.profile.profile.Nome
+		for _, r := range recipients {
+			prev, found := notices[r.uid]
+			t.noticeComment(r.uid, r.tipo, pid, actor.ID, nome, prev, found, stale[r.uid], now)
 		}
 		recent := slices.DeleteFunc(slices.Clone(st.item.Comentaristas), func(v string) bool { return v == actor.ID })
 		recent = append(recent, actor.ID)
@@ -285,6 +304,12 @@ func (s *Store) AddComment(ctx context.Context, pid string, in domain.Comentario
 		if err := retryable(s.write(ctx, t), itemPost, itemProfile, itemLedger, itemFeedDia); err != nil {
 			if c, ok := asCancelled(err); ok && c.failed(itemMember) {
 				return domain.ErrPostNotFound()
+			}
+			if c, ok := asCancelled(err); ok {
+				if r, read := staleNotice(c); read {
+					stale[r] = true // read meanwhile: this comment starts a new one
+					return errRetry
+				}
 			}
 			return err
 		}

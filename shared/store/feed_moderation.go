@@ -70,6 +70,7 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 		}
 		autor, autorNome, texto, fotos := st.post.AutorID, st.post.AutorNome, st.post.Texto, st.post.Fotos
 		count, hiddenNow, targetSK, tipo := st.item.Denuncias, st.post.Oculto, skMeta, "post"
+		kept := st.item.Mantido
 		if cid != "" {
 			ci := st.items[itemKey{PostPK(pid), CommentSK(cid)}]
 			if ci == nil {
@@ -84,7 +85,15 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 			}
 			autor, autorNome, texto, fotos = c.AutorID, c.AutorNome, c.Texto, []string{}
 			count, hiddenNow, targetSK, tipo = c.Denuncias, c.Oculto, CommentSK(cid), "comentario"
+			kept = boolOf(ci["mantido"])
 		}
+		// Reports never hide what an admin chose to keep, nor a site admin's own
+		// content (domain.AutoOcultavel): it goes to the queue all the same.
+		staff, err := s.IsAdmin(ctx, autor)
+		if err != nil {
+			return err
+		}
+		hideable := domain.AutoOcultavel(kept, staff)
 		if autor == actor.ID {
 			return domain.Invalid("motivo", "Você não pode denunciar o seu próprio conteúdo")
 		}
@@ -98,7 +107,7 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 			u := t.update(itemPost, PostPK(pid), targetSK)
 			u.cond("attribute_exists(PK) AND (attribute_not_exists(denuncias) OR denuncias = %s)", u.v(num(count)))
 			u.set("denuncias = %s", u.v(num(count+1)))
-			if count+1 >= rules.Limites.DenunciasParaOcultar {
+			if hideable && count+1 >= rules.Limites.DenunciasParaOcultar {
 				u.set("oculto = %s", u.v(boolean(true)))
 				u.incr("ocultacoes", 1)
 				hides = true
@@ -242,6 +251,7 @@ func (s *Store) Moderate(ctx context.Context, pid, cid string, in domain.Moderac
 				u.cond("attribute_exists(PK)")
 				u.set("oculto = %s", u.v(boolean(false)))
 				u.set("denuncias = %s", u.v(num(0)))
+				u.set("mantido = %s", u.v(boolean(true))) // later reports queue it, never hide it again
 			}
 		default:
 			acao = domain.AuditModeracaoRemover

@@ -159,7 +159,7 @@ func (s *Store) Join(ctx context.Context, gid string, who Actor) (JoinResult, er
 			// request/cancel loop does not fill the owner's bell.
 			if tag := "pedidoEntrada:" + gid; !notifiedToday(js.items[dayKey], tag) {
 				t.notify(NewNotification(g.OwnerID, domain.NotifSolicitacaoEntrada,
-					domain.TextoSolicitacaoEntrada(nome, g.Nome), domain.LinkGrupoSolicitacoes(gid), now))
+					domain.TextoSolicitacaoEntrada(nome, g.Nome), domain.LinkGrupoSolicitacoes(gid), now).By(who.ID, nome))
 				t.noteOnce(who.ID, tag, now)
 			}
 			if err := retryable(s.write(ctx, t), itemMeta, itemMember, itemRequest, itemProfile); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/shared/domain"
 )
@@ -51,8 +52,15 @@ type IdempotencyClaim struct {
 	// sent with another request is refused, not answered with another's reply.
 	Fingerprint string
 
+	// Resource, when the create's handler sets it before acting (kit.Creates),
+	// is the GET path of what the create makes: stored with the key in the
+	// act's transaction, it lets a repeat rebuild the answer when the first
+	// request committed but never answered (its process ended).
+	Resource string
+
 	mu                sync.Mutex
 	written, repeated bool
+	nonce             string // this request's mark on the key item
 }
 
 // Written reports that the act's transaction took the key.
@@ -68,6 +76,9 @@ type claimKey struct{}
 func WithIdempotency(ctx context.Context, c *IdempotencyClaim) context.Context {
 	return context.WithValue(ctx, claimKey{}, c)
 }
+
+// ClaimFrom is the claim ctx carries (nil: the request has no key).
+func ClaimFrom(ctx context.Context) *IdempotencyClaim { return claimFrom(ctx) }
 
 func claimFrom(ctx context.Context) *IdempotencyClaim {
 	c, _ := ctx.Value(claimKey{}).(*IdempotencyClaim)
@@ -86,27 +97,37 @@ type idemItem struct {
 	Status      int    `dynamodbav:"status,omitempty"`
 	Body        []byte `dynamodbav:"body,omitempty"`
 	Location    string `dynamodbav:"location,omitempty"`
+	Resource    string `dynamodbav:"recurso,omitempty"`
+	// Nonce marks the request that wrote the key: after an ambiguous failure
+	// (a timeout) that request reads the key to learn whether its act committed.
+	Nonce string `dynamodbav:"marca"`
 	// GSI1 IDEMOF#<uid> / <key>: a user's keys (account deletion).
 	GSI1PK string `dynamodbav:"GSI1PK,omitempty"`
 	GSI1SK string `dynamodbav:"GSI1SK,omitempty"`
 }
 
-// claimInto adds the key to t when ctx carries a claim not yet written.
-func (s *Store) claimInto(ctx context.Context, t *txn) {
+// claimInto adds the key to t when ctx carries a claim not yet written, and
+// returns the claim (nil when none).
+func (s *Store) claimInto(ctx context.Context, t *txn) *IdempotencyClaim {
 	c := claimFrom(ctx)
 	if c == nil || c.Written() {
-		return
+		return nil
 	}
 	now := s.now()
+	c.mu.Lock()
+	c.nonce = uuid.NewString()
+	nonce := c.nonce
+	c.mu.Unlock()
 	item, err := attributevalue.MarshalMap(idemItem{
 		PK: IdemPK(c.UserID, c.Key), SK: skMeta, Type: "idempotency", Fingerprint: c.Fingerprint,
 		CreatedAt: fmtTime(now), ExpiresAt: now.Add(IdempotencyTTL).Unix(), GSI1PK: idemOf(c.UserID), GSI1SK: c.Key,
+		Resource: c.Resource, Nonce: nonce,
 	})
 	if err != nil {
 		if t.err == nil {
 			t.err = fmt.Errorf("encode %s: %w", itemIdempotency, err)
 		}
-		return
+		return nil
 	}
 	t.names = append(t.names, itemIdempotency)
 	t.items = append(t.items, types.TransactWriteItem{Put: &types.Put{
@@ -115,6 +136,25 @@ func (s *Store) claimInto(ctx context.Context, t *txn) {
 		ExpressionAttributeNames:  map[string]string{"#exp": attrExpiresAt},
 		ExpressionAttributeValues: record{":now": &types.AttributeValueMemberN{Value: strconv.FormatInt(now.Unix(), 10)}},
 	}})
+	return c
+}
+
+// committedDespite reports whether the transaction that carried c's key
+// committed although its call failed (a timeout or a dropped connection
+// after DynamoDB applied it): the key item holds this request's mark. It
+// reads under a context of its own, since the request's may be what ended.
+func (s *Store) committedDespite(ctx context.Context, c *IdempotencyClaim, err error) bool {
+	var cc *cancelled
+	if c == nil || errors.As(err, &cc) || domain.ErrorCode(err) != domain.EInternal {
+		return false // refused, not ambiguous
+	}
+	c.mu.Lock()
+	nonce := c.nonce
+	c.mu.Unlock()
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), CallDeadline)
+	defer cancel()
+	it, gerr := s.getItem(rctx, IdemPK(c.UserID, c.Key), skMeta, "idempotency key")
+	return gerr == nil && it != nil && sOf(it["marca"]) == nonce
 }
 
 // settleClaim records on the claim what the transaction did with the key.
@@ -144,6 +184,8 @@ type Answer struct {
 	Status      int    // 0 while the first request has not answered yet
 	Body        []byte // the JSON body
 	Location    string // its Location header, if any
+	Resource    string // the GET path of what the create made, when its handler named it
+	CreatedAt   time.Time
 }
 
 // Remembered reads the key (one consistent GetItem); found is false when the
@@ -160,7 +202,8 @@ func (s *Store) Remembered(ctx context.Context, uid, key string) (a Answer, foun
 	if im.ExpiresAt < s.now().Unix() {
 		return Answer{}, false, nil
 	}
-	return Answer{Fingerprint: im.Fingerprint, Status: im.Status, Body: im.Body, Location: im.Location}, true, nil
+	return Answer{Fingerprint: im.Fingerprint, Status: im.Status, Body: im.Body, Location: im.Location,
+		Resource: im.Resource, CreatedAt: parseTime(im.CreatedAt)}, true, nil
 }
 
 // Remember stores the first answer of the create that took the key (one

@@ -546,7 +546,7 @@ func (s *Store) RequestLote(ctx context.Context, gid, code string, actor Actor) 
 			// The dono read is the dono told: a transfer in between makes this read again.
 			meta.cond("ownerId = %s", meta.v(str(g.OwnerID)))
 			t.notify(NewNotification(g.OwnerID, domain.NotifPedidoLote,
-				domain.TextoPedidoLote(me.Nome, code, g.Nome), domain.LinkLotes(gid), now))
+				domain.TextoPedidoLote(me.Nome, code, g.Nome), domain.LinkLotes(gid), now).By(actor.ID, me.Nome))
 		}
 		t.countDaily(actor.ID, domain.ActPedidoLote, st.rules, now)
 		if err := retryable(s.write(ctx, t), "lotereq", itemMember, "lote", itemMeta); err != nil {

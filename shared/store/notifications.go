@@ -35,6 +35,9 @@ type notificationItem struct {
 	Texto    string `dynamodbav:"texto"`
 	Link     string `dynamodbav:"link"`
 	CriadoEm string `dynamodbav:"criadoEm"`
+	// The member whose act the text tells (notification_actors.go).
+	AtorID   string `dynamodbav:"atorId,omitempty"`
+	AtorNome string `dynamodbav:"atorNome,omitempty"`
 	// An unread notification is in GSI1 (UNREAD#uid / <time>#<id>), a read
 	// one in GSI2 (READ#uid / <time>#<id>): the list reads unread first
 	// (notifications_list.go).
@@ -59,10 +62,11 @@ func (t *txn) notify(n domain.Notification) {
 	it := notificationItem{
 		PK: UserPK(n.UserID), SK: NotificationSK(n.CriadoEm, n.ID), Type: "notification",
 		ID: n.ID, UserID: n.UserID, Read: false, Tipo: n.Tipo, Texto: n.Texto, Link: n.Link,
-		CriadoEm: fmtTime(n.CriadoEm),
-		GSI1PK:   unreadPK(n.UserID), GSI1SK: notifByTime(n.CriadoEm, n.ID),
+		CriadoEm: fmtTime(n.CriadoEm), AtorID: n.AtorID, AtorNome: n.AtorNome,
+		GSI1PK: unreadPK(n.UserID), GSI1SK: notifByTime(n.CriadoEm, n.ID),
 	}
 	t.putItem("notif:"+n.ID, it, "attribute_not_exists(PK)")
+	t.notifiedBy(it)
 	t.unread[n.UserID]++
 	if k := notifByTime(n.CriadoEm, n.ID); t.notifAfter[n.UserID] == "" || k < t.notifAfter[n.UserID] {
 		if t.notifAfter == nil {

@@ -223,6 +223,9 @@ func (t *txn) build() ([]types.TransactWriteItem, []string) {
 	t.later = t.st.flush(t, len(t.items)+len(t.order)+len(t.unread))
 	t.st = nil
 	for _, uid := range slices.Sorted(maps.Keys(t.unread)) {
+		if t.unread[uid] == 0 && !slices.ContainsFunc(slices.Collect(maps.Values(t.unreadTipo[uid])), func(d int) bool { return d != 0 }) {
+			continue // a notification replaced by another (comment_notices.go): nothing moves
+		}
 		u := t.update("unread:"+uid, UserPK(uid), skNotifState)
 		u.incr("unread", t.unread[uid])
 		// The counter's version: a mark-all-read made from an older one is refused and read again.
@@ -273,7 +276,11 @@ type cancelled struct {
 }
 
 func (c *cancelled) Error() string { return "transaction cancelled: " + c.err.Error() }
-func (c *cancelled) Unwrap() error { return c.err }
+
+// Transient tells the API's error classes (api.WriteError) that the write
+// conflicted with others or was throttled: the client should retry (503).
+func (c *cancelled) Transient() bool { return c.transient() }
+func (c *cancelled) Unwrap() error   { return c.err }
 
 // failed reports a condition failure of the named item.
 func (c *cancelled) failed(name string) bool { return c.codes[name] == "ConditionalCheckFailed" }
@@ -314,10 +321,19 @@ var reasonsInMessage = regexp.MustCompile(`\[([A-Za-z, ]+)\]`)
 // create's idempotency claim (idempotency.go) the first transaction also
 // takes the key, and losing it is domain.ErrRepeatedRequest; under a photo
 // claim (uploads.go) it also takes the uploads the item names.
+//
+// A create's transaction that failed ambiguously (a timeout, a dropped
+// connection) may still have committed: the key item then holds this
+// request's mark, and the write counts as done, so the create answers as
+// usual and its answer is remembered for any retry.
 func (s *Store) write(ctx context.Context, t *txn) error {
-	s.claimInto(ctx, t)
+	c := s.claimInto(ctx, t)
 	photoClaimInto(ctx, t)
-	return settlePhotoClaim(ctx, settleClaim(ctx, s.writeTxn(ctx, t)))
+	err := s.writeTxn(ctx, t)
+	if err != nil && s.committedDespite(ctx, c, err) {
+		err = s.writeLater(context.WithoutCancel(ctx), t)
+	}
+	return settlePhotoClaim(ctx, settleClaim(ctx, err))
 }
 
 func (s *Store) writeTxn(ctx context.Context, t *txn) error {

@@ -127,23 +127,25 @@ func grant(ctx context.Context, t target, email string) error {
 	if err != nil {
 		return err
 	}
+	inGroup := false
 	for _, g := range groups.Groups {
-		if aws.ToString(g.GroupName) == auth.AdminGroup {
-			fmt.Printf("%s is already an admin in %s\n", email, t.where)
-			return nil
+		inGroup = inGroup || aws.ToString(g.GroupName) == auth.AdminGroup
+	}
+	if !inGroup {
+		if _, err := t.cognito.AdminAddUserToGroup(ctx, &cip.AdminAddUserToGroupInput{
+			UserPoolId: aws.String(t.pool), Username: aws.String(username), GroupName: aws.String(auth.AdminGroup),
+		}); err != nil {
+			var nf *types.ResourceNotFoundException
+			if errors.As(err, &nf) {
+				return fmt.Errorf("the pool has no group %q: deploy the stack (template.yaml AdminGroup) first", auth.AdminGroup)
+			}
+			return err
 		}
 	}
-	if _, err := t.cognito.AdminAddUserToGroup(ctx, &cip.AdminAddUserToGroupInput{
-		UserPoolId: aws.String(t.pool), Username: aws.String(username), GroupName: aws.String(auth.AdminGroup),
-	}); err != nil {
-		var nf *types.ResourceNotFoundException
-		if errors.As(err, &nf) {
-			return fmt.Errorf("the pool has no group %q: deploy the stack (template.yaml AdminGroup) first", auth.AdminGroup)
-		}
-		return err
-	}
-	if err := t.store.AuditAdminRole(ctx, sub, false, true, store.Actor{ID: "make-admin"}); err != nil {
-		return fmt.Errorf("%s is in the admin group, but the audit entry failed: %w", email, err)
+	// The admin role's record is the table's access list (the API reads it, not the token's
+	// group); the grant writes its audit entry.
+	if err := t.store.GrantAdminBootstrap(ctx, sub); err != nil {
+		return fmt.Errorf("%s is in the admin group, but the role's record failed: %w", email, err)
 	}
 	fmt.Printf("%s (user %s) is an admin in %s: they sign out and in again to see /admin\n", email, username, t.where)
 	return nil

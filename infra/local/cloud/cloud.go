@@ -29,6 +29,7 @@ import (
 	"github.com/verde-app/verde/infra/seed"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/areas"
+	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/lambdahttp"
 	"github.com/verde-app/verde/shared/migrations"
 	"github.com/verde-app/verde/shared/store"
@@ -205,7 +206,7 @@ func (c *Cloud) prepareTable(ctx context.Context) error {
 	}
 	// The data migrations, as a deployed stack's Custom::Migrations runs them: the catalogue seed
 	// and the backfills, each once per table (recorded in it), resumed if a start was cut short.
-	list, err := migrations.List(seed.Catalog)
+	list, err := migrations.List(seed.Catalog, nil)
 	if err != nil {
 		return err
 	}
@@ -457,6 +458,19 @@ func (c *Cloud) startAll(ctx context.Context) error {
 		}
 		if err := c.createAdminProfile(ctx, attrs); err != nil {
 			return err
+		}
+		// The admin role's record is the table's access list (store/access.go): a
+		// table made before it copies the Cognito group once, as Custom::CatalogSeed
+		// does on deploy, and the demo admin is always in it.
+		members, err := auth.CognitoDirectory{Client: idp}.AdminGroupMembers(ctx, c.UserPoolID)
+		if err != nil {
+			return fmt.Errorf("list the admin group: %w", err)
+		}
+		if err := c.Deps.Store.SyncAdmins(ctx, members); err != nil {
+			return err
+		}
+		if err := c.Deps.Store.GrantAdminBootstrap(ctx, attrs["sub"]); err != nil {
+			return fmt.Errorf("demo admin's role: %w", err)
 		}
 	}
 	c.logf("local cloud: ready in %s", time.Since(start).Round(100*time.Millisecond))

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	cip "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider"
@@ -215,6 +216,41 @@ func handleDelete(d app.Deps) http.Handler {
 			api.Encode(w, http.StatusOK, Exclusao{Fase: p.Fase, Etapa: p.Indice + 1, Etapas: steps, Removidos: p.Removidos})
 			return
 		}
+		// A request of this account admitted before every container knew of the
+		// deletion may still write: wait until none can, then sweep once more.
+		settled, left, err := d.Store.DeletionSettled(ctx, c.Sub, deletionSettle(d))
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		if !settled {
+			wait := min(left, maxDeletionWait)
+			if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait+time.Second {
+				wait = 0 // no time left in this request: the next call waits
+			}
+			if !sleep(ctx, wait) {
+				api.WriteError(w, r, ctx.Err())
+				return
+			}
+			if settled, _, err = d.Store.DeletionSettled(ctx, c.Sub, deletionSettle(d)); err != nil || !settled {
+				if err != nil {
+					api.WriteError(w, r, err)
+					return
+				}
+				api.Encode(w, http.StatusOK, Exclusao{Fase: "verificacao", Etapa: steps - 1, Etapas: steps, Removidos: p.Removidos})
+				return
+			}
+		}
+		sweep, err := d.Store.EraseAccountStep(ctx, c.Sub, deletionBudget)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		p.Removidos += sweep.Removidos
+		if !sweep.Done {
+			api.Encode(w, http.StatusOK, Exclusao{Fase: sweep.Fase, Etapa: sweep.Indice + 1, Etapas: steps, Removidos: p.Removidos})
+			return
+		}
 		n, more, err := kit.ErasePhotos(ctx, d, c.Sub)
 		if err != nil {
 			api.WriteError(w, r, err)
@@ -234,6 +270,34 @@ func handleDelete(d app.Deps) http.Handler {
 		}
 		api.Encode(w, http.StatusOK, Exclusao{Fase: "concluida", Etapa: steps, Etapas: steps, Removidos: p.Removidos + n + 1, Concluida: true})
 	})
+}
+
+// maxDeletionWait is the longest one deletion request waits for the deletion
+// to settle before answering its progress (the SPA calls again).
+const maxDeletionWait = 3 * time.Second
+
+// deletionSettle is how long a request admitted before the deletion may
+// still run: the API's per-request deadline (d.DeletionSettle in tests).
+func deletionSettle(d app.Deps) time.Duration {
+	if d.DeletionSettle > 0 {
+		return d.DeletionSettle
+	}
+	return api.RequestDeadline
+}
+
+// sleep waits for dur or until ctx ends (false).
+func sleep(ctx context.Context, dur time.Duration) bool {
+	if dur <= 0 {
+		return true
+	}
+	t := time.NewTimer(dur)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // checkPassword signs the user in on the server's side (ADMIN_USER_PASSWORD_AUTH):

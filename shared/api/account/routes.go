@@ -14,9 +14,11 @@ import (
 // Routes is this area's whole API surface; template.yaml declares the same.
 func Routes(d app.Deps) []api.Route {
 	return []api.Route{
-		{Method: "GET", Path: "/api/me/conta", Handler: d.Verifier.Require(handleConta(d))},
+		// A deleting account reaches only these two (auth.RequireDuringDeletion):
+		// /configuracoes reads whether a deletion is under way, and resumes it.
+		{Method: "GET", Path: "/api/me/conta", Handler: d.Verifier.RequireDuringDeletion(handleConta(d))},
 		{Method: "GET", Path: "/api/me/dados", Handler: d.Verifier.Require(handleExport(d))},
-		{Method: "POST", Path: "/api/me/exclusao", Handler: d.Verifier.Require(handleDelete(d))},
+		{Method: "POST", Path: "/api/me/exclusao", Handler: d.Verifier.RequireDuringDeletion(handleDelete(d))},
 		{Method: "GET", Path: "/api/me/notificacoes/preferencias", Handler: d.Verifier.Require(handleGetPrefs(d))},
 		{Method: "PUT", Path: "/api/me/notificacoes/preferencias", Handler: d.Verifier.Require(handlePutPrefs(d))},
 		{Method: "GET", Path: "/api/me/emails", Handler: d.Verifier.Require(handleGetEmails(d))},

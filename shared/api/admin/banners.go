@@ -114,6 +114,10 @@ func handleCreateBanner(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
+		if err := in.BannerDatasPlausiveis(domain.LocalDate(d.Now())); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
 		ctx, err := bannerImage(d, r, in.Imagem)
 		if err != nil {
 			api.WriteError(w, r, err)
@@ -132,6 +136,10 @@ func handleEditBanner(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		in, err := api.Decode[BannerEdit](r)
 		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		if err := in.in.BannerDatasPlausiveis(domain.LocalDate(d.Now())); err != nil {
 			api.WriteError(w, r, err)
 			return
 		}

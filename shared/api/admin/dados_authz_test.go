@@ -18,7 +18,7 @@ func TestDadosAuthorizationMatrix(t *testing.T) {
 	setup(t)
 	cast := env.NewCast(t)
 	env.NewFixture(t, cast, testkit.FixtureOpts{})
-	rec, err := env.Deps.Store.CreateExport(context.Background(), domain.ExportInput{Entidade: "grupos", Formato: "csv"}, testkit.Actor(cast.Admin))
+	rec, _, err := env.Deps.Store.CreateExport(context.Background(), domain.ExportInput{Entidade: "grupos", Formato: "csv"}, testkit.Actor(cast.Admin))
 	if err != nil {
 		t.Fatal(err)
 	}

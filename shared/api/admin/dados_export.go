@@ -78,9 +78,14 @@ func handleCreateExport(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		rec, err := d.Store.CreateExport(r.Context(), in, kit.ActorFrom(d, r))
+		rec, running, err := d.Store.CreateExport(r.Context(), in, kit.ActorFrom(d, r))
 		if err != nil {
 			api.WriteError(w, r, err)
+			return
+		}
+		if running {
+			// The same export is under way: its record, and no second job.
+			api.Encode(w, http.StatusOK, exportacaoOf(rec))
 			return
 		}
 		startAndAnswer(d, w, r, rec, http.StatusCreated)

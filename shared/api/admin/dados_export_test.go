@@ -156,7 +156,7 @@ func TestExportJobResumesFromItsCursor(t *testing.T) {
 		want[v.ID] = true
 	}
 	all, _ := env.Deps.Store.Vegetables(ctx)
-	rec, err := env.Deps.Store.CreateExport(ctx, domain.ExportInput{Entidade: "vegetais", Formato: "jsonl"}, testkit.Actor(adm))
+	rec, _, err := env.Deps.Store.CreateExport(ctx, domain.ExportInput{Entidade: "vegetais", Formato: "jsonl"}, testkit.Actor(adm))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,5 +192,49 @@ func TestExportJobResumesFromItsCursor(t *testing.T) {
 		if seen[id] != 1 {
 			t.Fatalf("%s seen %d times", id, seen[id])
 		}
+	}
+}
+
+// TestExportCSVNeutralisesFormulas: a member named like a formula is
+// written to the members CSV with a leading apostrophe (a spreadsheet shows
+// it as text and runs nothing); plain names are untouched.
+func TestExportCSVNeutralisesFormulas(t *testing.T) {
+	setup(t)
+	adm := env.NewAdmin(t, "Flora Fórmula")
+	tag := uuid.NewString()[:4]
+	names := map[string]string{}
+	for _, n := range []string{`=HYPERLINK("http://evil.example","Clique ` + tag + `")`, "+SUM(1+1) " + tag, "-2+3 " + tag, "@SUM(A1) " + tag} {
+		names[env.NewUser(t, n).ID] = n
+	}
+	res := testkit.DoWithHeader(t, h, "POST", "/api/admin/dados/exports", adm, map[string]any{"entidade": "membros", "formato": "csv"},
+		http.Header{"Idempotency-Key": {uuid.NewString()}})
+	var ex admin.Exportacao
+	res.Decode(t, &ex)
+	if res.Status != 201 {
+		t.Fatalf("create: %d %s", res.Status, res.Body)
+	}
+	waitExport(t, ex.ID)
+	rows, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(download(t, adm, ex.ID), []byte("\ufeff")))).ReadAll()
+	if err != nil {
+		t.Fatalf("csv: %v", err)
+	}
+	col := map[string]int{}
+	for i, c := range rows[0] {
+		col[c] = i
+	}
+	seen := 0
+	for _, r := range rows[1:] {
+		if n, ok := names[r[col["id"]]]; ok {
+			seen++
+			if r[col["nome"]] != "'"+n {
+				t.Errorf("nome %q, want %q", r[col["nome"]], "'"+n)
+			}
+		}
+		if r[col["nome"]] == "Flora Fórmula" {
+			seen++
+		}
+	}
+	if seen != len(names)+1 {
+		t.Fatalf("found %d of %d members", seen, len(names)+1)
 	}
 }

@@ -33,10 +33,10 @@ type ImportacaoVegetais struct {
 func readCSV(r *http.Request) (domain.ImportFile, error) {
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "text/csv" {
-		return domain.ImportFile{}, domain.ErrUnsupportedMediaType()
+		return domain.ImportFile{}, domain.ErrCSVEsperado()
 	}
 	if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") {
-		return domain.ImportFile{}, domain.ErrUnsupportedMediaType()
+		return domain.ImportFile{}, domain.ErrCSVEsperado()
 	}
 	data, err := io.ReadAll(io.LimitReader(r.Body, domain.MaxImportBytes+1))
 	if err != nil {

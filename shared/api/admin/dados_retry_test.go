@@ -36,7 +36,7 @@ func TestAFailedExportIsMarkedFailedAndRetries(t *testing.T) {
 	s := env.Deps.Store
 
 	// The job reports its failure: a hand-over that cannot start the next run.
-	failing, err := s.CreateExport(ctx, domain.ExportInput{Entidade: "vegetais", Formato: "jsonl"}, testkit.Actor(adm))
+	failing, _, err := s.CreateExport(ctx, domain.ExportInput{Entidade: "vegetais", Formato: "jsonl"}, testkit.Actor(adm))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestAFailedExportIsMarkedFailedAndRetries(t *testing.T) {
 
 	// The job died: processando, and nothing written for longer than domain.ExportParadaApos.
 	s.Now = func() time.Time { return time.Now().Add(-domain.ExportParadaApos - time.Minute) }
-	dead, err := s.CreateExport(ctx, domain.ExportInput{Entidade: "grupos", Formato: "csv"}, testkit.Actor(adm))
+	dead, _, err := s.CreateExport(ctx, domain.ExportInput{Entidade: "grupos", Formato: "csv"}, testkit.Actor(adm))
 	if err == nil {
 		dead.Status = domain.ExportProcessando
 		err = s.SaveExport(ctx, dead)
@@ -64,7 +64,7 @@ func TestAFailedExportIsMarkedFailedAndRetries(t *testing.T) {
 		t.Fatalf("a silent death: %+v", e)
 	}
 	// One still in its time is not failed, and cannot be retried.
-	fresh, _ := s.CreateExport(ctx, domain.ExportInput{Entidade: "grupos", Formato: "csv"}, testkit.Actor(adm))
+	fresh, _, _ := s.CreateExport(ctx, domain.ExportInput{Entidade: "grupos", Formato: "jsonl"}, testkit.Actor(adm))
 	if e := listed(t, adm, fresh.ID); e.Status != domain.ExportPendente {
 		t.Fatalf("a fresh export: %+v", e)
 	}

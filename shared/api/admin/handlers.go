@@ -103,14 +103,9 @@ func handleUser(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		acc, err := accounts(d)
+		isAdmin, err := d.Store.IsAdmin(r.Context(), uid)
 		if err != nil {
 			api.WriteError(w, r, err)
-			return
-		}
-		isAdmin, err := acc.IsAdminUser(r.Context(), d.Config.UserPoolID, uid)
-		if err != nil {
-			api.WriteError(w, r, cognitoErr(err))
 			return
 		}
 		api.Encode(w, http.StatusOK, usuarioOf(m, isAdmin))
@@ -131,6 +126,12 @@ func member(d app.Deps, r *http.Request) (store.MemberDetail, error) {
 	return d.Store.Member(r.Context(), r.PathValue("userId"))
 }
 
+// handleSetAdmin grants or revokes the admin role: the server's record and
+// its audit entry first (every container follows within store.AccessTTL),
+// then Cognito's group (what the SPA's next token shows) and, for a
+// revocation, a global sign-out (the member's refresh tokens stop working).
+// Nobody changes their own role. A failure after the record changed is
+// finished by sending the same request again.
 func handleSetAdmin(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		in, err := api.Decode[PapelAdmin](r)
@@ -140,8 +141,8 @@ func handleSetAdmin(d app.Deps) http.Handler {
 		}
 		actor := kit.ActorFrom(d, r)
 		uid := r.PathValue("userId")
-		if uid == actor.ID && !*in.Admin {
-			api.WriteError(w, r, domain.Conflict("Você não pode retirar o seu próprio acesso de administrador"))
+		if uid == actor.ID {
+			api.WriteError(w, r, domain.ErrPapelProprio())
 			return
 		}
 		m, err := member(d, r)
@@ -154,18 +155,17 @@ func handleSetAdmin(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		was, err := acc.IsAdminUser(r.Context(), d.Config.UserPoolID, uid)
-		if err != nil {
+		if _, err := d.Store.SetAdmin(r.Context(), uid, *in.Admin, actor); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		if err := acc.SetAdminGroup(r.Context(), d.Config.UserPoolID, uid, *in.Admin); err != nil {
 			api.WriteError(w, r, cognitoErr(err))
 			return
 		}
-		if was != *in.Admin {
-			if err := acc.SetAdminGroup(r.Context(), d.Config.UserPoolID, uid, *in.Admin); err != nil {
+		if !*in.Admin {
+			if err := acc.SignOut(r.Context(), d.Config.UserPoolID, uid); err != nil {
 				api.WriteError(w, r, cognitoErr(err))
-				return
-			}
-			if err := d.Store.AuditAdminRole(r.Context(), uid, was, *in.Admin, actor); err != nil {
-				api.WriteError(w, r, err)
 				return
 			}
 		}
@@ -196,8 +196,8 @@ func handleSetStatus(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		// Disable: the API's set first (refused at once here, everywhere within
-		// a minute), then Cognito (no new sign-in, refresh tokens revoked).
+		// Disable: the API's record first (refused at once here, everywhere
+		// within store.AccessTTL), then Cognito (no new sign-in, refresh tokens revoked).
 		// Enable: Cognito first, then the set. A failure in between is undone
 		// by sending the same request again.
 		if *in.Desativado {
@@ -215,9 +215,9 @@ func handleSetStatus(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		isAdmin, err := acc.IsAdminUser(r.Context(), d.Config.UserPoolID, uid)
+		isAdmin, err := d.Store.IsAdmin(r.Context(), uid)
 		if err != nil {
-			api.WriteError(w, r, cognitoErr(err))
+			api.WriteError(w, r, err)
 			return
 		}
 		m.Desativado = *in.Desativado

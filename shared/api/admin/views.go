@@ -37,11 +37,13 @@ func regrasOf(r domain.Rules) Regras {
 }
 
 // RegrasEdit is the body of PUT /api/admin/rules: every number, and the
-// version the form was loaded with.
+// version the form was loaded with. Campos, what GET answers besides, is
+// taken and ignored, so GET's answer may be sent back as is.
 type RegrasEdit struct {
 	Version int           `json:"version"`
 	Pontos  PontosRegras  `json:"pontos"`
 	Limites LimitesRegras `json:"limites"`
+	Campos  []CampoRegra  `json:"campos"`
 	rules   domain.Rules
 }
 

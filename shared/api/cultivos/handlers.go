@@ -148,7 +148,9 @@ func handleCreate(d app.Deps) http.Handler {
 			return
 		}
 		actor := kit.ActorFrom(d, r)
-		c, pts, err := d.Store.CreateCultivo(r.Context(), uuid.Must(uuid.NewV7()).String(), in, actor)
+		id := uuid.Must(uuid.NewV7()).String()
+		kit.Creates(r, "/api/cultivos/"+id)
+		c, pts, err := d.Store.CreateCultivo(r.Context(), id, in, actor)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return

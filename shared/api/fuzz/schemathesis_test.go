@@ -107,7 +107,7 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 		t.Fatal(err)
 	}
 	// /admin/dados: an export of the admin's, run to the end, so its download answers 200.
-	export, err := env.Deps.Store.CreateExport(ctx, domain.ExportInput{Entidade: "vegetais", Formato: "csv"}, testkit.Actor(cast.Admin))
+	export, _, err := env.Deps.Store.CreateExport(ctx, domain.ExportInput{Entidade: "vegetais", Formato: "csv"}, testkit.Actor(cast.Admin))
 	if err != nil {
 		t.Fatal(err)
 	}

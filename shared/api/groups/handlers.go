@@ -88,6 +88,7 @@ func handleCreate(d app.Deps) http.Handler {
 			return
 		}
 		g := domain.NewGroup(uuid.Must(uuid.NewV7()).String(), actor.ID, in, rules, d.Now())
+		kit.Creates(r, "/api/groups/"+g.ID)
 		g, pts, err := d.Store.CreateGroup(ctx, g, actor)
 		if err != nil {
 			api.WriteError(w, r, err)

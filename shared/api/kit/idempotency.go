@@ -105,7 +105,53 @@ func fingerprint(r *http.Request, body []byte) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// Creates names what a create is about to make, by its GET path, before
+// the act: the path is stored with the key in the act's transaction, so a
+// repeat can answer with the resource (200, Idempotent-Replayed) even when
+// the first request committed and then ended without answering.
+func Creates(r *http.Request, path string) {
+	if c := store.ClaimFrom(r.Context()); c != nil {
+		c.Resource = path
+	}
+}
+
+// firstIsOver reports that the request that took the key has ended for sure
+// (it runs at most api.RequestDeadline): an answer still missing will never come.
+func firstIsOver(prev store.Answer) bool {
+	return !prev.CreatedAt.IsZero() && time.Since(prev.CreatedAt) > api.RequestDeadline+time.Second
+}
+
+// rebuild answers a repeat whose first request committed but never answered
+// with the GET of what it made, through the area's own mux and the caller's
+// own token: 200 and Idempotent-Replayed, or the repeat's 409 if there is
+// nothing to show.
+func rebuild(w http.ResponseWriter, r *http.Request, prev store.Answer) {
+	mux := api.MuxFrom(r.Context())
+	if prev.Resource == "" || mux == nil {
+		api.WriteError(w, r, domain.ErrRepeatedRequest())
+		return
+	}
+	get, err := http.NewRequestWithContext(r.Context(), http.MethodGet, prev.Resource, nil)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	get.Header.Set("Authorization", r.Header.Get("Authorization"))
+	rec := &recorder{header: http.Header{}, status: http.StatusOK}
+	mux.ServeHTTP(rec, get)
+	if rec.status != http.StatusOK {
+		api.WriteError(w, r, domain.ErrRepeatedRequest())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set(ReplayedHeader, "true")
+	w.Header().Set("Location", prev.Resource)
+	w.WriteHeader(http.StatusOK)
+	w.Write(rec.body.Bytes())
+}
+
 func waitAndReplay(w http.ResponseWriter, r *http.Request, d app.Deps, claim *store.IdempotencyClaim) {
+	var last store.Answer
 	for _, pause := range answerWait {
 		select {
 		case <-r.Context().Done():
@@ -122,6 +168,14 @@ func waitAndReplay(w http.ResponseWriter, r *http.Request, d app.Deps, claim *st
 			replay(w, r, d, claim, prev)
 			return
 		}
+		last = prev
+		if found && firstIsOver(prev) {
+			break
+		}
+	}
+	if firstIsOver(last) {
+		rebuild(w, r, last)
+		return
 	}
 	api.WriteError(w, r, domain.ErrRepeatedRequest())
 }
@@ -131,6 +185,9 @@ func replay(w http.ResponseWriter, r *http.Request, d app.Deps, claim *store.Ide
 	switch {
 	case prev.Fingerprint != claim.Fingerprint:
 		api.WriteError(w, r, domain.ErrIdempotencyKeyReused())
+	case prev.Status == 0 && firstIsOver(prev):
+		// Committed, but the first request ended without answering.
+		rebuild(w, r, prev)
 	case prev.Status == 0:
 		// Taken but not answered yet: the first request is still writing.
 		waitAndReplay(w, r, d, claim)

@@ -155,9 +155,11 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 	for i := range 3 {
 		env.NewUser(t, fmt.Sprintf("Teodora Lima %d", i))
 	}
-	for range 3 { // /admin/dados exports (records only: the job is not run here)
-		if _, err := s.CreateExport(ctx, domain.ExportInput{Entidade: "grupos", Formato: "csv"}, testkit.Actor(admin)); err != nil {
-			t.Fatal(err)
+	// /admin/dados exports (records only: the job is not run here), three different ones (one
+	// export of an entity and format runs at a time).
+	for _, in := range []domain.ExportInput{{Entidade: "grupos", Formato: "csv"}, {Entidade: "grupos", Formato: "jsonl"}, {Entidade: "membros", Formato: "csv"}} {
+		if _, running, err := s.CreateExport(ctx, in, testkit.Actor(admin)); err != nil || running {
+			t.Fatal(err, running)
 		}
 	}
 

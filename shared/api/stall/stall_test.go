@@ -4,6 +4,8 @@
 package stall_test
 
 import (
+	"context"
+	"net"
 	"net/http"
 	"syscall"
 	"testing"
@@ -13,6 +15,7 @@ import (
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/areas"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -57,11 +60,12 @@ func TestStalledTableGivesA503EnvelopeWellInsideTheFunctionTimeout(t *testing.T)
 	}{
 		{"GET", "/api/me/groups", nil},
 		{"POST", "/api/groups", map[string]any{"nome": "Horta Parada", "cidade": "Campinas", "uf": "SP"}},
+		{"GET", "/api/me", nil},
 	} {
 		start := time.Now()
 		res := testkit.Do(t, h, c.method, c.path, u, c.body)
 		took := time.Since(start)
-		if res.Status != http.StatusServiceUnavailable || res.ErrorCode() != "unavailable" || res.ErrorMessage() == "" {
+		if res.Status != http.StatusServiceUnavailable || res.ErrorCode() != "unavailable" || res.ErrorMessage() == "" || res.Header.Get("Retry-After") == "" {
 			t.Errorf("%s %s on a frozen table: %d %s", c.method, c.path, res.Status, res.Body)
 		}
 		// Rules may be read first (cached after the warm-up), then one call
@@ -83,5 +87,33 @@ func TestStalledTableGivesA503EnvelopeWellInsideTheFunctionTimeout(t *testing.T)
 			t.Fatalf("after the table resumed: %d %s", res.Status, res.Body)
 		}
 		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// TestUnreachableTableGivesA503WithRetryAfter: with nothing listening where
+// DynamoDB should be (connection refused), every request answers the 503
+// envelope with Retry-After at once, not a 500.
+func TestUnreachableTableGivesA503WithRetryAfter(t *testing.T) {
+	env := testkit.NewEnv(t)
+	u := env.NewUser(t, "Sem Conexão")
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + l.Addr().String()
+	l.Close()
+	t.Setenv("AWS_ENDPOINT_URL_DYNAMODB", closed) // read once, by this Deps' SDK config
+	d, err := app.NewDeps(context.Background(), app.ConfigFromEnv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := api.NewMux(areas.APIs["MeFunction"].Routes(d))
+	start := time.Now()
+	res := testkit.Do(t, h, "GET", "/api/me", u, nil)
+	if res.Status != http.StatusServiceUnavailable || res.ErrorCode() != "unavailable" || res.Header.Get("Retry-After") == "" {
+		t.Fatalf("GET /api/me with DynamoDB refusing connections: %d %v %s", res.Status, res.Header, res.Body)
+	}
+	if took := time.Since(start); took > store.CallDeadline+time.Second {
+		t.Errorf("took %v", took)
 	}
 }

@@ -1720,10 +1720,15 @@ export interface paths {
          * Delete my account (confirmed; chunked and resumable)
          * @description Confirmed by the word EXCLUIR and, for an e-mail account, the password (checked once:
          *     a deletion under way continues with the word alone). Refused with 409 while the caller
-         *     owns a group. Each call erases a bounded part (memberships with their lotes and lote
-         *     requests, join requests, the caller's place in cultivos, kept as "Usuário removido",
-         *     the feed's part, create keys, notifications, ledger, counters, then the photos, the
-         *     sign-in and the profile) and answers its progress; call again until `concluida`.
+         *     owns a group. From the first call on, every other route refuses the caller's tokens
+         *     (401); once done, this one too. Each call erases a bounded part (memberships with their
+         *     lotes and lote requests, join requests, the caller's personal cultivos whole and their
+         *     place in the groups' cultivos, kept as "Usuário removido" with only harvest figures,
+         *     the feed's part (posts and comments become tombstones without text or photos, reports
+         *     lose their text), create keys, the caller's name in others' notifications, their own
+         *     notifications, ledger, counters, then a last sweep once no earlier request can still
+         *     write, the photos, the sign-in and the profile) and answers its progress; call again
+         *     until `concluida`.
          */
         post: operations["deleteMyAccount"];
         delete?: never;
@@ -2223,7 +2228,7 @@ export interface components {
             descricao: string;
             cidade: string;
             uf: components["schemas"]["UF"];
-            /** @description An https URL or an uploads key */
+            /** @description The key of a photo uploaded to Verde (groups made before may still hold an https URL) */
             fotoCapa: string | null;
             /** @enum {string} */
             visibilidade: "publico" | "privado";
@@ -2288,7 +2293,7 @@ export interface components {
             descricao?: string;
             cidade: string;
             uf: components["schemas"]["UFInput"];
-            /** @description An https URL or an uploads key */
+            /** @description The key of a photo uploaded to Verde (an outside address is refused: no tracking pixels on the public page) */
             fotoCapa?: string | null;
             /**
              * @default publico
@@ -2310,6 +2315,7 @@ export interface components {
             descricao?: string;
             cidade?: string;
             uf?: components["schemas"]["UFInput"];
+            /** @description The key of a photo uploaded to Verde, or empty to remove it */
             fotoCapa?: string;
             /** @enum {string} */
             visibilidade?: "publico" | "privado";
@@ -2892,7 +2898,7 @@ export interface components {
             senha?: string;
         };
         AccountDeletion: {
-            /** @description grupos, pedidos, cultivos, feed, idempotencia, dados, fotos or concluida */
+            /** @description grupos, pedidos, cultivos, feed, idempotencia, notificacoes, dados, verificacao, fotos or concluida */
             fase: string;
             etapa: number;
             etapas: number;
@@ -3314,6 +3320,8 @@ export interface components {
             version: number;
             pontos: components["schemas"]["PontosRegras"];
             limites: components["schemas"]["LimitesRegras"];
+            /** @description Ignored: what GET answers may be sent back as is (the fields' labels and ranges are the server's) */
+            campos?: components["schemas"]["CampoRegra"][];
         };
         UsuarioResumo: {
             id: string;
@@ -3651,12 +3659,15 @@ export interface components {
             };
         };
         /**
-         * @description The database did not answer within its deadline (each call has a few seconds, with
-         *     bounded retries, well inside the function's timeout). Nothing the caller can see was
-         *     changed; try again in a moment.
+         * @description A dependency did not answer within the request's deadline, asked to slow down
+         *     (throttling), could not be reached, or the write kept conflicting with others after
+         *     the store's retries. The answer always comes before the function's timeout. Try again
+         *     after Retry-After seconds.
          */
         Unavailable: {
             headers: {
+                /** @description Seconds to wait before retrying */
+                "Retry-After"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -4006,6 +4017,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A repeat (same Idempotency-Key) of a create that committed but whose first request ended without answering; the resource as its GET shows it, with Idempotent-Replayed */
+            200: {
+                headers: {
+                    "Idempotent-Replayed"?: "true";
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupDetail"];
+                };
+            };
             /** @description The new group, with pontosGanhos */
             201: {
                 headers: {
@@ -5299,6 +5321,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A repeat (same Idempotency-Key) of a create that committed but whose first request ended without answering; the resource as its GET shows it, with Idempotent-Replayed */
+            200: {
+                headers: {
+                    "Idempotent-Replayed"?: "true";
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cultivo"];
+                };
+            };
             /** @description CultivoCriado */
             201: {
                 headers: {
@@ -6757,6 +6790,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description An export of the same entity and format is already under way (started by any admin); that one, and no second job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exportacao"];
+                };
+            };
             /** @description The export, pendente */
             201: {
                 headers: {

@@ -16,7 +16,9 @@ const fases: Record<string, string> = {
   cultivos: 'Removendo você dos cultivos',
   feed: 'Anonimizando publicações',
   idempotencia: 'Limpando registros',
+  notificacoes: 'Tirando seu nome das notificações',
   dados: 'Apagando notificações e pontos',
+  verificacao: 'Conferindo que nada ficou para trás',
   fotos: 'Apagando fotos',
   concluida: 'Conta excluída',
 };
@@ -57,9 +59,10 @@ export function DeleteAccountSection({ conta, onDeleted }: { conta: Conta; onDel
     <section className="card settings-section settings-danger" aria-labelledby="config-excluir">
       <h2 id="config-excluir">Excluir minha conta</h2>
       <p>
-        Sua conta, seu perfil, suas participações em grupos, pedidos, lotes, notificações, pontos e fotos serão apagados
-        para sempre. Seus registros nos cultivos dos grupos, publicações e comentários continuam, como &ldquo;Usuário
-        removido&rdquo;, sem seus dados. Baixe seus dados antes, se quiser guardá-los.
+        Sua conta, seu perfil, sua horta pessoal (cultivos, diário, colheitas), suas participações em grupos, pedidos,
+        lotes, notificações, pontos, denúncias e fotos serão apagados para sempre. Nos cultivos dos grupos ficam só as
+        colheitas (quantidade e data), como &ldquo;Usuário removido&rdquo;; suas publicações e comentários ficam apenas
+        como aviso de conteúdo de uma conta excluída, sem texto nem fotos. Baixe seus dados antes, se quiser guardá-los.
       </p>
       {blocked && (
         <div className="settings-blockers" role="note">

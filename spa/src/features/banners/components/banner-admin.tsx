@@ -10,6 +10,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDay, todayBrasilia } from '@/lib/format';
 import { useAdminBanners, useCreateBanner, useDeleteBanner, useEditBanner } from '@/features/banners/api/banners';
+import { bannerLink } from '@/features/banners/rules/link';
 import { BannerCard } from '@/features/banners/components/banner-card';
 import type { Banner, BannerInput } from '@/types/api';
 import '@/features/banners/banners.css';
@@ -168,7 +169,7 @@ function BannerFormDialog({ banner, onClose, onSaved }: { banner?: Banner; onClo
     if (form.titulo.trim().length > 80) errs.titulo = 'O título deve ter no máximo 80 caracteres';
     if (form.texto.length > 300) errs.texto = 'O texto deve ter no máximo 300 caracteres';
     const link = form.link.trim();
-    if (link && !(link.startsWith('/') && !link.startsWith('//')) && !link.startsWith('https://')) errs.link = 'O link deve ser um caminho do Verde (/grupos) ou um endereço https://';
+    if (link && !bannerLink(link)) errs.link = 'O link deve ser um caminho do Verde (/grupos) ou um endereço https://';
     if (!form.inicio) errs.inicio = 'Informe a data de início (AAAA-MM-DD)';
     if (!form.fim) errs.fim = 'Informe a data de fim (AAAA-MM-DD)';
     else if (form.inicio && form.fim < form.inicio) errs.fim = 'A data de fim deve ser igual ou posterior à de início';

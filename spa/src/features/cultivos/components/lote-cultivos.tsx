@@ -7,7 +7,6 @@ import { queryKeys } from '@/lib/query-keys';
 import { cultivoHref, FaseTag } from '@/features/cultivos/components/cultivo-card';
 import type { CultivoPage } from '@/types/api';
 import '@/features/cultivos/cultivos.css';
-import '@/features/lotes/lotes.css';
 
 /**
  * The growing cultivos on one lote, each a link, and a way to start one there: read from the
@@ -20,7 +19,7 @@ export function LoteCultivos({ groupId, codigo, total, canStart }: { groupId: st
   });
   const here = (query.data?.items ?? []).filter((c) => c.loteCodigo === codigo);
   return (
-    <div className="dialog-section lote-cultivos">
+    <div className="dialog-section">
       <h3>Cultivos neste lote</h3>
       {query.isPending && <SectionLoader label="Carregando cultivos..." />}
       {query.data && here.length === 0 && <p className="muted">Nenhum cultivo em andamento neste lote.</p>}
