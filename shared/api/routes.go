@@ -32,7 +32,7 @@ func NewMux(routes []Route) http.Handler {
 	// Gzip first, so every reply (errors too) is compressed for a client that accepts it: in
 	// Lambda behind API Gateway and CloudFront (whose CachingDisabled policy for /api/* does
 	// not compress) and in the local cloud alike, which run this same handler.
-	return Chain(mux, httpenc.Gzip, WithRequestID, Recover, NoStore, LogRequests, WithDeadline, withMux(mux))
+	return Chain(mux, httpenc.Gzip, WithRequestID, Recover, NoStore, WithDeadline, withMux(mux), LogRequests)
 }
 
 type muxKey struct{}

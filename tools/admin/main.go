@@ -143,9 +143,14 @@ func grant(ctx context.Context, t target, email string) error {
 		}
 	}
 	// The admin role's record is the table's access list (the API reads it, not the token's
-	// group); the grant writes its audit entry.
-	if err := t.store.GrantAdminBootstrap(ctx, sub); err != nil {
+	// group); a grant writes its audit entry, by make-admin; an admin already is left as is.
+	was, err := t.store.SetAdmin(ctx, sub, true, store.Actor{ID: "make-admin"})
+	if err != nil {
 		return fmt.Errorf("%s is in the admin group, but the role's record failed: %w", email, err)
+	}
+	if was && inGroup {
+		fmt.Printf("%s is already an admin in %s\n", email, t.where)
+		return nil
 	}
 	fmt.Printf("%s (user %s) is an admin in %s: they sign out and in again to see /admin\n", email, username, t.where)
 	return nil

@@ -88,6 +88,11 @@ func TestAdminWritesAreAudited(t *testing.T) {
 	admin := env.NewAdmin(t, "Ana Auditada")
 	nome := uniqueNome("Couve auditada")
 	key := http.Header{"Idempotency-Key": {uuid.NewString()}}
+	// The container reads the access list (the admin role's record) once per
+	// store.AccessTTL, not per request: a first request reads it here.
+	if res := testkit.Do(t, h, "GET", "/api/admin/vegetables", admin, nil); res.Status != 200 {
+		t.Fatalf("list: %d %s", res.Status, res.Body)
+	}
 
 	env.Calls.Reset()
 	res := testkit.DoWithHeader(t, h, "POST", "/api/admin/vegetables", admin, vegetalBody(nome), key)
