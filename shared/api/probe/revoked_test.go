@@ -24,7 +24,17 @@ const revokedBound = 3 * time.Second
 
 // anonymous are the routes that take no token at all (the public group page,
 // the same answer for everyone): a refused account reads them as anyone does.
-var anonymous = map[string]bool{"GET /api/groups/{groupId}/public": true}
+var anonymous = map[string]bool{
+	"GET /api/groups/{groupId}/public": true,
+	// The shared catalogue and banner replies CloudFront keeps, the same for everyone.
+	"GET /api/public/vegetables": true, "GET /api/public/vegetables/{vegetalId}": true,
+	"GET /api/public/vegetables/{vegetalId}/guias": true, "GET /api/public/guias/{guiaId}": true,
+	"GET /api/public/plante-agora": true, "GET /api/public/banners": true,
+	// The public catalogue pages (/hortalicas, /guias).
+	"GET /api/hortalicas": true, "GET /api/hortalicas/{vegetalId}": true, "GET /api/guias": true,
+	// An e-mail's unsubscribe link: its signed token is the credential.
+	"GET /api/emails/descadastro": true, "POST /api/emails/descadastro": true,
+}
 
 // everyRoute calls every route of every area as u and returns the routes
 // that did not answer 401.
