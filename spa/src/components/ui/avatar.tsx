@@ -12,9 +12,15 @@ export function initials(name: string | null | undefined): string {
   return letters || 'U';
 }
 
-export function Avatar({ name, photo, size = 36 }: { name: string; photo?: string | null; size?: number }) {
+/**
+ * A photo or up to two initials. `drawnInitials` draws the initials with CSS (no text in the
+ * DOM): inside a control named by its own words (the user menu's "Menu do usuário: Ana Souza"),
+ * initials as text would be visible words missing from the name (label in name).
+ */
+export function Avatar({ name, photo, size = 36, drawnInitials = false }: { name: string; photo?: string | null; size?: number; drawnInitials?: boolean }) {
   const style = { width: size, height: size };
   if (photo) return <img className="avatar" src={mediaUrl(photo)} alt="" style={style} />;
+  if (drawnInitials) return <span className="avatar avatar-initials" style={style} aria-hidden="true" data-initials={initials(name)} />;
   return (
     <span className="avatar avatar-initials" style={style} aria-hidden="true">
       {initials(name)}

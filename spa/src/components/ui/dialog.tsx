@@ -27,7 +27,10 @@ export function Dialog({
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
-  close.current = busy ? () => undefined : onClose;
+  // Back calls whatever closes the dialog now (nothing while busy), set after each render.
+  useEffect(() => {
+    close.current = busy ? () => undefined : onClose;
+  });
 
   // Back closes the dialog: opening adds a history entry of the same address (marked with the
   // dialog's id; the router's own state is kept, so the router sees no move), and leaving that
