@@ -21,7 +21,8 @@ async function shot(page, name) {
   if (!shots) return;
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.waitForTimeout(0);
+    // The layout moves between phone and desktop (the menu drawer slides): wait until it stops.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
