@@ -115,7 +115,7 @@ describe('top bar', () => {
     vi.mocked(auth.signOut).mockImplementation(async () => setAuth(fakeAuth({ user: null })));
     await screen.findByRole('heading', { name: 'Dashboard' });
     const button = screen.getByRole('button', { name: /Menu do usuário/ });
-    expect(within(button).getByText('MC')).toBeInTheDocument();
+    expect(button.querySelector('[data-initials]')).toHaveAttribute('data-initials', 'MC');
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(button);
@@ -151,6 +151,6 @@ describe('top bar', () => {
     stubApi();
     renderApp('/dashboard', fakeAuth({ userData: { ...testProfile, nome: '' }, user: { id: 'u', email: 'x@y.z', name: '', isAdmin: false, emailVerified: true } }));
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(within(screen.getByRole('button', { name: /Menu do usuário/ })).getByText('U')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Menu do usuário/ }).querySelector('[data-initials]')).toHaveAttribute('data-initials', 'U');
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
-import { Avatar, initials } from '@/components/ui/avatar';
+import { Avatar } from '@/components/ui/avatar';
 import { ChevronDownIcon, LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from '@/components/ui/icons';
 
 /** The user dropdown of SPEC §2: name, e-mail, Meu Perfil, Configurações, Painel Admin, Sair. */
@@ -51,11 +51,11 @@ export function UserMenu() {
         className="user-menu-button"
         aria-expanded={open}
         aria-controls={panelId}
-        // The name holds what the button shows (label in name): the initials when there is no photo, and the name.
-        aria-label={`Menu do usuário: ${userData?.foto ? '' : `${initials(name)} `}${name}`.trim()}
+        // The name holds what the button shows (label in name): the member's name; the initials are drawn, not text.
+        aria-label={`Menu do usuário${name ? `: ${name}` : ''}`}
         onClick={() => setOpen((o) => !o)}
       >
-        <Avatar name={name} photo={userData?.foto} eager />
+        <Avatar name={name} photo={userData?.foto} eager drawnInitials />
         <span className="user-menu-name">{name}</span>
         <ChevronDownIcon />
       </button>

@@ -35,7 +35,8 @@ export function monthsText(months: number[] | undefined): string {
 export function CalendarStrip({ semeadura, highlight, month }: { semeadura: Vegetal['semeadura']; highlight?: RegionKey | ''; month?: number }) {
   if (!semeadura) return <p className="cultivo-meta">A fonte não publica um calendário de semeadura para esta planta.</p>;
   return (
-    <table className="calendar-strip">
+    // role="table": a data table (its cells are drawn, not read), not a layout one to the browser.
+    <table className="calendar-strip" role="table">
       <caption className="visually-hidden">Meses de semeadura por região</caption>
       <thead>
         <tr>
@@ -52,7 +53,7 @@ export function CalendarStrip({ semeadura, highlight, month }: { semeadura: Vege
           const months = semeadura[r.key] ?? [];
           return (
             <tr key={r.key} data-highlight={highlight === r.key || undefined}>
-              <th scope="row">
+              <th scope="row" role="rowheader">
                 {r.label}
                 <span className="visually-hidden">: {monthsText(months)}</span>
               </th>
