@@ -6,6 +6,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/cfn"
 
+	"github.com/verde-app/verde/infra/seed"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -40,6 +41,14 @@ func handler(s *store.Store, catalog func() ([]domain.Vegetable, []domain.Conqui
 		}
 		n, err := s.SeedCatalog(ctx, vegetables, conquistas)
 		if err != nil {
+			return physicalID, nil, err
+		}
+		// Plausible yields are ours to correct: written over on every deploy.
+		yields, err := seed.Yields()
+		if err != nil {
+			return physicalID, nil, err
+		}
+		if err := s.SeedYields(ctx, yields); err != nil {
 			return physicalID, nil, err
 		}
 		// Public groups made before the directory's word index get their words, once per table.

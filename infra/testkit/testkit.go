@@ -76,6 +76,9 @@ func FixtureRules() domain.Rules {
 		&l.PostsPorDia, &l.ComentariosPorDia, &l.CurtidasPorDia, &l.DenunciasPorDia} {
 		*n = domain.MaxAtosDiariosPorMembro
 	}
+	// The cast earns points all day long across the matrices; the ceiling's
+	// own tests set it.
+	r.Pontos.TetoDiario = domain.MaxTetoDiario
 	return r
 }
 
@@ -158,7 +161,9 @@ func (e *Env) newUser(t testing.TB, name string, admin, profile bool) User {
 	tok := aws.ToString(out.AuthenticationResult.AccessToken)
 	u := User{ID: subOf(t, tok), Email: email, Name: name, Token: tok, Admin: admin}
 	if profile {
-		if _, _, err := e.Deps.Store.CreateProfile(ctx, domain.NewProfile(u.ID, name, email, nil, e.Deps.Now())); err != nil {
+		p := domain.NewProfile(u.ID, name, email, nil, e.Deps.Now())
+		p.EmailVerificado = true // as the Cognito user above
+		if _, _, err := e.Deps.Store.CreateProfile(ctx, p); err != nil {
 			t.Fatalf("profile of %s: %v", name, err)
 		}
 	}

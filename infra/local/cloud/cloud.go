@@ -211,6 +211,13 @@ func (c *Cloud) prepareTable(ctx context.Context) error {
 	if n > 0 {
 		c.logf("local cloud: seeded %d catalogue items", n)
 	}
+	yields, err := seed.Yields()
+	if err != nil {
+		return err
+	}
+	if err := st.SeedYields(ctx, yields); err != nil {
+		return err
+	}
 	// Groups kept in .local/ from before the directory's word index get their words (once).
 	if n, err := st.BackfillDirectoryWords(ctx); err != nil {
 		return err

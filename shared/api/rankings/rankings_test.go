@@ -46,8 +46,10 @@ func harvest(t *testing.T, gid string, by testkit.User, kg float64) {
 	t.Helper()
 	ctx := context.Background()
 	today := domain.FormatDate(domain.LocalDate(env.Deps.Now()))
+	// Planted a month ago: the harvest is plausible and counts (store/colheitas.go).
+	planted := domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, -30))
 	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, Metodo: "muda", Quantidade: qty(12),
-		Unidade: "mudas", DataPlantio: today, Fase: domain.FaseSemeado}
+		Unidade: "mudas", DataPlantio: planted, Fase: domain.FaseSemeado}
 	if err := in.Valid(); err != nil {
 		t.Fatal(err)
 	}
