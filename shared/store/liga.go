@@ -57,8 +57,8 @@ const (
 )
 
 func ligaPK(mes string, serie, num int) string { return fmt.Sprintf("LIGA#%s#%d#%d", mes, serie, num) }
-func ligaCounterPK(mes string) string         { return "LIGAS#" + mes }
-func ligaCounterSK(serie int) string          { return "SERIE#" + strconv.Itoa(serie) }
+func ligaCounterPK(mes string) string          { return "LIGAS#" + mes }
+func ligaCounterSK(serie int) string           { return "SERIE#" + strconv.Itoa(serie) }
 
 // ligaState is the league part of a stored profile.
 type ligaState struct {

@@ -85,4 +85,6 @@ func newCultivo(t *testing.T, gid, lote string, by testkit.User, colabs ...testk
 
 // plantedDate is when the tests' cultivos were planted: a month ago, so their
 // harvests are past the vegetable's first day (domain.AvaliarColheita).
-func plantedDate() string { return domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, -30)) }
+func plantedDate() string {
+	return domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, -30))
+}
