@@ -123,14 +123,13 @@ func AvaliarColheita(c Cultivo, antes Totais, h Colheita, r Rules, now time.Time
 	return Plausibilidade{Plausivel: true}
 }
 
-// TextoDuvida explains to the author why a harvest waits for confirmation.
-func TextoDuvida(motivo string, c Cultivo, r Rules) string {
+// TextoDuvida explains why a harvest waits for confirmation.
+func TextoDuvida(motivo string) string {
 	switch motivo {
 	case DuvidaCedo:
-		first, _ := PrimeiroDiaColheita(c, r)
-		return fmt.Sprintf("Colheita antes do esperado para %s (a partir de %s): fica a confirmar", c.VegetalNome, first.Format("02/01/2006"))
+		return "Colhida antes do tempo esperado para este vegetal: fica a confirmar"
 	case DuvidaQuantidade:
-		return fmt.Sprintf("Quantidade acima do esperado para o que foi plantado de %s: fica a confirmar", c.VegetalNome)
+		return "Quantidade acima do esperado para o que foi plantado: fica a confirmar"
 	}
 	return ""
 }
@@ -177,4 +176,21 @@ func (t Totais) Sub(h Colheita) Totais {
 	t.Macos = math.Max(t.Macos-a.Macos, 0)
 	t.DoadoKg = math.Max(t.DoadoKg-a.DoadoKg, 0)
 	return t
+}
+
+// ColheitaEdit is the body of PUT /api/cultivos/{id}/colheitas/{hid}: what
+// its author may correct (the photo and the cultivo's phase stay).
+type ColheitaEdit struct {
+	Quantidade *float64 `json:"quantidade"`
+	Unidade    string   `json:"unidade"`
+	Data       string   `json:"data"`
+	Destino    string   `json:"destino"`
+}
+
+// Valid checks the correction as a new harvest is checked.
+func (e *ColheitaEdit) Valid() error { return e.Input().Valid() }
+
+// Input is the correction as a harvest's input.
+func (e *ColheitaEdit) Input() *ColheitaInput {
+	return &ColheitaInput{Quantidade: e.Quantidade, Unidade: e.Unidade, Data: e.Data, Destino: e.Destino}
 }

@@ -509,14 +509,11 @@ func (s *Store) ConfirmColheita(ctx context.Context, cid, hid string, actor Acto
 	return out, err
 }
 
-// ColheitaEdit is the body of PUT /api/cultivos/{id}/colheitas/{hid}.
-type ColheitaEdit = domain.ColheitaInput
-
 // EditColheita corrects a harvest (its author, within the rules' window):
 // the old effects out, the correction judged again and its effects in, one
 // transaction. A confirmation stands for a quantity no larger than the one
 // confirmed.
-func (s *Store) EditColheita(ctx context.Context, cid, hid string, actor Actor, in domain.ColheitaInput) (domain.Colheita, error) {
+func (s *Store) EditColheita(ctx context.Context, cid, hid string, actor Actor, in domain.ColheitaEdit) (domain.Colheita, error) {
 	rules, err := s.Rules(ctx)
 	if err != nil {
 		return domain.Colheita{}, err
