@@ -123,7 +123,34 @@ func (e *Env) NewUserWithoutProfile(t testing.TB, name string) User {
 	return e.newUser(t, name, false, false)
 }
 
+// NewUnverifiedUser is NewUser whose e-mail is not verified (in Cognito and
+// on the profile), registered ago before now: an account that costs nothing
+// to make, whose likes pay nothing and whose reports weigh nothing.
+func (e *Env) NewUnverifiedUser(t testing.TB, name string, ago time.Duration) User {
+	t.Helper()
+	u := e.createUser(t, name, false, false)
+	p := domain.NewProfile(u.ID, name, u.Email, nil, e.Deps.Now().Add(-ago))
+	if _, _, err := e.Deps.Store.CreateProfile(context.Background(), p); err != nil {
+		t.Fatalf("profile of %s: %v", name, err)
+	}
+	return u
+}
+
 func (e *Env) newUser(t testing.TB, name string, admin, profile bool) User {
+	t.Helper()
+	u := e.createUser(t, name, admin, true)
+	if profile {
+		p := domain.NewProfile(u.ID, name, u.Email, nil, e.Deps.Now())
+		p.EmailVerificado = true // as the Cognito user
+		if _, _, err := e.Deps.Store.CreateProfile(context.Background(), p); err != nil {
+			t.Fatalf("profile of %s: %v", name, err)
+		}
+	}
+	return u
+}
+
+// createUser makes the Cognito user and signs them in.
+func (e *Env) createUser(t testing.TB, name string, admin, verified bool) User {
 	t.Helper()
 	ctx := context.Background()
 	idp := e.Cloud.Cognito()
@@ -132,7 +159,7 @@ func (e *Env) newUser(t testing.TB, name string, admin, profile bool) User {
 		UserPoolId: aws.String(e.Cloud.UserPoolID), Username: aws.String(email), MessageAction: types.MessageActionTypeSuppress,
 		UserAttributes: []types.AttributeType{
 			{Name: aws.String("email"), Value: aws.String(email)},
-			{Name: aws.String("email_verified"), Value: aws.String("true")},
+			{Name: aws.String("email_verified"), Value: aws.String(fmt.Sprint(verified))},
 			{Name: aws.String("name"), Value: aws.String(name)},
 		},
 	})
@@ -159,15 +186,7 @@ func (e *Env) newUser(t testing.TB, name string, admin, profile bool) User {
 		t.Fatalf("sign in %s: %v", name, err)
 	}
 	tok := aws.ToString(out.AuthenticationResult.AccessToken)
-	u := User{ID: subOf(t, tok), Email: email, Name: name, Token: tok, Admin: admin}
-	if profile {
-		p := domain.NewProfile(u.ID, name, email, nil, e.Deps.Now())
-		p.EmailVerificado = true // as the Cognito user above
-		if _, _, err := e.Deps.Store.CreateProfile(ctx, p); err != nil {
-			t.Fatalf("profile of %s: %v", name, err)
-		}
-	}
-	return u
+	return User{ID: subOf(t, tok), Email: email, Name: name, Token: tok, Admin: admin}
 }
 
 // subOf reads the sub claim (the signature is the API's business, not ours here).
