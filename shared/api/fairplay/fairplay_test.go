@@ -468,3 +468,36 @@ func TestTheDailyCeilingCutsAwardsAndSaysSo(t *testing.T) {
 		t.Fatalf("total %d, rows %d", got, sum(rows, ""))
 	}
 }
+
+// TestPointsHistoryAuthorization: the member's own history is theirs alone
+// (every role reads only their own rows); the admin's view of anyone's is
+// for site admins.
+func TestPointsHistoryAuthorization(t *testing.T) {
+	setup(t)
+	a, b, adm := env.NewUser(t, "Ana Pontos"), env.NewUser(t, "Beto Pontos"), env.NewAdmin(t, "Admin Pontos")
+	newGroup(t, a)
+	if r := testkit.Do(t, h, "GET", "/api/me/pontos", testkit.User{}, nil); r.Status != 401 {
+		t.Fatalf("anonymous: %d", r.Status)
+	}
+	if rows := ledger(t, "/api/me/pontos", b); len(rows) != 0 {
+		t.Fatalf("b sees %+v", rows)
+	}
+	if rows := ledger(t, "/api/me/pontos", a); sum(rows, "") != points(t, a) || len(rows) == 0 {
+		t.Fatalf("a sees %+v", rows)
+	}
+	if rows := ledger(t, "/api/me/pontos", adm); len(rows) != 0 {
+		t.Fatalf("the admin's own history holds %+v", rows)
+	}
+	for _, u := range []testkit.User{{}, a, b} {
+		want := 403
+		if u.Token == "" {
+			want = 401
+		}
+		if r := testkit.Do(t, h, "GET", "/api/admin/users/"+a.ID+"/ledger", u, nil); r.Status != want {
+			t.Fatalf("admin ledger as %q: %d, want %d", u.Name, r.Status, want)
+		}
+	}
+	if rows := ledger(t, "/api/admin/users/"+a.ID+"/ledger", adm); sum(rows, "") != points(t, a) {
+		t.Fatalf("admin view %+v", rows)
+	}
+}

@@ -86,6 +86,7 @@ func TestRankingRoutesAuthorization(t *testing.T) {
 		{"/api/rankings/grupos/" + pub.Group.ID + "/membros?periodo=mes", [6]int{401, 403, 200, 200, 200, 200}},
 		{"/api/rankings/grupos/" + priv.Group.ID + "/membros", [6]int{401, 404, 200, 200, 200, 200}},
 		{"/api/rankings/grupos/" + uuid.NewString() + "/membros", [6]int{401, 404, 404, 404, 404, 404}},
+		{"/api/rankings/liga", [6]int{401, 200, 200, 200, 200, 200}},
 	} {
 		for i, u := range roles {
 			env.Calls.Reset()
