@@ -28,10 +28,10 @@ func brt(s string) time.Time {
 	return t
 }
 
-// each runs f for every member, 20 at a time (a month's turn: everyone acts at once).
+// each runs f for every member, 10 at a time (a month's turn: everyone acts at once).
 func each(t *testing.T, ids []string, f func(i int, id string) error) {
 	t.Helper()
-	sem := make(chan struct{}, 20)
+	sem := make(chan struct{}, 10)
 	var wg sync.WaitGroup
 	for i, id := range ids {
 		wg.Add(1)
@@ -70,7 +70,15 @@ func TestLeaguesOf100MembersPromoteAndRelegateOnceAtTheMonthsEnd(t *testing.T) {
 	march := map[string]int{}
 	var mu sync.Mutex
 	award := func(id string, pts int, ref string, book map[string]int) error {
-		if err := f.s.AwardForTest(ctx, id, pts, ref); err != nil {
+		// A call past its deadline on a loaded machine may or may not have
+		// been applied: the same act again pays once.
+		var err error
+		for range 5 {
+			if err = f.s.AwardForTest(ctx, id, pts, ref); err == nil {
+				break
+			}
+		}
+		if err != nil {
 			return err
 		}
 		mu.Lock()
