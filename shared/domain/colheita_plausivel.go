@@ -127,9 +127,9 @@ func AvaliarColheita(c Cultivo, antes Totais, h Colheita, r Rules, now time.Time
 func TextoDuvida(motivo string) string {
 	switch motivo {
 	case DuvidaCedo:
-		return "Colhida antes do tempo esperado para este vegetal: fica a confirmar"
+		return "Colhida antes do tempo esperado para este vegetal: fica a confirmar."
 	case DuvidaQuantidade:
-		return "Quantidade acima do esperado para o que foi plantado: fica a confirmar"
+		return "Quantidade acima do esperado para o que foi plantado: fica a confirmar."
 	}
 	return ""
 }

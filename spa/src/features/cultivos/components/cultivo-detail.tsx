@@ -217,7 +217,13 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
           onClose={() => setDialog(null)}
           onDone={(r) => {
             setDialog(null);
-            onMessage(r.pontos > 0 ? `Colheita registrada (+${r.pontos} pontos).` : 'Colheita registrada.');
+            onMessage(
+              r.colheita.status === 'a-confirmar'
+                ? `Colheita registrada. ${r.colheita.duvida ?? ''}`.trim()
+                : r.pontos > 0
+                  ? `Colheita registrada (+${r.pontos} pontos).`
+                  : 'Colheita registrada.',
+            );
           }}
         />
       )}
