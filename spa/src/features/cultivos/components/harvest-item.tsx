@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { InputField, SelectField } from '@/components/ui/fields';
 import { PhotoStrip } from '@/components/ui/photo-strip';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useConfirmColheita, useDeleteColheita, useEditColheita } from '@/features/cultivos/api/cultivos';
+import { HarvestFields } from '@/features/cultivos/components/harvest-fields';
 import { destinoLabel, formatQuantidade, unidadeColheitaLabel } from '@/features/cultivos/labels';
 import type { Colheita, Cultivo } from '@/types/api';
 
@@ -147,30 +147,18 @@ function CorrectionDialog({ h, cultivo, onClose, onDone }: { h: Colheita; cultiv
   return (
     <Dialog title="Corrigir colheita" onClose={onClose} busy={edit.isPending}>
       <form onSubmit={submit} noValidate className="dialog-body">
-        <InputField
-          label="Quantidade"
-          name="quantidade"
-          inputMode="decimal"
-          value={quantidade}
-          onChange={(e) => {
-            setQuantidade(e.target.value);
-            setLocal((l) => ({ ...l, quantidade: undefined }));
+        <HarvestFields
+          values={{ quantidade, unidade, data, destino }}
+          errors={errors}
+          onChange={(field, value) => {
+            if (field === 'quantidade') {
+              setQuantidade(value);
+              setLocal((l) => ({ ...l, quantidade: undefined }));
+            } else if (field === 'unidade') setUnidade(value);
+            else if (field === 'data') setData(value);
+            else setDestino(value);
           }}
-          error={errors.quantidade}
-          required
         />
-        <SelectField label="Unidade" name="unidade" value={unidade} onChange={(e) => setUnidade(e.target.value)} error={errors.unidade}>
-          <option value="kg">kg</option>
-          <option value="g">g</option>
-          <option value="unidades">unidades</option>
-          <option value="macos">maços</option>
-        </SelectField>
-        <InputField label="Data da colheita" name="data" type="date" value={data} onChange={(e) => setData(e.target.value)} error={errors.data} required />
-        <SelectField label="Destino" name="destino" value={destino} onChange={(e) => setDestino(e.target.value)} error={errors.destino}>
-          <option value="consumo">Consumo</option>
-          <option value="compartilhado">Compartilhado</option>
-          <option value="doado">Doado</option>
-        </SelectField>
         <p className="form-error" role="alert">
           {server.form}
         </p>
