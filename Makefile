@@ -246,3 +246,11 @@ remind:
 .PHONY: backfill-search
 backfill-search:
 	@curl -fsS -X POST -d '{"kind":"backfill-search"}' http://localhost:$${PORT:-8080}/2015-03-31/functions/DadosJobFunction/invocations && echo
+
+# The points history's index for ledger rows written before it (DadosJobFunction, kind
+# backfill-ledger) now, against a running `make dev`; idempotent. In AWS, once:
+# aws lambda invoke --function-name <stack>-dados-job --cli-binary-format
+# raw-in-base64-out --payload '{"kind":"backfill-ledger"}' out.json
+.PHONY: backfill-ledger
+backfill-ledger:
+	@curl -fsS -X POST -d '{"kind":"backfill-ledger"}' http://localhost:$${PORT:-8080}/2015-03-31/functions/DadosJobFunction/invocations && echo

@@ -7,7 +7,8 @@
 // when its time runs short, saves its position and the bytes short of a part
 // (exports/<id>/carry) and invokes the function again (async) to go on, so
 // an export of any size survives Lambda's timeout. The same function runs
-// the member search backfill (Event.Kind "backfill-search").
+// the member search backfill (Event.Kind "backfill-search") and the points
+// history's (Event.Kind "backfill-ledger").
 package dados
 
 import (
@@ -31,7 +32,7 @@ const PartSize = 5 << 20
 
 // Event is what the function is invoked with.
 type Event struct {
-	Kind     string `json:"kind,omitempty"` // "" or "export"; "backfill-search"
+	Kind     string `json:"kind,omitempty"` // "" or "export"; "backfill-search"; "backfill-ledger"
 	ExportID string `json:"exportId,omitempty"`
 }
 
@@ -61,6 +62,9 @@ func (j *Job) Handle(ctx context.Context, ev Event) (map[string]any, error) {
 	switch ev.Kind {
 	case "backfill-search":
 		n, err := j.Store.BackfillUserIndex(ctx)
+		return map[string]any{"indexados": n}, err
+	case "backfill-ledger":
+		n, err := j.Store.BackfillLedger(ctx)
 		return map[string]any{"indexados": n}, err
 	case "", "export":
 		return nil, j.Run(ctx, ev.ExportID)
