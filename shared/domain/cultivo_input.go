@@ -277,9 +277,11 @@ type Colheita struct {
 	Duvida string `json:"duvida"`
 	// Confirmacoes are the other members who confirmed it; ConfirmadaPor the
 	// coordinator (or the last member) whose confirmation counted it.
-	Confirmacoes  []string   `json:"confirmacoes"`
-	ConfirmadaPor string     `json:"confirmadaPor"`
-	EditadaEm     *time.Time `json:"editadaEm"`
+	Confirmacoes  []string `json:"confirmacoes"`
+	ConfirmadaPor string   `json:"confirmadaPor"`
+	// VegetalNome is its cultivo's vegetable (for the group's list of harvests to confirm).
+	VegetalNome string     `json:"vegetalNome"`
+	EditadaEm   *time.Time `json:"editadaEm"`
 	// What it paid: the ledger ref of its award ("" unpaid), the Brasília day
 	// it was counted on, and how many times it was paid (a reversed pay and a
 	// later one have refs of their own).

@@ -51,6 +51,7 @@ type colheitaItem struct {
 	DiaContado    string   `dynamodbav:"diaContado,omitempty"`
 	Pagamentos    int      `dynamodbav:"pagamentos,omitempty"`
 	GrupoID       string   `dynamodbav:"grupoId,omitempty"`
+	VegetalNome   string   `dynamodbav:"vegetalNome,omitempty"`
 	Version       int      `dynamodbav:"version"`
 	GSI1PK        string   `dynamodbav:"GSI1PK,omitempty"`
 	GSI1SK        string   `dynamodbav:"GSI1SK,omitempty"`
@@ -69,6 +70,7 @@ func colheitaItemOf(h domain.Colheita, gid string, version int) colheitaItem {
 		Unidade: h.Unidade, Data: h.Data, Destino: h.Destino, Foto: h.Foto, AutorID: h.AutorID, AutorNome: h.AutorNome,
 		Pontos: h.Pontos, CriadoEm: fmtTime(h.CriadoEm), Status: h.Status, Duvida: h.Duvida, Confirmacoes: h.Confirmacoes,
 		ConfirmadaPor: h.ConfirmadaPor, PagoRef: h.PagoRef, DiaContado: h.DiaContado, Pagamentos: h.Pagamentos, GrupoID: gid, Version: version,
+		VegetalNome: h.VegetalNome,
 	}
 	if h.EditadaEm != nil {
 		it.EditadaEm = fmtTime(*h.EditadaEm)
@@ -83,7 +85,7 @@ func (it colheitaItem) colheita() domain.Colheita {
 	h := domain.Colheita{
 		ID: it.ID, CultivoID: it.CultivoID, Quantidade: it.Quantidade, Unidade: it.Unidade, Data: it.Data, Destino: it.Destino,
 		Foto: it.Foto, AutorID: it.AutorID, AutorNome: it.AutorNome, Pontos: it.Pontos, CriadoEm: parseTime(it.CriadoEm),
-		Status: it.Status, Duvida: it.Duvida, Confirmacoes: it.Confirmacoes, ConfirmadaPor: it.ConfirmadaPor,
+		Status: it.Status, Duvida: it.Duvida, Confirmacoes: it.Confirmacoes, ConfirmadaPor: it.ConfirmadaPor, VegetalNome: it.VegetalNome,
 		PagoRef: it.PagoRef, DiaContado: it.DiaContado, Pagamentos: it.Pagamentos, EditadaEm: parseTimePtr(&it.EditadaEm),
 	}
 	if h.Status == "" {
@@ -336,6 +338,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		h := domain.Colheita{
 			ID: in.ID, CultivoID: c.ID, Quantidade: *in.Quantidade, Unidade: in.Unidade, Data: in.Data, Destino: in.Destino,
 			Foto: in.Foto, AutorID: actor.ID, AutorNome: st.profile.profile.Nome, CriadoEm: now, Confirmacoes: []string{},
+			VegetalNome: c.VegetalNome,
 		}
 		next := c
 		pl := domain.AvaliarColheita(c, c.Totais, h, rules, now)
@@ -402,7 +405,11 @@ func (s *Store) readHarvest(ctx context.Context, cid, hid string, actor Actor, e
 	if err != nil {
 		return harvestState{}, err
 	}
-	return harvestState{cultivoState: st, h: it.colheita(), version: it.Version}, nil
+	h := it.colheita()
+	if h.VegetalNome == "" {
+		h.VegetalNome = st.c.VegetalNome
+	}
+	return harvestState{cultivoState: st, h: h, version: it.Version}, nil
 }
 
 // putHarvest writes h over the version read.
@@ -646,7 +653,7 @@ func (s *Store) DeleteColheita(ctx context.Context, cid, hid string, actor Actor
 }
 
 // PendingHarvests lists a group's harvests that wait for confirmation,
-// oldest first (one Query of GSI1).
+// oldest first (one Query of GSI1); the caller checked the group's access.
 func (s *Store) PendingHarvests(ctx context.Context, gid string, limit int, after map[string]string) ([]domain.Colheita, map[string]string, error) {
 	return queryPage(ctx, s, query{Index: IndexGSI1, PK: pendingPK(gid), Limit: limit, After: after, What: "pending harvests"}, decodeColheita)
 }

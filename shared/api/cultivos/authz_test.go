@@ -80,6 +80,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 			want: expect{unauth, notFound, forbidden, forbidden, noContent, forbidden, forbidden, forbidden}},
 		{name: "group cultivos", method: "GET", path: "/api/groups/{gid}/cultivos", want: expect{unauth, forbidden, ok, ok, ok, ok, ok, ok}},
 		{name: "group cultivos private", method: "GET", path: "/api/groups/{gid}/cultivos", private: true, want: expect{unauth, notFound, ok, ok, ok, ok, ok, ok}},
+		{name: "harvests to confirm", method: "GET", path: "/api/groups/{gid}/colheitas-a-confirmar", want: expect{unauth, forbidden, ok, ok, ok, ok, ok, ok}},
+		{name: "harvests to confirm private", method: "GET", path: "/api/groups/{gid}/colheitas-a-confirmar", private: true, want: expect{unauth, notFound, ok, ok, ok, ok, ok, ok}},
 	}
 	codes := map[int]string{unauth: "unauthenticated", forbidden: "forbidden", notFound: "not_found"}
 	worlds := map[bool]world{}

@@ -1,12 +1,14 @@
 package cultivos
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // Correcting, deleting and confirming a harvest, and deleting a diary entry:
@@ -66,5 +68,26 @@ func handleDeleteDiario(d app.Deps) http.Handler {
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+// handlePendingHarvests is a page of a group's harvests that wait for
+// confirmation, oldest first (members and site admins): the group, then one Query.
+func handlePendingHarvests(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		rules, err := d.Store.Rules(r.Context())
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		gid := v.Group.ID
+		kit.ListPage(w, r, d, store.PendingScope(gid), func(ctx context.Context, limit int, after map[string]string) ([]domain.Colheita, map[string]string, error) {
+			return d.Store.PendingHarvests(ctx, gid, limit, after)
+		}, colheitaOf(rules))
 	})
 }

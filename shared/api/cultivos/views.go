@@ -164,6 +164,7 @@ type Colheita struct {
 	ConfirmacoesNecessarias int        `json:"confirmacoesNecessarias"`
 	EditadaEm               *time.Time `json:"editadaEm"`
 	EditavelAte             time.Time  `json:"editavelAte"` // until when its author may correct or delete it
+	VegetalNome             string     `json:"vegetalNome"`
 }
 
 func colheitaOf(r domain.Rules) func(h domain.Colheita) Colheita {
@@ -176,7 +177,7 @@ func colheitaOf(r domain.Rules) func(h domain.Colheita) Colheita {
 			Destino: h.Destino, Foto: optional(h.Foto), AutorID: h.AutorID, AutorNome: h.AutorNome, Pontos: h.Pontos, CriadoEm: h.CriadoEm,
 			Status: h.Status, Duvida: optional(domain.TextoDuvida(h.Duvida)), Confirmacoes: confirmacoes,
 			ConfirmacoesNecessarias: r.Limites.ConfirmacoesColheita, EditadaEm: h.EditadaEm,
-			EditavelAte: h.CriadoEm.Add(time.Duration(r.Limites.HorasEdicaoColheita) * time.Hour)}
+			EditavelAte: h.CriadoEm.Add(time.Duration(r.Limites.HorasEdicaoColheita) * time.Hour), VegetalNome: h.VegetalNome}
 	}
 }
 

@@ -186,7 +186,16 @@ func TestFarmedHarvestsPayTheFirstHarvestOnceConfirmedAndNothingBefore(t *testin
 	if num(monthAfter["valor"]) != num(monthBefore["valor"]) || num(monthAfter["posicao"]) != num(monthBefore["posicao"]) {
 		t.Fatalf("the month's ranking moved: %v → %v", monthBefore, monthAfter)
 	}
-	// Its author cannot confirm it; a Horta pessoal harvest is confirmed by nobody.
+	// The group's coordinators find them in one list: a few calls, one Query.
+	env.Calls.Reset()
+	pend := do(t, "GET", "/api/groups/"+gid+"/colheitas-a-confirmar?limit=100", owner, nil, 200)["items"].([]any)
+	if c := env.Calls.ByOperation(); c["Query"] != 1 || c["Scan"] != 0 || env.Calls.Total() > 3 {
+		t.Errorf("pending list: %d calls %v", env.Calls.Total(), c)
+	}
+	if len(pend) != 10 || pend[0].(map[string]any)["vegetalNome"] != "Alface (verão)" {
+		t.Fatalf("pending list: %d %v", len(pend), pend[0])
+	}
+	// Its author cannot confirm it.
 	if r := testkit.Do(t, h, "POST", "/api/cultivos/"+cid+"/colheitas/"+hids[0]+"/confirmacao", farmer, nil); r.Status != 403 {
 		t.Fatalf("author confirms: %d", r.Status)
 	}
@@ -196,6 +205,9 @@ func TestFarmedHarvestsPayTheFirstHarvestOnceConfirmedAndNothingBefore(t *testin
 		if c["status"] != domain.ColheitaConfirmada {
 			t.Fatalf("confirmed: %v", c)
 		}
+	}
+	if pend := do(t, "GET", "/api/groups/"+gid+"/colheitas-a-confirmar", owner, nil, 200)["items"].([]any); len(pend) != 0 {
+		t.Fatalf("still pending after confirmation: %d", len(pend))
 	}
 	rows := ledger(t, "/api/me/pontos", farmer)
 	first := domain.Defaults().Pontos.Colheita
