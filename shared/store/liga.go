@@ -88,7 +88,12 @@ type ligaMembroItem struct {
 	Mes    string `dynamodbav:"mes"`
 	Serie  int    `dynamodbav:"serie"`
 	Num    int    `dynamodbav:"num"`
+	// GSI1 LIGAOF#<uid> / <mes>: a member's leagues, for their account's deletion.
+	GSI1PK string `dynamodbav:"GSI1PK"`
+	GSI1SK string `dynamodbav:"GSI1SK"`
 }
+
+func ligaOf(uid string) string { return "LIGAOF#" + uid }
 
 // leagueJoin is a member to put in this month's league after a write, with
 // their profile as that write left it (so the join needs no read of it).
@@ -118,6 +123,8 @@ func leagueMove(t *txn, ps profileState, mes int, chave string, now time.Time) {
 	u.set("%s = %s", u.n("oculto"), u.v(boolean(ps.rank.hidden)))
 	u.set("%s = %s", u.n("userId"), u.v(str(ps.uid)))
 	u.set("%s = %s", u.n("type"), u.v(str("ligaMembro")))
+	u.set("%s = %s", u.n(attrGSI1PK), u.v(str(ligaOf(ps.uid))))
+	u.set("%s = %s", u.n(attrGSI1SK), u.v(str(l.mes)))
 }
 
 // joinLeagues runs after a committed transaction for the members it marked.
@@ -190,7 +197,8 @@ func (s *Store) joinLeague(ctx context.Context, uid string, known *profileState)
 		n := (seq - 1) / max(rules.Limites.TamanhoLiga, 1)
 		t := newTxn(s.Table)
 		t.putItem(itemLiga, ligaMembroItem{PK: ligaPK(month, serie, n), SK: prefixLigaMembro + uid, Type: "ligaMembro", UserID: uid,
-			Nome: ps.profile.Nome, Pontos: mes, Chave: ps.rank.chaveMes, Oculto: ps.rank.hidden, Mes: month, Serie: serie, Num: n},
+			Nome: ps.profile.Nome, Pontos: mes, Chave: ps.rank.chaveMes, Oculto: ps.rank.hidden, Mes: month, Serie: serie, Num: n,
+			GSI1PK: ligaOf(uid), GSI1SK: month},
 			"attribute_not_exists(PK)")
 		u := t.update(itemProfile, UserPK(uid), skProfile)
 		if ps.rank.hasVer {
@@ -372,4 +380,19 @@ func (s *Store) MyLeague(ctx context.Context, uid string) (League, error) {
 		out.Linhas = append(out.Linhas, line)
 	}
 	return out, nil
+}
+
+// eraseLeagues deletes a member's lines of every league (their account's
+// deletion): one Query of GSI1 LIGAOF#<uid> and a DeleteItem each.
+func eraseLeagues(ctx context.Context, s *Store, uid string, budget int) (int, bool, error) {
+	keys, next, err := queryPage(ctx, s, query{Index: IndexGSI1, PK: ligaOf(uid), Limit: max(budget, 1), What: "leagues of a member"}, keyRecord)
+	if err != nil {
+		return 0, false, err
+	}
+	for _, k := range keys {
+		if _, err := s.DB.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: k}); err != nil {
+			return 0, false, fmt.Errorf("delete league line: %w", err)
+		}
+	}
+	return len(keys), next == nil, nil
 }
