@@ -76,6 +76,7 @@ help:
 	@echo "  make remind              run the daily reminders job now against a running make dev"
 	@echo "  make digest              run the weekly e-mail digest now against a running make dev"
 	@echo "  make backfill-reads      give older items the flat reads' keys (docs/reads.md) against a running make dev"
+	@echo "  make backfill-ledger     give older ledger rows the points history's keys against a running make dev"
 	@echo "  make sam-local-env       env-vars file for sam local start-api against the local cloud"
 	@echo "Checks"
 	@echo "  make test                every check and test (installs npm and Python tooling itself)"
@@ -310,3 +311,11 @@ endif
 .PHONY: backfill-reads
 backfill-reads:
 	@curl -fsS -X POST -d '{"kind":"backfill-reads"}' http://localhost:$${PORT:-8080}/2015-03-31/functions/DadosJobFunction/invocations && echo
+
+# The points history's index for ledger rows written before it (DadosJobFunction, kind
+# backfill-ledger) now, against a running `make dev`; idempotent. In AWS, once:
+# aws lambda invoke --function-name <stack>-dados-job --cli-binary-format
+# raw-in-base64-out --payload '{"kind":"backfill-ledger"}' out.json
+.PHONY: backfill-ledger
+backfill-ledger:
+	@curl -fsS -X POST -d '{"kind":"backfill-ledger"}' http://localhost:$${PORT:-8080}/2015-03-31/functions/DadosJobFunction/invocations && echo

@@ -49,7 +49,7 @@ func event(kind cfn.RequestType) cfn.Event {
 }
 
 func listOf(catalog migrations.Catalog) listFunc {
-	return func() ([]migrations.Migration, error) { return migrations.List(catalog, nil) }
+	return func() ([]migrations.Migration, error) { return migrations.List(catalog, seed.Yields, nil) }
 }
 
 func noContinue(t *testing.T) func(context.Context) error {
@@ -62,7 +62,7 @@ func noContinue(t *testing.T) func(context.Context) error {
 func TestCreateRunsEveryMigrationAndUpdateRunsNoneAgain(t *testing.T) {
 	ctx := context.Background()
 	s, calls := newStore(t)
-	all, _ := migrations.List(seed.Catalog, nil)
+	all, _ := migrations.List(seed.Catalog, seed.Yields, nil)
 	h := handler(s, listOf(seed.Catalog), noContinue(t), time.Minute)
 
 	id, data, err := h(ctx, event(cfn.RequestCreate))
@@ -107,7 +107,7 @@ func TestWhatCloudFormationCannotWaitForGoesOnAsynchronously(t *testing.T) {
 	continued := 0
 	cont := func(context.Context) error { continued++; return nil }
 	_, data, err := handler(s, listOf(seed.Catalog), cont, 0)(ctx, event(cfn.RequestCreate))
-	all, _ := migrations.List(seed.Catalog, nil)
+	all, _ := migrations.List(seed.Catalog, seed.Yields, nil)
 	if err != nil || data["Pendentes"] != len(all) || continued != 1 {
 		t.Fatalf("a create out of time: %v %v, %d continuations", data, err, continued)
 	}

@@ -25,7 +25,7 @@ func main() {
 	admins := func(ctx context.Context) ([]string, error) {
 		return auth.CognitoDirectory{Client: d.Cognito}.AdminGroupMembers(ctx, d.Config.UserPoolID)
 	}
-	list := func() ([]migrations.Migration, error) { return migrations.List(seed.Catalog, admins) }
+	list := func() ([]migrations.Migration, error) { return migrations.List(seed.Catalog, seed.Yields, admins) }
 	cont := func(ctx context.Context) error {
 		return invoke.Async(ctx, "MIGRATIONS_FUNCTION", Continue{Continuar: true})
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-//go:embed vegetables.json conquistas.json cuidados.csv fontes.csv
+//go:embed vegetables.json conquistas.json cuidados.csv fontes.csv produtividade.json
 var files embed.FS
 
 // Vegetables returns the vegetable catalogue, each with the care fields of
@@ -158,4 +158,37 @@ func decode(name string, v any) error {
 		return fmt.Errorf("seed: %s: %w", name, err)
 	}
 	return nil
+}
+
+// Yield is one row of produtividade.json: a vegetable's plausible yield with
+// its source.
+type Yield struct {
+	VegetalID string `json:"vegetalId"`
+	domain.Produtividade
+	Nota string `json:"nota"`
+}
+
+// YieldRows returns produtividade.json's rows, as the source gives them.
+func YieldRows() ([]Yield, error) {
+	var doc struct {
+		Linhas []Yield `json:"linhas"`
+	}
+	if err := decode("produtividade.json", &doc); err != nil {
+		return nil, err
+	}
+	return doc.Linhas, nil
+}
+
+// Yields returns the plausible yields by vegetable id, as
+// store.SeedYields takes them.
+func Yields() (map[string]domain.Produtividade, error) {
+	rows, err := YieldRows()
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]domain.Produtividade, len(rows))
+	for _, r := range rows {
+		out[r.VegetalID] = r.Produtividade
+	}
+	return out, nil
 }

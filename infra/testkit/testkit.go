@@ -93,6 +93,9 @@ func FixtureRules() domain.Rules {
 		&l.PostsPorDia, &l.ComentariosPorDia, &l.CurtidasPorDia, &l.DenunciasPorDia} {
 		*n = domain.MaxAtosDiariosPorMembro
 	}
+	// The cast earns points all day long across the matrices; the ceiling's
+	// own tests set it.
+	r.Pontos.TetoDiario = domain.MaxTetoDiario
 	return r
 }
 
@@ -137,7 +140,34 @@ func (e *Env) NewUserWithoutProfile(t testing.TB, name string) User {
 	return e.newUser(t, name, false, false)
 }
 
+// NewUnverifiedUser is NewUser whose e-mail is not verified (in Cognito and
+// on the profile), registered ago before now: an account that costs nothing
+// to make, whose likes pay nothing and whose reports weigh nothing.
+func (e *Env) NewUnverifiedUser(t testing.TB, name string, ago time.Duration) User {
+	t.Helper()
+	u := e.createUser(t, name, false, false)
+	p := domain.NewProfile(u.ID, name, u.Email, nil, e.Deps.Now().Add(-ago))
+	if _, _, err := e.Deps.Store.CreateProfile(context.Background(), p); err != nil {
+		t.Fatalf("profile of %s: %v", name, err)
+	}
+	return u
+}
+
 func (e *Env) newUser(t testing.TB, name string, admin, profile bool) User {
+	t.Helper()
+	u := e.createUser(t, name, admin, true)
+	if profile {
+		p := domain.NewProfile(u.ID, name, u.Email, nil, e.Deps.Now())
+		p.EmailVerificado = true // as the Cognito user
+		if _, _, err := e.Deps.Store.CreateProfile(context.Background(), p); err != nil {
+			t.Fatalf("profile of %s: %v", name, err)
+		}
+	}
+	return u
+}
+
+// createUser makes the Cognito user and signs them in.
+func (e *Env) createUser(t testing.TB, name string, admin, verified bool) User {
 	t.Helper()
 	ctx := context.Background()
 	idp := e.Cloud.Cognito()
@@ -146,7 +176,7 @@ func (e *Env) newUser(t testing.TB, name string, admin, profile bool) User {
 		UserPoolId: aws.String(e.Cloud.UserPoolID), Username: aws.String(email), MessageAction: types.MessageActionTypeSuppress,
 		UserAttributes: []types.AttributeType{
 			{Name: aws.String("email"), Value: aws.String(email)},
-			{Name: aws.String("email_verified"), Value: aws.String("true")},
+			{Name: aws.String("email_verified"), Value: aws.String(fmt.Sprint(verified))},
 			{Name: aws.String("name"), Value: aws.String(name)},
 		},
 	})
@@ -179,11 +209,6 @@ func (e *Env) newUser(t testing.TB, name string, admin, profile bool) User {
 		// Cognito group above is what the token shows the SPA.
 		if err := e.Deps.Store.GrantAdminBootstrap(ctx, u.ID); err != nil {
 			t.Fatalf("admin role of %s: %v", name, err)
-		}
-	}
-	if profile {
-		if _, _, err := e.Deps.Store.CreateProfile(ctx, domain.NewProfile(u.ID, name, email, nil, e.Deps.Now())); err != nil {
-			t.Fatalf("profile of %s: %v", name, err)
 		}
 	}
 	return u

@@ -139,7 +139,19 @@ func (d Deps) ProfileFromCognito(ctx context.Context, c *auth.Claims) (domain.Pr
 	if err != nil {
 		return domain.Profile{}, fmt.Errorf("read cognito attributes: %w", err)
 	}
-	return domain.ProfileFromIdentity(c.Sub, attrs.Name, attrs.Email, attrs.Picture, d.Now()), nil
+	p := domain.ProfileFromIdentity(c.Sub, attrs.Name, attrs.Email, attrs.Picture, d.Now())
+	p.EmailVerificado = attrs.EmailVerified
+	return p, nil
+}
+
+// EmailVerified asks Cognito whether the caller's e-mail is verified (one
+// GetUser with their own access token).
+func (d Deps) EmailVerified(ctx context.Context, c *auth.Claims) (bool, error) {
+	attrs, err := d.Users.UserAttributes(ctx, c.Token)
+	if err != nil {
+		return false, fmt.Errorf("read cognito attributes: %w", err)
+	}
+	return attrs.EmailVerified, nil
 }
 
 // accessOf reads the store's access list for the auth middleware.

@@ -129,7 +129,7 @@ var TableActions = map[string][]string{
 	// The data migrations (shared/migrations): the member-search backfill reads the profiles
 	// with the one other Scan, offline, at deploy; the catalogue seed's items are transactions.
 	"MigrationsFunction": {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query", "Scan", "UpdateItem"},
-	"RankingsFunction":   {"BatchGetItem", "GetItem", "Query"},
+	"RankingsFunction":   {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"RemindersFunction":  {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"AdminFunction":      {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"AccountFunction":    {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},

@@ -10,6 +10,7 @@ import (
 // UserAttributes are the Cognito attributes a profile is made from.
 type UserAttributes struct {
 	Sub, Email, Name, Picture string
+	EmailVerified             bool // Cognito's email_verified
 }
 
 // Directory looks a user up in Cognito with their own access token (GetUser
@@ -40,6 +41,8 @@ func (d CognitoDirectory) UserAttributes(ctx context.Context, accessToken string
 			ua.Name = v
 		case "picture":
 			ua.Picture = v
+		case "email_verified":
+			ua.EmailVerified = v == "true"
 		}
 	}
 	return ua, nil

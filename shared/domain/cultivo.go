@@ -118,9 +118,17 @@ type Cultivo struct {
 	MotivoPerda     string        `json:"motivoPerda"`
 	Arquivado       bool          `json:"arquivado"`
 	Totais          Totais        `json:"totais"`
-	Version         int           `json:"version"`
-	CriadoEm        time.Time     `json:"criadoEm"`
-	AtualizadoEm    time.Time     `json:"atualizadoEm"`
+	// Produtividade is the vegetable's yield when the cultivo was created
+	// (nil: created before yields, the default applies).
+	Produtividade *Produtividade `json:"-"`
+	// ColheitasPagas and UltimoDiaPago say which harvest pays what
+	// (colheita_plausivel.go): paid harvests so far, and the Brasília day
+	// (yyyy-mm-dd) of the last one.
+	ColheitasPagas int       `json:"-"`
+	UltimoDiaPago  string    `json:"-"`
+	Version        int       `json:"version"`
+	CriadoEm       time.Time `json:"criadoEm"`
+	AtualizadoEm   time.Time `json:"atualizadoEm"`
 }
 
 // Writers are the users who may write to the cultivo: the responsible member

@@ -333,7 +333,27 @@ type Colheita struct {
 	AutorNome  string    `json:"autorNome"`
 	Pontos     int       `json:"pontos"`
 	CriadoEm   time.Time `json:"criadoEm"`
+	// Status is ColheitaConfirmada or ColheitaAConfirmar (colheita_plausivel.go);
+	// Duvida says why it waits (DuvidaCedo, DuvidaQuantidade).
+	Status string `json:"status"`
+	Duvida string `json:"duvida"`
+	// Confirmacoes are the other members who confirmed it; ConfirmadaPor the
+	// coordinator (or the last member) whose confirmation counted it.
+	Confirmacoes  []string `json:"confirmacoes"`
+	ConfirmadaPor string   `json:"confirmadaPor"`
+	// VegetalNome is its cultivo's vegetable (for the group's list of harvests to confirm).
+	VegetalNome string     `json:"vegetalNome"`
+	EditadaEm   *time.Time `json:"editadaEm"`
+	// What it paid: the ledger ref of its award ("" unpaid), the Brasília day
+	// it was counted on, and how many times it was paid (a reversed pay and a
+	// later one have refs of their own).
+	PagoRef    string `json:"-"`
+	DiaContado string `json:"-"`
+	Pagamentos int    `json:"-"`
 }
+
+// Conta reports whether a harvest counts (points, totals, rankings).
+func (h Colheita) Conta() bool { return h.Status != ColheitaAConfirmar }
 
 // ColheitaInput is the body of POST /api/cultivos/{id}/colheitas. ID, made
 // by the client once per harvest dialog, makes a resubmission the same harvest.

@@ -24,6 +24,9 @@ type Profile struct {
 	Cidade string `json:"cidade"`
 	// OcultarDoRanking leaves the user out of the public rankings (they still see their own standing).
 	OcultarDoRanking bool `json:"ocultarDoRanking"`
+	// EmailVerificado: the account's e-mail is verified (as Cognito says); only
+	// such accounts' likes pay their author and their reports count toward hiding.
+	EmailVerificado bool `json:"-"`
 }
 
 const (

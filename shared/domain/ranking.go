@@ -60,3 +60,12 @@ func Grams(kg float64) int {
 	}
 	return int(math.Round(kg * 1000))
 }
+
+// PorMembro is a group's confirmed grams per active member (the groups'
+// harvest ranking's score): with no active member, the grams themselves.
+func PorMembro(grams, ativos int) int {
+	if ativos <= 1 {
+		return grams
+	}
+	return int(math.Round(float64(grams) / float64(ativos)))
+}

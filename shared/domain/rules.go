@@ -24,12 +24,16 @@ type Pontos struct {
 	Diario            int `json:"diario"`
 	DiarioFoto        int `json:"diarioFoto"` // on top of Diario when the entry has a photo
 	DiariosPorDia     int `json:"diariosPorDia"`
-	Colheita          int `json:"colheita"`
+	Colheita          int `json:"colheita"`         // the first paid harvest of a cultivo
+	ColheitaSeguinte  int `json:"colheitaSeguinte"` // each later one, at most one paid harvest per cultivo a day
 	Post              int `json:"post"`
 	PostsPorDia       int `json:"postsPorDia"`
 	Comentario        int `json:"comentario"`
 	ComentariosPorDia int `json:"comentariosPorDia"`
 	CurtidaRecebida   int `json:"curtidaRecebida"`
+	// TetoDiario is the most points one member earns in a Brasília day from
+	// acts (conquista bonuses and admin adjustments are apart).
+	TetoDiario int `json:"tetoDiario"`
 }
 
 // Limites are the caps writes enforce. Each may be lowered below the hard
@@ -61,6 +65,14 @@ type Limites struct {
 	ComentariosPorDia      int `json:"comentariosPorDia"` // comments a member may write a day
 	CurtidasPorDia         int `json:"curtidasPorDia"`    // likes a member may give a day
 	DenunciasPorDia        int `json:"denunciasPorDia"`   // reports a member may send a day
+
+	// Harvests (colheita_plausivel.go) and leagues (liga.go).
+	HorasEdicaoColheita   int `json:"horasEdicaoColheita"`   // how long the author may correct or delete a harvest
+	ToleranciaColheitaPct int `json:"toleranciaColheitaPct"` // how much earlier than the vegetable's first harvest day a harvest is plausible
+	MargemProdutividade   int `json:"margemProdutividade"`   // how many times the source's yield a cultivo may plausibly give
+	ConfirmacoesColheita  int `json:"confirmacoesColheita"`  // other members of the group whose confirmations count as a coordinator's
+	TamanhoLiga           int `json:"tamanhoLiga"`           // members of one monthly league
+	ZonaLiga              int `json:"zonaLiga"`              // members promoted (and relegated) per league at the month's end
 }
 
 // Defaults are the rules of DESIGN §4 and of the caps the groups slice
@@ -70,8 +82,9 @@ func Defaults() Rules {
 		Version: 1,
 		Pontos: Pontos{
 			CriarGrupo: 20, EntrarGrupo: 10,
-			Cultivo: 10, Diario: 2, DiarioFoto: 3, DiariosPorDia: 10, Colheita: 50,
+			Cultivo: 10, Diario: 2, DiarioFoto: 3, DiariosPorDia: 10, Colheita: 50, ColheitaSeguinte: 10,
 			Post: 5, PostsPorDia: 5, Comentario: 1, ComentariosPorDia: 10, CurtidaRecebida: 1,
+			TetoDiario: 200,
 		},
 		Limites: Limites{
 			MaxMembrosPadrao: 50, LotesPorGrupo: MaxLotesPerGroup, LotesPorMembro: MaxLotesPerMember,
@@ -83,6 +96,8 @@ func Defaults() Rules {
 			CultivosPorDia: 30, RegistrosDiarioPorDia: 100, ColheitasPorDia: 50,
 			FotosPorDia: 100, CatalogoPorDia: 200,
 			PostsPorDia: 20, ComentariosPorDia: 100, CurtidasPorDia: 500, DenunciasPorDia: 50,
+			HorasEdicaoColheita: 48, ToleranciaColheitaPct: 25, MargemProdutividade: 3, ConfirmacoesColheita: 2,
+			TamanhoLiga: 30, ZonaLiga: 5,
 		},
 	}
 }
@@ -94,6 +109,12 @@ const (
 	MaxGruposPorDono        = 1000
 	MaxDenunciasParaOcultar = 100
 	MaxAtosDiariosPorMembro = 1000
+	MaxTetoDiario           = 100000
+	MaxHorasEdicaoColheita  = 24 * 30
+	MaxMargemProdutividade  = 100
+	MaxConfirmacoesColheita = 10
+	MinTamanhoLiga          = 4
+	MaxTamanhoLiga          = 100
 )
 
 // ruleField is one number of Rules with its JSON path, its name in the
@@ -113,12 +134,14 @@ func (r Rules) fields() []ruleField {
 		{"pontos.diario", "Pontos por entrada no diário", p.Diario, 0, MaxPontosPorAto},
 		{"pontos.diarioFoto", "Pontos extras por entrada no diário com foto", p.DiarioFoto, 0, MaxPontosPorAto},
 		{"pontos.diariosPorDia", "Entradas no diário por dia que valem pontos", p.DiariosPorDia, 0, MaxAtosPorDia},
-		{"pontos.colheita", "Pontos por colheita", p.Colheita, 0, MaxPontosPorAto},
+		{"pontos.colheita", "Pontos pela primeira colheita de um cultivo", p.Colheita, 0, MaxPontosPorAto},
+		{"pontos.colheitaSeguinte", "Pontos por colheita seguinte do cultivo (uma paga por dia)", p.ColheitaSeguinte, 0, MaxPontosPorAto},
 		{"pontos.post", "Pontos por post", p.Post, 0, MaxPontosPorAto},
 		{"pontos.postsPorDia", "Posts por dia que valem pontos", p.PostsPorDia, 0, MaxAtosPorDia},
 		{"pontos.comentario", "Pontos por comentário", p.Comentario, 0, MaxPontosPorAto},
 		{"pontos.comentariosPorDia", "Comentários por dia que valem pontos", p.ComentariosPorDia, 0, MaxAtosPorDia},
 		{"pontos.curtidaRecebida", "Pontos por curtida recebida", p.CurtidaRecebida, 0, MaxPontosPorAto},
+		{"pontos.tetoDiario", "Teto de pontos por membro por dia", p.TetoDiario, 1, MaxTetoDiario},
 		{"limites.maxMembrosPadrao", "Limite de membros padrão de um grupo novo", l.MaxMembrosPadrao, MinMaxMembros, MaxMaxMembros},
 		{"limites.lotesPorGrupo", "Lotes por grupo", l.LotesPorGrupo, 1, MaxLotesPerGroup},
 		{"limites.lotesPorMembro", "Lotes por membro", l.LotesPorMembro, 1, MaxLotesPerMember},
@@ -142,6 +165,12 @@ func (r Rules) fields() []ruleField {
 		{"limites.comentariosPorDia", "Comentários que um membro pode escrever por dia", l.ComentariosPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.curtidasPorDia", "Curtidas que um membro pode dar por dia", l.CurtidasPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.denunciasPorDia", "Denúncias que um membro pode enviar por dia", l.DenunciasPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.horasEdicaoColheita", "Horas em que o autor pode corrigir ou apagar uma colheita", l.HorasEdicaoColheita, 0, MaxHorasEdicaoColheita},
+		{"limites.toleranciaColheitaPct", "Tolerância (%) antes do primeiro dia de colheita do vegetal", l.ToleranciaColheitaPct, 0, 100},
+		{"limites.margemProdutividade", "Margem sobre a produtividade da fonte (vezes)", l.MargemProdutividade, 1, MaxMargemProdutividade},
+		{"limites.confirmacoesColheita", "Confirmações de outros membros que valem uma colheita a confirmar", l.ConfirmacoesColheita, 1, MaxConfirmacoesColheita},
+		{"limites.tamanhoLiga", "Membros por liga mensal", l.TamanhoLiga, MinTamanhoLiga, MaxTamanhoLiga},
+		{"limites.zonaLiga", "Membros que sobem (e que descem) por liga no fim do mês", l.ZonaLiga, 0, MaxTamanhoLiga / 2},
 	}
 }
 
@@ -155,6 +184,9 @@ func (r *Rules) Valid() error {
 		if f.value < f.min || f.value > f.max {
 			return Invalid(f.path, fmt.Sprintf("%s: informe um número entre %d e %d", f.label, f.min, f.max))
 		}
+	}
+	if l := r.Limites; 2*l.ZonaLiga > l.TamanhoLiga {
+		return Invalid("limites.zonaLiga", fmt.Sprintf("Membros que sobem (e que descem) por liga no fim do mês: informe no máximo metade do tamanho da liga (%d)", l.TamanhoLiga/2))
 	}
 	return nil
 }

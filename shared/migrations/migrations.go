@@ -39,13 +39,18 @@ type Catalog func() ([]domain.Vegetable, []domain.Conquista, error)
 // AdminGroup lists the subs of Cognito's admin group.
 type AdminGroup func(ctx context.Context) ([]string, error)
 
+// Yields are the plausible yields of infra/seed, by vegetable.
+type Yields func() (map[string]domain.Produtividade, error)
+
 // List is every migration, in the order they run. The catalogue seed's id
 // carries a hash of the seed data: each new version of infra/seed is a new
 // migration that runs once. admins, when given, copies Cognito's admin group
 // into the admin role's record (store.SyncAdmins) on a stack made before the
 // record held the role; the local cloud does that itself at start, and passes
-// nil.
-func List(catalog Catalog, admins AdminGroup) ([]Migration, error) {
+// nil. yields, when given, writes each vegetable's plausible yield; its id
+// carries a hash of the yields and of the catalogue, so that a new version of
+// either writes them again (they are ours to correct, not an admin's).
+func List(catalog Catalog, yields Yields, admins AdminGroup) ([]Migration, error) {
 	vegetables, conquistas, err := catalog()
 	if err != nil {
 		return nil, err
@@ -77,6 +82,25 @@ func List(catalog Catalog, admins AdminGroup) ([]Migration, error) {
 				return "", err == nil, res.Criados + res.Atualizados, err
 			},
 		},
+	}
+	if yields != nil {
+		ys, err := yields()
+		if err != nil {
+			return nil, err
+		}
+		raw, err := json.Marshal(ys)
+		if err != nil {
+			return nil, err
+		}
+		ysum := sha256.Sum256(append(raw, sum[:]...))
+		list = append(list, Migration{
+			ID:   "produtividade-" + hex.EncodeToString(ysum[:6]),
+			What: "each vegetable's plausible yield (infra/seed) written onto its item",
+			Step: func(ctx context.Context, s *store.Store, _ string) (string, bool, int, error) {
+				err := s.SeedYields(ctx, ys)
+				return "", err == nil, len(ys), err
+			},
+		})
 	}
 	if admins != nil {
 		list = append(list, Migration{

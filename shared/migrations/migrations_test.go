@@ -220,11 +220,11 @@ func TestTheListRunsTheSeedOncePerVersionOfTheData(t *testing.T) {
 	cat := func(vs ...domain.Vegetable) migrations.Catalog {
 		return func() ([]domain.Vegetable, []domain.Conquista, error) { return vs, nil, nil }
 	}
-	l1, _ := migrations.List(cat(vegetable("a")), nil)
+	l1, _ := migrations.List(cat(vegetable("a")), nil, nil)
 	if _, err := migrations.Run(ctx, s, l1, time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	l2, _ := migrations.List(cat(vegetable("a"), vegetable("b")), nil)
+	l2, _ := migrations.List(cat(vegetable("a"), vegetable("b")), nil, nil)
 	rep, err := migrations.Run(ctx, s, l2, time.Time{})
 	if err != nil || len(rep.Feitas) != 1 || rep.Feitas[0] == l1[len(l1)-1].ID {
 		t.Fatalf("a new seed: %+v %v", rep, err)

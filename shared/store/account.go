@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -132,6 +133,7 @@ var AccountErasers = []ErasePhase{
 	{Name: "feed", Step: EraseFeedOfUser},
 	{Name: "idempotencia", Step: eraseIdempotency},
 	{Name: "notificacoes", Step: eraseNotifications},
+	{Name: "ligas", Step: eraseLeagues},
 	{Name: "dados", Step: eraseUserPartition},
 }
 
@@ -343,6 +345,15 @@ func (s *Store) anonymizeCultivo(ctx context.Context, cid, uid string, budget in
 				return n, false, nil
 			}
 			sk := sOf(it[attrSK])
+			if strings.HasPrefix(sk, prefixLogRef) {
+				// A diary entry's pointer (undo.go): its entry is anonymized, and
+				// only its author could delete it, so the pointer goes.
+				if _, err := s.DB.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: keyOf(CultivoPK(cid), sk)}); err != nil {
+					return n, false, fmt.Errorf("delete diary pointer: %w", err)
+				}
+				n++
+				continue
+			}
 			expr := "SET autorId = :none, autorNome = :removed, fotos = :empty, texto = :none"
 			vals := record{":none": str(""), ":removed": str(RemovedUserName), ":empty": &types.AttributeValueMemberL{Value: []types.AttributeValue{}}, ":uid": str(uid)}
 			if len(sk) >= len(prefixColheita) && sk[:len(prefixColheita)] == prefixColheita {

@@ -190,6 +190,9 @@ func exportEntries(ctx context.Context, s *Store, uid string, limit int, after m
 		if err != nil {
 			return nil, nil, err
 		}
+		if strings.HasPrefix(sOf(it[attrSK]), prefixLogRef) {
+			continue // a diary entry's pointer (undo.go): the entry itself is exported
+		}
 		secao := "diario"
 		if strings.HasPrefix(sOf(it[attrSK]), prefixColheita) {
 			secao = "colheitas"

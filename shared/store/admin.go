@@ -359,31 +359,6 @@ func numOf(av types.AttributeValue) float64 {
 	return f
 }
 
-// LedgerEntry is one item of a member's points ledger.
-type LedgerEntry struct {
-	Motivo, Ref, Descricao string
-	Pontos                 int
-	CriadoEm               time.Time
-}
-
-type ledgerItem struct {
-	pointsItem
-	Descricao string `dynamodbav:"descricao,omitempty"`
-	AdminID   string `dynamodbav:"adminId,omitempty"`
-}
-
-// LedgerPage is one page of a member's ledger (one Query of AWARD# items).
-func (s *Store) LedgerPage(ctx context.Context, uid string, limit int, after map[string]string) ([]LedgerEntry, map[string]string, error) {
-	return queryPage(ctx, s, query{PK: UserPK(uid), Prefix: prefixAward, Limit: limit, After: after, What: "ledger"},
-		func(r record) (LedgerEntry, error) {
-			it, err := unmarshal[ledgerItem](r, "ledger")
-			return LedgerEntry{Motivo: it.Motivo, Ref: it.Ref, Descricao: it.Descricao, Pontos: it.Pontos, CriadoEm: parseTime(it.CriadoEm)}, err
-		})
-}
-
-// LedgerScope names a ledger's cursors.
-func LedgerScope(uid string) string { return "admin-ledger:" + uid }
-
 // AdjustPoints adds a.Pontos (negative: takes away, never below zero) to the
 // member's total with a ledger item of its own carrying the reason, the level
 // recomputed, a notification to the member and the audit entry: one GetItem
@@ -423,9 +398,8 @@ func (s *Store) AdjustPoints(ctx context.Context, uid string, a domain.PointsAdj
 		u.incr("version", 1)
 		// The points move the member's place in the rankings (all time and this month) with them.
 		s.rankAward(t, u, ps, sc.PontosTotais, pts, now)
-		t.putItem(itemLedger, ledgerItem{pointsItem: pointsItem{PK: UserPK(uid), SK: AwardSK(domain.MotivoAjuste, id), Type: "points",
-			UserID: uid, Motivo: domain.MotivoAjuste, Ref: id, Pontos: pts, CriadoEm: fmtTime(now)}, Descricao: a.Motivo, AdminID: actor.ID},
-			"attribute_not_exists(PK)")
+		t.putItem(itemLedger, ledgerItem{pointsItem: ledgerRow(uid, domain.Award{Motivo: domain.MotivoAjuste, Ref: id, Pontos: pts}, now),
+			Descricao: a.Motivo, AdminID: actor.ID}, "attribute_not_exists(PK)")
 		t.notify(NewNotification(uid, domain.NotifPontosAjustados, domain.TextoAjuste(pts, a.Motivo), domain.LinkPerfil(), now))
 		if sc.LevelUp {
 			t.notify(NewNotification(uid, domain.NotifNivel, domain.TextoNivel(sc.Nivel), domain.LinkPerfil(), now))

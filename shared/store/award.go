@@ -26,6 +26,11 @@ type pointsItem struct {
 	Ref      string `dynamodbav:"ref"`
 	Pontos   int    `dynamodbav:"pontos"`
 	CriadoEm string `dynamodbav:"criadoEm"`
+	// The member's history in time order (ledger.go): GSI1 LEDGER#<uid> / <time>#<motivo>#<ref>.
+	GSI1PK string `dynamodbav:"GSI1PK,omitempty"`
+	GSI1SK string `dynamodbav:"GSI1SK,omitempty"`
+	// Nota says what the row does not: the daily ceiling cut it.
+	Nota string `dynamodbav:"nota,omitempty"`
 }
 
 // profileState is a profile as read for a transaction.
@@ -39,6 +44,11 @@ type profileState struct {
 	vegs    []string       // the vegetables harvested (conquistas.go)
 	rank    rankState      // the ranking attributes (ranking.go)
 	act     activeState    // the last active day and region (stats.go)
+	day     pointsDay      // the points earned today, for the daily ceiling (ledger.go)
+	liga    ligaState      // this month's league (liga.go)
+	// verified: the account's e-mail is verified (only such accounts' likes
+	// pay and reports count toward hiding).
+	verified bool
 }
 
 func readProfileState(uid string, item map[string]types.AttributeValue) (profileState, error) {
@@ -58,6 +68,11 @@ func readProfileState(uid string, item map[string]types.AttributeValue) (profile
 	ps.counts, ps.vegs = readCounts(item), readVegs(item)
 	ps.rank = rankStateOf(item)
 	ps.act = activeOf(item)
+	ps.day = pointsDayOf(item)
+	ps.liga = ligaStateOf(item)
+	if b, ok := item[attrEmailVerificado].(*types.AttributeValueMemberBOOL); ok {
+		ps.verified = b.Value
+	}
 	return ps, nil
 }
 
@@ -77,6 +92,9 @@ type profileChange struct {
 	// vegetal is the vegetable a harvest is of: a new one counts for
 	// domain.ContaHortalicasColhidas (the profile's vegColhidos set).
 	vegetal string
+	// refundDay, for a reversal (a negative award), is the Brasília day the
+	// award it takes back was paid on: the day's ceiling gets that room back.
+	refundDay string
 }
 
 // attrGruposDono is the profile's count of the groups its user owns: +1 on
@@ -144,6 +162,16 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 	u.cond("attribute_exists(PK)")
 	changed := false
 	pts := 0
+	nota := ""
+	if award != nil {
+		rules, err := s.Rules(ctx)
+		if err != nil {
+			return 0, "", err
+		}
+		var a domain.Award
+		a, nota = s.dayPoints(u, ps, *award, ch.refundDay, rules, now)
+		award = &a
+	}
 	prog := planProgress(ps, ch)
 	if total := prog.withBonus(award); total != nil {
 		sc := domain.ApplyAward(p.PontosTotais, *total)
@@ -157,7 +185,7 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		changed = true
 		if award != nil {
 			pts = award.Pontos
-			s.putLedger(t, ps.uid, *award, now)
+			s.putLedgerNote(t, ps.uid, *award, nota, now)
 		}
 		// The rankings count every point gained: the act's and any conquista's bonus.
 		s.rankAward(t, u, ps, sc.PontosTotais, sc.PontosTotais-p.PontosTotais, now)
@@ -205,8 +233,11 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 }
 
 func (s *Store) putLedger(t *txn, uid string, a domain.Award, now time.Time) {
-	t.putItem(itemLedger, pointsItem{
-		PK: UserPK(uid), SK: AwardSK(a.Motivo, a.Ref), Type: "points", UserID: uid,
-		Motivo: a.Motivo, Ref: a.Ref, Pontos: a.Pontos, CriadoEm: fmtTime(now),
-	}, "attribute_not_exists(PK)")
+	s.putLedgerNote(t, uid, a, "", now)
+}
+
+func (s *Store) putLedgerNote(t *txn, uid string, a domain.Award, nota string, now time.Time) {
+	it := ledgerRow(uid, a, now)
+	it.Nota = nota
+	t.putItem(itemLedger, it, "attribute_not_exists(PK)")
 }

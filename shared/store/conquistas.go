@@ -173,6 +173,9 @@ type earnedItem struct {
 	Codigo   string `dynamodbav:"codigo"`
 	Pontos   int    `dynamodbav:"pontos"`
 	CriadoEm string `dynamodbav:"criadoEm"`
+	// The bonus is a row of the member's points history (ledger.go).
+	GSI1PK string `dynamodbav:"GSI1PK"`
+	GSI1SK string `dynamodbav:"GSI1SK"`
 }
 
 func (pl progressPlan) earn(t *txn, uid string, now time.Time) {
@@ -180,6 +183,7 @@ func (pl progressPlan) earn(t *txn, uid string, now time.Time) {
 		t.putItem("conq:"+c.Codigo, earnedItem{
 			PK: UserPK(uid), SK: EarnedSK(c.Codigo), Type: "conquista", UserID: uid, Codigo: c.Codigo,
 			Pontos: c.Bonus, CriadoEm: fmtTime(now),
+			GSI1PK: ledgerPK(uid), GSI1SK: ledgerSK(now, domain.MotivoConquista, c.Codigo),
 		}, "attribute_not_exists(PK)")
 		t.notify(NewNotification(uid, domain.NotifConquista, domain.TextoConquista(c), domain.LinkConquistas(), now))
 	}

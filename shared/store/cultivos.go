@@ -61,6 +61,9 @@ type cultivoItem struct {
 	Arquivado       bool                 `dynamodbav:"arquivado"`
 	Ativo           bool                 `dynamodbav:"ativo"`
 	Totais          domain.Totais        `dynamodbav:"totais"`
+	Produtividade   *domain.Produtividade `dynamodbav:"produtividade,omitempty"`
+	ColheitasPagas  int                   `dynamodbav:"colheitasPagas,omitempty"`
+	UltimoDiaPago   string                `dynamodbav:"ultimoDiaPago,omitempty"`
 	Version         int                  `dynamodbav:"version"`
 	CriadoEm        string               `dynamodbav:"criadoEm"`
 	AtualizadoEm    string               `dynamodbav:"atualizadoEm"`
@@ -73,7 +76,7 @@ func toCultivoItem(c domain.Cultivo) cultivoItem {
 		LoteCodigo: c.LoteCodigo, ResponsavelID: c.ResponsavelID, ResponsavelNome: c.ResponsavelNome, Colaboradores: c.Colaboradores,
 		Metodo: c.Metodo, Quantidade: c.Quantidade, Unidade: c.Unidade, DataPlantio: c.DataPlantio, Notas: c.Notas,
 		Fase: string(c.Fase), FaseAnterior: string(c.FaseAnterior), MotivoPerda: c.MotivoPerda, Arquivado: c.Arquivado,
-		Ativo: ativo(c), Totais: c.Totais, Version: c.Version, CriadoEm: fmtTime(c.CriadoEm), AtualizadoEm: fmtTime(c.AtualizadoEm),
+		Ativo: ativo(c), Totais: c.Totais, Produtividade: c.Produtividade, ColheitasPagas: c.ColheitasPagas, UltimoDiaPago: c.UltimoDiaPago, Version: c.Version, CriadoEm: fmtTime(c.CriadoEm), AtualizadoEm: fmtTime(c.AtualizadoEm),
 	}
 	if c.GrupoID != "" {
 		it.GSI1PK, it.GSI1SK = cultsOfGroup(c.GrupoID), cultByTime(c.CriadoEm, c.ID)
@@ -99,7 +102,8 @@ func decodeCultivo(r record) (domain.Cultivo, error) {
 		ResponsavelID: it.ResponsavelID, ResponsavelNome: it.ResponsavelNome, Colaboradores: it.Colaboradores,
 		Metodo: it.Metodo, Quantidade: it.Quantidade, Unidade: it.Unidade, DataPlantio: it.DataPlantio, Notas: it.Notas,
 		Fase: domain.Fase(it.Fase), FaseAnterior: domain.Fase(it.FaseAnterior), MotivoPerda: it.MotivoPerda,
-		Arquivado: it.Arquivado, Totais: it.Totais, Version: it.Version,
+		Arquivado: it.Arquivado, Totais: it.Totais, Produtividade: it.Produtividade, ColheitasPagas: it.ColheitasPagas,
+		UltimoDiaPago: it.UltimoDiaPago, Version: it.Version,
 		CriadoEm: parseTime(it.CriadoEm), AtualizadoEm: parseTime(it.AtualizadoEm),
 	}, nil
 }
@@ -177,31 +181,6 @@ func dataOr(data, criadoEm string) string {
 		return data
 	}
 	return domain.FormatDate(domain.LocalDate(parseTime(criadoEm)))
-}
-
-type colheitaItem struct {
-	PK         string  `dynamodbav:"PK"`
-	SK         string  `dynamodbav:"SK"`
-	Type       string  `dynamodbav:"type"`
-	ID         string  `dynamodbav:"id"`
-	CultivoID  string  `dynamodbav:"cultivoId"`
-	Quantidade float64 `dynamodbav:"quantidade"`
-	Unidade    string  `dynamodbav:"unidade"`
-	Data       string  `dynamodbav:"data"`
-	Destino    string  `dynamodbav:"destino"`
-	Foto       string  `dynamodbav:"foto"`
-	AutorID    string  `dynamodbav:"autorId"`
-	AutorNome  string  `dynamodbav:"autorNome"`
-	Pontos     int     `dynamodbav:"pontos"`
-	CriadoEm   string  `dynamodbav:"criadoEm"`
-}
-
-func decodeColheita(r record) (domain.Colheita, error) {
-	it, err := unmarshal[colheitaItem](r, "harvest")
-	return domain.Colheita{
-		ID: it.ID, CultivoID: it.CultivoID, Quantidade: it.Quantidade, Unidade: it.Unidade, Data: it.Data, Destino: it.Destino,
-		Foto: it.Foto, AutorID: it.AutorID, AutorNome: it.AutorNome, Pontos: it.Pontos, CriadoEm: parseTime(it.CriadoEm),
-	}, err
 }
 
 // ErrCultivoNotFound hides a cultivo from whoever may not read it.
@@ -435,6 +414,7 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 			return err
 		}
 		c := domain.NewCultivo(id, in, veg, domain.Colaborador{UserID: actor.ID, Nome: nome}, grupoNome, colabs, now)
+		c.Produtividade = yieldOf(vi)
 		t.putItem(itemCultivo, toCultivoItem(c), "attribute_not_exists(PK)")
 		dueOnCreate(t, c, now)
 		putRefs(t, c)
@@ -624,7 +604,7 @@ func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domai
 	err = attempt(ctx, func() error {
 		now := s.now()
 		day := domain.FormatDate(domain.LocalDate(now))
-		st, err := s.readCultivo(ctx, cid, actor, itemKey{UserPK(actor.ID), DiarioDiaSK(day)})
+		st, err := s.readCultivo(ctx, cid, actor, itemKey{UserPK(actor.ID), DiarioDiaSK(day)}, itemKey{CultivoPK(cid), RegaSK(day)})
 		if err != nil {
 			return err
 		}
@@ -648,9 +628,23 @@ func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domai
 		cu.cond("arquivado = %s", cu.v(boolean(false)))
 		requireWriterMember(t, c, actor.ID)
 		award := domain.AwardDiario(rules, id, len(in.Fotos) > 0, counted)
-		pts, _, err := s.applyProfile(ctx, t, st.profile, profileChange{award: award, counts: map[string]int{
-			domain.ContaDiario: 1, domain.ContaFotos: len(in.Fotos), domain.ContaUltimoDiaCuidado: domain.DayNumber(now),
-		}}, false, actor.Source, now)
+		// One paid watering per cultivo a day (undo.go): a second one is
+		// recorded, paid nothing and counted toward no conquista.
+		if in.Tipo == domain.TipoRega && award != nil {
+			if st.items[itemKey{CultivoPK(c.ID), RegaSK(day)}] != nil {
+				award = nil
+			} else {
+				t.putItem(itemRega, map[string]any{"PK": CultivoPK(c.ID), "SK": RegaSK(day), "type": "rega", "entryId": id,
+					attrExpiraEm: int(now.Add(dayTTL).Unix())}, "attribute_not_exists(PK)")
+			}
+		}
+		// Only the entries that earn points count toward Diário em Dia, so a
+		// burst of entries unlocks nothing.
+		counts := map[string]int{domain.ContaFotos: len(in.Fotos), domain.ContaUltimoDiaCuidado: domain.DayNumber(now)}
+		if award != nil {
+			counts[domain.ContaDiario] = 1
+		}
+		pts, _, err := s.applyProfile(ctx, t, st.profile, profileChange{award: award, counts: counts}, false, actor.Source, now)
 		if err != nil {
 			return err
 		}
@@ -669,10 +663,12 @@ func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domai
 			AutorNome: st.profile.profile.Nome, Pontos: pts, Data: data, CriadoEm: now,
 		}
 		t.putItem("diario", diarioItemOf(e), "attribute_not_exists(PK)")
+		t.putItem(itemLogRef, logRefItem{PK: CultivoPK(c.ID), SK: LogRefSK(id), Type: "diarioRef", EntrySK: DiarioSK(now, id),
+			AutorID: actor.ID, Fotos: len(in.Fotos), Contou: award != nil, Tipo: in.Tipo, Dia: day}, "attribute_not_exists(PK)")
 		dueOnDiary(t, st.items[itemKey{CultivoPK(c.ID), skMeta}], c.ID, now)
 		t.countDaily(actor.ID, domain.ActDiario, rules, now)
 		t.actedBy(st.profile, now)
-		if err := retryable(s.write(ctx, t), itemProfile, itemLedger, itemDiarioDia, itemCultivo); err != nil {
+		if err := retryable(s.write(ctx, t), itemProfile, itemLedger, itemDiarioDia, itemCultivo, itemRega); err != nil {
 			return err
 		}
 		res = DiarioResult{Entry: e, Pontos: pts}
@@ -686,129 +682,6 @@ func nOf(av types.AttributeValue) string {
 		return v.Value
 	}
 	return "0"
-}
-
-// ColheitaResult is a harvest, the points it earned and whether this call
-// recorded it (false: the same harvest was recorded before).
-type ColheitaResult struct {
-	Colheita domain.Colheita
-	Cultivo  domain.Cultivo
-	Pontos   int
-	Created  bool
-}
-
-// AddColheita records a harvest (writers): the harvest, its diary entry, the
-// cultivo's totals (and colhido when it is the last), the author's and the
-// group's totals and 50 points, in one transaction. in.ID makes it
-// idempotent: the same harvest sent twice is recorded and paid once.
-func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in domain.ColheitaInput) (ColheitaResult, error) {
-	if in.Foto != "" {
-		if err := domain.CheckPhotoKeys("foto", []string{in.Foto}, actor.ID); err != nil {
-			return ColheitaResult{}, err
-		}
-	}
-	if in.ID == "" {
-		in.ID = newEntryID()
-	}
-	rules, err := s.Rules(ctx)
-	if err != nil {
-		return ColheitaResult{}, err
-	}
-	var res ColheitaResult
-	skipLote := false
-	err = attempt(ctx, func() error {
-		now := s.now()
-		st, err := s.readCultivo(ctx, cid, actor, itemKey{CultivoPK(cid), ColheitaSK(in.ID)})
-		if err != nil {
-			return err
-		}
-		c := st.c
-		if !c.IsWriter(actor.ID) {
-			return errNotWriter()
-		}
-		if hi := st.items[itemKey{CultivoPK(cid), ColheitaSK(in.ID)}]; hi != nil {
-			h, err := decodeColheita(hi)
-			res = ColheitaResult{Colheita: h, Cultivo: c}
-			return err
-		}
-		if err := c.CanHarvest(); err != nil {
-			return err
-		}
-		if err := domain.CheckColheitaData(in.Data, c.DataPlantio, now); err != nil {
-			return err
-		}
-		h := domain.Colheita{
-			ID: in.ID, CultivoID: c.ID, Quantidade: *in.Quantidade, Unidade: in.Unidade, Data: in.Data, Destino: in.Destino,
-			Foto: in.Foto, AutorID: actor.ID, AutorNome: st.profile.profile.Nome, CriadoEm: now,
-		}
-		t := newTxn(s.Table)
-		requireWriterMember(t, c, actor.ID)
-		pts, _, err := s.applyProfile(ctx, t, st.profile, profileChange{award: ptr(domain.AwardColheita(rules, h.ID)), vegetal: c.VegetalID, counts: colheitaCounts(h)}, false, actor.Source, now)
-		if err != nil {
-			return err
-		}
-		h.Pontos = pts
-		t.putItem(itemColheita, colheitaItem{
-			PK: CultivoPK(c.ID), SK: ColheitaSK(h.ID), Type: "colheita", ID: h.ID, CultivoID: c.ID, Quantidade: h.Quantidade,
-			Unidade: h.Unidade, Data: h.Data, Destino: h.Destino, Foto: h.Foto, AutorID: h.AutorID, AutorNome: h.AutorNome,
-			Pontos: h.Pontos, CriadoEm: fmtTime(now),
-		}, "attribute_not_exists(PK)")
-		next := c
-		next.Totais = c.Totais.Add(h)
-		next.Version, next.AtualizadoEm = c.Version+1, now
-		if in.Encerrar && next.Fase.Aberta() {
-			next.Fase = domain.FaseColhido
-		}
-		cu := saveCultivo(t, next, c.Version)
-		cu.set("%s = %s", cu.n("totais"), cu.v(totaisAttr(next.Totais)))
-		if next.Fase != c.Fase {
-			updateRefs(t, next)
-			moveLote(t, c, next, skipLote)
-		}
-		t.cultivoMoved(c, next, now)
-		t.harvested(domain.HarvestGrams(h), st.profile.profile.UF, now)
-		t.actedBy(st.profile, now)
-		fotos := []string{}
-		if h.Foto != "" {
-			fotos = append(fotos, h.Foto)
-		}
-		t.putItem("diario", diarioItemOf(domain.DiarioEntry{
-			ID: h.ID, CultivoID: c.ID, Tipo: domain.TipoColheita, Fase: next.Fase, Fotos: fotos,
-			Texto:   domain.TextoColheita(h),
-			AutorID: actor.ID, AutorNome: h.AutorNome, Pontos: pts, CriadoEm: now,
-		}), "")
-		t.countDaily(actor.ID, domain.ActColheita, rules, now)
-		kg := domain.KgOf(h)
-		if err := s.rankHarvest(ctx, t, c.GrupoID, kg, now); err != nil {
-			return err
-		}
-		for _, pk := range []string{UserPK(actor.ID), GroupPK(c.GrupoID)} {
-			if pk == GroupPK("") {
-				continue
-			}
-			su := addStats(t, pk, "colheitas", 1)
-			su.add("%s %s", su.n("kg"), su.v(floatAV(kg)))
-			if h.Unidade == domain.UnidadeUnidades {
-				su.add("%s %s", su.n("unidades"), su.v(floatAV(h.Quantidade)))
-			}
-			if h.Unidade == domain.UnidadeMacos {
-				su.add("%s %s", su.n("macos"), su.v(floatAV(h.Quantidade)))
-			}
-			if h.Destino == "doado" {
-				su.add("%s %s", su.n("doadoKg"), su.v(floatAV(kg)))
-			}
-		}
-		if err := retryable(s.write(ctx, t), itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
-			if loteGone(err) {
-				skipLote = true
-				return errRetry
-			}
-			return err
-		}
-		res = ColheitaResult{Colheita: h, Cultivo: next, Pontos: pts, Created: true}
-		return nil
-	})
-	return res, err
 }
 
 func floatAV(f float64) types.AttributeValue {

@@ -427,13 +427,18 @@ func (s *Store) DeletePost(ctx context.Context, pid string, actor Actor) error {
 		p := st.post
 		t := newTxn(s.Table)
 		now := s.now()
+		gid := ""
+		if p.AutorID != actor.ID {
+			gid = p.GrupoID
+		}
+		ur, err := s.readUndo(ctx, p.AutorID, st.profile, domain.MotivoPost, p.ID, gid)
+		if err != nil {
+			return err
+		}
 		if p.AutorID != actor.ID {
 			coord := false
 			if p.GrupoID != "" {
-				m, err := s.membership(ctx, p.GrupoID, actor.ID)
-				if err != nil {
-					return err
-				}
+				m := ur.member
 				coord = m != nil && (m.Papel == domain.PapelDono || m.Papel == domain.PapelCoordenador)
 				if coord {
 					mu := t.check(itemMember, GroupPK(p.GrupoID), MemberSK(actor.ID))
@@ -450,11 +455,17 @@ func (s *Store) DeletePost(ctx context.Context, pid string, actor Actor) error {
 		}
 		removePost(t, st.item, now)
 		t.postRemoved(st.item, now)
+		// What the post paid and counted goes with it (undo.go).
+		if p.AutorID != "" && ur.author.found {
+			if _, _, err := s.applyProfile(ctx, t, ur.author, reversal(ur.ledger, map[string]int{domain.ContaPosts: -1}), false, nil, now); err != nil {
+				return err
+			}
+		}
 		if err := s.write(ctx, t); err != nil {
 			if c, ok := asCancelled(err); ok && c.failed(itemPost) {
 				return domain.ErrPostNotFound()
 			}
-			return retryable(err, itemMember)
+			return retryable(err, itemMember, itemProfile, itemLedger)
 		}
 		return nil
 	})

@@ -104,11 +104,19 @@ func (s *Store) Like(ctx context.Context, pid string, actor Actor) (Curtida, err
 			}
 			ai := extra[itemKey{UserPK(p.AutorID), skProfile}]
 			lk := ledgerKey(p.AutorID, domain.MotivoCurtidaRecebida, likeRef(pid, actor.ID))
-			if ai != nil && extra[lk] == nil && rules.Pontos.CurtidaRecebida > 0 {
-				addPending(t, p.AutorID, rules.Pontos.CurtidaRecebida)
-				settle = p.AutorID
-				t.putItem(itemLedger, pointsItem{PK: lk.PK, SK: lk.SK, Type: "points", UserID: p.AutorID, Motivo: domain.MotivoCurtidaRecebida,
-					Ref: likeRef(pid, actor.ID), Pontos: rules.Pontos.CurtidaRecebida, CriadoEm: fmtTime(now)}, "attribute_not_exists(PK)")
+			// Only a verified account's like pays (an account costs nothing to
+			// make), and never past the author's daily ceiling.
+			if ai != nil && extra[lk] == nil && rules.Pontos.CurtidaRecebida > 0 && st.profile.verified {
+				aps, err := readProfileState(p.AutorID, ai)
+				if err != nil {
+					return err
+				}
+				if likeDayPoints(t, aps, rules.Pontos.CurtidaRecebida, "", rules, now) {
+					addPending(t, p.AutorID, rules.Pontos.CurtidaRecebida)
+					settle = p.AutorID
+					t.putItem(itemLedger, ledgerRow(p.AutorID, domain.Award{Motivo: domain.MotivoCurtidaRecebida, Ref: likeRef(pid, actor.ID),
+						Pontos: rules.Pontos.CurtidaRecebida}, now), "attribute_not_exists(PK)")
+				}
 			}
 		}
 		t.countDaily(actor.ID, domain.ActCurtida, rules, now)
@@ -166,6 +174,7 @@ func (s *Store) Unlike(ctx context.Context, pid string, actor Actor) (Curtida, e
 				}
 				if d := min(pts, aps.profile.PontosTotais); d > 0 {
 					addPending(t, p.AutorID, -d)
+					likeDayPoints(t, aps, -d, domain.BrasiliaDay(parseTime(sOf(li["criadoEm"]))), domain.Rules{}, s.now())
 					settle = p.AutorID
 				}
 			}
@@ -371,13 +380,18 @@ func (s *Store) DeleteComment(ctx context.Context, pid, cid string, actor Actor)
 		}
 		now := s.now()
 		t := newTxn(s.Table)
+		gid := ""
+		if c.AutorID != actor.ID {
+			gid = st.post.GrupoID
+		}
+		ur, err := s.readUndo(ctx, c.AutorID, st.profile, domain.MotivoComentario, c.ID, gid)
+		if err != nil {
+			return err
+		}
 		if c.AutorID != actor.ID {
 			coord := false
 			if st.post.GrupoID != "" {
-				m, err := s.membership(ctx, st.post.GrupoID, actor.ID)
-				if err != nil {
-					return err
-				}
+				m := ur.member
 				coord = m != nil && (m.Papel == domain.PapelDono || m.Papel == domain.PapelCoordenador)
 				if coord {
 					mu := t.check(itemMember, GroupPK(st.post.GrupoID), MemberSK(actor.ID))
@@ -391,11 +405,23 @@ func (s *Store) DeleteComment(ctx context.Context, pid, cid string, actor Actor)
 		}
 		removeComment(t, pid, cid)
 		t.content(StatComentarios, "", -1, now)
+		// What the comment paid and counted goes with it (undo.go).
+		if c.AutorID != "" {
+			var counts map[string]int
+			if st.post.AutorID != c.AutorID {
+				counts = map[string]int{domain.ContaComentarios: -1}
+			}
+			if ch := reversal(ur.ledger, counts); ur.author.found && (ch.award != nil || counts != nil) {
+				if _, _, err := s.applyProfile(ctx, t, ur.author, ch, false, nil, now); err != nil {
+					return err
+				}
+			}
+		}
 		if err := s.write(ctx, t); err != nil {
 			if cc, ok := asCancelled(err); ok && cc.failed(itemComment) {
 				return domain.ErrComentarioNotFound()
 			}
-			return retryable(err, itemMember, itemPost)
+			return retryable(err, itemMember, itemPost, itemProfile, itemLedger)
 		}
 		return nil
 	})

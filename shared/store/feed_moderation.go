@@ -13,7 +13,7 @@ import (
 // Reports (denúncias) and the moderation queue (feed.go has the keys). A
 // report is one item per user and reported item, written only if absent; a
 // report from an account at least domain.IdadeMinimaDenuncia old counts
-// toward hiding, under an optimistic condition on the count read, so N
+// toward hiding (and only from an account whose e-mail is verified), under an optimistic condition on the count read, so N
 // simultaneous reports hide the item exactly once. The queue entry of a
 // reported item (in its post's partition) keeps the latest reports and sits
 // under MODERACAO#PENDENTE until a site admin resolves it.
@@ -97,7 +97,8 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 		if autor == actor.ID {
 			return domain.Invalid("motivo", "Você não pode denunciar o seu próprio conteúdo")
 		}
-		conta := st.profile.found && domain.DenunciaConta(st.profile.profile.DataCadastro, now)
+		// Only a verified account old enough weighs toward hiding (an account costs nothing to make).
+		conta := st.profile.found && st.profile.verified && domain.DenunciaConta(st.profile.profile.DataCadastro, now)
 		t := newTxn(s.Table)
 		t.putItem(itemReport, map[string]any{"PK": PostPK(pid), "SK": ReportSK(target, actor.ID), "type": "report", "userId": actor.ID,
 			"motivo": in.Motivo, "texto": in.Texto, "conta": conta, "criadoEm": fmtTime(now), "postId": pid, "alvo": target, "tipo": tipo,

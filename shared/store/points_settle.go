@@ -182,6 +182,7 @@ func rankMove(t *txn, u *upd, ps profileState, total, pend int, now time.Time) {
 		u.remove(u.n(attrGSI2SK))
 	}
 	t.putItem(itemRankMonth+":"+uid, monthItemOf(uid, month, mes, mk, r.hidden), "")
+	leagueMove(t, ps, mes, mk, now)
 }
 
 // settleIfPending settles a profile read elsewhere (Profile) that still

@@ -32,6 +32,7 @@ type profileItem struct {
 	Cidade              string   `dynamodbav:"cidade,omitempty"`
 	Version             int      `dynamodbav:"version"`
 	OcultarDoRanking    bool     `dynamodbav:"ocultarDoRanking,omitempty"`
+	EmailVerificado     bool     `dynamodbav:"emailVerificado,omitempty"`
 }
 
 func toProfileItem(p domain.Profile) profileItem {
@@ -41,6 +42,7 @@ func toProfileItem(p domain.Profile) profileItem {
 		ID: p.ID, Nome: p.Nome, Email: p.Email, Foto: p.Foto, Bio: p.Bio, Nivel: p.Nivel,
 		Conquistas: p.Conquistas, DataCadastro: fmtTime(p.DataCadastro),
 		GruposParticipantes: p.GruposParticipantes, PontosTotais: p.PontosTotais, UF: p.UF, Cidade: p.Cidade, Version: 1,
+		EmailVerificado: p.EmailVerificado,
 	}
 }
 
@@ -49,7 +51,7 @@ func (it profileItem) profile() domain.Profile {
 	p := domain.Profile{
 		ID: it.ID, Nome: it.Nome, Email: it.Email, Foto: it.Foto, Bio: it.Bio, Nivel: it.Nivel,
 		Conquistas: it.Conquistas, DataCadastro: t, GruposParticipantes: it.GruposParticipantes, PontosTotais: it.PontosTotais,
-		UF: it.UF, Cidade: it.Cidade, OcultarDoRanking: it.OcultarDoRanking,
+		UF: it.UF, Cidade: it.Cidade, OcultarDoRanking: it.OcultarDoRanking, EmailVerificado: it.EmailVerificado,
 	}
 	p.Normalize()
 	return p

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -244,18 +245,19 @@ func (s *Store) SetRankingHidden(ctx context.Context, uid string, hidden bool) e
 	})
 }
 
-// rankHarvest adds a harvest's grams to its group's harvest rankings (all
-// time and this month) in the harvest's transaction t: one BatchGetItem of
-// the two items, each then written under a condition on the value read.
-func (s *Store) rankHarvest(ctx context.Context, t *txn, gid string, kg float64, now time.Time) error {
-	grams := domain.Grams(kg)
-	if gid == "" || grams <= 0 {
+// rankHarvest moves its group's harvest rankings (all time and month mes) by
+// a counted harvest's grams (negative: a harvest taken back) in the
+// harvest's transaction t: one BatchGetItem of the two items, each then
+// written under a condition on the value read. The score is the confirmed
+// grams per active member: the members whose harvests counted in the
+// period (ativos), so a large group is not ahead for its size alone.
+func (s *Store) rankHarvest(ctx context.Context, t *txn, gid string, grams int, author, mes string, now time.Time) error {
+	if gid == "" || grams == 0 {
 		return nil
 	}
-	month := domain.RankingMonth(now)
-	all, mes := itemKey{GroupPK(gid), RankHarvSK("ALL")}, itemKey{GroupPK(gid), RankHarvSK(month)}
+	all, mk := itemKey{GroupPK(gid), RankHarvSK("ALL")}, itemKey{GroupPK(gid), RankHarvSK(mes)}
 	stats := itemKey{GroupPK(gid), skCultStats}
-	items, err := s.batchGet(ctx, all, mes, stats)
+	items, err := s.batchGet(ctx, all, mk, stats)
 	if err != nil {
 		return err
 	}
@@ -265,12 +267,16 @@ func (s *Store) rankHarvest(ctx context.Context, t *txn, gid string, kg float64,
 		gsi  string
 		mes  string
 		name string
-	}{{all, grankAllPK(shard), "", "rankharv:all"}, {mes, grankMonthPK(month, shard), month, "rankharv:mes"}} {
+	}{{all, grankAllPK(shard), "", "rankharv:all"}, {mk, grankMonthPK(mes, shard), mes, "rankharv:mes"}} {
 		prev := 0
+		ativos := []string{}
 		u := t.update(k.name, k.key.PK, k.key.SK)
 		if it := items[k.key]; it != nil {
 			prev, _ = strconv.Atoi(nOf(it["gramas"]))
 			u.cond("%s = %s", u.n("gramas"), u.v(num(prev)))
+			if ss, ok := it["ativos"].(*types.AttributeValueMemberSS); ok {
+				ativos = ss.Value
+			}
 		} else {
 			u.cond("attribute_not_exists(PK)")
 			// A group that harvested before the rankings existed starts from its
@@ -280,8 +286,12 @@ func (s *Store) rankHarvest(ctx context.Context, t *txn, gid string, kg float64,
 				prev = domain.Grams(f)
 			}
 		}
-		next := prev + grams
-		chave := scoreKey(next, now, gid)
+		if !slices.Contains(ativos, author) {
+			ativos = append(ativos, author)
+			u.add("%s %s", u.n("ativos"), u.v(stringSet(author)))
+		}
+		next := max(prev+grams, 0)
+		chave := scoreKey(domain.PorMembro(next, len(ativos)), now, gid)
 		u.set("%s = %s", u.n("gramas"), u.v(num(next)))
 		u.set("%s = %s", u.n("grupoId"), u.v(str(gid)))
 		u.set("%s = %s", u.n("type"), u.v(str("rankHarvest")))

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -216,7 +215,7 @@ func (s *Store) GroupsRanking(ctx context.Context, periodo, gid, uid string, adm
 		}
 		if it := got[keys[2]]; it != nil {
 			myKey = sOf(it["chave"])
-			myValue, _ = strconv.Atoi(nOf(it["gramas"]))
+			myValue, _ = scoreOf(myKey) // grams per active member, as the ranking orders them
 		}
 	}
 	// The snapshot's best as they are now (names, visibility, deletion), the

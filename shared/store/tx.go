@@ -142,6 +142,8 @@ type txn struct {
 
 	st    *statsTx // the site statistics the act moves (stats.go)
 	later *statsTx // those that did not fit in the transaction, written after it
+
+	joinLeague []leagueJoin // members to put in this month's league after the write (liga.go)
 }
 
 type pendingUpdate struct {
@@ -349,6 +351,7 @@ func (s *Store) writeTxn(ctx context.Context, t *txn) error {
 	}
 	_, err := s.DB.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
 	if err == nil {
+		s.joinLeagues(ctx, t)
 		return s.writeLater(ctx, t)
 	}
 	var tce *types.TransactionCanceledException

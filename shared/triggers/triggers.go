@@ -34,7 +34,9 @@ func PostConfirmation(d app.Deps) PostConfirmationFunc {
 		if sub == "" {
 			return ev, errors.New("PostConfirmation without sub")
 		}
-		_, _, err := d.Store.CreateProfile(ctx, domain.ProfileFromIdentity(sub, attrs["name"], attrs["email"], attrs["picture"], d.Now()))
+		p := domain.ProfileFromIdentity(sub, attrs["name"], attrs["email"], attrs["picture"], d.Now())
+		p.EmailVerificado = attrs["email_verified"] == "true"
+		_, _, err := d.Store.CreateProfile(ctx, p)
 		return ev, err
 	}
 }

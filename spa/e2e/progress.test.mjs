@@ -17,6 +17,8 @@ import { join } from 'node:path';
 import { startLocalCloud } from './support/local-cloud.mjs';
 import { openSession } from './support/browser.mjs';
 
+// Planted two months ago: a harvest today is within what the vegetable gives (store/colheitas.go).
+const plantedAgo = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
 let cloud;
 const runId = Date.now().toString(36);
 const person = (name, n) => ({ name, email: `e2e-progress-${runId}-${n}@exemplo.com`, password: 'segredo-123' });
@@ -108,6 +110,7 @@ describe('progress in Chromium against the local cloud', { timeout: 900_000 }, (
       await page.goto('/cultivos?novo=alface-verao');
       const create = page.getByRole('dialog', { name: 'Novo cultivo' });
       await create.getByLabel('Quantidade').fill('12');
+      await create.getByLabel('Data de plantio').fill(plantedAgo);
       await create.getByRole('button', { name: 'Criar cultivo' }).click();
       await page.waitForURL('**/cultivos/*');
       const cultivoPath = new URL(page.url()).pathname;

@@ -206,7 +206,7 @@ func (c *Cloud) prepareTable(ctx context.Context) error {
 	}
 	// The data migrations, as a deployed stack's Custom::Migrations runs them: the catalogue seed
 	// and the backfills, each once per table (recorded in it), resumed if a start was cut short.
-	list, err := migrations.List(seed.Catalog, nil)
+	list, err := migrations.List(seed.Catalog, seed.Yields, nil)
 	if err != nil {
 		return err
 	}

@@ -413,7 +413,7 @@ func TestDeleteAccountLeavesNothingPersonal(t *testing.T) {
 	// The key patterns that could name the user, read as the app reads them.
 	for _, q := range []struct{ index, pk string }{
 		{"", "USER#" + u.ID}, {"GSI1", "USER#" + u.ID}, {"GSI1", "REQOF#" + u.ID}, {"GSI1", "IDEMOF#" + u.ID},
-		{"GSI1", "CULTS#USER#" + u.ID}, {"GSI1", "AUDITBY#" + u.ID}, {"GSI1", "FEEDOF#" + u.ID}, {"GSI2", "MODOF#" + u.ID},
+		{"GSI1", "CULTS#USER#" + u.ID}, {"GSI1", "LIGAOF#" + u.ID}, {"GSI1", "AUDITBY#" + u.ID}, {"GSI1", "FEEDOF#" + u.ID}, {"GSI2", "MODOF#" + u.ID},
 	} {
 		if n := countPartition(t, q.index, q.pk); n != 0 {
 			t.Errorf("%s %s still holds %d items", q.index, q.pk, n)
@@ -437,7 +437,7 @@ func TestDeleteAccountLeavesNothingPersonal(t *testing.T) {
 	if m := cult["META"]; sOf(m["responsavelNome"]) != store.RemovedUserName || sOf(m["responsavelId"]) != "" {
 		t.Errorf("cultivo meta = %v", flatten(m))
 	}
-	anon, kept := 0, 0
+	anon, kept, refs := 0, 0, 0
 	for sk, it := range cult {
 		if sOf(it["autorNome"]) == store.RemovedUserName {
 			anon++
@@ -445,13 +445,21 @@ func TestDeleteAccountLeavesNothingPersonal(t *testing.T) {
 				t.Errorf("entry %s keeps its text or photos: %s", sk, flatten(it))
 			}
 		}
+		if strings.HasPrefix(sk, "LOGREF#") {
+			// A diary entry's pointer: Alvo's stays (Alvo may still delete it), Dora's go.
+			if sk != store.LogRefSK(d.othersEntryInMine) {
+				t.Errorf("pointer %s kept after its author's deletion: %s", sk, flatten(it))
+			}
+			refs++
+			continue
+		}
 		if strings.Contains(sk, d.othersEntryInMine) && sOf(it["autorId"]) == cast.Alvo.ID {
 			kept++
 		}
 	}
 	// Dora's first entry, rega and harvest entry, and the harvest itself.
-	if anon != 4 || kept != 1 {
-		t.Errorf("cultivo entries: %d anonymized (want 4), Alvo's kept %d", anon, kept)
+	if anon != 4 || kept != 1 || refs != 1 {
+		t.Errorf("cultivo entries: %d anonymized (want 4), Alvo's kept %d, pointers %d (want 1)", anon, kept, refs)
 	}
 	// Her Horta pessoal cultivo is gone whole: the cultivo, its diary and harvests.
 	if n := countPartition(t, "", "CULT#"+d.personal); n != 0 {

@@ -112,13 +112,14 @@ func usuarioOf(m store.MemberDetail, admin bool) UsuarioAdmin {
 type LancamentoPontos struct {
 	Motivo    string    `json:"motivo"`
 	Ref       string    `json:"ref"`
+	Rotulo    string    `json:"rotulo"`
 	Descricao string    `json:"descricao"`
 	Pontos    int       `json:"pontos"`
 	CriadoEm  time.Time `json:"criadoEm"`
 }
 
 func lancamentoOf(e store.LedgerEntry) LancamentoPontos {
-	return LancamentoPontos{Motivo: e.Motivo, Ref: e.Ref, Descricao: e.Descricao, Pontos: e.Pontos, CriadoEm: e.CriadoEm}
+	return LancamentoPontos{Motivo: e.Motivo, Ref: e.Ref, Rotulo: e.Rotulo(), Descricao: e.Descricao, Pontos: e.Pontos, CriadoEm: e.CriadoEm}
 }
 
 // PapelAdmin is the body of PUT /api/admin/users/{userId}/admin.

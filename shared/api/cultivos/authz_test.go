@@ -23,7 +23,7 @@ type expect [8]int
 func TestAuthorizationMatrix(t *testing.T) {
 	setup(t)
 	const (
-		ok, created                 = 200, 201
+		ok, created, noContent      = 200, 201, 204
 		unauth, forbidden, notFound = 401, 403, 404
 	)
 	today := func() string { return todayDate() }
@@ -31,7 +31,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 		name, method, path string
 		private            bool
 		body               func(w world) any
-		want               expect
+		// prep makes, on the row's cultivo, what {item} names (a harvest, a diary entry).
+		prep func(t *testing.T, cid string) string
+		want expect
 	}{
 		{name: "catalogue", method: "GET", path: "/api/vegetables?q=alface", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
 		{name: "guides of a vegetable", method: "GET", path: "/api/vegetables/alface-verao/guias", want: expect{unauth, ok, ok, ok, ok, ok, ok, ok}},
@@ -76,8 +78,19 @@ func TestAuthorizationMatrix(t *testing.T) {
 		{name: "harvest", method: "POST", path: "/api/cultivos/{cid}/colheitas", body: func(world) any {
 			return map[string]any{"quantidade": 1.2, "unidade": "kg", "data": today(), "destino": "consumo"}
 		}, want: expect{unauth, notFound, forbidden, created, created, forbidden, forbidden, forbidden}},
+		{name: "correct a harvest", method: "PUT", path: "/api/cultivos/{cid}/colheitas/{item}", prep: memberHarvest(1), body: func(world) any {
+			return map[string]any{"quantidade": 1.5, "unidade": "kg", "data": today(), "destino": "doado"}
+		}, want: expect{unauth, notFound, forbidden, forbidden, ok, forbidden, forbidden, forbidden}},
+		{name: "delete a harvest", method: "DELETE", path: "/api/cultivos/{cid}/colheitas/{item}", prep: memberHarvest(1),
+			want: expect{unauth, notFound, forbidden, forbidden, noContent, forbidden, forbidden, forbidden}},
+		{name: "confirm a harvest", method: "POST", path: "/api/cultivos/{cid}/colheitas/{item}/confirmacao", prep: memberHarvest(500),
+			want: expect{unauth, notFound, ok, ok, forbidden, ok, ok, ok}},
+		{name: "delete a diary entry", method: "DELETE", path: "/api/cultivos/{cid}/diario/{item}", prep: memberEntry,
+			want: expect{unauth, notFound, forbidden, forbidden, noContent, forbidden, forbidden, forbidden}},
 		{name: "group cultivos", method: "GET", path: "/api/groups/{gid}/cultivos", want: expect{unauth, forbidden, ok, ok, ok, ok, ok, ok}},
 		{name: "group cultivos private", method: "GET", path: "/api/groups/{gid}/cultivos", private: true, want: expect{unauth, notFound, ok, ok, ok, ok, ok, ok}},
+		{name: "harvests to confirm", method: "GET", path: "/api/groups/{gid}/colheitas-a-confirmar", want: expect{unauth, forbidden, ok, ok, ok, ok, ok, ok}},
+		{name: "harvests to confirm private", method: "GET", path: "/api/groups/{gid}/colheitas-a-confirmar", private: true, want: expect{unauth, notFound, ok, ok, ok, ok, ok, ok}},
 	}
 	codes := map[int]string{unauth: "unauthenticated", forbidden: "forbidden", notFound: "not_found"}
 	worlds := map[bool]world{}
@@ -94,7 +107,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 				if c.method != "GET" {
 					cid = newCultivo(t, w.f.Group.ID, "", cast.Member, cast.Alvo)
 				}
-				path := strings.NewReplacer("{cid}", cid, "{gid}", w.f.Group.ID, "{guia}", fixtureGuide(t)).Replace(c.path)
+				item := ""
+				if c.prep != nil {
+					item = c.prep(t, cid)
+				}
+				path := strings.NewReplacer("{cid}", cid, "{gid}", w.f.Group.ID, "{guia}", fixtureGuide(t), "{item}", item).Replace(c.path)
 				var b any
 				if c.body != nil {
 					b = c.body(w)
@@ -112,7 +129,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 	rows := map[string]bool{}
 	for _, c := range cases {
 		p, _, _ := strings.Cut(c.path, "?")
-		p = strings.NewReplacer("{cid}", "{cultivoId}", "{gid}", "{groupId}", "alface-verao", "{vegetalId}", "{guia}", "{guiaId}").Replace(p)
+		p = strings.NewReplacer("{cid}", "{cultivoId}", "{gid}", "{groupId}", "alface-verao", "{vegetalId}", "{guia}", "{guiaId}",
+			"colheitas/{item}", "colheitas/{colheitaId}", "diario/{item}", "diario/{entradaId}").Replace(p)
 		rows[c.method+" "+p] = true
 	}
 	for _, r := range cultivos.Routes(env.Deps) {
@@ -121,4 +139,32 @@ func TestAuthorizationMatrix(t *testing.T) {
 			t.Errorf("route %s %s has no row in the matrix", r.Method, r.Path)
 		}
 	}
+}
+
+// memberHarvest records a harvest of kg by the cultivo's responsible member
+// (500 kg of twelve mudas of alface waits for confirmation); its id.
+func memberHarvest(kg float64) func(t *testing.T, cid string) string {
+	return func(t *testing.T, cid string) string {
+		t.Helper()
+		res := testkit.Do(t, h, "POST", "/api/cultivos/"+cid+"/colheitas", cast.Member,
+			map[string]any{"quantidade": kg, "unidade": "kg", "data": todayDate(), "destino": "consumo"})
+		if res.Status != 201 {
+			t.Fatalf("harvest: %d %s", res.Status, res.Body)
+		}
+		var out cultivos.ColheitaCriada
+		res.Decode(t, &out)
+		return out.Colheita.ID
+	}
+}
+
+// memberEntry writes a diary entry by the cultivo's responsible member; its id.
+func memberEntry(t *testing.T, cid string) string {
+	t.Helper()
+	res := testkit.Do(t, h, "POST", "/api/cultivos/"+cid+"/diario", cast.Member, map[string]any{"tipo": "observacao", "texto": "Folhas novas"})
+	if res.Status != 201 {
+		t.Fatalf("diary entry: %d %s", res.Status, res.Body)
+	}
+	var out cultivos.DiarioCriado
+	res.Decode(t, &out)
+	return out.Entry.ID
 }

@@ -228,7 +228,7 @@ func TestTwentyDiaryEntriesAtOncePayAtMostTen(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			statuses[i] = testkit.Do(t, h, "POST", "/api/cultivos/"+c.ID+"/diario", u, map[string]any{"tipo": "rega", "texto": fmt.Sprintf("Rega %d", i)}).Status
+			statuses[i] = testkit.Do(t, h, "POST", "/api/cultivos/"+c.ID+"/diario", u, map[string]any{"tipo": "observacao", "texto": fmt.Sprintf("Nota %d", i)}).Status
 		}()
 	}
 	wg.Wait()

@@ -17,7 +17,7 @@ func editBody(version int, lote string, colaboradores ...string) map[string]any 
 	if colaboradores == nil {
 		colaboradores = []string{}
 	}
-	return map[string]any{"version": version, "metodo": "muda", "quantidade": 14, "unidade": "mudas", "dataPlantio": todayDate(),
+	return map[string]any{"version": version, "metodo": "muda", "quantidade": 14, "unidade": "mudas", "dataPlantio": plantedDate(),
 		"notas": "Mais duas mudas no canto", "loteCodigo": lote, "colaboradores": colaboradores}
 }
 

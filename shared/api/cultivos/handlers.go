@@ -253,9 +253,14 @@ func handleAddDiario(d app.Deps) http.Handler {
 func handleColheitas(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		cid, actor := r.PathValue("cultivoId"), kit.ActorFrom(d, r)
+		rules, err := d.Store.Rules(r.Context())
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
 		kit.ListPage(w, r, d, store.ColheitasScope(cid), func(ctx context.Context, limit int, after map[string]string) ([]domain.Colheita, map[string]string, error) {
 			return d.Store.Colheitas(ctx, cid, actor, limit, after)
-		}, colheitaOf)
+		}, colheitaOf(rules))
 	})
 }
 
@@ -287,7 +292,12 @@ func handleAddColheita(d app.Deps) http.Handler {
 		if !res.Created {
 			status = http.StatusOK
 		}
-		api.Encode(w, status, ColheitaCriada{Colheita: colheitaOf(res.Colheita), Cultivo: cultivoOf(res.Cultivo, actor.ID, d.Now()), Pontos: res.Pontos})
+		rules, err := d.Store.Rules(r.Context())
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, status, ColheitaCriada{Colheita: colheitaOf(rules)(res.Colheita), Cultivo: cultivoOf(res.Cultivo, actor.ID, d.Now()), Pontos: res.Pontos})
 	})
 }
 

@@ -67,8 +67,9 @@ func qty(f float64) *float64 { return &f }
 
 func newCultivo(t *testing.T, gid, lote string, by testkit.User, colabs ...testkit.User) string {
 	t.Helper()
-	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, LoteCodigo: lote, Metodo: "semente", Quantidade: qty(12),
-		Unidade: "sementes", DataPlantio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fase: domain.FaseSemeado}
+	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, LoteCodigo: lote, Metodo: "muda", Quantidade: qty(12),
+		// Planted a month ago: its harvests are past the vegetable's first day (colheita_plausivel.go).
+		Unidade: "mudas", DataPlantio: plantedDate(), Fase: domain.FaseSemeado}
 	for _, c := range colabs {
 		in.Colaboradores = append(in.Colaboradores, c.ID)
 	}
@@ -80,4 +81,10 @@ func newCultivo(t *testing.T, gid, lote string, by testkit.User, colabs ...testk
 		t.Fatalf("create cultivo: %v", err)
 	}
 	return id
+}
+
+// plantedDate is when the tests' cultivos were planted: a month ago, so their
+// harvests are past the vegetable's first day (domain.AvaliarColheita).
+func plantedDate() string {
+	return domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, -30))
 }

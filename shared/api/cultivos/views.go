@@ -167,11 +167,30 @@ type Colheita struct {
 	AutorNome  string    `json:"autorNome"`
 	Pontos     int       `json:"pontos"`
 	CriadoEm   time.Time `json:"criadoEm"`
+	// Status is confirmada (counts) or a-confirmar (counts nowhere yet);
+	// Duvida says why it waits; Confirmacoes are the members who confirmed
+	// it so far, of ConfirmacoesNecessarias (a coordinator's counts alone).
+	Status                  string     `json:"status"`
+	Duvida                  *string    `json:"duvida"`
+	Confirmacoes            []string   `json:"confirmacoes"`
+	ConfirmacoesNecessarias int        `json:"confirmacoesNecessarias"`
+	EditadaEm               *time.Time `json:"editadaEm"`
+	EditavelAte             time.Time  `json:"editavelAte"` // until when its author may correct or delete it
+	VegetalNome             string     `json:"vegetalNome"`
 }
 
-func colheitaOf(h domain.Colheita) Colheita {
-	return Colheita{ID: h.ID, CultivoID: h.CultivoID, Quantidade: h.Quantidade, Unidade: h.Unidade, Data: h.Data,
-		Destino: h.Destino, Foto: optional(h.Foto), AutorID: h.AutorID, AutorNome: h.AutorNome, Pontos: h.Pontos, CriadoEm: h.CriadoEm}
+func colheitaOf(r domain.Rules) func(h domain.Colheita) Colheita {
+	return func(h domain.Colheita) Colheita {
+		confirmacoes := h.Confirmacoes
+		if confirmacoes == nil {
+			confirmacoes = []string{}
+		}
+		return Colheita{ID: h.ID, CultivoID: h.CultivoID, Quantidade: h.Quantidade, Unidade: h.Unidade, Data: h.Data,
+			Destino: h.Destino, Foto: optional(h.Foto), AutorID: h.AutorID, AutorNome: h.AutorNome, Pontos: h.Pontos, CriadoEm: h.CriadoEm,
+			Status: h.Status, Duvida: optional(domain.TextoDuvida(h.Duvida)), Confirmacoes: confirmacoes,
+			ConfirmacoesNecessarias: r.Limites.ConfirmacoesColheita, EditadaEm: h.EditadaEm,
+			EditavelAte: h.CriadoEm.Add(time.Duration(r.Limites.HorasEdicaoColheita) * time.Hour), VegetalNome: h.VegetalNome}
+	}
 }
 
 // DiarioCriado answers a new diary entry with the points it earned.

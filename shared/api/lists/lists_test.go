@@ -241,6 +241,10 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 		"/api/groups/{groupId}/posts":      {cast.Owner, "/api/groups/" + open.Group.ID + "/posts"},
 		"/api/cultivos/{cultivoId}/posts":  {cast.Owner, "/api/cultivos/" + cultivo + "/posts"},
 		"/api/posts/{postId}/comentarios":  {cast.Owner, "/api/posts/" + post + "/comentarios"},
+		// Member's points history; the harvests of a tomato planted today are
+		// early, so they wait for confirmation.
+		"/api/me/pontos": {cast.Member, "/api/me/pontos"},
+		"/api/groups/{groupId}/colheitas-a-confirmar": {cast.Owner, "/api/groups/" + open.Group.ID + "/colheitas-a-confirmar"},
 	}
 
 	routes := listRoutes(t)

@@ -1,6 +1,7 @@
 package me
 
 import (
+	"log/slog"
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
@@ -30,6 +31,18 @@ func handleGetMe(d app.Deps) http.Handler {
 			if err != nil {
 				api.WriteError(w, r, err)
 				return
+			}
+		}
+		if !p.EmailVerificado {
+			// Verified since (the banner's code): likes and reports of this
+			// account count from now on. One GetUser while it is not.
+			if ok, err := d.EmailVerified(r.Context(), c); err != nil {
+				slog.WarnContext(r.Context(), "email verification state", "err", err)
+			} else if ok {
+				if err := d.Store.MarkEmailVerified(r.Context(), c.Sub); err != nil {
+					api.WriteError(w, r, err)
+					return
+				}
 			}
 		}
 		api.Encode(w, http.StatusOK, profileOf(p))

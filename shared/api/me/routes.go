@@ -17,6 +17,7 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "PUT", Path: "/api/me", Handler: d.Verifier.Require(handlePutMe(d))},
 		{Method: "GET", Path: "/api/me/progress", Handler: d.Verifier.Require(handleMyProgress(d))},
 		{Method: "GET", Path: "/api/dashboard", Handler: d.Verifier.Require(handleDashboard(d))},
+		{Method: "GET", Path: "/api/me/pontos", Handler: d.Verifier.Require(handleMyPoints(d))},
 		{Method: "GET", Path: "/api/members/{userId}", Handler: d.Verifier.Require(handleMember(d))},
 	}
 }

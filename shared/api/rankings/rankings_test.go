@@ -54,8 +54,10 @@ func harvest(t *testing.T, gid string, by testkit.User, kg float64) {
 	t.Helper()
 	ctx := context.Background()
 	today := domain.FormatDate(domain.LocalDate(env.Deps.Now()))
+	// Planted a month ago: the harvest is plausible and counts (store/colheitas.go).
+	planted := domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, -30))
 	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, Metodo: "muda", Quantidade: qty(12),
-		Unidade: "mudas", DataPlantio: today, Fase: domain.FaseSemeado}
+		Unidade: "mudas", DataPlantio: planted, Fase: domain.FaseSemeado}
 	if err := in.Valid(); err != nil {
 		t.Fatal(err)
 	}
@@ -92,6 +94,7 @@ func TestRankingRoutesAuthorization(t *testing.T) {
 		{"/api/rankings/grupos/" + pub.Group.ID + "/membros?periodo=mes", [6]int{401, 403, 200, 200, 200, 200}},
 		{"/api/rankings/grupos/" + priv.Group.ID + "/membros", [6]int{401, 404, 200, 200, 200, 200}},
 		{"/api/rankings/grupos/" + uuid.NewString() + "/membros", [6]int{401, 404, 404, 404, 404, 404}},
+		{"/api/rankings/liga", [6]int{401, 200, 200, 200, 200, 200}},
 	} {
 		for i, u := range roles {
 			env.Calls.Reset()

@@ -23,6 +23,7 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/rankings/membros", Handler: signedIn(handleMembers(d))},
 		{Method: "GET", Path: "/api/rankings/grupos", Handler: signedIn(handleGroups(d))},
 		{Method: "GET", Path: "/api/rankings/grupos/{groupId}/membros", Handler: signedIn(handleGroupMembers(d))},
+		{Method: "GET", Path: "/api/rankings/liga", Handler: signedIn(handleLeague(d))},
 	}
 }
 

@@ -25,6 +25,8 @@ export const queryKeys = {
     all: ['progress'] as const,
     mine: ['progress', 'me'] as const,
     member: (userId: string) => ['progress', 'member', userId] as const,
+    /** My points history (GET /api/me/pontos): every act refreshes progress, and with it this. */
+    points: ['progress', 'pontos'] as const,
   },
   groups: {
     all: ['groups'] as const,
@@ -96,6 +98,7 @@ export const queryKeys = {
     groups: (periodo: string, grupo: string) => ['rankings', 'grupos', periodo, grupo] as const,
     group: (groupId: string, periodo: string) => ['rankings', 'grupo', groupId, periodo] as const,
     myGroups: ['rankings', 'meus-grupos'] as const,
+    league: ['rankings', 'liga'] as const,
   },
   /** The member's account as /configuracoes shows it (GET /api/me/conta). */
   account: {

@@ -74,6 +74,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/pontos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My points history, newest first
+         * @description Every row that moved my total: each act's award (cut by the daily ceiling, tetoDiario, with a
+         *     note saying so), each conquista's bonus, each reversal of an award whose act was undone (a
+         *     deleted post, comment, diary entry or harvest) and each admin adjustment. The rows add up to
+         *     pontosTotais. One Query.
+         */
+        get: operations["getMyPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/members/{userId}": {
         parameters: {
             query?: never;
@@ -959,6 +982,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cultivos/{cultivoId}/colheitas/{colheitaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+                colheitaId: components["parameters"]["ColheitaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct a harvest (its author, within limites.horasEdicaoColheita hours)
+         * @description The harvest's old effects are taken out and the corrected one is judged again (plausible:
+         *     it counts; else it waits for confirmation), in one transaction: points (a reversal row when
+         *     it stops counting), the member's and the group's totals and the rankings follow.
+         */
+        put: operations["editColheita"];
+        post?: never;
+        /** Delete a harvest (its author, within limites.horasEdicaoColheita hours); its points, totals and ranking kg go with it */
+        delete: operations["deleteColheita"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cultivos/{cultivoId}/colheitas/{colheitaId}/confirmacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+                colheitaId: components["parameters"]["ColheitaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a harvest that waits for it (a coordinator, the dono or a site admin at once; limites.confirmacoesColheita other members together)
+         * @description A harvest "a confirmar" (earlier than the vegetable's first harvest day, or more than what was
+         *     planted plausibly gives) counts nowhere until confirmed; then it counts and pays its author.
+         *     Its author cannot confirm it (403); a Horta pessoal harvest is confirmed by nobody (409); a
+         *     member confirming twice gets 409. A confirmed harvest answers 200 as it is.
+         */
+        post: operations["confirmColheita"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cultivos/{cultivoId}/diario/{entradaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+                entradaId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a diary entry (its author); the points it earned are taken back (a reversal row) and its counters move back
+         * @description The phase and harvest lines are not entries of their own (404); a harvest goes with DELETE of the harvest.
+         */
+        delete: operations["deleteDiario"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/colheitas-a-confirmar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A page of the group's harvests that wait for confirmation, oldest first (members and site admins)
+         * @description The group (one BatchGetItem), then one Query.
+         */
+        get: operations["listPendingHarvests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/groups/{groupId}/cultivos": {
         parameters: {
             query?: never;
@@ -1275,6 +1395,29 @@ export interface paths {
          *     calls (a group holds at most 500 members).
          */
         get: operations["getGroupMembersRanking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rankings/liga": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My monthly league (about limites.tamanhoLiga members of my série), with its zones and how my last league ended
+         * @description Members with points this month are in a league of their série (Série D for a first month);
+         *     at the month's end the top limites.zonaLiga of each league go up a série and the bottom ones
+         *     go down, decided once per league. participa is false before my first points of the month.
+         *     Two DynamoDB calls (a first visit of the month may put me in my league first).
+         */
+        get: operations["getMyLeague"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3158,6 +3301,26 @@ export interface components {
             pontos: number;
         };
         Colheita: {
+            /** @description Its cultivo's vegetable */
+            vegetalNome: string;
+            /**
+             * @description a-confirmar: counts nowhere (points, totals, rankings) until confirmed
+             * @enum {string}
+             */
+            status: "confirmada" | "a-confirmar";
+            /** @description Why it waits for confirmation, said */
+            duvida: string | null;
+            /** @description The members who confirmed it so far */
+            confirmacoes: string[];
+            /** @description Other members' confirmations that count as a coordinator's */
+            confirmacoesNecessarias: number;
+            /** Format: date-time */
+            editadaEm: string | null;
+            /**
+             * Format: date-time
+             * @description Until when its author may correct or delete it
+             */
+            editavelAte: string;
             id: string;
             cultivoId: string;
             quantidade: number;
@@ -3173,6 +3336,15 @@ export interface components {
             pontos: number;
             /** Format: date-time */
             criadoEm: string;
+        };
+        ColheitaEdit: {
+            quantidade: number;
+            /** @enum {string} */
+            unidade: "kg" | "g" | "unidades" | "macos";
+            /** Format: date */
+            data: string;
+            /** @enum {string} */
+            destino: "consumo" | "compartilhado" | "doado";
         };
         ColheitaPage: {
             items: components["schemas"]["Colheita"][];
@@ -3276,6 +3448,10 @@ export interface components {
             comentario: number;
             comentariosPorDia: number;
             curtidaRecebida: number;
+            /** @description Each later paid harvest of a cultivo (colheita is the first); a cultivo pays at most one harvest a day */
+            colheitaSeguinte: number;
+            /** @description The most points a member earns from acts in one Brasília day */
+            tetoDiario: number;
         };
         LimitesRegras: {
             maxMembrosPadrao: number;
@@ -3301,6 +3477,18 @@ export interface components {
             comentariosPorDia: number;
             curtidasPorDia: number;
             denunciasPorDia: number;
+            /** @description How long the author may correct or delete a harvest */
+            horasEdicaoColheita: number;
+            /** @description How much earlier than the vegetable's first harvest day a harvest is still plausible */
+            toleranciaColheitaPct: number;
+            /** @description How many times the source's yield a cultivo may plausibly give */
+            margemProdutividade: number;
+            /** @description Other members of the group whose confirmations count as a coordinator's */
+            confirmacoesColheita: number;
+            /** @description Members of one monthly league */
+            tamanhoLiga: number;
+            /** @description Members promoted (and relegated) per league at the month's end; at most half the league */
+            zonaLiga: number;
         };
         CampoRegra: {
             /** @description The field's path, e.g. pontos.criarGrupo */
@@ -3369,10 +3557,12 @@ export interface components {
             contagens: components["schemas"]["ContagensUsuario"];
         };
         LancamentoPontos: {
-            /** @description CREATE, JOIN, CULTIVO, DIARIO, COLHEITA, AJUSTE (an admin's adjustment) … */
+            /** @description CREATE, JOIN, CULTIVO, DIARIO, COLHEITA, POST, COMENTARIO, CURTIDA, CONQ (a conquista's bonus), ESTORNO (a reversal), AJUSTE (an admin's adjustment) */
             motivo: string;
             ref: string;
-            /** @description The admin's reason of an adjustment; empty otherwise */
+            /** @description The row in Portuguese: the act, the conquista, what was undone */
+            rotulo: string;
+            /** @description The admin's reason of an adjustment, or the note of the daily ceiling; empty otherwise */
             descricao: string;
             pontos: number;
             /** Format: date-time */
@@ -3381,6 +3571,35 @@ export interface components {
         LancamentoPontosPage: {
             items: components["schemas"]["LancamentoPontos"][];
             nextCursor: string | null;
+        };
+        LinhaLiga: {
+            posicao: number;
+            /** @description null for a member who opted out of the public rankings */
+            id: string | null;
+            nome: string | null;
+            /** @description Points this month */
+            pontos: number;
+            /** @enum {string|null} */
+            zona: "acesso" | "rebaixamento" | null;
+            eu: boolean;
+        };
+        Liga: {
+            participa: boolean;
+            /** @description yyyy-mm, Brasília */
+            mes: string;
+            /** @description Série A (best) … Série D (where everyone starts) */
+            serie: string | null;
+            /** @description The league's number within its série (1, 2 …) */
+            numero: number;
+            /** @description Members in each zone */
+            zona: number;
+            linhas: components["schemas"]["LinhaLiga"][];
+            /**
+             * @description How my last league ended
+             * @enum {string|null}
+             */
+            resultado: "sobe" | "fica" | "desce" | null;
+            textoAnterior: string | null;
         };
         PapelAdmin: {
             admin: boolean;
@@ -3714,6 +3933,7 @@ export interface components {
         PostId: string;
         ComentarioId: string;
         CultivoId: string;
+        ColheitaId: string;
         GroupId: string;
         /** @description A user id (Cognito sub) */
         UserId: string;
@@ -3829,6 +4049,31 @@ export interface operations {
                     "application/json": components["schemas"]["Dashboard"];
                 };
             };
+        };
+    };
+    getMyPoints: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description LancamentoPontosPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LancamentoPontosPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
             401: components["responses"]["Unauthenticated"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -5643,6 +5888,155 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    editColheita: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+                colheitaId: components["parameters"]["ColheitaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ColheitaEdit"];
+            };
+        };
+        responses: {
+            /** @description Colheita */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Colheita"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteColheita: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+                colheitaId: components["parameters"]["ColheitaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmColheita: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+                colheitaId: components["parameters"]["ColheitaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Colheita */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Colheita"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteDiario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cultivoId: components["parameters"]["CultivoId"];
+                entradaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPendingHarvests: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ColheitaPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ColheitaPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listGroupCultivos: {
         parameters: {
             query?: {
@@ -6234,6 +6628,29 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMyLeague: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Liga */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liga"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

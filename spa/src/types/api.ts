@@ -99,6 +99,8 @@ export type DiarioCriado = Schemas['DiarioCriado'];
 export type Colheita = Schemas['Colheita'];
 export type ColheitaPage = Schemas['ColheitaPage'];
 export type ColheitaInput = Schemas['ColheitaInput'];
+/** PUT body of a harvest's correction (its author, within its window). */
+export type ColheitaEdit = Schemas['ColheitaEdit'];
 export type ColheitaCriada = Schemas['ColheitaCriada'];
 
 // Uploads
@@ -118,6 +120,9 @@ export type RankingPeriodo = Schemas['MembersRanking']['periodo'];
 export type RankingStanding = Schemas['RankingStanding'];
 export type RankingMember = Schemas['RankingMember'];
 export type MembersRanking = Schemas['MembersRanking'];
+/** GET /api/rankings/liga: my monthly league, its zones and how my last one ended. */
+export type Liga = Schemas['Liga'];
+export type LinhaLiga = Schemas['LinhaLiga'];
 export type RankingGroup = Schemas['RankingGroup'];
 export type GroupsRanking = Schemas['GroupsRanking'];
 // Site admin: rules and members (/admin/configuracoes, /admin/usuarios)

@@ -81,3 +81,38 @@ describe('profile progress', { timeout: 20_000 }, () => {
     expect(within(stats).getByText('7')).toBeInTheDocument();
   });
 });
+
+describe('profile points history', { timeout: 20_000 }, () => {
+  it('lists every row with its label and note, and explains points, confirmation and leagues', async () => {
+    const row = (motivo: string, rotulo: string, pontos: number, descricao = '') => ({
+      motivo,
+      ref: `${motivo}-ref`,
+      rotulo,
+      descricao,
+      pontos,
+      criadoEm: '2026-11-20T12:00:00Z',
+    });
+    stubApi({
+      'GET /api/me/pontos': () =>
+        json({
+          items: [
+            row('ESTORNO', 'Estorno: post apagado', -5),
+            row('POST', 'Publicou um post', 5),
+            row('CONQ', 'Conquista desbloqueada: Primeira Semente', 10),
+            row('CULTIVO', 'Criou um cultivo', 0, 'Teto diário de 200 pontos atingido'),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderApp('/perfil', fakeAuth({ userData: { ...testProfile, pontosTotais: 10 } }));
+    const history = await screen.findByRole('region', { name: 'Histórico de pontos' }, { timeout: 8000 });
+    expect(await within(history).findByText('Estorno: post apagado')).toBeInTheDocument();
+    expect(within(history).getByText('-5')).toBeInTheDocument();
+    expect(within(history).getByText(': Teto diário de 200 pontos atingido')).toBeInTheDocument();
+    expect(within(history).getByText(/Total: 10 pontos/)).toBeInTheDocument();
+    const how = screen.getByRole('region', { name: 'Como funcionam os pontos' });
+    expect(within(how).getByText(/fica\s+“a confirmar”/)).toBeInTheDocument();
+    expect(within(how).getByText(/Uma conquista desbloqueada fica com você/)).toBeInTheDocument();
+    expect(within(how).getByRole('heading', { name: 'Ligas do mês' })).toBeInTheDocument();
+  });
+});

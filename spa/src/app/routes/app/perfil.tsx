@@ -9,6 +9,8 @@ import { ConquistasCard, LevelProgressCard, StatsCard } from '@/features/profile
 import { useMyProgress } from '@/features/profile/api/progress';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { ProfileForm } from '@/features/profile/components/profile-form';
+import { PointsHistory } from '@/features/profile/components/points-history';
+import { HowPointsWork } from '@/features/profile/components/how-points-work';
 import { formatDate } from '@/lib/format';
 import '@/features/profile/profile.css';
 import { LinkedText } from '@/components/ui/linked-text';
@@ -75,6 +77,8 @@ export function Component() {
             </section>
           </>
         )}
+        <PointsHistory total={userData.pontosTotais} />
+        <HowPointsWork />
       </div>
     </>
   );

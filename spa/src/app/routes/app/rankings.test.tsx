@@ -78,8 +78,8 @@ describe('rankings screen', { timeout: 20_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Grupos que mais colheram no mês' }, slow);
     expect(within(list).getByText('Grupo privado')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Horta da Vila' })).toHaveAttribute('href', '/grupos/g-1');
-    expect(within(list).getByText('3,75 kg')).toBeInTheDocument();
-    expect(screen.getByText(/Seu grupo/).closest('p')).toHaveTextContent('Seu grupo está em 2º lugar, com 3,75 kg.');
+    expect(within(list).getByText('3,75 kg por membro')).toBeInTheDocument();
+    expect(screen.getByText(/Seu grupo/).closest('p')).toHaveTextContent('Seu grupo está em 2º lugar, com 3,75 kg por membro ativo.');
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/rankings/grupos'))!;
     expect(String(call[0])).toContain('grupo=g-1');
   });
@@ -124,5 +124,46 @@ describe('rankings screen', { timeout: 20_000 }, () => {
     await act(async () => answer!(json({ error: { code: 'internal', message: 'Erro interno' } }, 500)));
     expect(await screen.findByText(/Erro interno|Não foi possível salvar/, {}, slow)).toBeInTheDocument();
     expect(box).not.toBeChecked();
+  });
+
+  it('shows my league with its zones and how my last league ended', async () => {
+    const linha = (posicao: number, nome: string | null, pontos: number, zona: 'acesso' | 'rebaixamento' | null, eu = false) => ({
+      posicao,
+      id: nome ? `u-${posicao}` : null,
+      nome,
+      pontos,
+      zona,
+      eu,
+    });
+    stubApi({
+      'GET /api/rankings/liga': () =>
+        json({
+          participa: true,
+          mes: '2026-11',
+          serie: 'Série C',
+          numero: 2,
+          zona: 1,
+          linhas: [linha(1, 'João Pedro', 90, 'acesso'), linha(2, 'Maria Clara Souza', 40, null, true), linha(3, null, 5, 'rebaixamento')],
+          resultado: 'sobe',
+          textoAnterior: 'Você subiu da Série D para a Série C!',
+        }),
+    });
+    renderApp('/rankings?aba=liga', fakeAuth());
+    expect(await screen.findByRole('heading', { name: 'Série C · Liga 2' }, slow)).toBeInTheDocument();
+    expect(screen.getByText('Você subiu da Série D para a Série C!')).toBeInTheDocument();
+    const rows = within(screen.getByRole('list', { name: 'Membros da Série C, liga 2' })).getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Sobe')).toBeInTheDocument();
+    expect(rows[1]).toHaveAttribute('aria-current', 'true');
+    expect(within(rows[2]!).getByText('Membro que prefere não aparecer')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Desce')).toBeInTheDocument();
+  });
+
+  it('invites a member without points this month into the league', async () => {
+    stubApi({
+      'GET /api/rankings/liga': () =>
+        json({ participa: false, mes: '2026-11', serie: null, numero: 0, zona: 0, linhas: [], resultado: null, textoAnterior: null }),
+    });
+    renderApp('/rankings?aba=liga', fakeAuth());
+    expect(await screen.findByText('Você ainda não está em uma liga este mês', {}, slow)).toBeInTheDocument();
   });
 });

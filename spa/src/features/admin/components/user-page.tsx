@@ -4,23 +4,15 @@ import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InputField, TextAreaField } from '@/components/ui/fields';
 import { PageHeader } from '@/components/ui/page-header';
+import { PointsLedger } from '@/components/ui/points-ledger';
 import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAuth } from '@/lib/auth/auth-context';
 import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { useAdjustPoints, useAdminUser, useLedger, useSetAdminRole, useSetDisabled } from '@/features/admin/api/users';
 import type { UsuarioAdmin } from '@/types/api';
 import '@/features/admin/admin.css';
-
-const motivoLabel: Record<string, string> = {
-  CREATE: 'Criou um grupo',
-  JOIN: 'Entrou em um grupo',
-  CULTIVO: 'Cultivo',
-  DIARIO: 'Diário',
-  COLHEITA: 'Colheita',
-  AJUSTE: 'Ajuste de administrador',
-};
 
 /** /admin/usuarios/:userId: a member's profile, groups, counts and ledger, and the account actions. */
 export function UserPage({ id }: { id: string }) {
@@ -264,22 +256,7 @@ function Ledger({ id }: { id: string }) {
       ) : items.length === 0 ? (
         <p className="muted">Nenhum ponto ganho ainda.</p>
       ) : (
-        <ul className="ledger-list">
-          {items.map((l) => (
-            <li key={`${l.motivo}-${l.ref}`}>
-              <span>
-                {motivoLabel[l.motivo] ?? l.motivo}
-                {l.descricao && <span className="muted">: {l.descricao}</span>}
-                <br />
-                <small className="muted">{formatDateTime(l.criadoEm)}</small>
-              </span>
-              <span className={l.pontos < 0 ? 'ledger-minus' : 'ledger-plus'}>
-                {l.pontos > 0 ? '+' : ''}
-                {l.pontos}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <PointsLedger items={items} />
       )}
       <LoadMore hasNextPage={ledger.hasNextPage} isFetchingNextPage={ledger.isFetchingNextPage} fetchNextPage={ledger.fetchNextPage} />
     </section>

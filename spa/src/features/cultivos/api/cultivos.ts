@@ -6,7 +6,9 @@ import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys, type CultivoFilter } from '@/lib/query-keys';
 import { cultivoPath, refreshAfterCultivoWrite } from '@/features/cultivos/api/diario';
 import type {
+  Colheita,
   ColheitaCriada,
+  ColheitaEdit,
   ColheitaInput,
   ColheitaPage,
   Cultivo,
@@ -131,5 +133,41 @@ export function useGroupMembers(groupId: string) {
     queryKey: queryKeys.groups.members(groupId),
     fetchPage: (cursor) => api.get<MemberPage>(`/groups/${enc(groupId)}/members${queryString({ limit: 100, cursor })}`),
     enabled: !!groupId,
+  });
+}
+
+/** Corrects one of my harvests (within its window): points and kg follow the correction. */
+export function useEditColheita(cultivoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ColheitaEdit }) => api.put<Colheita>(`${cultivoPath(cultivoId)}/colheitas/${enc(id)}`, input),
+    onSuccess: () => refresh(queryClient),
+  });
+}
+
+/** Deletes one of my harvests (within its window): its points and kg go with it. */
+export function useDeleteColheita(cultivoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`${cultivoPath(cultivoId)}/colheitas/${enc(id)}`),
+    onSuccess: () => refresh(queryClient),
+  });
+}
+
+/** Confirms a harvest "a confirmar" (a coordinator at once; other members together). */
+export function useConfirmColheita(cultivoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Colheita>(`${cultivoPath(cultivoId)}/colheitas/${enc(id)}/confirmacao`),
+    onSuccess: () => refresh(queryClient),
+  });
+}
+
+/** Deletes one of my diary entries: the points it earned are taken back. */
+export function useDeleteDiario(cultivoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`${cultivoPath(cultivoId)}/diario/${enc(id)}`),
+    onSuccess: () => refresh(queryClient),
   });
 }

@@ -7,7 +7,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/errors';
 import { formatDate, formatDateTime, todayBrasilia } from '@/lib/format';
 import { useVegetable } from '@/features/cultivos/api/catalog';
-import { useArchiveCultivo, useChangeFase, useColheitas, useDiario } from '@/features/cultivos/api/cultivos';
+import { useArchiveCultivo, useChangeFase, useColheitas, useDeleteDiario, useDiario } from '@/features/cultivos/api/cultivos';
+import { useAuth } from '@/lib/auth/auth-context';
+import { HarvestItem } from '@/features/cultivos/components/harvest-item';
 import { FaseTag } from '@/features/cultivos/components/cultivo-card';
 import { DiaryForm } from '@/features/cultivos/components/diary-form';
 import { EditCultivoDialog } from '@/features/cultivos/components/edit-cultivo-dialog';
@@ -17,7 +19,6 @@ import { VegetableGuides } from '@/features/cultivos/components/vegetable-guides
 import { harvestDays, VegetableCare } from '@/features/cultivos/components/vegetable-care';
 import {
   countdown,
-  destinoLabel,
   faseLabel,
   faseOrderOf,
   formatQuantidade,
@@ -25,7 +26,6 @@ import {
   nextFase,
   previousFase,
   tipoDiarioLabel,
-  unidadeColheitaLabel,
   unidadePlantioLabel,
 } from '@/features/cultivos/labels';
 import type { Cultivo } from '@/types/api';
@@ -38,6 +38,9 @@ import '@/features/cultivos/cultivos.css';
  */
 export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultivo: Cultivo; canCoordinate: boolean; onMessage: (m: string) => void }) {
   const [dialog, setDialog] = useState<'harvest' | 'lost' | 'archive' | 'edit' | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const removeEntry = useDeleteDiario(c.id);
+  const meId = useAuth().userData?.id;
   const change = useChangeFase(c.id);
   const archive = useArchiveCultivo(c.id);
   const diario = useDiario(c.id);
@@ -164,15 +167,7 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
         </dl>
         <Listing query={colheitas} empty="Nenhuma colheita registrada ainda.">
           {(colheitas.data ?? []).map((h) => (
-            <li key={h.id}>
-              <p className="diary-head">
-                {formatDate(h.data + 'T12:00:00Z')} · {h.autorNome}
-              </p>
-              <p>
-                {formatQuantidade(h.quantidade)} {unidadeColheitaLabel[h.unidade]} · {destinoLabel[h.destino]}
-              </p>
-              {h.foto && <PhotoStrip keys={[h.foto]} alt={`Colheita de ${c.vegetalNome} em ${formatDate(h.data + 'T12:00:00Z')}`} />}
-            </li>
+            <HarvestItem key={h.id} h={h} cultivo={c} meId={meId} onMessage={onMessage} />
           ))}
         </Listing>
       </section>
@@ -190,6 +185,11 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
               </p>
               {e.texto && <p>{e.texto}</p>}
               <PhotoStrip keys={e.fotos} alt={e.texto ? `Foto do diário: ${e.texto.slice(0, 80)}` : `Foto do diário de ${c.vegetalNome}`} />
+              {e.autorId === meId && e.tipo !== 'fase' && e.tipo !== 'colheita' && (
+                <button type="button" className="button button-secondary diary-remove" onClick={() => setRemoving(e.id)}>
+                  Apagar registro
+                </button>
+              )}
             </li>
           ))}
         </Listing>
@@ -217,9 +217,36 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
           onClose={() => setDialog(null)}
           onDone={(r) => {
             setDialog(null);
-            onMessage(r.pontos > 0 ? `Colheita registrada (+${r.pontos} pontos).` : 'Colheita registrada.');
+            onMessage(
+              r.colheita.status === 'a-confirmar'
+                ? `Colheita registrada. ${r.colheita.duvida ?? ''}`.trim()
+                : r.pontos > 0
+                  ? `Colheita registrada (+${r.pontos} pontos).`
+                  : 'Colheita registrada.',
+            );
           }}
         />
+      )}
+      {removing && (
+        <ConfirmDialog
+          title="Apagar registro do diário"
+          confirmLabel="Apagar"
+          busyLabel="Apagando..."
+          danger
+          busy={removeEntry.isPending}
+          error={removeEntry.isError ? errorMessage(removeEntry.error) : null}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() =>
+            removeEntry.mutate(removing, {
+              onSuccess: () => {
+                setRemoving(null);
+                onMessage('Registro apagado. Os pontos que ele deu foram devolvidos.');
+              },
+            })
+          }
+        >
+          <p>O registro sai do diário e os pontos que ele deu são devolvidos. Uma conquista já desbloqueada continua sua.</p>
+        </ConfirmDialog>
       )}
       {dialog === 'edit' && (
         <EditCultivoDialog

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import { InputField, SelectField } from '@/components/ui/fields';
 import { PhotoPicker } from '@/components/ui/photo-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useAddColheita } from '@/features/cultivos/api/cultivos';
+import { HarvestFields } from '@/features/cultivos/components/harvest-fields';
 import { todayBrasilia } from '@/lib/format';
 import type { ColheitaCriada, Cultivo } from '@/types/api';
 
@@ -51,32 +51,19 @@ export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; 
   return (
     <Dialog title="Registrar colheita" onClose={onClose} busy={busy}>
       <form onSubmit={submit} noValidate className="dialog-body">
-        <InputField label="Quantidade" name="quantidade" inputMode="decimal" value={quantidade} onChange={(e) => {
-            setQuantidade(e.target.value);
-            setLocal((l) => ({ ...l, quantidade: undefined }));
-          }} error={errors.quantidade} required />
-        <SelectField label="Unidade" name="unidade" value={unidade} onChange={(e) => setUnidade(e.target.value)} error={errors.unidade}>
-          <option value="kg">kg</option>
-          <option value="g">g</option>
-          <option value="unidades">unidades</option>
-          <option value="macos">maços</option>
-        </SelectField>
-        <InputField
-          label="Data da colheita"
-          name="data"
-          type="date"
-          value={data}
-          min={cultivo.dataPlantio}
-          max={todayBrasilia()}
-          onChange={(e) => setData(e.target.value)}
-          error={errors.data}
-          required
+        <HarvestFields
+          values={{ quantidade, unidade, data, destino }}
+          errors={errors}
+          dataPlantio={cultivo.dataPlantio}
+          onChange={(field, value) => {
+            if (field === 'quantidade') {
+              setQuantidade(value);
+              setLocal((l) => ({ ...l, quantidade: undefined }));
+            } else if (field === 'unidade') setUnidade(value);
+            else if (field === 'data') setData(value);
+            else setDestino(value);
+          }}
         />
-        <SelectField label="Destino" name="destino" value={destino} onChange={(e) => setDestino(e.target.value)} error={errors.destino}>
-          <option value="consumo">Consumo</option>
-          <option value="compartilhado">Compartilhado</option>
-          <option value="doado">Doado</option>
-        </SelectField>
         <PhotoPicker
           label="Foto da colheita (opcional)"
           purpose="colheita"

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { enc, queryString } from '@/lib/api-path';
 import { queryKeys } from '@/lib/query-keys';
-import type { GroupsRanking, MembersRanking, MyGroupPage, Profile, RankingPeriodo } from '@/types/api';
+import type { GroupsRanking, Liga, MembersRanking, MyGroupPage, Profile, RankingPeriodo } from '@/types/api';
 
 // The rankings (GET /api/rankings/…): each a top 50 and the caller's own standing, in one
 // request. Points and harvests change them all the time, so they are fresh for a minute.
@@ -57,4 +57,9 @@ export function useRankingPrivacy() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.rankings.all });
     },
   });
+}
+
+/** My monthly league: its table, its zones and how my last league ended. */
+export function useLeague() {
+  return useQuery({ queryKey: queryKeys.rankings.league, queryFn: () => api.get<Liga>('/rankings/liga'), staleTime });
 }

@@ -16,7 +16,7 @@ export function GroupList({ items, label }: { items: RankingGroup[]; label: stri
             {g.id && g.nome ? <Link to={`/grupos/${encodeURIComponent(g.id)}`}>{g.nome}</Link> : <span className="muted">Grupo privado</span>}
             {g.meu && <span className="tag">Meu grupo</span>}
           </span>
-          <span className="ranking-value">{formatKg(g.kg)}</span>
+          <span className="ranking-value">{`${formatKg(g.kg)} por membro`}</span>
         </li>
       ))}
     </ol>

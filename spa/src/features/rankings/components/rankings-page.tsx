@@ -9,14 +9,16 @@ import type { RankingPeriodo } from '@/types/api';
 import { useGroupMembersRanking, useGroupsRanking, useMembersRanking, useRankingGroups } from '@/features/rankings/api/rankings';
 import { monthName } from '@/features/rankings/format';
 import { GroupList } from '@/features/rankings/components/group-list';
+import { LeaguePanel } from '@/features/rankings/components/league-panel';
 import { MemberList } from '@/features/rankings/components/member-list';
 import { StandingCard } from '@/features/rankings/components/standing-card';
 import '@/features/rankings/rankings.css';
 
-type Aba = 'geral' | 'mes' | 'grupo' | 'grupos';
+type Aba = 'geral' | 'mes' | 'liga' | 'grupo' | 'grupos';
 const abas: { aba: Aba; label: string }[] = [
   { aba: 'geral', label: 'Geral' },
   { aba: 'mes', label: 'Este mês' },
+  { aba: 'liga', label: 'Minha liga' },
   { aba: 'grupo', label: 'Meu grupo' },
   { aba: 'grupos', label: 'Grupos' },
 ];
@@ -25,7 +27,7 @@ function parseAba(v: string | null): Aba {
   return abas.some((a) => a.aba === v) ? (v as Aba) : 'geral';
 }
 
-/** /rankings: members all time and this month, my group's members, and groups by harvest. */
+/** /rankings: members all time and this month, my monthly league, my group's members, and groups by harvest. */
 export function RankingsPage() {
   const [params, setParams] = useSearchParams();
   const aba = parseAba(params.get('aba'));
@@ -47,6 +49,7 @@ export function RankingsPage() {
       <TabNav label="Rankings" items={abas.map((a) => ({ to: link(a.aba), label: a.label, current: a.aba === aba, replace: true }))} />
       {aba === 'geral' && <MembersPanel periodo="geral" />}
       {aba === 'mes' && <MembersPanel periodo="mes" />}
+      {aba === 'liga' && <LeaguePanel />}
       {aba === 'grupo' && <GroupPanel grupo={grupo} periodo={periodo} onChange={set} />}
       {aba === 'grupos' && <GroupsPanel grupo={grupo} periodo={periodo} onChange={set} />}
     </div>
@@ -182,7 +185,9 @@ function GroupsPanel({ grupo, periodo, onChange }: { grupo: string; periodo: Ran
         )}
         <PeriodToggle periodo={periodo} onChange={(p) => onChange({ periodo: p })} />
       </div>
-      <p className="muted ranking-note">Grupos ordenados pelos quilos colhidos (colheitas registradas em kg ou g).</p>
+      <p className="muted ranking-note">
+        Grupos ordenados pelos quilos colhidos por membro ativo (quem teve colheita confirmada no período). Colheitas a confirmar não contam.
+      </p>
       {groups.isPending || q.isPending ? (
         <Loading />
       ) : q.isError ? (

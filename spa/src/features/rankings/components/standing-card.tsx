@@ -5,7 +5,7 @@ import '@/features/rankings/rankings.css';
 /** The caller's own standing under a ranking (also when they opted out). */
 export function StandingCard({ standing, subject = 'members' }: { standing: RankingStanding; subject?: 'members' | 'group' }) {
   const pos = positionText(standing);
-  const value = subject === 'group' ? formatKg(standing.valor / 1000) : formatPoints(standing.valor);
+  const value = subject === 'group' ? `${formatKg(standing.valor / 1000)} por membro ativo` : formatPoints(standing.valor);
   return (
     <div className="ranking-standing" role="status">
       {pos ? (

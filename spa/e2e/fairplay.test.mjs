@@ -1,0 +1,178 @@
+// Fair play in a real browser against the local cloud: a member records a harvest far beyond
+// what one muda planted today gives; it waits "a confirmar", pays nothing and leaves the groups'
+// ranking as it was. The group's dono confirms it on the cultivo's page; then the member's
+// points, the group's place in the harvest ranking and the member's monthly league move, and
+// both see it. The member's points history lists every row with its label, and the profile
+// explains how points, confirmation and leagues work. Screens are captured at 360 and 1280 px
+// into VERDE_SHOTS (when set).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startLocalCloud } from './support/local-cloud.mjs';
+import { openSession } from './support/browser.mjs';
+
+let cloud;
+const runId = Date.now().toString(36);
+const person = (name, n) => ({ name, email: `e2e-fairplay-${runId}-${n}@exemplo.com`, password: 'segredo-123' });
+const shots = process.env.VERDE_SHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+
+async function shot(page, name) {
+  if (!shots) return;
+  await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: true });
+}
+
+async function withSession(fn, options = {}) {
+  const session = await openSession({ baseURL: cloud.url, ...options });
+  try {
+    await fn(session.page, session);
+    assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
+  } finally {
+    await session.close();
+  }
+}
+
+async function register(page, user) {
+  await page.goto('/registro');
+  await page.getByLabel('Nome completo').fill(user.name);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Senha', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirmar senha').fill(user.password);
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function signIn(page, user) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Senha', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** The group's standing in this month's harvest ranking, as the page says it. */
+async function groupStanding(page) {
+  await page.goto('/rankings?aba=grupos&periodo=mes');
+  const status = page.getByRole('region', { name: 'Ranking dos grupos por colheita' }).getByRole('status');
+  await status.waitFor();
+  return status.textContent();
+}
+
+describe('fair play in Chromium against the local cloud', { timeout: 900_000 }, () => {
+  before(async () => {
+    cloud = await startLocalCloud();
+  });
+
+  after(async () => {
+    await cloud?.stop();
+  });
+
+  test('a coordinator confirms a member’s big harvest and both see the ranking move', async () => {
+    const dona = person('Dona Justa', 1);
+    const beto = person('Beto Colhedor', 2);
+    const groupName = `Horta Justa ${runId}`;
+    let groupId = '';
+    let cultivoUrl = '';
+
+    await withSession(async (page) => {
+      await register(page, dona);
+      await page.goto('/grupos/novo');
+      await page.getByLabel('Nome do grupo').fill(groupName);
+      await page.getByLabel('Cidade').fill('Campinas');
+      await page.getByLabel('UF').selectOption('SP');
+      await page.getByRole('button', { name: 'Criar grupo' }).click();
+      await page.getByRole('heading', { level: 1, name: groupName, exact: true }).waitFor();
+      groupId = new URL(page.url()).pathname.split('/')[2];
+    });
+
+    await withSession(async (page) => {
+      await register(page, beto);
+      await page.goto(`/grupos/${groupId}`);
+      await page.getByRole('button', { name: 'Participar' }).click();
+      await page.getByText('Você entrou no grupo! +10 pontos.').first().waitFor();
+
+      // One muda of alface, planted today, in the group.
+      await page.goto('/cultivos?novo=alface-verao');
+      const create = page.getByRole('dialog', { name: 'Novo cultivo' });
+      await create.getByLabel('Onde').selectOption({ label: groupName });
+      await create.getByLabel('Quantidade').fill('1');
+      await create.getByRole('button', { name: 'Criar cultivo' }).click();
+      await page.waitForURL(`**/grupos/${groupId}/cultivos/*`);
+      cultivoUrl = new URL(page.url()).pathname;
+      await page.getByText('Cultivo criado! +10 pontos.').waitFor();
+
+      // 50 kg of it today: recorded, but a confirmar.
+      await page.getByRole('button', { name: 'Registrar colheita' }).click();
+      const harvest = page.getByRole('dialog', { name: 'Registrar colheita' });
+      await harvest.getByLabel('Quantidade').fill('50');
+      await harvest.getByRole('button', { name: 'Registrar colheita' }).click();
+      await page.getByText(/Colheita registrada\. Colhida antes do tempo esperado/).waitFor();
+      const colheitas = page.getByRole('region', { name: 'Colheitas' });
+      await colheitas.getByText('A confirmar', { exact: true }).waitFor();
+      await colheitas.getByText('Confirmações: 0 de 2 (ou a de um coordenador).').waitFor();
+      assert.equal(await colheitas.getByRole('button', { name: 'Confirmar colheita' }).count(), 0, 'its author cannot confirm it');
+      await shot(page, 'colheita-a-confirmar');
+
+      assert.match(await groupStanding(page), /Seu grupo ainda não registrou colheitas em kg neste período\./);
+      await page.goto('/perfil');
+      await page.getByRole('region', { name: 'Histórico de pontos' }).getByText('Entrou em um grupo').waitFor();
+      assert.equal(await page.getByRole('region', { name: 'Histórico de pontos' }).getByText('Colheita registrada').count(), 0, 'nothing paid yet');
+    });
+
+    // The dono confirms it on the cultivo's page, and sees her group ranked.
+    await withSession(async (page) => {
+      await signIn(page, dona);
+      await page.goto(cultivoUrl);
+      const colheitas = page.getByRole('region', { name: 'Colheitas' });
+      await colheitas.getByText('A confirmar', { exact: true }).waitFor();
+      await shot(page, 'colheita-confirmar');
+      await colheitas.getByRole('button', { name: 'Confirmar colheita' }).click();
+      await page.getByText('Colheita confirmada.').waitFor();
+      await colheitas.getByText('A confirmar', { exact: true }).waitFor({ state: 'detached' });
+      assert.match(await groupStanding(page), /Seu grupo está em \d+º lugar, com 50(,0+)? kg por membro ativo\./);
+      await page.getByRole('list', { name: 'Grupos que mais colheram no mês' }).getByText(groupName).waitFor();
+      await shot(page, 'rankings-grupos-confirmado');
+    });
+
+    // The member sees it too: paid once (the cultivo's first harvest), the group ranked, their league.
+    await withSession(async (page) => {
+      await signIn(page, beto);
+      assert.match(await groupStanding(page), /com 50(,0+)? kg por membro ativo/);
+      await page.goto('/perfil');
+      const history = page.getByRole('region', { name: 'Histórico de pontos' });
+      const row = history.getByRole('listitem').filter({ hasText: 'Colheita registrada' });
+      await row.getByText('+50', { exact: true }).waitFor();
+      await history.getByText('Conquista desbloqueada: Primeira Colheita').waitFor();
+      await page.getByRole('heading', { name: 'Como funcionam os pontos' }).waitFor();
+      await shot(page, 'perfil-pontos');
+
+      await page.goto('/rankings?aba=liga');
+      await page.getByRole('heading', { name: 'Série D · Liga 1' }).waitFor();
+      const liga = page.getByRole('list', { name: 'Membros da Série D, liga 1' });
+      const mine = liga.getByRole('listitem').filter({ hasText: 'Você' });
+      assert.equal(await mine.getAttribute('aria-current'), 'true');
+      await shot(page, 'rankings-liga');
+    });
+
+    // The same screens on a 360 px phone, without sideways scrolling.
+    await withSession(
+      async (page) => {
+        await signIn(page, beto);
+        for (const [path, name] of [
+          [cultivoUrl, 'colheita-confirmada'],
+          ['/perfil', 'perfil-pontos'],
+          ['/rankings?aba=liga', 'rankings-liga'],
+          ['/rankings?aba=grupos', 'rankings-grupos-confirmado'],
+        ]) {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, `no sideways scroll on ${path}`);
+          await shot(page, name);
+        }
+      },
+      { viewport: { width: 360, height: 740 } },
+    );
+  });
+});

@@ -1,0 +1,62 @@
+import { InputField, SelectField } from '@/components/ui/fields';
+import type { FieldErrors } from '@/lib/errors';
+import { todayBrasilia } from '@/lib/format';
+
+export interface HarvestValues {
+  quantidade: string;
+  unidade: string;
+  data: string;
+  destino: string;
+}
+
+/**
+ * What a harvest says (quantity, unit, date, destination): recording one and correcting one. The
+ * date lies between the planting (dataPlantio) and today in Brasília, as the server checks.
+ */
+export function HarvestFields({
+  values,
+  errors,
+  onChange,
+  dataPlantio,
+}: {
+  values: HarvestValues;
+  errors: FieldErrors;
+  onChange: (field: keyof HarvestValues, value: string) => void;
+  dataPlantio?: string;
+}) {
+  return (
+    <>
+      <InputField
+        label="Quantidade"
+        name="quantidade"
+        inputMode="decimal"
+        value={values.quantidade}
+        onChange={(e) => onChange('quantidade', e.target.value)}
+        error={errors.quantidade}
+        required
+      />
+      <SelectField label="Unidade" name="unidade" value={values.unidade} onChange={(e) => onChange('unidade', e.target.value)} error={errors.unidade}>
+        <option value="kg">kg</option>
+        <option value="g">g</option>
+        <option value="unidades">unidades</option>
+        <option value="macos">maços</option>
+      </SelectField>
+      <InputField
+        label="Data da colheita"
+        name="data"
+        type="date"
+        value={values.data}
+        min={dataPlantio}
+        max={todayBrasilia()}
+        onChange={(e) => onChange('data', e.target.value)}
+        error={errors.data}
+        required
+      />
+      <SelectField label="Destino" name="destino" value={values.destino} onChange={(e) => onChange('destino', e.target.value)} error={errors.destino}>
+        <option value="consumo">Consumo</option>
+        <option value="compartilhado">Compartilhado</option>
+        <option value="doado">Doado</option>
+      </SelectField>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { PointsLedger } from '@/components/ui/points-ledger';
+import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { formatNumber } from '@/lib/format';
+import { useMyPoints } from '@/features/profile/api/points';
+
+/** /perfil: every row that moved my points, newest first, adding up to my total. */
+export function PointsHistory({ total }: { total: number }) {
+  const q = useMyPoints();
+  const items = q.data ?? [];
+  return (
+    <section className="card" aria-labelledby="perfil-pontos">
+      <h2 id="perfil-pontos">Histórico de pontos</h2>
+      <p className="muted">
+        Total: {formatNumber(total)} {total === 1 ? 'ponto' : 'pontos'}. Cada linha é um ponto ganho ou devolvido; somadas, dão o seu total.
+      </p>
+      {q.isPending ? (
+        <SectionLoader label="Carregando histórico..." />
+      ) : q.isError ? (
+        <ErrorState title="Não foi possível carregar seu histórico de pontos" error={q.error} onRetry={() => void q.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="muted">Você ainda não ganhou pontos. Crie um cultivo ou registre um cuidado no diário para começar.</p>
+      ) : (
+        <PointsLedger items={items} />
+      )}
+      <LoadMore hasNextPage={q.hasNextPage} isFetchingNextPage={q.isFetchingNextPage} fetchNextPage={q.fetchNextPage} />
+    </section>
+  );
+}
