@@ -32,41 +32,41 @@ const (
 )
 
 type cultivoItem struct {
-	PK              string               `dynamodbav:"PK"`
-	SK              string               `dynamodbav:"SK"`
-	GSI1PK          string               `dynamodbav:"GSI1PK,omitempty"`
-	GSI1SK          string               `dynamodbav:"GSI1SK,omitempty"`
-	GSI2PK          string               `dynamodbav:"GSI2PK,omitempty"`
-	GSI2SK          string               `dynamodbav:"GSI2SK,omitempty"`
-	Type            string               `dynamodbav:"type"`
-	ID              string               `dynamodbav:"id"`
-	VegetalID       string               `dynamodbav:"vegetalId"`
-	VegetalNome     string               `dynamodbav:"vegetalNome"`
-	DiasColheitaMin int                  `dynamodbav:"diasColheitaMin"`
-	DiasColheitaMax int                  `dynamodbav:"diasColheitaMax"`
-	GrupoID         string               `dynamodbav:"grupoId"`
-	GrupoNome       string               `dynamodbav:"grupoNome"`
-	LoteCodigo      string               `dynamodbav:"loteCodigo"`
-	ResponsavelID   string               `dynamodbav:"responsavelId"`
-	ResponsavelNome string               `dynamodbav:"responsavelNome"`
-	Colaboradores   []domain.Colaborador `dynamodbav:"colaboradores"`
-	Metodo          string               `dynamodbav:"metodo"`
-	Quantidade      float64              `dynamodbav:"quantidade"`
-	Unidade         string               `dynamodbav:"unidade"`
-	DataPlantio     string               `dynamodbav:"dataPlantio"`
-	Notas           string               `dynamodbav:"notas"`
-	Fase            string               `dynamodbav:"fase"`
-	FaseAnterior    string               `dynamodbav:"faseAnterior"`
-	MotivoPerda     string               `dynamodbav:"motivoPerda"`
-	Arquivado       bool                 `dynamodbav:"arquivado"`
-	Ativo           bool                 `dynamodbav:"ativo"`
-	Totais          domain.Totais        `dynamodbav:"totais"`
+	PK              string                `dynamodbav:"PK"`
+	SK              string                `dynamodbav:"SK"`
+	GSI1PK          string                `dynamodbav:"GSI1PK,omitempty"`
+	GSI1SK          string                `dynamodbav:"GSI1SK,omitempty"`
+	GSI2PK          string                `dynamodbav:"GSI2PK,omitempty"`
+	GSI2SK          string                `dynamodbav:"GSI2SK,omitempty"`
+	Type            string                `dynamodbav:"type"`
+	ID              string                `dynamodbav:"id"`
+	VegetalID       string                `dynamodbav:"vegetalId"`
+	VegetalNome     string                `dynamodbav:"vegetalNome"`
+	DiasColheitaMin int                   `dynamodbav:"diasColheitaMin"`
+	DiasColheitaMax int                   `dynamodbav:"diasColheitaMax"`
+	GrupoID         string                `dynamodbav:"grupoId"`
+	GrupoNome       string                `dynamodbav:"grupoNome"`
+	LoteCodigo      string                `dynamodbav:"loteCodigo"`
+	ResponsavelID   string                `dynamodbav:"responsavelId"`
+	ResponsavelNome string                `dynamodbav:"responsavelNome"`
+	Colaboradores   []domain.Colaborador  `dynamodbav:"colaboradores"`
+	Metodo          string                `dynamodbav:"metodo"`
+	Quantidade      float64               `dynamodbav:"quantidade"`
+	Unidade         string                `dynamodbav:"unidade"`
+	DataPlantio     string                `dynamodbav:"dataPlantio"`
+	Notas           string                `dynamodbav:"notas"`
+	Fase            string                `dynamodbav:"fase"`
+	FaseAnterior    string                `dynamodbav:"faseAnterior"`
+	MotivoPerda     string                `dynamodbav:"motivoPerda"`
+	Arquivado       bool                  `dynamodbav:"arquivado"`
+	Ativo           bool                  `dynamodbav:"ativo"`
+	Totais          domain.Totais         `dynamodbav:"totais"`
 	Produtividade   *domain.Produtividade `dynamodbav:"produtividade,omitempty"`
 	ColheitasPagas  int                   `dynamodbav:"colheitasPagas,omitempty"`
 	UltimoDiaPago   string                `dynamodbav:"ultimoDiaPago,omitempty"`
-	Version         int                  `dynamodbav:"version"`
-	CriadoEm        string               `dynamodbav:"criadoEm"`
-	AtualizadoEm    string               `dynamodbav:"atualizadoEm"`
+	Version         int                   `dynamodbav:"version"`
+	CriadoEm        string                `dynamodbav:"criadoEm"`
+	AtualizadoEm    string                `dynamodbav:"atualizadoEm"`
 }
 
 func toCultivoItem(c domain.Cultivo) cultivoItem {
