@@ -88,12 +88,17 @@ func TestCreateRunsEveryMigrationAndUpdateRunsNoneAgain(t *testing.T) {
 		t.Errorf("an update with nothing to do made %v", ops)
 	}
 
-	// A new version of the seed is a new migration: it writes the new vegetable.
+	// A new version of the seed is a new migration: it writes the new vegetable; and so is the
+	// yields' (their id names the catalogue's too), which writes them again (one item per vegetable with a yield).
+	yields, err := seed.Yields()
+	if err != nil {
+		t.Fatal(err)
+	}
 	more := func() ([]domain.Vegetable, []domain.Conquista, error) {
 		v, c, err := seed.Catalog()
 		return append(v, domain.Vegetable{ID: "novo", Nome: "Novo", DiasColheitaMin: 1, DiasColheitaMax: 2}), c, err
 	}
-	if _, data, err = handler(s, listOf(more), noContinue(t), time.Minute)(ctx, event(cfn.RequestUpdate)); err != nil || data["Feitas"] != 1 || data["Itens"] != 1 {
+	if _, data, err = handler(s, listOf(more), noContinue(t), time.Minute)(ctx, event(cfn.RequestUpdate)); err != nil || data["Feitas"] != 2 || data["Itens"] != 1+len(yields) {
 		t.Fatalf("update with a new vegetable: %v %v", data, err)
 	}
 	if v, err := s.Vegetable(ctx, "novo"); err != nil || v.Nome != "Novo" {

@@ -67,9 +67,9 @@ func qty(f float64) *float64 { return &f }
 
 func newCultivo(t *testing.T, gid, lote string, by testkit.User, colabs ...testkit.User) string {
 	t.Helper()
-	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, LoteCodigo: lote, Metodo: "muda", Quantidade: qty(12),
-		// Planted a month ago: its harvests are past the vegetable's first day (colheita_plausivel.go).
-		Unidade: "mudas", DataPlantio: plantedDate(), Fase: domain.FaseSemeado}
+	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, LoteCodigo: lote, Metodo: "semente", Quantidade: qty(12),
+		// Planted 60 days ago: its harvests are past the vegetable's first day (colheita_plausivel.go).
+		Unidade: "sementes", DataPlantio: plantedDate(), Fase: domain.FaseSemeado}
 	for _, c := range colabs {
 		in.Colaboradores = append(in.Colaboradores, c.ID)
 	}
@@ -83,8 +83,9 @@ func newCultivo(t *testing.T, gid, lote string, by testkit.User, colabs ...testk
 	return id
 }
 
-// plantedDate is when the tests' cultivos were planted: a month ago, so their
-// harvests are past the vegetable's first day (domain.AvaliarColheita).
+// plantedDate is when the tests' cultivos were planted: 60 days ago, so the
+// harvests of their seeds (alface, 50 days at the least) are past the
+// vegetable's first day (domain.AvaliarColheita).
 func plantedDate() string {
-	return domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, -30))
+	return domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, -60))
 }

@@ -4049,6 +4049,9 @@ export interface operations {
                     "application/json": components["schemas"]["Dashboard"];
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getMyPoints: {
