@@ -25,6 +25,7 @@ FUNCTIONS := \
 	AdminFunction:admin \
 	AccountFunction:account \
 	FeedFunction:feed \
+	MutiroesFunction:mutiroes \
 	DadosJobFunction:dadosjob
 
 fn_id = $(word 1,$(subst :, ,$(1)))

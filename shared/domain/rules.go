@@ -30,6 +30,7 @@ type Pontos struct {
 	Comentario        int `json:"comentario"`
 	ComentariosPorDia int `json:"comentariosPorDia"`
 	CurtidaRecebida   int `json:"curtidaRecebida"`
+	Mutirao           int `json:"mutirao"` // a presence a coordinator confirmed, once per member and mutirão
 }
 
 // Limites are the caps writes enforce. Each may be lowered below the hard
@@ -55,12 +56,13 @@ type Limites struct {
 	CultivosPorDia         int `json:"cultivosPorDia"`
 	RegistrosDiarioPorDia  int `json:"registrosDiarioPorDia"` // every entry, with or without points (Pontos.DiariosPorDia)
 	ColheitasPorDia        int `json:"colheitasPorDia"`
-	FotosPorDia            int `json:"fotosPorDia"`       // photo uploads (presigned URLs) a day
-	CatalogoPorDia         int `json:"catalogoPorDia"`    // vegetables and guides a site admin creates
-	PostsPorDia            int `json:"postsPorDia"`       // posts a member may publish a day (feed)
-	ComentariosPorDia      int `json:"comentariosPorDia"` // comments a member may write a day
-	CurtidasPorDia         int `json:"curtidasPorDia"`    // likes a member may give a day
-	DenunciasPorDia        int `json:"denunciasPorDia"`   // reports a member may send a day
+	FotosPorDia            int `json:"fotosPorDia"`         // photo uploads (presigned URLs) a day
+	CatalogoPorDia         int `json:"catalogoPorDia"`      // vegetables and guides a site admin creates
+	PostsPorDia            int `json:"postsPorDia"`         // posts a member may publish a day (feed)
+	ComentariosPorDia      int `json:"comentariosPorDia"`   // comments a member may write a day
+	CurtidasPorDia         int `json:"curtidasPorDia"`      // likes a member may give a day
+	DenunciasPorDia        int `json:"denunciasPorDia"`     // reports a member may send a day
+	ParticipacoesPorDia    int `json:"participacoesPorDia"` // sign-ups, check-ins, swaps and reservations (mutirões, escalas, partilha)
 }
 
 // Defaults are the rules of DESIGN §4 and of the caps the groups slice
@@ -72,6 +74,7 @@ func Defaults() Rules {
 			CriarGrupo: 20, EntrarGrupo: 10,
 			Cultivo: 10, Diario: 2, DiarioFoto: 3, DiariosPorDia: 10, Colheita: 50,
 			Post: 5, PostsPorDia: 5, Comentario: 1, ComentariosPorDia: 10, CurtidaRecebida: 1,
+			Mutirao: 20,
 		},
 		Limites: Limites{
 			MaxMembrosPadrao: 50, LotesPorGrupo: MaxLotesPerGroup, LotesPorMembro: MaxLotesPerMember,
@@ -83,6 +86,7 @@ func Defaults() Rules {
 			CultivosPorDia: 30, RegistrosDiarioPorDia: 100, ColheitasPorDia: 50,
 			FotosPorDia: 100, CatalogoPorDia: 200,
 			PostsPorDia: 20, ComentariosPorDia: 100, CurtidasPorDia: 500, DenunciasPorDia: 50,
+			ParticipacoesPorDia: 100,
 		},
 	}
 }
@@ -119,6 +123,7 @@ func (r Rules) fields() []ruleField {
 		{"pontos.comentario", "Pontos por comentário", p.Comentario, 0, MaxPontosPorAto},
 		{"pontos.comentariosPorDia", "Comentários por dia que valem pontos", p.ComentariosPorDia, 0, MaxAtosPorDia},
 		{"pontos.curtidaRecebida", "Pontos por curtida recebida", p.CurtidaRecebida, 0, MaxPontosPorAto},
+		{"pontos.mutirao", "Pontos por presença confirmada em mutirão", p.Mutirao, 0, MaxPontosPorAto},
 		{"limites.maxMembrosPadrao", "Limite de membros padrão de um grupo novo", l.MaxMembrosPadrao, MinMaxMembros, MaxMaxMembros},
 		{"limites.lotesPorGrupo", "Lotes por grupo", l.LotesPorGrupo, 1, MaxLotesPerGroup},
 		{"limites.lotesPorMembro", "Lotes por membro", l.LotesPorMembro, 1, MaxLotesPerMember},
@@ -142,6 +147,7 @@ func (r Rules) fields() []ruleField {
 		{"limites.comentariosPorDia", "Comentários que um membro pode escrever por dia", l.ComentariosPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.curtidasPorDia", "Curtidas que um membro pode dar por dia", l.CurtidasPorDia, 1, MaxAtosDiariosPorMembro},
 		{"limites.denunciasPorDia", "Denúncias que um membro pode enviar por dia", l.DenunciasPorDia, 1, MaxAtosDiariosPorMembro},
+		{"limites.participacoesPorDia", "Inscrições em mutirões, trocas de escala e reservas de partilha por membro por dia", l.ParticipacoesPorDia, 1, MaxAtosDiariosPorMembro},
 	}
 }
 

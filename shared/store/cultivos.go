@@ -730,6 +730,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 			AutorID: actor.ID, AutorNome: h.AutorNome, Pontos: pts, CriadoEm: now,
 		}), "")
 		t.countDaily(actor.ID, domain.ActColheita, rules, now)
+		t.relHarvest(c, h) // the group's report of the harvest's month (relatorio.go)
 		kg := domain.KgOf(h)
 		if err := s.rankHarvest(ctx, t, c.GrupoID, kg, now); err != nil {
 			return err

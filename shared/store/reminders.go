@@ -193,8 +193,10 @@ func (s *Store) saveReminderState(ctx context.Context, day string, cursor map[st
 // sendDue sends the reminders of one page of due items: one BatchGetItem of
 // their cultivos, then one transaction per reminder to send.
 func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []record) (int, error) {
-	if len(items) == 0 {
-		return 0, nil
+	items, grupo := splitGroupDue(items)
+	sentGrupo, err := s.sendGroupDue(ctx, day, now, grupo) // reminders_grupo.go
+	if err != nil || len(items) == 0 {
+		return sentGrupo, err
 	}
 	keys := make([]itemKey, 0, len(items))
 	for _, it := range items {
@@ -239,7 +241,7 @@ func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []
 		}
 		sent++
 	}
-	return sent, nil
+	return sent + sentGrupo, nil
 }
 
 // reminderTime is the time a day's reminders carry: 07:00 in Brasília.

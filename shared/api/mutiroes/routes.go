@@ -1,0 +1,38 @@
+// Package mutiroes serves a group's shared work (the MutiroesFunction):
+// mutirões with tarefas, vagas, waiting lists and presence; escalas (weekly
+// rotas) and their swaps; partilha da colheita; the coordinator's report;
+// the public impact; and the calendar feeds.
+package mutiroes
+
+import (
+	"net/http"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
+	"github.com/verde-app/verde/shared/app"
+)
+
+// Routes is this area's whole API surface; template.yaml declares the same.
+func Routes(d app.Deps) []api.Route {
+	signedIn := d.Verifier.Require
+	// The public impact shows more to members (whether visitors see it).
+	maybeSignedIn := d.Verifier.Optional
+	const m = "/api/groups/{groupId}/mutiroes"
+	return []api.Route{
+		{Method: "GET", Path: m, Handler: signedIn(handleList(d))},
+		{Method: "POST", Path: m, Handler: signedIn(kit.Idempotent(d, handleCreate(d)))},
+		{Method: "GET", Path: m + "/{mutiraoId}", Handler: signedIn(handleGet(d))},
+		{Method: "POST", Path: m + "/{mutiraoId}/cancelar", Handler: signedIn(handleCancel(d))},
+		{Method: "PUT", Path: m + "/{mutiraoId}/inscricao", Handler: signedIn(handleSignUp(d))},
+		{Method: "DELETE", Path: m + "/{mutiraoId}/inscricao", Handler: signedIn(handleLeave(d))},
+		{Method: "POST", Path: m + "/{mutiraoId}/checkin", Handler: signedIn(handleCheckin(d))},
+		{Method: "PUT", Path: m + "/{mutiraoId}/presencas/{userId}", Handler: signedIn(handlePresence(d))},
+		{Method: "GET", Path: m + "/{mutiraoId}/ics", Handler: signedIn(handleMutiraoICS(d))},
+		{Method: "GET", Path: "/api/groups/{groupId}/relatorio", Handler: signedIn(handleReport(d))},
+		{Method: "GET", Path: "/api/groups/{groupId}/impacto", Handler: maybeSignedIn(handleImpacto(d))},
+		{Method: "PUT", Path: "/api/groups/{groupId}/impacto", Handler: signedIn(handleSetImpacto(d))},
+	}
+}
+
+// NewServer is the MutiroesFunction handler.
+func NewServer(d app.Deps) http.Handler { return api.NewMux(Routes(d)) }
