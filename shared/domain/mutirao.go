@@ -123,6 +123,7 @@ type Inscricao struct {
 	Presente  bool            `json:"presente"`
 	Minutos   int             `json:"minutos"`
 	Posicao   int             `json:"posicao"` // place in the tarefa's waiting list (0 when confirmed)
+	Cancelado bool            `json:"-"`       // the mutirão's cancellation reached this sign-up (its member was told)
 }
 
 // OrdemEspera sorts a tarefa's waiting sign-ups in the order they wait (the
@@ -328,11 +329,9 @@ func (m Mutirao) aberto(now time.Time) error {
 // PodeDesistir: a member leaves a tarefa until the mutirão starts.
 func (m Mutirao) PodeDesistir(now time.Time) error { return m.aberto(now) }
 
-// PodeCancelar: the coordinators cancel a mutirão that has not ended.
+// PodeCancelar: the coordinators cancel a mutirão that has not ended (a
+// cancelled one again: that finishes telling its people).
 func (m Mutirao) PodeCancelar(now time.Time) error {
-	if m.Status == MutiraoCancelado {
-		return ErrMutiraoCancelado()
-	}
 	if !now.Before(m.Fim()) {
 		return Conflict("Este mutirão já terminou e não pode ser cancelado")
 	}
@@ -437,11 +436,8 @@ const (
 	NotifMutiraoPresenca  = "mutirao_presenca"    // to a member: presence and hours confirmed
 )
 
-func TextoMutiraoInscricao(nome, tarefa, titulo string, espera bool) string {
-	if espera {
-		return fmt.Sprintf("%s entrou na lista de espera de %s no mutirão %s", nome, tarefa, titulo)
-	}
-	return fmt.Sprintf("%s se inscreveu em %s no mutirão %s", nome, tarefa, titulo)
+func TextoMutiraoTarefaCompleta(tarefa, titulo string) string {
+	return fmt.Sprintf("Todas as vagas de %s no mutirão %s foram preenchidas", tarefa, titulo)
 }
 
 func TextoMutiraoVaga(tarefa, titulo string) string {

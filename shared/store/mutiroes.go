@@ -47,10 +47,13 @@ func MutiraoSK(mid string) string           { return prefixMutirao + mid }
 func InscricaoSK(mid, uid string) string    { return prefixMutirao + mid + "#I#" + uid }
 func mutiraoByTime(m domain.Mutirao) string { return fmtTime(m.Inicio) + "#" + m.ID }
 
-// The cancellation notifies every confirmed and waiting member and marks
-// their sign-ups in one transaction: three items each, plus the mutirão, the
-// actor's check and their day.
-const _ uint = 100 - 3 - 3*(domain.MaxVagasMutirao+domain.MaxEsperaMutirao)/2
+// The cancellation marks every sign-up and tells its member: three items
+// each, cancelTxnPeople to a transaction (the first one also cancels the
+// mutirão and checks the actor), so a full mutirão takes two.
+const cancelTxnPeople = 30
+
+const _ uint = 100 - 2 - 3*cancelTxnPeople
+const _ uint = 2*cancelTxnPeople - (domain.MaxVagasMutirao + domain.MaxEsperaMutirao)
 
 type mutiraoItem struct {
 	PK            string       `dynamodbav:"PK"`
@@ -176,7 +179,8 @@ func decodeInscricao(item record) (domain.Inscricao, error) {
 		return domain.Inscricao{}, err
 	}
 	return domain.Inscricao{
-		GroupID: it.GroupID, MutiraoID: it.MutiraoID, UserID: it.UserID, Nome: it.Nome, TarefaID: it.TarefaID,
+		Cancelado: it.Cancelado,
+		GroupID:   it.GroupID, MutiraoID: it.MutiraoID, UserID: it.UserID, Nome: it.Nome, TarefaID: it.TarefaID,
 		Status: domain.InscricaoStatus(it.Status), Desde: parseTime(it.Desde), CheckinEm: parseTimePtr(it.CheckinEm),
 		Presente: it.Presente, Minutos: it.Minutos,
 	}, nil

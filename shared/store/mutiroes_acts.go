@@ -95,7 +95,8 @@ type InscricaoResult struct {
 }
 
 // Inscrever signs the caller up for a tarefa (members): confirmed while it
-// has vagas, on its waiting list otherwise; the same tarefa again answers the
+// has vagas, on its waiting list otherwise (the coordinator is told when the
+// last vaga is taken); the same tarefa again answers the
 // sign-up as it is. One BatchGetItem, one Query (the mutirão and its
 // sign-ups) and one TransactWriteItems; under contention, a few rounds.
 func (s *Store) Inscrever(ctx context.Context, gid, mid string, actor Actor, in domain.InscricaoInput) (InscricaoResult, error) {
@@ -152,9 +153,11 @@ func (s *Store) Inscrever(ctx context.Context, gid, mid string, actor Actor, in 
 		}
 		t.putItem(itemInscricao, item, "attribute_not_exists(PK)")
 		requireMember(t, gid, actor.ID)
-		if m.CriadoPor != actor.ID {
+		// The coordinator hears when a tarefa's last vaga is taken, not of
+		// every sign-up: twenty sign-ups are one notice, not twenty.
+		if status == domain.InscricaoConfirmada && tarefa.Inscritos == tarefa.Vagas && m.CriadoPor != actor.ID {
 			t.notify(NewNotification(m.CriadoPor, domain.NotifMutiraoInscricao,
-				domain.TextoMutiraoInscricao(nome, tarefa.Titulo, m.Titulo, status == domain.InscricaoEspera), domain.LinkMutirao(gid, mid), now))
+				domain.TextoMutiraoTarefaCompleta(tarefa.Titulo, m.Titulo), domain.LinkMutirao(gid, mid), now))
 		}
 		t.countDaily(actor.ID, domain.ActParticipacao, st.rules, now)
 		if err := retryable(s.write(ctx, t), itemMutirao, itemInscricao, itemActor); err != nil {
@@ -359,9 +362,10 @@ func (s *Store) RegistrarPresenca(ctx context.Context, gid, mid, target string, 
 }
 
 // CancelarMutirao cancels a mutirão that has not ended (coordinators):
-// every sign-up is marked (the members' calendars show it cancelled) and
-// every member told, in one transaction. One BatchGetItem, one Query, one
-// TransactWriteItems.
+// every sign-up is marked (the members' calendars show it cancelled) and its
+// member told. One BatchGetItem, one Query and one TransactWriteItems per 30
+// people (two for a full mutirão); each is safe to repeat, and cancelling
+// again finishes what a failure in between left.
 func (s *Store) CancelarMutirao(ctx context.Context, gid, mid string, actor Actor) (domain.Mutirao, error) {
 	var out domain.Mutirao
 	err := attempt(ctx, func() error {
@@ -381,27 +385,50 @@ func (s *Store) CancelarMutirao(ctx context.Context, gid, mid string, actor Acto
 		if err := m.PodeCancelar(now); err != nil {
 			return err
 		}
-		t := newTxn(s.Table)
-		mu := t.update(itemMutirao, GroupPK(gid), MutiraoSK(mid))
-		mu.cond("%s = %s", mu.n("status"), mu.v(str(string(domain.MutiraoAgendado))))
-		// The sign-ups as read: one made since makes this read again.
-		mu.cond("%s = %s", mu.n("esperaTotal"), mu.v(num(espera(m))))
-		for _, tr := range m.Tarefas {
-			mu.cond("%s = %s", mu.n(insAttr(tr.ID)), mu.v(num(tr.Inscritos)))
-		}
-		mu.set("%s = %s", mu.n("status"), mu.v(str(string(domain.MutiraoCancelado))))
-		requireManager(t, gid, actor.ID)
-		texto := domain.TextoMutiraoCancelado(m.Titulo, domain.DiaLocal(m.Inicio))
+		var pending []domain.Inscricao
 		for _, in := range mv.Inscricoes {
-			u := t.update("inscricao:"+in.UserID, GroupPK(gid), InscricaoSK(mid, in.UserID))
-			u.cond("attribute_exists(PK)")
-			u.set("%s = %s", u.n("cancelado"), u.v(boolean(true)))
-			if in.UserID != actor.ID {
-				t.notify(NewNotification(in.UserID, domain.NotifMutiraoCancelado, texto, domain.LinkMutirao(gid, mid), now))
+			if !in.Cancelado {
+				pending = append(pending, in)
 			}
 		}
-		if err := retryable(s.write(ctx, t), itemMutirao, itemActor); err != nil {
-			return err
+		texto := domain.TextoMutiraoCancelado(m.Titulo, domain.DiaLocal(m.Inicio))
+		first := m.Status == domain.MutiraoAgendado
+		for len(pending) > 0 || first {
+			n := min(len(pending), cancelTxnPeople)
+			batch := pending[:n]
+			pending = pending[n:]
+			t := newTxn(s.Table)
+			if first {
+				mu := t.update(itemMutirao, GroupPK(gid), MutiraoSK(mid))
+				mu.cond("%s = %s", mu.n("status"), mu.v(str(string(domain.MutiraoAgendado))))
+				// The sign-ups as read: one made since makes this read again.
+				mu.cond("%s = %s", mu.n("esperaTotal"), mu.v(num(espera(m))))
+				for _, tr := range m.Tarefas {
+					mu.cond("%s = %s", mu.n(insAttr(tr.ID)), mu.v(num(tr.Inscritos)))
+				}
+				mu.set("%s = %s", mu.n("status"), mu.v(str(string(domain.MutiraoCancelado))))
+				requireManager(t, gid, actor.ID)
+			}
+			for _, in := range batch {
+				u := t.update("inscricao:"+in.UserID, GroupPK(gid), InscricaoSK(mid, in.UserID))
+				u.cond("attribute_exists(PK) AND attribute_not_exists(%s)", u.n("cancelado"))
+				u.set("%s = %s", u.n("cancelado"), u.v(boolean(true)))
+				if in.UserID != actor.ID {
+					t.notify(NewNotification(in.UserID, domain.NotifMutiraoCancelado, texto, domain.LinkMutirao(gid, mid), now))
+				}
+			}
+			err := s.write(ctx, t)
+			if first {
+				if err := retryable(err, itemMutirao, itemActor); err != nil {
+					return err
+				}
+			} else if err != nil {
+				if _, ok := isCancelled(err); ok {
+					return errRetry // a sign-up left or was marked since: read again and finish
+				}
+				return err
+			}
+			first = false
 		}
 		m.Status = domain.MutiraoCancelado
 		out = m
