@@ -492,3 +492,5 @@ const MotivoMutirao = "MUTIRAO"
 func AwardMutirao(r Rules, mid string) Award {
 	return Award{Motivo: MotivoMutirao, Ref: mid, Pontos: r.Pontos.Mutirao}
 }
+
+func fmtSscan(hora string, h, m *int) (int, error) { return fmt.Sscanf(hora, "%d:%d", h, m) }

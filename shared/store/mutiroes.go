@@ -20,7 +20,7 @@ import (
 //
 //	item        PK            SK                    GSI1PK / GSI1SK
 //	mutirão     GROUP#<gid>   MUT#<mid>             MUTS#<gid> / <inicio>#<mid>      (the group's, by date)
-//	sign-up     GROUP#<gid>   MUT#<mid>#I#<uid>     MUTSOF#<uid> / <inicio>#<mid>    (a member's, by date: their calendar)
+//	sign-up     GROUP#<gid>   MUT#<mid>#I#<uid>     AGENDA#<uid> / <inicio>#<mid>    (a member's, by date: their calendar, calendar.go)
 //
 // The mutirão item holds each tarefa's counts as flat attributes (ins_<tid>,
 // esp_<tid>), moved by the sign-ups' transactions under conditions on the
@@ -34,7 +34,7 @@ import (
 const (
 	prefixMutirao  = "MUT#"
 	mutsOfGroup    = "MUTS#"
-	mutsOfUser     = "MUTSOF#"
+	mutsOfUser     = "AGENDA#"
 	itemMutirao    = "mutirao"
 	itemInscricao  = "inscricao"
 	itemPromovida  = "promovida"

@@ -28,13 +28,15 @@ type icsWriter struct{ b bytes.Buffer }
 // line writes one content line, folded: continuation lines start with a
 // space, and a fold never splits a UTF-8 character.
 func (w *icsWriter) line(s string) {
-	for len(s) > 75 {
-		cut := 75
+	limit := 75 // octets; a continuation line's leading space counts
+	for len(s) > limit {
+		cut := limit
 		for cut > 0 && !utf8.RuneStart(s[cut]) {
 			cut--
 		}
 		w.b.WriteString(s[:cut] + "\r\n ")
 		s = s[cut:]
+		limit = 74
 	}
 	w.b.WriteString(s + "\r\n")
 }

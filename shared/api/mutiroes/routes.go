@@ -31,6 +31,10 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/groups/{groupId}/relatorio", Handler: signedIn(handleReport(d))},
 		{Method: "GET", Path: "/api/groups/{groupId}/impacto", Handler: maybeSignedIn(handleImpacto(d))},
 		{Method: "PUT", Path: "/api/groups/{groupId}/impacto", Handler: signedIn(handleSetImpacto(d))},
+		{Method: "GET", Path: "/api/me/calendario", Handler: signedIn(handleMyFeed(d))},
+		{Method: "PUT", Path: "/api/me/calendario", Handler: signedIn(handleNewFeed(d))},
+		{Method: "DELETE", Path: "/api/me/calendario", Handler: signedIn(handleRevokeFeed(d))},
+		{Method: "GET", Path: "/api/calendario/{token}", Handler: handleFeed(d)},
 	}
 }
 
