@@ -96,6 +96,8 @@ export const routes: RouteObject[] = [
           { path: '/grupos/:groupId/slots', element: groupLotes },
           { path: '/grupos/:groupId/lotes', element: groupLotes },
           { path: '/grupos/:groupId/cultivos/:cultivationId', element: cultivationDetail },
+          { path: '/grupos/:groupId/mutiroes/:mutiraoId', element: page(() => import('@/app/routes/groups/mutirao')) },
+          { path: '/grupos/:groupId/relatorio', element: page(() => import('@/app/routes/groups/group-report')) },
           { path: '/cultivos', element: page(() => import('@/app/routes/app/cultivos')) },
           { path: '/cultivos/:cultivationId', element: cultivationDetail },
           { path: '/rankings', element: page(() => import('@/app/routes/app/rankings')) },

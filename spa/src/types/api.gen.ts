@@ -1769,6 +1769,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/{groupId}/mutiroes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /** A page of a group's mutirões: the coming ones from the soonest, or (passados=true) the past ones from the latest (members and site admins) */
+        get: operations["listMutiroes"];
+        put?: never;
+        /** Schedule a mutirão with its tarefas and vagas (coordinators); a reminder goes the day before to every confirmed member */
+        post: operations["createMutirao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/mutiroes/{mutiraoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        /** A mutirão with its sign-ups (waiting ones in order); coordinators also get the check-in code (members and site admins) */
+        get: operations["getMutirao"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/mutiroes/{mutiraoId}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a mutirão that has not ended (coordinators); everyone signed up is told */
+        post: operations["cancelMutirao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/mutiroes/{mutiraoId}/inscricao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Sign up for a tarefa (members, until the mutirão starts): a vaga while there is one, else the waiting list; the same tarefa again changes nothing */
+        put: operations["signUpMutirao"];
+        post?: never;
+        /** Leave one's tarefa (members, until the mutirão starts); a freed vaga goes to the first one waiting, who is told */
+        delete: operations["leaveMutirao"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/mutiroes/{mutiraoId}/checkin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check in on the mutirão's day with the code the coordinator shows (members with a confirmed vaga); the coordinator confirms it with the hours */
+        post: operations["checkinMutirao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/mutiroes/{mutiraoId}/presencas/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+                /** @description A user id (Cognito sub) */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Record whether a member with a confirmed vaga came and for how many minutes (coordinators, from the mutirão's day); the first confirmed presence pays pontos.mutirao once */
+        put: operations["setMutiraoPresence"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/mutiroes/{mutiraoId}/ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        /** The mutirão as an iCalendar (.ics) file to add to a calendar (members and site admins) */
+        get: operations["getMutiraoICS"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/relatorio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /** The coordinator's report of a period (de..ate, yyyy-mm, at most 24 months; this year by default): kg by destino, vegetable, lote and member, volunteer hours by member and activity, members active, mutirões held with attendance; formato=csv downloads it (UTF-8 with BOM, cells neutralised) (coordinators and site admins) */
+        get: operations["getGroupReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/impacto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /** This year's impact (kg donated, volunteer hours, mutirões held): public once the dono chose so; members and site admins always */
+        get: operations["getGroupImpact"];
+        /** Show the group's impact on its public page, or stop (the dono) */
+        put: operations["setGroupImpact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/calendario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My calendar feed's address: my own (mutirões I signed up for and my escala turns) or, with groupId, a group's (its mutirões and escalas); url is null when I have none */
+        get: operations["getMyCalendarFeed"];
+        /** A new calendar feed address (a group's: members), replacing the one before, which stops working */
+        put: operations["newMyCalendarFeed"];
+        post?: never;
+        /** Revoke my calendar feed of a scope (groupId, or my own): its address answers 404 from now on */
+        delete: operations["revokeMyCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendario/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["parameters"]["FeedToken"];
+            };
+            cookie?: never;
+        };
+        /** A calendar feed (iCalendar, RFC 5545) for a phone's calendar to subscribe to; no sign-in (the signed address is the key); a revoked, replaced or forged address is 404 */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2865,6 +3085,7 @@ export interface components {
             comentario: number;
             comentariosPorDia: number;
             curtidaRecebida: number;
+            mutirao: number;
         };
         LimitesRegras: {
             maxMembrosPadrao: number;
@@ -2890,6 +3111,7 @@ export interface components {
             comentariosPorDia: number;
             curtidasPorDia: number;
             denunciasPorDia: number;
+            participacoesPorDia: number;
         };
         CampoRegra: {
             /** @description The field's path, e.g. pontos.criarGrupo */
@@ -3182,6 +3404,178 @@ export interface components {
             /** Format: date-time */
             expiraEm: string;
         };
+        Tarefa: {
+            id: string;
+            titulo: string;
+            vagas: number;
+            inscritos: number;
+            espera: number;
+        };
+        Mutirao: {
+            id: string;
+            groupId: string;
+            titulo: string;
+            descricao: string;
+            local: string;
+            /** Format: date-time */
+            inicio: string;
+            duracaoMin: number;
+            /** @enum {string} */
+            status: "agendado" | "cancelado";
+            tarefas: components["schemas"]["Tarefa"][];
+            vagas: number;
+            inscritos: number;
+            espera: number;
+            presentes: number;
+            /** @description Volunteer minutes recorded */
+            minutos: number;
+            criadoPor: string;
+            criadoPorNome: string;
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        MutiraoPage: {
+            items: components["schemas"]["Mutirao"][];
+            nextCursor: string | null;
+        };
+        Inscricao: {
+            userId: string;
+            nome: string;
+            tarefaId: string;
+            /** @enum {string} */
+            status: "confirmado" | "espera";
+            /** @description Place in the tarefa's waiting list (0 with a vaga) */
+            posicao: number;
+            /** Format: date-time */
+            desde: string;
+            /** Format: date-time */
+            checkinEm: string | null;
+            presente: boolean;
+            minutos: number;
+        };
+        MutiraoDetail: {
+            id: string;
+            groupId: string;
+            titulo: string;
+            descricao: string;
+            local: string;
+            /** Format: date-time */
+            inicio: string;
+            duracaoMin: number;
+            /** @enum {string} */
+            status: "agendado" | "cancelado";
+            tarefas: components["schemas"]["Tarefa"][];
+            vagas: number;
+            inscritos: number;
+            espera: number;
+            presentes: number;
+            /** @description Volunteer minutes recorded */
+            minutos: number;
+            criadoPor: string;
+            criadoPorNome: string;
+            /** Format: date-time */
+            criadoEm: string;
+            inscricoes: components["schemas"]["Inscricao"][];
+            minha: components["schemas"]["Inscricao"] | null;
+            podeCoordenar: boolean;
+            podeInscrever: boolean;
+            /** @description The check-in code (coordinators only) */
+            codigo: string | null;
+        };
+        MutiraoInput: {
+            titulo: string;
+            /** @description yyyy-mm-dd (Brasília) */
+            data: string;
+            /** @description HH:MM (Brasília) */
+            hora: string;
+            duracaoMin: number;
+            local: string;
+            descricao?: string;
+            tarefas: {
+                titulo: string;
+                vagas: number;
+            }[];
+        };
+        InscricaoInput: {
+            tarefaId: string;
+        };
+        InscricaoReply: {
+            inscricao: components["schemas"]["Inscricao"];
+            mutirao: components["schemas"]["Mutirao"];
+        };
+        CheckinInput: {
+            codigo: string;
+        };
+        PresencaInput: {
+            presente: boolean;
+            minutos?: number;
+        };
+        ValorKg: {
+            chave: string;
+            nome: string;
+            kg: number;
+        };
+        Relatorio: {
+            grupo: {
+                id: string;
+                nome: string;
+            };
+            periodo: {
+                de: string;
+                ate: string;
+            };
+            periodoTexto: string;
+            colheitas: number;
+            kg: number;
+            minutos: number;
+            partilhaKg: number;
+            membrosAtivos: number;
+            porDestino: components["schemas"]["ValorKg"][];
+            porHortalica: components["schemas"]["ValorKg"][];
+            porLote: components["schemas"]["ValorKg"][];
+            porMembro: {
+                userId: string;
+                nome: string;
+                kg: number;
+                colheitas: number;
+                minutos: number;
+                partilhaKg: number;
+            }[];
+            porAtividade: {
+                chave: string;
+                nome: string;
+                minutos: number;
+            }[];
+            mutiroes: {
+                id: string;
+                titulo: string;
+                /** Format: date-time */
+                inicio: string;
+                inscritos: number;
+                presentes: number;
+                minutos: number;
+            }[];
+        };
+        Impacto: {
+            ano: string;
+            kg: number;
+            kgDoado: number;
+            minutos: number;
+            mutiroes: number;
+            /** @description Whether visitors of the public page see it */
+            publico: boolean;
+        };
+        ImpactoInput: {
+            publico: boolean;
+        };
+        CalendarioFeed: {
+            /** @description The feed's signed address (webcal-ready https URL) */
+            url: string | null;
+            groupId: string | null;
+        };
+        CalendarioInput: {
+            groupId?: string;
+        };
     };
     responses: {
         /** @description The body is malformed, too large, has unknown fields or invalid values */
@@ -3299,6 +3693,8 @@ export interface components {
         InviteToken: string;
         /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
         Codigo: string;
+        MutiraoId: string;
+        FeedToken: string;
     };
     requestBodies: never;
     headers: never;
@@ -6875,6 +7271,509 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMutiroes: {
+        parameters: {
+            query?: {
+                passados?: "true" | "false";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of mutirões */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutiraoPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createMutirao: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MutiraoInput"];
+            };
+        };
+        responses: {
+            /** @description The mutirão */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutiraoDetail"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMutirao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mutirão */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutiraoDetail"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelMutirao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled mutirão */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mutirao"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    signUpMutirao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InscricaoInput"];
+            };
+        };
+        responses: {
+            /** @description The sign-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InscricaoReply"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    leaveMutirao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkinMutirao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckinInput"];
+            };
+        };
+        responses: {
+            /** @description The sign-up with its check-in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inscricao"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setMutiraoPresence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+                /** @description A user id (Cognito sub) */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresencaInput"];
+            };
+        };
+        responses: {
+            /** @description The sign-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inscricao"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMutiraoICS: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupReport: {
+        parameters: {
+            query?: {
+                de?: string;
+                ate?: string;
+                formato?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Relatorio"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The impact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Impacto"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setGroupImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpactoInput"];
+            };
+        };
+        responses: {
+            /** @description The impact and the choice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Impacto"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMyCalendarFeed: {
+        parameters: {
+            query?: {
+                groupId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarioFeed"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    newMyCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarioInput"];
+            };
+        };
+        responses: {
+            /** @description The new address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarioFeed"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeMyCalendarFeed: {
+        parameters: {
+            query?: {
+                groupId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["parameters"]["FeedToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

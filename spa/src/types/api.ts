@@ -166,3 +166,16 @@ export type Indicadores = Schemas['Indicadores'];
 export type PontoAnalise = Schemas['PontoAnalise'];
 export type Analise = Schemas['Analise'];
 export type TotaisEntidades = Schemas['TotaisEntidades'];
+
+// Mutirões, escalas, partilha, report, impact and calendar feeds (MutiroesFunction)
+export type Tarefa = Schemas['Tarefa'];
+export type Mutirao = Schemas['Mutirao'];
+export type MutiraoPage = Schemas['MutiraoPage'];
+export type MutiraoDetail = Schemas['MutiraoDetail'];
+export type MutiraoInput = Schemas['MutiraoInput'];
+export type Inscricao = Schemas['Inscricao'];
+export type InscricaoReply = Schemas['InscricaoReply'];
+export type PresencaInput = Schemas['PresencaInput'];
+export type Relatorio = Schemas['Relatorio'];
+export type Impacto = Schemas['Impacto'];
+export type CalendarioFeed = Schemas['CalendarioFeed'];
