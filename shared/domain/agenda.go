@@ -12,6 +12,7 @@ const (
 	AgendaEscala  = "escala"  // a weekly turn in an escala
 	AgendaTroca   = "troca"   // a turn someone else's swap gave the member on one day
 	AgendaCedida  = "cedida"  // a turn the member gave away on one day
+	AgendaPedido  = "pedido"  // a swap someone asked of the member, not yet answered
 )
 
 // AgendaItem is one entry of an agenda.
@@ -29,6 +30,9 @@ type AgendaItem struct {
 	// A weekly turn: the weekdays (0 Sunday … 6 Saturday) at Hora (HH:MM, Brasília).
 	Dias []int
 	Hora string
+	// A swap: its day (yyyy-mm-dd) and who asked.
+	Data string
+	De   string
 }
 
 // ProximaVez is the next start of a weekly turn at or after from (Brasília).

@@ -93,7 +93,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 		rows[c.method+" /api/groups/{groupId}"+strings.NewReplacer("{m}", "{mutiraoId}", "{member}", "{userId}").Replace(p)] = true
 	}
 	for _, r := range mutiroes.Routes(env.Deps) {
-		if !rows[r.Method+" "+r.Path] && !strings.HasPrefix(r.Path, "/api/calendario") && !strings.HasPrefix(r.Path, "/api/me/") {
+		// Escalas, partilhas and the calendar routes have matrices of their own.
+		own := strings.Contains(r.Path, "/escalas") || strings.Contains(r.Path, "/partilhas") || strings.HasPrefix(r.Path, "/api/calendario") || strings.HasPrefix(r.Path, "/api/me/")
+		if !rows[r.Method+" "+r.Path] && !own {
 			t.Errorf("route %s %s has no row in the matrix", r.Method, r.Path)
 		}
 	}

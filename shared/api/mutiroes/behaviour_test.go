@@ -6,6 +6,7 @@ import (
 	"sort"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api/mutiroes"
@@ -240,3 +241,39 @@ func report(t *testing.T, gid, de, ate string) mutiroes.Relatorio {
 }
 
 var _ = store.MutiroesScope
+
+// TestMutiraoReminderTheDayBefore: the morning job of the day before tells
+// every member with a confirmed vaga (not those waiting), once.
+func TestMutiraoReminderTheDayBefore(t *testing.T) {
+	setup(t)
+	ctx := context.Background()
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	clk.Set(brt(2030, time.May, 18, 9, 0))
+	in := domain.MutiraoInput{Titulo: "Colheita coletiva", Data: "2030-05-20", Hora: "07:30", DuracaoMin: ptr(120), Local: "Horta",
+		Tarefas: []domain.TarefaInput{{Titulo: "Colher", Vagas: ptr(1)}}}
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := env.Deps.Store.CreateMutirao(ctx, f.Group.ID, testkit.Actor(cast.Coord), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	people := members(t, f.Group.ID, 2)
+	for _, u := range people {
+		if _, err := env.Deps.Store.Inscrever(ctx, f.Group.ID, m.ID, testkit.Actor(u), domain.InscricaoInput{TarefaID: "t1"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 {
+		clk.Set(brt(2030, time.May, 19, 7, 5))
+		if _, err := env.Deps.Store.RunReminders(ctx, 1000); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := notificationsOf(t, people[0].ID, domain.NotifMutiraoLembrete); n != 1 {
+		t.Fatalf("the confirmed member was reminded %d times", n)
+	}
+	if n := notificationsOf(t, people[1].ID, domain.NotifMutiraoLembrete); n != 0 {
+		t.Fatalf("the waiting member was reminded %d times", n)
+	}
+}

@@ -18,6 +18,7 @@ func Routes(d app.Deps) []api.Route {
 	// The public impact shows more to members (whether visitors see it).
 	maybeSignedIn := d.Verifier.Optional
 	const m = "/api/groups/{groupId}/mutiroes"
+	const e = "/api/groups/{groupId}/escalas"
 	return []api.Route{
 		{Method: "GET", Path: m, Handler: signedIn(handleList(d))},
 		{Method: "POST", Path: m, Handler: signedIn(kit.Idempotent(d, handleCreate(d)))},
@@ -31,6 +32,16 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/groups/{groupId}/relatorio", Handler: signedIn(handleReport(d))},
 		{Method: "GET", Path: "/api/groups/{groupId}/impacto", Handler: maybeSignedIn(handleImpacto(d))},
 		{Method: "PUT", Path: "/api/groups/{groupId}/impacto", Handler: signedIn(handleSetImpacto(d))},
+		{Method: "GET", Path: e, Handler: signedIn(handleEscalas(d))},
+		{Method: "POST", Path: e, Handler: signedIn(kit.Idempotent(d, handleCreateEscala(d)))},
+		{Method: "GET", Path: e + "/{escalaId}", Handler: signedIn(handleEscala(d))},
+		{Method: "PUT", Path: e + "/{escalaId}", Handler: signedIn(handleUpdateEscala(d))},
+		{Method: "DELETE", Path: e + "/{escalaId}", Handler: signedIn(handleDeleteEscala(d))},
+		{Method: "POST", Path: e + "/{escalaId}/trocas", Handler: signedIn(handlePedirTroca(d))},
+		{Method: "POST", Path: e + "/{escalaId}/trocas/{data}/aceitar", Handler: signedIn(handleAceitarTroca(d))},
+		{Method: "DELETE", Path: e + "/{escalaId}/trocas/{data}", Handler: signedIn(handleRecusarTroca(d))},
+		{Method: "POST", Path: e + "/{escalaId}/feito", Handler: signedIn(handleFeito(d))},
+		{Method: "GET", Path: "/api/me/agenda", Handler: signedIn(handleAgenda(d))},
 		{Method: "GET", Path: "/api/me/calendario", Handler: signedIn(handleMyFeed(d))},
 		{Method: "PUT", Path: "/api/me/calendario", Handler: signedIn(handleNewFeed(d))},
 		{Method: "DELETE", Path: "/api/me/calendario", Handler: signedIn(handleRevokeFeed(d))},

@@ -1989,6 +1989,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/{groupId}/escalas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /** A group's escalas (weekly rotas of chores) (members and site admins) */
+        get: operations["listEscalas"];
+        put?: never;
+        /** Make an escala: name, time of day, duration and the weekly rota of volunteers (coordinators; at most 20 per group); whoever is on duty is reminded each morning */
+        post: operations["createEscala"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/escalas/{escalaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        /** An escala with its days from a week ago to four weeks ahead: who is on duty (swaps applied), the swaps and the turns done (members and site admins) */
+        get: operations["getEscala"];
+        /** Replace an escala's settings and rota at the version read (coordinators); 409 when someone changed it since */
+        put: operations["updateEscala"];
+        post?: never;
+        /** Delete an escala (coordinators); its turns done stay in the report */
+        delete: operations["deleteEscala"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/escalas/{escalaId}/trocas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whoever is on duty on a day (today to four weeks ahead) asks another member to take it; they are told */
+        post: operations["askEscalaSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/escalas/{escalaId}/trocas/{data}/aceitar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+                /** @description A day, yyyy-mm-dd */
+                data: components["parameters"]["Data"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The member asked takes the day; who asked is told */
+        post: operations["acceptEscalaSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/escalas/{escalaId}/trocas/{data}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+                /** @description A day, yyyy-mm-dd */
+                data: components["parameters"]["Data"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The member asked refuses a swap (who asked is told), or who asked withdraws it */
+        delete: operations["refuseEscalaSwap"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/escalas/{escalaId}/feito": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whoever is on duty marks a day's turn done (that day up to a week later): the escala's minutes count as volunteer hours */
+        post: operations["markEscalaDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/agenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Minha escala: my coming mutirões, my weekly turns, the swaps asked of me and those I took or gave away */
+        get: operations["getMyAgenda"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3576,6 +3719,102 @@ export interface components {
         CalendarioInput: {
             groupId?: string;
         };
+        Turno: {
+            /** @description 0 Sunday … 6 Saturday */
+            dia: number;
+            userId: string;
+            nome: string;
+        };
+        Escala: {
+            id: string;
+            groupId: string;
+            nome: string;
+            descricao: string;
+            hora: string;
+            duracaoMin: number;
+            turnos: components["schemas"]["Turno"][];
+            version: number;
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        EscalaPage: {
+            items: components["schemas"]["Escala"][];
+            nextCursor: string | null;
+        };
+        Troca: {
+            data: string;
+            de: string;
+            deNome: string;
+            para: string;
+            paraNome: string;
+            aceita: boolean;
+        };
+        Feito: {
+            data: string;
+            userId: string;
+            nome: string;
+            minutos: number;
+        };
+        EscalaDetail: {
+            id: string;
+            groupId: string;
+            nome: string;
+            descricao: string;
+            hora: string;
+            duracaoMin: number;
+            turnos: components["schemas"]["Turno"][];
+            version: number;
+            /** Format: date-time */
+            criadoEm: string;
+            podeCoordenar: boolean;
+            podeTrocar: boolean;
+            dias: {
+                data: string;
+                turnos: components["schemas"]["Turno"][];
+                trocas: components["schemas"]["Troca"][];
+                feitos: components["schemas"]["Feito"][];
+                passado: boolean;
+                hoje: boolean;
+            }[];
+        };
+        EscalaInput: {
+            nome: string;
+            descricao?: string;
+            hora: string;
+            duracaoMin: number;
+            version?: number;
+            turnos: {
+                dia: number;
+                userId: string;
+            }[];
+        };
+        TrocaInput: {
+            data: string;
+            paraUserId: string;
+        };
+        FeitoInput: {
+            data: string;
+        };
+        AgendaItem: {
+            /** @enum {string} */
+            tipo: "mutirao" | "escala" | "troca" | "cedida" | "pedido";
+            groupId: string;
+            refId: string;
+            titulo: string;
+            local: string;
+            /** Format: date-time */
+            inicio: string | null;
+            duracaoMin: number;
+            cancelado: boolean;
+            espera: boolean;
+            dias: number[];
+            hora: string;
+            data: string;
+            de: string;
+        };
+        Agenda: {
+            items: components["schemas"]["AgendaItem"][];
+        };
     };
     responses: {
         /** @description The body is malformed, too large, has unknown fields or invalid values */
@@ -3695,6 +3934,9 @@ export interface components {
         Codigo: string;
         MutiraoId: string;
         FeedToken: string;
+        EscalaId: string;
+        /** @description A day, yyyy-mm-dd */
+        Data: string;
     };
     requestBodies: never;
     headers: never;
@@ -7774,6 +8016,333 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listEscalas: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of escalas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalaPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createEscala: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalaInput"];
+            };
+        };
+        responses: {
+            /** @description The escala */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Escala"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getEscala: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The escala */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalaDetail"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateEscala: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalaInput"];
+            };
+        };
+        responses: {
+            /** @description The escala */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Escala"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteEscala: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    askEscalaSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrocaInput"];
+            };
+        };
+        responses: {
+            /** @description The swap asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Troca"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    acceptEscalaSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+                /** @description A day, yyyy-mm-dd */
+                data: components["parameters"]["Data"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The swap */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Troca"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    refuseEscalaSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+                /** @description A day, yyyy-mm-dd */
+                data: components["parameters"]["Data"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    markEscalaDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeitoInput"];
+            };
+        };
+        responses: {
+            /** @description The turn done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feito"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMyAgenda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My agenda */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agenda"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
