@@ -19,6 +19,7 @@ func Routes(d app.Deps) []api.Route {
 	maybeSignedIn := d.Verifier.Optional
 	const m = "/api/groups/{groupId}/mutiroes"
 	const e = "/api/groups/{groupId}/escalas"
+	const pa = "/api/groups/{groupId}/partilhas"
 	return []api.Route{
 		{Method: "GET", Path: m, Handler: signedIn(handleList(d))},
 		{Method: "POST", Path: m, Handler: signedIn(kit.Idempotent(d, handleCreate(d)))},
@@ -41,6 +42,13 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "POST", Path: e + "/{escalaId}/trocas/{data}/aceitar", Handler: signedIn(handleAceitarTroca(d))},
 		{Method: "DELETE", Path: e + "/{escalaId}/trocas/{data}", Handler: signedIn(handleRecusarTroca(d))},
 		{Method: "POST", Path: e + "/{escalaId}/feito", Handler: signedIn(handleFeito(d))},
+		{Method: "GET", Path: pa, Handler: signedIn(handlePartilhas(d))},
+		{Method: "POST", Path: pa, Handler: signedIn(kit.Idempotent(d, handleCreatePartilha(d)))},
+		{Method: "GET", Path: pa + "/{partilhaId}", Handler: signedIn(handlePartilha(d))},
+		{Method: "PUT", Path: pa + "/{partilhaId}/reserva", Handler: signedIn(handleReservar(d))},
+		{Method: "DELETE", Path: pa + "/{partilhaId}/reserva", Handler: signedIn(handleCancelarReserva(d))},
+		{Method: "POST", Path: pa + "/{partilhaId}/reservas/{userId}/entregue", Handler: signedIn(handleEntregar(d))},
+		{Method: "POST", Path: pa + "/{partilhaId}/encerrar", Handler: signedIn(handleEncerrar(d))},
 		{Method: "GET", Path: "/api/me/agenda", Handler: signedIn(handleAgenda(d))},
 		{Method: "GET", Path: "/api/me/calendario", Handler: signedIn(handleMyFeed(d))},
 		{Method: "PUT", Path: "/api/me/calendario", Handler: signedIn(handleNewFeed(d))},

@@ -2132,6 +2132,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/{groupId}/partilhas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /** A group's partilhas ("quem quer?" offers of harvests), newest first (members and site admins) */
+        get: operations["listPartilhas"];
+        put?: never;
+        /** Offer part of one's harvest marked compartilhado or doado, of a cultivo of this group (its author; once per harvest) */
+        post: operations["createPartilha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/partilhas/{partilhaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        /** An offer with its reservations (all of them for the giver and coordinators; one's own otherwise) (members and site admins) */
+        get: operations["getPartilha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/partilhas/{partilhaId}/reserva": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Reserve part of an offer (members but the giver; once, at most what is left); the giver is told */
+        put: operations["reservePartilha"];
+        post?: never;
+        /** Give back one's part not yet delivered */
+        delete: operations["cancelPartilhaReserve"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/partilhas/{partilhaId}/reservas/{userId}/entregue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+                /** @description A user id (Cognito sub) */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The giver marks a member's part delivered: its kg count for the giver and the group; the member is told */
+        post: operations["deliverPartilha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/partilhas/{partilhaId}/encerrar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close an offer to new reservations (the giver or coordinators) */
+        post: operations["closePartilha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3815,6 +3918,73 @@ export interface components {
         Agenda: {
             items: components["schemas"]["AgendaItem"][];
         };
+        Partilha: {
+            /** @description The harvest's id */
+            id: string;
+            groupId: string;
+            cultivoId: string;
+            autorId: string;
+            autorNome: string;
+            vegetal: string;
+            /** @enum {string} */
+            destino: "compartilhado" | "doado";
+            /** @enum {string} */
+            unidade: "kg" | "g" | "unidades" | "macos";
+            quantidade: number;
+            restante: number;
+            descricao: string;
+            /** @enum {string} */
+            status: "aberta" | "encerrada";
+            reservas: number;
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        PartilhaPage: {
+            items: components["schemas"]["Partilha"][];
+            nextCursor: string | null;
+        };
+        Reserva: {
+            userId: string;
+            nome: string;
+            quantidade: number;
+            /** @enum {string} */
+            status: "reservada" | "entregue";
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        PartilhaDetail: {
+            id: string;
+            groupId: string;
+            cultivoId: string;
+            autorId: string;
+            autorNome: string;
+            vegetal: string;
+            /** @enum {string} */
+            destino: "compartilhado" | "doado";
+            /** @enum {string} */
+            unidade: "kg" | "g" | "unidades" | "macos";
+            quantidade: number;
+            restante: number;
+            descricao: string;
+            /** @enum {string} */
+            status: "aberta" | "encerrada";
+            reservas: number;
+            /** Format: date-time */
+            criadoEm: string;
+            reservasLista: components["schemas"]["Reserva"][];
+            minha: components["schemas"]["Reserva"] | null;
+            souDoador: boolean;
+            podeEncerrar: boolean;
+        };
+        PartilhaInput: {
+            cultivoId: string;
+            colheitaId: string;
+            quantidade: number;
+            descricao?: string;
+        };
+        ReservaInput: {
+            quantidade: number;
+        };
     };
     responses: {
         /** @description The body is malformed, too large, has unknown fields or invalid values */
@@ -3937,6 +4107,7 @@ export interface components {
         EscalaId: string;
         /** @description A day, yyyy-mm-dd */
         Data: string;
+        PartilhaId: string;
     };
     requestBodies: never;
     headers: never;
@@ -8343,6 +8514,238 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPartilhas: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of offers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartilhaPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPartilha: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartilhaInput"];
+            };
+        };
+        responses: {
+            /** @description The offer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partilha"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPartilha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartilhaDetail"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reservePartilha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReservaInput"];
+            };
+        };
+        responses: {
+            /** @description The reservation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reserva"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelPartilhaReserve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Given back */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deliverPartilha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+                /** @description A user id (Cognito sub) */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reservation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reserva"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    closePartilha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partilha"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
