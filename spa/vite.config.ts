@@ -59,6 +59,7 @@ const dashboardCards = [
   'src/features/feed/components/dashboard-posts.tsx',
   'src/features/rankings/components/dashboard-standing.tsx',
   'src/features/profile/components/dashboard-conquistas.tsx',
+  'src/features/mutiroes/components/dashboard-escala.tsx',
 ];
 const landingRoutes = [
   { path: '^/login/?$', modules: ['src/app/routes/auth/login.tsx'], session: false, later: afterSignIn, sheetsOf: [] as string[], reads: [] as string[] },

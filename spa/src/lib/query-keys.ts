@@ -50,6 +50,10 @@ export const queryKeys = {
     impacto: (groupId: string) => ['groups', 'impacto', groupId] as const,
     calendar: (groupId: string) => ['calendario', groupId] as const,
     agenda: ['agenda'] as const,
+    escalas: (groupId: string) => ['groups', 'group', groupId, 'escalas'] as const,
+    escala: (groupId: string, escalaId: string) => ['groups', 'group', groupId, 'escalas', 'one', escalaId] as const,
+    partilhas: (groupId: string) => ['groups', 'group', groupId, 'partilhas'] as const,
+    partilha: (groupId: string, partilhaId: string) => ['groups', 'group', groupId, 'partilhas', 'one', partilhaId] as const,
   },
   lotes: {
     grid: (groupId: string) => ['groups', 'group', groupId, 'lotes'] as const,

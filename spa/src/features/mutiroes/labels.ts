@@ -58,3 +58,19 @@ export function vagasTexto(inscritos: number, vagas: number, espera: number): st
   const base = `${inscritos} de ${plural(vagas, 'vaga', 'vagas')}`;
   return espera > 0 ? `${base} · ${espera} na espera` : base;
 }
+
+export const diasSemana = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
+const diasCurtos = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'];
+
+/** 'seg, qua e sex'. */
+export function diasTexto(dias: number[]): string {
+  const nomes = [...dias].sort((a, b) => a - b).map((d) => diasCurtos[d]!);
+  return nomes.length <= 1 ? (nomes[0] ?? '') : `${nomes.slice(0, -1).join(', ')} e ${nomes[nomes.length - 1]}`;
+}
+
+/** A yyyy-mm-dd day as 'sexta, 14/03'. */
+export function diaTexto(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const wd = new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay();
+  return `${diasSemana[wd]}, ${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}`;
+}

@@ -71,6 +71,7 @@ function newMember() {
     'GET /api/rankings/membros': () => json(ranking()),
     'GET /api/me/progress': () =>
       json(progress([conquista('primeira-semente', 'Primeira Semente', null), conquista('primeira-colheita', 'Primeira Colheita', null)])),
+    'GET /api/me/agenda': () => json({ items: [] }),
   };
 }
 
@@ -95,6 +96,7 @@ describe('dashboard', { timeout: 90_000 }, () => {
     await screen.findByRole('heading', { name: 'Nenhuma conquista ainda' }, slow);
     await within(card('Plante agora')).findByText(/Informe sua UF/, {}, slow);
     await waitFor(() => expect(screen.queryAllByRole('status').filter((s) => /Carregando/.test(s.textContent ?? ''))).toHaveLength(0));
+    expect(within(card('Minha escala')).getByText(/Você não está em nenhuma escala/)).toBeInTheDocument();
 
     // /api/me is the auth state's (faked here); every other request the route file lists, each once.
     expect(requests(fetchMock).sort()).toEqual(
@@ -107,6 +109,7 @@ describe('dashboard', { timeout: 90_000 }, () => {
         'GET /api/feed/grupos?limit=3',
         'GET /api/rankings/membros?periodo=mes&limit=0',
         'GET /api/me/progress',
+        'GET /api/me/agenda',
       ].sort(),
     );
 

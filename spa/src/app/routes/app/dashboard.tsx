@@ -11,6 +11,7 @@
 //   GET /api/feed/grupos?limit=3                     recent posts of my groups
 //   GET /api/rankings/membros?periodo=mes&limit=0    my position and points this month (no top)
 //   GET /api/me/progress                             recent conquistas
+//   GET /api/me/agenda                               "Minha escala": my turns, swaps and coming mutirões
 // dashboard.test.tsx counts them.
 //
 // The cards' reads and code start with this route's chunk (preload below, which the router runs
@@ -35,6 +36,7 @@ import { dashboardGroupsQuery } from '@/features/groups/api/queries';
 import { dashboardPostsQuery } from '@/features/feed/api/queries';
 import { myProgressQuery } from '@/features/profile/api/queries';
 import { myStandingQuery } from '@/features/rankings/api/queries';
+import { agendaQuery } from '@/features/mutiroes/api/queries';
 
 const cards = {
   level: lazyModule(() => import('@/features/profile/components/level-card')),
@@ -45,6 +47,7 @@ const cards = {
   posts: lazyModule(() => import('@/features/feed/components/dashboard-posts')),
   standing: lazyModule(() => import('@/features/rankings/components/dashboard-standing')),
   conquistas: lazyModule(() => import('@/features/profile/components/dashboard-conquistas')),
+  escala: lazyModule(() => import('@/features/mutiroes/components/dashboard-escala')),
 };
 
 /** The cards' reads: the same options their components use, so each is requested once. */
@@ -56,6 +59,7 @@ const reads: ((client: QueryClient) => Promise<void>)[] = [
   (client) => client.prefetchQuery(dashboardGroupsQuery),
   (client) => client.prefetchQuery(myProgressQuery),
   (client) => client.prefetchQuery(dashboardPostsQuery),
+  (client) => client.prefetchQuery(agendaQuery),
 ];
 
 /** How long the page waits for its cards before it is drawn with a late one still loading. */
@@ -125,6 +129,9 @@ export function Component() {
         </Card>
         <Card card={cards.cultivos} id="dash-plante" title="Plante agora" label="Carregando sugestões...">
           {(m) => <m.PlanteAgoraCard />}
+        </Card>
+        <Card card={cards.escala} id="dash-escala" title="Minha escala" label="Carregando escala...">
+          {(m) => <m.default />}
         </Card>
         <Card card={cards.groups} id="dash-grupos" title="Meus grupos" label="Carregando grupos...">
           {(m) => <m.default />}

@@ -45,7 +45,7 @@ export function Component() {
     <>
       {back}
       <PageHeader title={`Relatório: ${group.data.nome}`} subtitle="Colheitas, horas de trabalho voluntário e mutirões do período" />
-      <ReportView groupId={groupId} />
+      <ReportView groupId={groupId} isOwner={group.data.meuPapel === 'dono'} />
     </>
   );
 }

@@ -1,5 +1,8 @@
 import { PhotoStrip } from '@/components/ui/photo-strip';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '@/lib/auth/auth-context';
+import { enc, queryString } from '@/lib/api-path';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
@@ -42,6 +45,7 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
   const colheitas = useColheitas(c.id);
   const vegetal = useVegetable(c.vegetalId);
   const write = c.pode.escrever;
+  const { user } = useAuth();
   const next = isOpen(c.fase) ? nextFase(c.fase) : null;
   const back = c.fase === 'perdido' ? (c.faseAnterior ?? null) : previousFase(c.fase);
   const canLose = !c.arquivado && isOpen(c.fase) && (write || canCoordinate);
@@ -169,6 +173,14 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
                 {formatQuantidade(h.quantidade)} {unidadeColheitaLabel[h.unidade]} · {destinoLabel[h.destino]}
               </p>
               {h.foto && <PhotoStrip keys={[h.foto]} alt={`Colheita de ${c.vegetalNome} em ${formatDate(h.data + 'T12:00:00Z')}`} />}
+              {c.grupoId && h.autorId === user?.id && h.destino !== 'consumo' && (
+                <Link
+                  className="button button-secondary button-small"
+                  to={`/grupos/${enc(c.grupoId)}/partilhas/nova${queryString({ cultivo: c.id, colheita: h.id, quantidade: h.quantidade, unidade: h.unidade, vegetal: c.vegetalNome })}`}
+                >
+                  Partilhar
+                </Link>
+              )}
             </li>
           ))}
         </Listing>

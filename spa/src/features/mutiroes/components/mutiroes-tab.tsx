@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { enc } from '@/lib/api-path';
 import { useMutiroes } from '@/features/mutiroes/api/mutiroes';
 import { CreateMutiraoDialog } from '@/features/mutiroes/components/create-mutirao-dialog';
+import { CalendarFeedBox } from '@/features/mutiroes/components/calendar-feed';
 import { dataBrasilia, horarioMutirao, vagasTexto } from '@/features/mutiroes/labels';
 import type { Mutirao } from '@/types/api';
 import '@/features/mutiroes/mutiroes.css';
@@ -42,6 +43,7 @@ function MutiraoItem({ groupId, m }: { groupId: string; m: Mutirao }) {
 export function MutiroesTab({ groupId, canCreate, canReport }: { groupId: string; canCreate: boolean; canReport: boolean }) {
   const [passados, setPassados] = useState(false);
   const [creating, setCreating] = useState(false);
+  const [feedOpen, setFeedOpen] = useState(false);
   const navigate = useNavigate();
   const list = useMutiroes(groupId, passados);
 
@@ -93,6 +95,10 @@ export function MutiroesTab({ groupId, canCreate, canReport }: { groupId: string
           <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
         </>
       )}
+      <details className="card mutirao-section" onToggle={(e) => setFeedOpen(e.currentTarget.open)}>
+        <summary>Calendário do grupo no celular</summary>
+        {feedOpen && <CalendarFeedBox groupId={groupId} />}
+      </details>
       {creating && (
         <CreateMutiraoDialog
           groupId={groupId}

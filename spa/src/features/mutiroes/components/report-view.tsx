@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
 import { downloadReportCSV, useReport } from '@/features/mutiroes/api/mutiroes';
 import { dataBrasilia, horasDecimal, kg } from '@/features/mutiroes/labels';
+import { ImpactoToggle } from '@/features/mutiroes/components/impacto';
 import type { Relatorio } from '@/types/api';
 import '@/features/mutiroes/mutiroes.css';
 
@@ -191,7 +192,7 @@ function ReportBody({ r }: { r: Relatorio }) {
 }
 
 /** The coordinator's report: a period of months, its figures and tables, CSV and print. */
-export function ReportView({ groupId }: { groupId: string }) {
+export function ReportView({ groupId, isOwner }: { groupId: string; isOwner: boolean }) {
   const [period, setPeriod] = useState(defaultPeriod);
   const [draft, setDraft] = useState(period);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -243,6 +244,7 @@ export function ReportView({ groupId }: { groupId: string }) {
       <p className="form-error" role="alert">
         {fileError}
       </p>
+      {isOwner && <ImpactoToggle groupId={groupId} />}
       {report.isPending ? (
         <div className="section-loader">
           <Spinner />
