@@ -249,7 +249,9 @@ func MutiroesScope(gid string, passados bool) string {
 // Query of GSI1.
 func (s *Store) Mutiroes(ctx context.Context, gid string, passados bool, limit int, after map[string]string) ([]domain.Mutirao, map[string]string, error) {
 	today := domain.LocalDate(s.now()).Add(3 * time.Hour) // 00:00 in Brasília
-	return rangePage(ctx, s, rangeQuery{Index: IndexGSI1, PK: mutsOfGroup + gid, From: fmtTime(today), Before: passados,
+	// The partition also holds the group's escalas, under ~ESCALA# after every date: the coming
+	// mutirões end at the last date.
+	return rangePage(ctx, s, rangeQuery{Index: IndexGSI1, PK: mutsOfGroup + gid, From: fmtTime(today), To: "9999", Before: passados,
 		Limit: limit, After: after, What: "mutiroes of " + gid}, decodeMutirao)
 }
 

@@ -228,6 +228,13 @@ func TestEscalaCalls(t *testing.T) {
 	e := newEscala(t, f.Group.ID)
 	base := "/api/groups/" + f.Group.ID + "/escalas"
 	testkit.Do(t, h, "GET", base, cast.Member, nil)
+	// The group's escalas share the calendar partition with its mutirões: never in the mutirões' list.
+	newMutirao(t, f.Group.ID, 3)
+	var page struct{ Items []mutiroes.Mutirao }
+	testkit.Do(t, h, "GET", "/api/groups/"+f.Group.ID+"/mutiroes", cast.Member, nil).Decode(t, &page)
+	if len(page.Items) != 1 || page.Items[0].Titulo == "" {
+		t.Fatalf("coming mutirões: %+v", page.Items)
+	}
 	read := calls{"BatchGetItem": 1, "Query": 1}
 	act := calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}
 	for _, c := range []struct {

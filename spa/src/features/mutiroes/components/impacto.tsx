@@ -1,5 +1,6 @@
 import { useImpacto, useSetImpacto } from '@/features/mutiroes/api/mutiroes';
 import { errorMessage } from '@/lib/errors';
+import { plural } from '@/lib/format';
 import { horasDecimal, kg } from '@/features/mutiroes/labels';
 import '@/features/mutiroes/mutiroes.css';
 
@@ -19,7 +20,7 @@ export function ImpactoPublico({ groupId }: { groupId: string }) {
           <strong>{horasDecimal(i.minutos)} h</strong> de trabalho voluntário
         </li>
         <li>
-          <strong>{i.mutiroes}</strong> mutirões realizados
+          <strong>{i.mutiroes}</strong> {i.mutiroes === 1 ? 'mutirão realizado' : 'mutirões realizados'}
         </li>
       </ul>
     </section>
@@ -35,7 +36,7 @@ export function ImpactoToggle({ groupId }: { groupId: string }) {
     <div className="card report-no-print">
       <label className="presence-controls">
         <input type="checkbox" checked={q.data.publico} disabled={set.isPending} onChange={(e) => set.mutate(e.target.checked)} />
-        Mostrar o impacto do ano ({kg(q.data.kgDoado)} doados, {horasDecimal(q.data.minutos)} h de trabalho voluntário, {q.data.mutiroes} mutirões) na página pública do grupo
+        Mostrar o impacto do ano ({kg(q.data.kgDoado)} doados, {horasDecimal(q.data.minutos)} h de trabalho voluntário, {plural(q.data.mutiroes, 'mutirão', 'mutirões')}) na página pública do grupo
       </label>
       <p className="form-error" role="alert">
         {set.isError ? errorMessage(set.error, 'Não foi possível salvar.') : null}

@@ -67,7 +67,7 @@ function CheckinForm({ groupId, m }: { groupId: string; m: MutiraoDetail }) {
 
 function PresenceRow({ groupId, m, ins, tarefa }: { groupId: string; m: MutiraoDetail; ins: Inscricao; tarefa: string }) {
   const [presente, setPresente] = useState(ins.presente || !!ins.checkinEm);
-  const [horas, setHoras] = useState(String((ins.presente ? ins.minutos : m.duracaoMin) / 60).replace('.', ','));
+  const [horas, setHoras] = useState(String((ins.presente ? ins.minutos : m.duracaoMin) / 60));
   const presence = usePresence(groupId, m.id);
   const [saved, setSaved] = useState<string | null>(null);
   const minutos = Math.round(Number(horas.replace(',', '.')) * 60);

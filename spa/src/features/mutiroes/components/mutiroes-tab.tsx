@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, LoadMore } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
 import { enc } from '@/lib/api-path';
+import { plural } from '@/lib/format';
 import { useMutiroes } from '@/features/mutiroes/api/mutiroes';
 import { CreateMutiraoDialog } from '@/features/mutiroes/components/create-mutirao-dialog';
 import { CalendarFeedBox } from '@/features/mutiroes/components/calendar-feed';
@@ -32,7 +33,7 @@ function MutiraoItem({ groupId, m }: { groupId: string; m: Mutirao }) {
         </p>
         <p className="mutirao-meta">
           {m.status === 'cancelado' ? <strong>Cancelado</strong> : vagasTexto(m.inscritos, m.vagas, m.espera)}
-          {m.presentes > 0 && ` · ${m.presentes} presentes`}
+          {m.presentes > 0 && ` · ${plural(m.presentes, 'presente', 'presentes')}`}
         </p>
       </div>
     </li>

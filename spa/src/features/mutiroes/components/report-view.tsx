@@ -70,10 +70,10 @@ function ReportBody({ r }: { r: Relatorio }) {
           <strong>{horasDecimal(r.minutos)} h</strong> de trabalho voluntário
         </li>
         <li>
-          <strong>{r.membrosAtivos}</strong> membros ativos
+          <strong>{r.membrosAtivos}</strong> {r.membrosAtivos === 1 ? 'membro ativo' : 'membros ativos'}
         </li>
         <li>
-          <strong>{r.mutiroes.length}</strong> mutirões realizados
+          <strong>{r.mutiroes.length}</strong> {r.mutiroes.length === 1 ? 'mutirão realizado' : 'mutirões realizados'}
         </li>
         <li>
           <strong>{kg(r.partilhaKg)}</strong> entregues pela partilha
@@ -218,7 +218,7 @@ export function ReportView({ groupId, isOwner }: { groupId: string; isOwner: boo
   }
 
   return (
-    <>
+    <div className="report-page">
       <form className="report-period" onSubmit={apply} noValidate>
         <InputField label="De (mês)" name="de" type="month" value={draft.de} onChange={(e) => setDraft((d) => ({ ...d, de: e.target.value }))} />
         <InputField
@@ -254,6 +254,6 @@ export function ReportView({ groupId, isOwner }: { groupId: string; isOwner: boo
       ) : (
         <ReportBody r={report.data} />
       )}
-    </>
+    </div>
   );
 }
