@@ -305,7 +305,7 @@ func (in *ImpactoInput) Valid() error {
 
 // CanPublishImpacto: only the dono decides what the public page shows.
 func (a Access) CanPublishImpacto(g Group) error {
-	return a.gate(g, a.Owner(), "Apenas o dono do grupo pode publicar o impacto")
+	return a.gate(g, a.Owner(), ErrSoDonoImpacto().Message)
 }
 
 // CanReadRelatorio: coordinators and site admins.

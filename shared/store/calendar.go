@@ -106,7 +106,7 @@ type CalendarFeedView struct {
 // for a group's, its member still belongs): one BatchGetItem and one Query.
 // Anything else is not found.
 func (s *Store) ReadCalendarFeed(ctx context.Context, f CalendarFeed) (CalendarFeedView, error) {
-	notFound := domain.NotFound("Calendário não encontrado ou revogado")
+	notFound := domain.ErrCalendarioNotFound()
 	if !validID(f.UserID) || (f.GroupID != "" && !validID(f.GroupID)) {
 		return CalendarFeedView{}, notFound
 	}

@@ -234,7 +234,7 @@ func (s *Store) SaveEscala(ctx context.Context, gid, eid string, actor Actor, in
 		keys := []itemKey{}
 		for _, t := range in.Turnos {
 			if !validID(t.UserID) {
-				return domain.Invalid("turnos", "Escolha membros do grupo para os turnos")
+				return domain.ErrTurnosMembros()
 			}
 			keys = append(keys, itemKey{GroupPK(gid), MemberSK(t.UserID)})
 		}
@@ -282,7 +282,7 @@ func (s *Store) SaveEscala(ctx context.Context, gid, eid string, actor Actor, in
 				return err
 			}
 			if m == nil {
-				return domain.Invalid(fmt.Sprintf("turnos[%d].userId", i), "Esta pessoa não participa do grupo")
+				return domain.ErrNaoMembro(fmt.Sprintf("turnos[%d].userId", i))
 			}
 			e.Turnos = append(e.Turnos, domain.Turno{Dia: *t.Dia, UserID: t.UserID, Nome: m.Nome})
 		}
@@ -376,7 +376,7 @@ func (s *Store) PedirTroca(ctx context.Context, gid, eid string, actor Actor, in
 			return err
 		}
 		if para == nil {
-			return domain.Invalid("paraUserId", "Esta pessoa não participa do grupo")
+			return domain.ErrNaoMembro("paraUserId")
 		}
 		now := s.now()
 		e := v.Escala
@@ -426,11 +426,11 @@ func (s *Store) ResponderTroca(ctx context.Context, gid, eid, day string, actor 
 		}
 		tr := v.Trocas[i]
 		if tr.Aceita {
-			return domain.Conflict("Esta troca já foi aceita")
+			return domain.ErrTrocaJaAceita()
 		}
 		asker := actor.ID == tr.De
 		if actor.ID != tr.Para && !(asker && !aceitar) {
-			return domain.Forbidden("Só quem recebeu o pedido pode respondê-lo")
+			return domain.ErrTrocaSoQuemRecebeu()
 		}
 		now := s.now()
 		e := v.Escala
@@ -496,10 +496,10 @@ func (s *Store) MarcarFeito(ctx context.Context, gid, eid string, actor Actor, i
 		}
 		day, _ := domain.ParseDate(in.Data)
 		t.relMinutes(gid, day, relChange{minutos: map[string]int{actor.ID: f.Minutos}, nomes: map[string]string{actor.ID: f.Nome},
-			atividade: "escala:" + eid, atividadeNome: "Escala: " + e.Nome})
+			atividade: "escala:" + eid, atividadeNome: domain.AtividadeEscala(e.Nome)})
 		if err := retryable(s.write(ctx, t), itemFeito, itemProfile, itemActor, rankItemNames); err != nil {
 			if c, ok := isCancelled(err); ok && c.failed(itemFeito) {
-				return domain.Conflict("Este turno já foi marcado como feito")
+				return domain.ErrTurnoJaFeito()
 			}
 			return err
 		}

@@ -346,7 +346,7 @@ func (s *Store) RegistrarPresenca(ctx context.Context, gid, mid, target string, 
 			}
 		}
 		rel := relChange{minutos: map[string]int{target: delta}, nomes: map[string]string{target: ins.Nome},
-			atividade: "mutirao:" + mid, atividadeNome: "Mutirão: " + m.Titulo, mutirao: &m, presentesDelta: dPres}
+			atividade: "mutirao:" + mid, atividadeNome: domain.AtividadeMutirao(m.Titulo), mutirao: &m, presentesDelta: dPres}
 		t.relMinutes(gid, domain.LocalDate(m.Inicio), rel)
 		if presente {
 			t.notify(NewNotification(target, domain.NotifMutiraoPresenca, domain.TextoMutiraoPresenca(m.Titulo, minutos), domain.LinkMutirao(gid, mid), now))

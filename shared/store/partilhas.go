@@ -129,7 +129,7 @@ func (s *Store) Partilha(ctx context.Context, gid, pid, uid string) (PartilhaVie
 // doado) in the cultivo's group: one BatchGetItem and one TransactWriteItems.
 func (s *Store) CreatePartilha(ctx context.Context, gid string, actor Actor, in domain.PartilhaInput) (domain.Partilha, error) {
 	if !validID(in.CultivoID) || !validID(in.ColheitaID) {
-		return domain.Partilha{}, domain.Invalid("colheitaId", "Colheita não encontrada")
+		return domain.Partilha{}, domain.ErrColheitaNaoEncontrada()
 	}
 	var out domain.Partilha
 	err := attempt(ctx, func() error {
@@ -142,17 +142,17 @@ func (s *Store) CreatePartilha(ctx context.Context, gid string, actor Actor, in 
 			return err
 		}
 		if st.items[pk] != nil {
-			return domain.Conflict("Esta colheita já está na partilha")
+			return domain.ErrColheitaJaPartilhada()
 		}
 		if st.items[ck] == nil || st.items[hk] == nil {
-			return domain.Invalid("colheitaId", "Colheita não encontrada")
+			return domain.ErrColheitaNaoEncontrada()
 		}
 		c, err := decodeCultivo(st.items[ck])
 		if err != nil {
 			return err
 		}
 		if c.GrupoID != gid {
-			return domain.Invalid("colheitaId", "Esta colheita não é de um cultivo deste grupo")
+			return domain.ErrColheitaDeOutroGrupo()
 		}
 		h, err := decodeColheita(st.items[hk])
 		if err != nil {
@@ -173,7 +173,7 @@ func (s *Store) CreatePartilha(ctx context.Context, gid string, actor Actor, in 
 		t.countDaily(actor.ID, domain.ActParticipacao, st.rules, now)
 		err = s.write(ctx, t)
 		if c, ok := isCancelled(err); ok && c.failed(itemPartilha) {
-			return domain.Conflict("Esta colheita já está na partilha")
+			return domain.ErrColheitaJaPartilhada()
 		}
 		if err := retryable(err, itemActor); err != nil {
 			return err
@@ -246,7 +246,7 @@ func (s *Store) CancelarReserva(ctx context.Context, gid, pid string, actor Acto
 			return domain.ErrReservaNotFound()
 		}
 		if v.Minha.Status == domain.ReservaEntregue {
-			return domain.Conflict("Esta parte já foi entregue")
+			return domain.ErrParteJaEntregue()
 		}
 		t := newTxn(s.Table)
 		d := newUpd()
@@ -279,7 +279,7 @@ func (s *Store) Entregar(ctx context.Context, gid, pid, target string, actor Act
 		}
 		p := v.Partilha
 		if p.AutorID != actor.ID {
-			return domain.Forbidden("Só quem partilhou marca a entrega")
+			return domain.ErrSoDoadorEntrega()
 		}
 		r := v.Minha
 		if r == nil {
@@ -324,7 +324,7 @@ func (s *Store) EncerrarPartilha(ctx context.Context, gid, pid string, actor Act
 	}
 	p := v.Partilha
 	if p.AutorID != actor.ID && !st.access.Manager() {
-		return p, domain.Forbidden("Só quem partilhou ou a coordenação encerra a partilha")
+		return p, domain.ErrSoDoadorEncerra()
 	}
 	t := newTxn(s.Table)
 	u := t.update(itemPartilha, GroupPK(gid), PartilhaSK(pid))

@@ -289,7 +289,7 @@ func (s *Store) SetImpactoPublico(ctx context.Context, gid string, actor Actor, 
 	requireOwner(t, gid, actor.ID)
 	if err := s.write(ctx, t); err != nil {
 		if c, ok := isCancelled(err); ok && c.failed(itemActor) {
-			return ImpactoView{}, domain.Forbidden("Apenas o dono do grupo pode publicar o impacto")
+			return ImpactoView{}, domain.ErrSoDonoImpacto()
 		}
 		if c, ok := isCancelled(err); ok && c.failed(itemMeta) {
 			return ImpactoView{}, domain.ErrGroupNotFound()

@@ -118,7 +118,7 @@ func handleRevokeFeed(d app.Deps) http.Handler {
 // sign-in: the address is the key). One BatchGetItem and one Query.
 func handleFeed(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		notFound := domain.NotFound("Calendário não encontrado ou revogado")
+		notFound := domain.ErrCalendarioNotFound()
 		c, err := d.Cursors.Get(r.Context())
 		if err != nil {
 			api.WriteError(w, r, err)
@@ -134,12 +134,8 @@ func handleFeed(d app.Deps) http.Handler {
 			api.WriteError(w, r, err)
 			return
 		}
-		nome := "Verde: minha agenda"
-		if v.Grupo != "" {
-			nome = "Verde: " + v.Grupo
-		}
 		now := d.Now()
-		writeCalendar(w, calendar(nome, agendaEvents(v.Itens, siteURL(r), now), now), "")
+		writeCalendar(w, calendar(domain.NomeCalendario(v.Grupo), agendaEvents(v.Itens, siteURL(r), now), now), "")
 	})
 }
 
@@ -150,10 +146,7 @@ func agendaEvents(items []domain.AgendaItem, site string, now time.Time) []icsEv
 	for _, a := range items {
 		switch a.Tipo {
 		case domain.AgendaMutirao:
-			titulo := "Mutirão: " + a.Titulo
-			if a.Espera {
-				titulo += " (lista de espera)"
-			}
+			titulo := domain.TituloEventoMutirao(a.Titulo, "", a.Espera)
 			e := icsEvent{UID: "mutirao-" + a.RefID + "@verde", Inicio: a.Inicio, Fim: a.Inicio.Add(time.Duration(a.DuracaoMin) * time.Minute),
 				Titulo: titulo, Local: a.Local, Descricao: a.Descricao, Cancelado: a.Cancelado}
 			if site != "" {

@@ -22,7 +22,7 @@ func escalaEvents(a domain.AgendaItem, all []domain.AgendaItem, site string, now
 	switch a.Tipo {
 	case domain.AgendaTroca:
 		return []icsEvent{{UID: "escala-" + a.RefID + "-" + a.Data + "-troca@verde", Inicio: a.Inicio, Fim: a.Inicio.Add(dur),
-			Titulo: "Escala: " + a.Titulo + " (troca com " + a.De + ")", URL: link}}
+			Titulo: domain.TituloEventoTroca(a.Titulo, a.De), URL: link}}
 	case domain.AgendaEscala:
 	default:
 		return nil
@@ -44,7 +44,7 @@ func escalaEvents(a domain.AgendaItem, all []domain.AgendaItem, site string, now
 		}
 		start := time.Date(d.Year(), d.Month(), d.Day(), h, m, 0, 0, domain.Brasilia).UTC()
 		out = append(out, icsEvent{UID: "escala-" + a.RefID + "-" + day + "@verde", Inicio: start, Fim: start.Add(dur),
-			Titulo: "Escala: " + a.Titulo, Descricao: a.Descricao, URL: link})
+			Titulo: domain.TituloEventoEscala(a.Titulo), Descricao: a.Descricao, URL: link})
 	}
 	return out
 }

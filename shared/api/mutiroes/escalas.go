@@ -122,7 +122,7 @@ func handleCreateEscala(d app.Deps) http.Handler {
 func handleUpdateEscala(d app.Deps) http.Handler {
 	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.EscalaInput, actor store.Actor) (Escala, error) {
 		if in.Version == nil {
-			return Escala{}, domain.Invalid("version", "Informe a versão da escala que você leu")
+			return Escala{}, domain.ErrEscalaSemVersao()
 		}
 		e, err := d.Store.SaveEscala(r.Context(), r.PathValue("groupId"), r.PathValue("escalaId"), actor, in)
 		return escalaOf(e), err

@@ -22,7 +22,7 @@ func handleList(d app.Deps) http.Handler {
 		case "true":
 			passados = true
 		default:
-			api.WriteError(w, r, domain.Invalid("passados", "Use passados=true ou passados=false"))
+			api.WriteError(w, r, domain.ErrPassadosInvalido())
 			return
 		}
 		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)

@@ -2,7 +2,6 @@ package mutiroes
 
 import (
 	"bytes"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -33,15 +32,8 @@ func handleMutiraoICS(d app.Deps) http.Handler {
 }
 
 func mutiraoEvent(m domain.Mutirao, grupo, site string) icsEvent {
-	desc := m.Descricao
-	var tarefas []string
-	for _, t := range m.Tarefas {
-		tarefas = append(tarefas, fmt.Sprintf("%s (%d vagas)", t.Titulo, t.Vagas))
-	}
-	if len(tarefas) > 0 {
-		desc = strings.TrimSpace(desc + "\n\nTarefas: " + strings.Join(tarefas, ", "))
-	}
-	e := icsEvent{UID: "mutirao-" + m.ID + "@verde", Inicio: m.Inicio, Fim: m.Fim(), Titulo: "Mutirão: " + m.Titulo + " (" + grupo + ")",
+	desc := strings.TrimSpace(m.Descricao + "\n\n" + domain.TarefasTexto(m.Tarefas))
+	e := icsEvent{UID: "mutirao-" + m.ID + "@verde", Inicio: m.Inicio, Fim: m.Fim(), Titulo: domain.TituloEventoMutirao(m.Titulo, grupo, false),
 		Local: m.Local, Descricao: desc, Cancelado: m.Status == domain.MutiraoCancelado}
 	if site != "" {
 		e.URL = site + domain.LinkMutirao(m.GroupID, m.ID)
@@ -57,7 +49,7 @@ func handleReport(d app.Deps) http.Handler {
 		q := r.URL.Query()
 		formato := q.Get("formato")
 		if formato != "" && formato != "json" && formato != "csv" {
-			api.WriteError(w, r, domain.Invalid("formato", "O formato do relatório é json ou csv"))
+			api.WriteError(w, r, domain.ErrFormatoRelatorio())
 			return
 		}
 		p, err := domain.ParsePeriodoRelatorio(q.Get("de"), q.Get("ate"), d.Now())
@@ -91,47 +83,16 @@ func handleReport(d app.Deps) http.Handler {
 func writeReportCSV(w http.ResponseWriter, r *http.Request, g domain.Group, rel domain.Relatorio) {
 	var b bytes.Buffer
 	cw, _ := csvcell.NewWriter(&b, ';')
-	T, N, I := csvcell.Text, csvcell.Num, csvcell.Int
-	h := domain.Horas
-	rows := [][]csvcell.Cell{
-		{T("Relatório do grupo"), T(g.Nome)},
-		{T("Período"), T(rel.Periodo.Texto())},
-		{},
-		{T("Resumo"), T("Valor")},
-		{T("Kg colhidos"), N(rel.Kg)},
-		{T("Colheitas registradas"), I(rel.Colheitas)},
-		{T("Horas de trabalho voluntário"), N(h(rel.Minutos))},
-		{T("Kg entregues pela partilha"), N(rel.PartilhaKg)},
-		{T("Membros ativos"), I(rel.MembrosAtivos)},
-		{T("Mutirões realizados"), I(len(rel.Mutiroes))},
-		{},
-		{T("Kg por destino"), T("Kg")},
-	}
-	for _, v := range rel.PorDestino {
-		rows = append(rows, []csvcell.Cell{T(v.Nome), N(v.Kg)})
-	}
-	rows = append(rows, []csvcell.Cell{}, []csvcell.Cell{T("Kg por hortaliça"), T("Kg")})
-	for _, v := range rel.PorHortalica {
-		rows = append(rows, []csvcell.Cell{T(v.Nome), N(v.Kg)})
-	}
-	rows = append(rows, []csvcell.Cell{}, []csvcell.Cell{T("Kg por lote"), T("Kg")})
-	for _, v := range rel.PorLote {
-		rows = append(rows, []csvcell.Cell{T(v.Nome), N(v.Kg)})
-	}
-	rows = append(rows, []csvcell.Cell{}, []csvcell.Cell{T("Membro"), T("Kg colhidos"), T("Colheitas"), T("Horas voluntárias"), T("Kg entregues pela partilha")})
-	for _, m := range rel.PorMembro {
-		rows = append(rows, []csvcell.Cell{T(m.Nome), N(m.Kg), I(m.Colheitas), N(h(m.Minutos)), N(m.PartilhaKg)})
-	}
-	rows = append(rows, []csvcell.Cell{}, []csvcell.Cell{T("Atividade"), T("Horas voluntárias")})
-	for _, a := range rel.PorAtividade {
-		rows = append(rows, []csvcell.Cell{T(a.Nome), N(h(a.Minutos))})
-	}
-	rows = append(rows, []csvcell.Cell{}, []csvcell.Cell{T("Mutirão"), T("Data"), T("Inscritos"), T("Presentes"), T("Horas voluntárias")})
-	for _, m := range rel.Mutiroes {
-		rows = append(rows, []csvcell.Cell{T(m.Titulo), T(domain.DiaLocal(m.Inicio)), I(m.Inscritos), I(m.Presentes), N(h(m.Minutos))})
-	}
-	for _, row := range rows {
-		if err := cw.Row(row...); err != nil {
+	for _, row := range domain.PlanilhaRelatorio(g.Nome, rel) {
+		cells := make([]csvcell.Cell, 0, len(row))
+		for _, c := range row {
+			if c.Numero != nil {
+				cells = append(cells, csvcell.Num(*c.Numero))
+			} else {
+				cells = append(cells, csvcell.Text(c.Texto))
+			}
+		}
+		if err := cw.Row(cells...); err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
@@ -141,7 +102,7 @@ func writeReportCSV(w http.ResponseWriter, r *http.Request, g domain.Group, rel 
 		return
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="relatorio-%s-a-%s.csv"`, rel.Periodo.De, rel.Periodo.Ate))
+	w.Header().Set("Content-Disposition", `attachment; filename="`+domain.NomeArquivoRelatorio(rel.Periodo)+`"`)
 	w.WriteHeader(http.StatusOK)
 	w.Write(b.Bytes())
 }
