@@ -36,7 +36,7 @@ function mutirao(over: Partial<MutiraoDetail> = {}): MutiraoDetail {
   };
 }
 
-describe('the mutirão page', () => {
+describe('the mutirão page', { timeout: 60_000 }, () => {
   it('a member joins the waiting list of a full tarefa and sees their place', async () => {
     const put = vi.fn((_init?: RequestInit) =>
       json({
