@@ -64,6 +64,10 @@ func (in *PartilhaInput) Valid() error {
 	if in.Quantidade == nil || math.IsNaN(*in.Quantidade) || *in.Quantidade <= 0 {
 		return Invalid("quantidade", "Informe quanto quer partilhar")
 	}
+	// Totals add each quantity in DynamoDB (38 significant digits), as harvests do.
+	if *in.Quantidade < MinQuantidadeColhida || *in.Quantidade > 1e6 {
+		return Invalid("quantidade", "A quantidade deve ser de no mínimo 0,001 e no máximo a da colheita")
+	}
 	in.Descricao = CleanMultiline(in.Descricao)
 	if Length(in.Descricao) > MaxDescricaoPartilha {
 		return Invalid("descricao", fmt.Sprintf("A descrição deve ter no máximo %d caracteres", MaxDescricaoPartilha))
@@ -96,6 +100,9 @@ type ReservaInput struct {
 func (in *ReservaInput) Valid() error {
 	if in.Quantidade == nil || math.IsNaN(*in.Quantidade) || *in.Quantidade <= 0 {
 		return Invalid("quantidade", "Informe quanto quer reservar")
+	}
+	if *in.Quantidade < MinQuantidadeColhida || *in.Quantidade > 1e6 {
+		return Invalid("quantidade", "A quantidade deve ser de no mínimo 0,001")
 	}
 	return nil
 }
