@@ -26,10 +26,10 @@ type PeriodoRelatorio struct {
 
 var mesPattern = regexp.MustCompile(`^[0-9]{4}-(0[1-9]|1[0-2])$`)
 
-// ParsePeriodoRelatorio reads ?de= and ?ate= (yyyy-mm); both empty is this year up to
-// this month.
-func ParsePeriodoRelatorio(de, ate string, now time.Time) (PeriodoRelatorio, error) {
-	if de == "" && ate == "" {
+// ParsePeriodoRelatorio reads ?de= and ?ate= (yyyy-mm); neither given (given
+// false) is this year up to this month.
+func ParsePeriodoRelatorio(de, ate string, given bool, now time.Time) (PeriodoRelatorio, error) {
+	if !given {
 		local := now.In(Brasilia)
 		return PeriodoRelatorio{De: local.Format("2006") + "-01", Ate: local.Format("2006-01")}, nil
 	}

@@ -52,7 +52,7 @@ func handleReport(d app.Deps) http.Handler {
 			api.WriteError(w, r, domain.ErrFormatoRelatorio())
 			return
 		}
-		p, err := domain.ParsePeriodoRelatorio(q.Get("de"), q.Get("ate"), d.Now())
+		p, err := domain.ParsePeriodoRelatorio(q.Get("de"), q.Get("ate"), q.Has("de") || q.Has("ate"), d.Now())
 		if err != nil {
 			api.WriteError(w, r, err)
 			return

@@ -251,3 +251,28 @@ func TestReportCSVNeutralisesFormulas(t *testing.T) {
 		t.Fatal("the member is missing from the CSV")
 	}
 }
+
+// TestReportPeriodErrorsNameTheField: a period given empty, malformed, reversed
+// or too long is a 400 naming de or ate; none given is this year.
+func TestReportPeriodErrorsNameTheField(t *testing.T) {
+	setup(t)
+	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	base := "/api/groups/" + f.Group.ID + "/relatorio"
+	for _, c := range []struct{ query, field string }{
+		{"?de=", "de"},
+		{"?ate=2030-02", "de"},
+		{"?de=2030-13&ate=2030-12", "de"},
+		{"?de=2030-01", "ate"},
+		{"?de=2030-05&ate=2030-04", "ate"},
+		{"?de=2028-01&ate=2030-02", "ate"},
+	} {
+		res := testkit.Do(t, h, "GET", base+c.query, cast.Owner, nil)
+		if res.Status != 400 || res.ErrorField() != c.field {
+			t.Errorf("%s: %d field %q, want 400 %q: %s", c.query, res.Status, res.ErrorField(), c.field, res.Body)
+		}
+	}
+	res := testkit.Do(t, h, "GET", base, cast.Owner, nil)
+	if res.Status != 200 {
+		t.Fatalf("no period: %d %s", res.Status, res.Body)
+	}
+}
