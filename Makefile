@@ -26,6 +26,7 @@ FUNCTIONS := \
 	AdminFunction:admin \
 	AccountFunction:account \
 	FeedFunction:feed \
+	MutiroesFunction:mutiroes \
 	DadosJobFunction:dadosjob \
 	DigestFunction:digest \
 	PhotosFunction:photos \

@@ -90,7 +90,7 @@ func FixtureRules() domain.Rules {
 	l.GruposPorDono = domain.MaxGruposPorDono
 	for _, n := range []*int{&l.GruposPorDia, &l.EntradasPorDia, &l.ConvitesPorDia, &l.PedidosLotePorDia, &l.AcoesCoordenacaoPorDia,
 		&l.CultivosPorDia, &l.RegistrosDiarioPorDia, &l.ColheitasPorDia, &l.FotosPorDia,
-		&l.PostsPorDia, &l.ComentariosPorDia, &l.CurtidasPorDia, &l.DenunciasPorDia} {
+		&l.PostsPorDia, &l.ComentariosPorDia, &l.CurtidasPorDia, &l.DenunciasPorDia, &l.ParticipacoesPorDia} {
 		*n = domain.MaxAtosDiariosPorMembro
 	}
 	// The cast earns points all day long across the matrices; the ceiling's

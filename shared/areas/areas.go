@@ -16,6 +16,7 @@ import (
 	"github.com/verde-app/verde/shared/api/groups"
 	"github.com/verde-app/verde/shared/api/lotes"
 	"github.com/verde-app/verde/shared/api/me"
+	"github.com/verde-app/verde/shared/api/mutiroes"
 	"github.com/verde-app/verde/shared/api/notifications"
 	"github.com/verde-app/verde/shared/api/rankings"
 	"github.com/verde-app/verde/shared/api/uploads"
@@ -49,6 +50,7 @@ var APIs = map[string]API{
 	"AdminFunction":         {New: admin.NewServer, Routes: admin.Routes},
 	"AccountFunction":       {New: account.NewServer, Routes: account.Routes},
 	"FeedFunction":          {New: feed.NewServer, Routes: feed.Routes},
+	"MutiroesFunction":      {New: mutiroes.NewServer, Routes: mutiroes.Routes},
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.
@@ -134,6 +136,7 @@ var TableActions = map[string][]string{
 	"AdminFunction":      {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"AccountFunction":    {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"FeedFunction":       {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
+	"MutiroesFunction":   {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	// The export job's bulk offline read of an entity (a paged Scan filtered by type; no index
 	// lists every item of an entity) and the flat reads' backfill; never a request path.
 	// PutItem/UpdateItem: the export's state and its notification; DeleteItem: its lock.

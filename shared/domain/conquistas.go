@@ -34,6 +34,7 @@ var Conquistas = []ConquistaRegra{
 	{"comunitario", "Comunitário", "Participa de 3 grupos.", ContaGruposParticipa, 3, "grupo", "grupos", 20},
 	{"lider-de-horta", "Líder de Horta", "É dono de um grupo com 10 membros ou mais.", ContaMaiorGrupoLiderado, 10, "membro no seu grupo", "membros no seu grupo", 50},
 	{"cuidado-constante", "Cuidado Constante", "Registrou cuidados no diário por 7 dias seguidos.", ContaMelhorSequencia, 7, "dia seguido", "dias seguidos", 30},
+	{"mao-na-massa", "Mão na Massa", "Deu 10 horas de trabalho voluntário em mutirões e escalas.", ContaMinutosVoluntarios, 600, "minuto de trabalho voluntário", "minutos de trabalho voluntário", 50},
 }
 
 // NotifConquista is the notification of an unlocked conquista.

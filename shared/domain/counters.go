@@ -22,6 +22,7 @@ const (
 	ContaGruposCriados      = "contaGruposCriados"      // groups created
 	ContaGruposParticipa    = "contaGruposParticipa"    // groups the user is in now (derived from gruposParticipantes, not stored)
 	ContaMaiorGrupoLiderado = "contaMaiorGrupoLiderado" // members of the largest group the user owns, as last seen by a join
+	ContaMinutosVoluntarios = "contaMinutosVoluntarios" // volunteer minutes: confirmed mutirão presences and escala turns done
 
 	// The care streak: consecutive Brasília days with a diary entry.
 	ContaSequenciaCuidado = "contaSequenciaCuidado" // the current streak, in days
@@ -33,7 +34,7 @@ const (
 // except the derived ContaGruposParticipa).
 var StoredCounters = []string{
 	ContaCultivos, ContaColheitas, ContaColheitaGramas, ContaHortalicasColhidas, ContaDiario, ContaFotos,
-	ContaPosts, ContaComentarios, ContaCurtidasRecebidas, ContaGruposCriados, ContaMaiorGrupoLiderado,
+	ContaPosts, ContaComentarios, ContaCurtidasRecebidas, ContaGruposCriados, ContaMaiorGrupoLiderado, ContaMinutosVoluntarios,
 	ContaSequenciaCuidado, ContaMelhorSequencia, ContaUltimoDiaCuidado,
 }
 

@@ -28,7 +28,7 @@ const (
 // its transaction's 100 items. A cultivo's phase change and archive create
 // nothing but the cultivo's own diary line and notify no one: no cap.
 var DailyActs = []DailyAct{ActCriarGrupo, ActEntrada, ActConvite, ActPedidoLote, ActCoordenacao, ActCultivo, ActDiario, ActColheita, ActFoto, ActCatalogo,
-	ActPost, ActComentario, ActCurtida, ActDenuncia}
+	ActPost, ActComentario, ActCurtida, ActDenuncia, ActParticipacao}
 
 // DailyLimit is the cap of act under r.
 func (r Rules) DailyLimit(a DailyAct) int {
@@ -62,25 +62,28 @@ func (r Rules) DailyLimit(a DailyAct) int {
 		return l.CurtidasPorDia
 	case ActDenuncia:
 		return l.DenunciasPorDia
+	case ActParticipacao:
+		return l.ParticipacoesPorDia
 	}
 	return 0
 }
 
 var dailyNoun = map[DailyAct]string{
-	ActCriarGrupo:  "grupos criados",
-	ActEntrada:     "entradas e pedidos de entrada em grupos",
-	ActConvite:     "convites criados",
-	ActPedidoLote:  "pedidos de lote",
-	ActCoordenacao: "ações de coordenação que avisam outros membros",
-	ActCultivo:     "cultivos criados",
-	ActDiario:      "entradas no diário de cultivo",
-	ActColheita:    "colheitas registradas",
-	ActFoto:        "fotos enviadas",
-	ActCatalogo:    "vegetais e guias cadastrados",
-	ActPost:        "posts publicados",
-	ActComentario:  "comentários",
-	ActCurtida:     "curtidas",
-	ActDenuncia:    "denúncias",
+	ActCriarGrupo:   "grupos criados",
+	ActEntrada:      "entradas e pedidos de entrada em grupos",
+	ActConvite:      "convites criados",
+	ActPedidoLote:   "pedidos de lote",
+	ActCoordenacao:  "ações de coordenação que avisam outros membros",
+	ActCultivo:      "cultivos criados",
+	ActDiario:       "entradas no diário de cultivo",
+	ActColheita:     "colheitas registradas",
+	ActFoto:         "fotos enviadas",
+	ActCatalogo:     "vegetais e guias cadastrados",
+	ActPost:         "posts publicados",
+	ActComentario:   "comentários",
+	ActCurtida:      "curtidas",
+	ActDenuncia:     "denúncias",
+	ActParticipacao: "inscrições em mutirões, trocas de escala e reservas de partilha",
 }
 
 // ErrDailyLimit is the 429 of a member who reached the cap of act today.

@@ -34,6 +34,7 @@ type Pontos struct {
 	// TetoDiario is the most points one member earns in a Brasília day from
 	// acts (conquista bonuses and admin adjustments are apart).
 	TetoDiario int `json:"tetoDiario"`
+	Mutirao    int `json:"mutirao"` // a presence a coordinator confirmed, once per member and mutirão
 }
 
 // Limites are the caps writes enforce. Each may be lowered below the hard
@@ -59,12 +60,13 @@ type Limites struct {
 	CultivosPorDia         int `json:"cultivosPorDia"`
 	RegistrosDiarioPorDia  int `json:"registrosDiarioPorDia"` // every entry, with or without points (Pontos.DiariosPorDia)
 	ColheitasPorDia        int `json:"colheitasPorDia"`
-	FotosPorDia            int `json:"fotosPorDia"`       // photo uploads (presigned URLs) a day
-	CatalogoPorDia         int `json:"catalogoPorDia"`    // vegetables and guides a site admin creates
-	PostsPorDia            int `json:"postsPorDia"`       // posts a member may publish a day (feed)
-	ComentariosPorDia      int `json:"comentariosPorDia"` // comments a member may write a day
-	CurtidasPorDia         int `json:"curtidasPorDia"`    // likes a member may give a day
-	DenunciasPorDia        int `json:"denunciasPorDia"`   // reports a member may send a day
+	FotosPorDia            int `json:"fotosPorDia"`         // photo uploads (presigned URLs) a day
+	CatalogoPorDia         int `json:"catalogoPorDia"`      // vegetables and guides a site admin creates
+	PostsPorDia            int `json:"postsPorDia"`         // posts a member may publish a day (feed)
+	ComentariosPorDia      int `json:"comentariosPorDia"`   // comments a member may write a day
+	CurtidasPorDia         int `json:"curtidasPorDia"`      // likes a member may give a day
+	DenunciasPorDia        int `json:"denunciasPorDia"`     // reports a member may send a day
+	ParticipacoesPorDia    int `json:"participacoesPorDia"` // sign-ups, check-ins, swaps and reservations (mutirões, escalas, partilha)
 
 	// Harvests (colheita_plausivel.go) and leagues (liga.go).
 	HorasEdicaoColheita   int `json:"horasEdicaoColheita"`   // how long the author may correct or delete a harvest
@@ -85,6 +87,7 @@ func Defaults() Rules {
 			Cultivo: 10, Diario: 2, DiarioFoto: 3, DiariosPorDia: 10, Colheita: 50, ColheitaSeguinte: 10,
 			Post: 5, PostsPorDia: 5, Comentario: 1, ComentariosPorDia: 10, CurtidaRecebida: 1,
 			TetoDiario: 200,
+			Mutirao:    20,
 		},
 		Limites: Limites{
 			MaxMembrosPadrao: 50, LotesPorGrupo: MaxLotesPerGroup, LotesPorMembro: MaxLotesPerMember,
@@ -98,6 +101,7 @@ func Defaults() Rules {
 			PostsPorDia: 20, ComentariosPorDia: 100, CurtidasPorDia: 500, DenunciasPorDia: 50,
 			HorasEdicaoColheita: 48, ToleranciaColheitaPct: 25, MargemProdutividade: 3, ConfirmacoesColheita: 2,
 			TamanhoLiga: 30, ZonaLiga: 5,
+			ParticipacoesPorDia: 100,
 		},
 	}
 }
@@ -142,6 +146,7 @@ func (r Rules) fields() []ruleField {
 		{"pontos.comentariosPorDia", "Comentários por dia que valem pontos", p.ComentariosPorDia, 0, MaxAtosPorDia},
 		{"pontos.curtidaRecebida", "Pontos por curtida recebida", p.CurtidaRecebida, 0, MaxPontosPorAto},
 		{"pontos.tetoDiario", "Teto de pontos por membro por dia", p.TetoDiario, 1, MaxTetoDiario},
+		{"pontos.mutirao", "Pontos por presença confirmada em mutirão", p.Mutirao, 0, MaxPontosPorAto},
 		{"limites.maxMembrosPadrao", "Limite de membros padrão de um grupo novo", l.MaxMembrosPadrao, MinMaxMembros, MaxMaxMembros},
 		{"limites.lotesPorGrupo", "Lotes por grupo", l.LotesPorGrupo, 1, MaxLotesPerGroup},
 		{"limites.lotesPorMembro", "Lotes por membro", l.LotesPorMembro, 1, MaxLotesPerMember},
@@ -171,6 +176,7 @@ func (r Rules) fields() []ruleField {
 		{"limites.confirmacoesColheita", "Confirmações de outros membros que valem uma colheita a confirmar", l.ConfirmacoesColheita, 1, MaxConfirmacoesColheita},
 		{"limites.tamanhoLiga", "Membros por liga mensal", l.TamanhoLiga, MinTamanhoLiga, MaxTamanhoLiga},
 		{"limites.zonaLiga", "Membros que sobem (e que descem) por liga no fim do mês", l.ZonaLiga, 0, MaxTamanhoLiga / 2},
+		{"limites.participacoesPorDia", "Inscrições em mutirões, trocas de escala e reservas de partilha por membro por dia", l.ParticipacoesPorDia, 1, MaxAtosDiariosPorMembro},
 	}
 }
 

@@ -368,6 +368,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		t.actedBy(st.profile, now)
 		t.putItem(itemDiarioColheita, harvestDiary(h, next.Fase, pts), "")
 		t.countDaily(actor.ID, domain.ActColheita, rules, now)
+		t.relHarvest(c, h) // the group's report of the harvest's month (relatorio.go)
 		if err := retryable(s.write(ctx, t), itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
 			if loteGone(err) {
 				skipLote = true

@@ -43,6 +43,20 @@ import (
 //	reminders job of a day       REMINDERS#<day>    STATE | SENT#<kind>#<cid>
 //	upload no item claimed yet   USER#<uid>         UPLOAD#<id>              UPLOADS#<yyyy-mm-dd> / <uid>/<id>  (uploads.go)
 //	photo an item released       PHOTOS#RELEASED    <time>#<dir>             (uploads.go; the photos job deletes it)
+//	group reminder due on a day  DUE#<yyyy-mm-dd>   GRUPO#<MUTIRAO|ESCALA>#<gid>#<ref>   (TTL expiraEm; reminders_grupo.go)
+//	mutirão                      GROUP#<gid>        MUT#<mid>                MUTS#<gid> / <inicio>#<mid>  (mutiroes.go)
+//	mutirão sign-up              GROUP#<gid>        MUT#<mid>#I#<uid>        AGENDA#<uid> / <inicio>#<mid>
+//	escala (weekly rota)         GROUP#<gid>        ESCALA#<eid>             MUTS#<gid> / ~ESCALA#<eid>  (escalas.go)
+//	a member's escala turns      GROUP#<gid>        ESCM#<eid>#<uid>         AGENDA#<uid> / ~ESCALA#<gid>#<eid>
+//	escala swap of a day         GROUP#<gid>        ESCD#<eid>#<day>#T       AGENDA#<para> / <start>#PEDIDO|TROCA#<eid>
+//	escala turn given away       GROUP#<gid>        ESCD#<eid>#<day>#X       AGENDA#<de> / <start>#CEDIDA#<eid>
+//	escala turn done             GROUP#<gid>        ESCD#<eid>#<day>#F#<uid>
+//	partilha offer               GROUP#<gid>        PARTILHA#<harvest id>    PARTILHAS#<gid> / <time>#<hid>  (partilhas.go)
+//	partilha reservation         GROUP#<gid>        PARTILHA#<hid>#R#<uid>
+//	report month of a group      GROUP#<gid>        REL#<yyyy-mm>            (flat totals by destino, vegetable, lote, member, activity, mutirão; relatorio.go)
+//	report year of a group       GROUP#<gid>        RELANO#<yyyy>            (the public impact)
+//	public impact choice         GROUP#<gid>        IMPACTO
+//	calendar feed nonce          USER#<uid>         CALFEED#MEMBRO | CALFEED#GRUPO#<gid>   (calendar.go)
 //
 // Only public groups carry the directory keys (<name> and <city> folded by
 // domain.SearchKey). Everything of one group lives in GROUP#<gid>, except its

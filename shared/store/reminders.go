@@ -212,8 +212,10 @@ func (s *Store) saveReminderState(ctx context.Context, day string, cursor map[st
 // sendDue sends the reminders of one page of due items: one BatchGetItem of
 // their cultivos, then one transaction per reminder to send.
 func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []record) (int, []Aviso, error) {
-	if len(items) == 0 {
-		return 0, nil, nil
+	items, grupo := splitGroupDue(items)
+	sentGrupo, err := s.sendGroupDue(ctx, day, now, grupo) // reminders_grupo.go
+	if err != nil || len(items) == 0 {
+		return sentGrupo, nil, err
 	}
 	keys := make([]itemKey, 0, len(items))
 	for _, it := range items {
@@ -221,7 +223,7 @@ func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []
 	}
 	cultivos, err := s.batchGet(ctx, keys...)
 	if err != nil {
-		return 0, nil, err
+		return sentGrupo, nil, err
 	}
 	sent := 0
 	var avisos []Aviso
@@ -234,7 +236,7 @@ func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []
 		}
 		c, err := decodeCultivo(meta)
 		if err != nil {
-			return sent, avisos, err
+			return sent + sentGrupo, avisos, err
 		}
 		if c.Arquivado || !c.Fase.Aberta() {
 			continue
@@ -256,14 +258,14 @@ func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []
 			if cc, ok := isCancelled(err); ok && cc.failed("sent") {
 				continue // sent by an earlier run
 			}
-			return sent, avisos, err
+			return sent + sentGrupo, avisos, err
 		}
 		sent++
 		for _, uid := range c.Writers() {
 			avisos = append(avisos, Aviso{UID: uid, Tipo: tipo, Texto: texto, Link: link, Vegetal: c.VegetalNome})
 		}
 	}
-	return sent, avisos, nil
+	return sent + sentGrupo, avisos, nil
 }
 
 // reminderTime is the time a day's reminders carry: 07:00 in Brasília.

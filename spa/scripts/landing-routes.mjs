@@ -25,6 +25,7 @@ export const dashboardCards = [
   'src/features/feed/components/dashboard-posts.tsx',
   'src/features/rankings/components/dashboard-standing.tsx',
   'src/features/profile/components/dashboard-conquistas.tsx',
+  'src/features/mutiroes/components/dashboard-escala.tsx',
 ];
 
 export const landingRoutes = [

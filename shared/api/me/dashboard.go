@@ -13,6 +13,7 @@ import (
 	"github.com/verde-app/verde/shared/api/cultivos"
 	"github.com/verde-app/verde/shared/api/feed"
 	"github.com/verde-app/verde/shared/api/groups"
+	"github.com/verde-app/verde/shared/api/mutiroes"
 	"github.com/verde-app/verde/shared/api/notifications"
 	"github.com/verde-app/verde/shared/api/rankings"
 	"github.com/verde-app/verde/shared/app"
@@ -42,6 +43,7 @@ var dashboardSections = []dashboardSection{
 	{"progresso", "/api/me/progress", handleMyProgress},
 	{"publicacoes", "/api/feed/grupos?limit=3", feed.MyGroups},
 	{"naoLidas", "/api/notifications/unread-count", notifications.UnreadCount},
+	{"agenda", "/api/me/agenda", mutiroes.AgendaHandler},
 }
 
 func handleDashboard(d app.Deps) http.Handler {

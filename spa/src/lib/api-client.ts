@@ -190,6 +190,36 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   }
 }
 
+/**
+ * A file the API answers (a report's CSV, an .ics), as a Blob to save: the same token and error
+ * envelope as every other request, no retry.
+ */
+export async function apiFile(path: string): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const token = await accessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(getConfig().apiBase + path, { headers });
+  } catch {
+    throw new ApiError({ status: 0, code: 'network', message: messages.network });
+  }
+  if (!res.ok) throw errorFromResponse(res.status, await readJson(res));
+  return res.blob();
+}
+
+/** Saves blob as a file named name (the browser's download). */
+export function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),

@@ -43,6 +43,20 @@ export const queryKeys = {
     inviteAll: (token: string) => ['groups', 'invite', token] as const,
     invite: (token: string, userId: string | null) => ['groups', 'invite', token, userId ?? 'anonimo'] as const,
   },
+  /** A group's shared work: under groups.group(id), so a group write refreshes them too. */
+  mutiroes: {
+    list: (groupId: string, passados: boolean) => ['groups', 'group', groupId, 'mutiroes', passados ? 'passados' : 'proximos'] as const,
+    all: (groupId: string) => ['groups', 'group', groupId, 'mutiroes'] as const,
+    detail: (groupId: string, mutiraoId: string) => ['groups', 'group', groupId, 'mutiroes', 'one', mutiraoId] as const,
+    report: (groupId: string, de: string, ate: string) => ['groups', 'group', groupId, 'relatorio', de, ate] as const,
+    impacto: (groupId: string) => ['groups', 'impacto', groupId] as const,
+    calendar: (groupId: string) => ['calendario', groupId] as const,
+    agenda: ['agenda'] as const,
+    escalas: (groupId: string) => ['groups', 'group', groupId, 'escalas'] as const,
+    escala: (groupId: string, escalaId: string) => ['groups', 'group', groupId, 'escalas', 'one', escalaId] as const,
+    partilhas: (groupId: string) => ['groups', 'group', groupId, 'partilhas'] as const,
+    partilha: (groupId: string, partilhaId: string) => ['groups', 'group', groupId, 'partilhas', 'one', partilhaId] as const,
+  },
   lotes: {
     grid: (groupId: string) => ['groups', 'group', groupId, 'lotes'] as const,
     requests: (groupId: string) => ['groups', 'group', groupId, 'lote-requests'] as const,

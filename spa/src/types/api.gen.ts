@@ -62,8 +62,9 @@ export interface paths {
          *     (GET /api/banners), ranking (GET /api/rankings/membros?periodo=mes&limit=0),
          *     cultivos (GET /api/cultivos?ativos=true&limit=5), planteAgora
          *     (GET /api/vegetables/plante-agora), grupos (GET /api/me/groups?limit=5), progresso
-         *     (GET /api/me/progress), publicacoes (GET /api/feed/grupos?limit=3) and naoLidas
-         *     (GET /api/notifications/unread-count). Each is at most two DynamoDB calls, all at once.
+         *     (GET /api/me/progress), publicacoes (GET /api/feed/grupos?limit=3), naoLidas
+         *     (GET /api/notifications/unread-count) and agenda (GET /api/me/agenda, "Minha escala").
+         *     Each is at most two DynamoDB calls, all at once.
          */
         get: operations["getDashboard"];
         put?: never;
@@ -2199,6 +2200,472 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/{groupId}/mutiroes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /** A page of a group's mutirões: the coming ones from the soonest, or (passados=true) the past ones from the latest (members and site admins) */
+        get: operations["listMutiroes"];
+        put?: never;
+        /** Schedule a mutirão with its tarefas and vagas (coordinators); a reminder goes the day before to every confirmed member */
+        post: operations["createMutirao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/mutiroes/{mutiraoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        /** A mutirão with its sign-ups (waiting ones in order); coordinators also get the check-in code (members and site admins) */
+        get: operations["getMutirao"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/mutiroes/{mutiraoId}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a mutirão that has not ended (coordinators); everyone signed up is told */
+        post: operations["cancelMutirao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/mutiroes/{mutiraoId}/inscricao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Sign up for a tarefa (members, until the mutirão starts): a vaga while there is one, else the waiting list; the same tarefa again changes nothing */
+        put: operations["signUpMutirao"];
+        post?: never;
+        /** Leave one's tarefa (members, until the mutirão starts); a freed vaga goes to the first one waiting, who is told */
+        delete: operations["leaveMutirao"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/mutiroes/{mutiraoId}/checkin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check in on the mutirão's day with the code the coordinator shows (members with a confirmed vaga); the coordinator confirms it with the hours */
+        post: operations["checkinMutirao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/mutiroes/{mutiraoId}/presencas/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+                /** @description A user id (Cognito sub) */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Record whether a member with a confirmed vaga came and for how many minutes (coordinators, from the mutirão's day); the first confirmed presence pays pontos.mutirao once */
+        put: operations["setMutiraoPresence"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/mutiroes/{mutiraoId}/ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        /** The mutirão as an iCalendar (.ics) file to add to a calendar (members and site admins) */
+        get: operations["getMutiraoICS"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/relatorio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /** The coordinator's report of a period (de..ate, yyyy-mm, at most 24 months; this year by default): kg by destino, vegetable, lote and member, volunteer hours by member and activity, members active, mutirões held with attendance; formato=csv downloads it (UTF-8 with BOM, cells neutralised) (coordinators and site admins) */
+        get: operations["getGroupReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/impacto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /** This year's impact (kg donated, volunteer hours, mutirões held): public once the dono chose so; members and site admins always */
+        get: operations["getGroupImpact"];
+        /** Show the group's impact on its public page, or stop (the dono) */
+        put: operations["setGroupImpact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/calendario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My calendar feed's address: my own (mutirões I signed up for and my escala turns) or, with groupId, a group's (its mutirões and escalas); url is null when I have none */
+        get: operations["getMyCalendarFeed"];
+        /** A new calendar feed address (a group's: members), replacing the one before, which stops working */
+        put: operations["newMyCalendarFeed"];
+        post?: never;
+        /** Revoke my calendar feed of a scope (groupId, or my own): its address answers 404 from now on */
+        delete: operations["revokeMyCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendario/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["parameters"]["FeedToken"];
+            };
+            cookie?: never;
+        };
+        /** A calendar feed (iCalendar, RFC 5545) for a phone's calendar to subscribe to; no sign-in (the signed address is the key); a revoked, replaced or forged address is 404 */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/escalas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /** A group's escalas (weekly rotas of chores) (members and site admins) */
+        get: operations["listEscalas"];
+        put?: never;
+        /** Make an escala: name, time of day, duration and the weekly rota of volunteers (coordinators; at most 20 per group); whoever is on duty is reminded each morning */
+        post: operations["createEscala"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/escalas/{escalaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        /** An escala with its days from a week ago to four weeks ahead: who is on duty (swaps applied), the swaps and the turns done (members and site admins) */
+        get: operations["getEscala"];
+        /** Replace an escala's settings and rota at the version read (coordinators); 409 when someone changed it since */
+        put: operations["updateEscala"];
+        post?: never;
+        /** Delete an escala (coordinators); its turns done stay in the report */
+        delete: operations["deleteEscala"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/escalas/{escalaId}/trocas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whoever is on duty on a day (today to four weeks ahead) asks another member to take it; they are told */
+        post: operations["askEscalaSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/escalas/{escalaId}/trocas/{data}/aceitar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+                /** @description A day, yyyy-mm-dd */
+                data: components["parameters"]["Data"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The member asked takes the day; who asked is told */
+        post: operations["acceptEscalaSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/escalas/{escalaId}/trocas/{data}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+                /** @description A day, yyyy-mm-dd */
+                data: components["parameters"]["Data"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The member asked refuses a swap (who asked is told), or who asked withdraws it */
+        delete: operations["refuseEscalaSwap"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/escalas/{escalaId}/feito": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whoever is on duty marks a day's turn done (that day up to a week later): the escala's minutes count as volunteer hours */
+        post: operations["markEscalaDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/agenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Minha escala: my coming mutirões, my weekly turns, the swaps asked of me and those I took or gave away */
+        get: operations["getMyAgenda"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/partilhas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /** A group's partilhas ("quem quer?" offers of harvests), newest first (members and site admins) */
+        get: operations["listPartilhas"];
+        put?: never;
+        /** Offer part of one's harvest marked compartilhado or doado, of a cultivo of this group (its author; once per harvest) */
+        post: operations["createPartilha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/partilhas/{partilhaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        /** An offer with its reservations (all of them for the giver and coordinators; one's own otherwise) (members and site admins) */
+        get: operations["getPartilha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/partilhas/{partilhaId}/reserva": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Reserve part of an offer (members but the giver; once, at most what is left); the giver is told */
+        put: operations["reservePartilha"];
+        post?: never;
+        /** Give back one's part not yet delivered */
+        delete: operations["cancelPartilhaReserve"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/partilhas/{partilhaId}/reservas/{userId}/entregue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+                /** @description A user id (Cognito sub) */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The giver marks a member's part delivered: its kg count for the giver and the group; the member is told */
+        post: operations["deliverPartilha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/partilhas/{partilhaId}/encerrar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close an offer to new reservations (the giver or coordinators) */
+        post: operations["closePartilha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2622,6 +3089,7 @@ export interface components {
             progresso: components["schemas"]["MemberProgress"] | components["schemas"]["Error"];
             publicacoes: components["schemas"]["PostPage"] | components["schemas"]["Error"];
             naoLidas: components["schemas"]["UnreadCount"] | components["schemas"]["Error"];
+            agenda: components["schemas"]["Agenda"] | components["schemas"]["Error"];
         };
         /**
          * @description The one error envelope of the API.
@@ -3452,6 +3920,8 @@ export interface components {
             colheitaSeguinte: number;
             /** @description The most points a member earns from acts in one Brasília day */
             tetoDiario: number;
+            /** @description A presence a coordinator confirmed, once per member and mutirão */
+            mutirao: number;
         };
         LimitesRegras: {
             maxMembrosPadrao: number;
@@ -3489,6 +3959,7 @@ export interface components {
             tamanhoLiga: number;
             /** @description Members promoted (and relegated) per league at the month's end; at most half the league */
             zonaLiga: number;
+            participacoesPorDia: number;
         };
         CampoRegra: {
             /** @description The field's path, e.g. pontos.criarGrupo */
@@ -3813,6 +4284,341 @@ export interface components {
             /** Format: date-time */
             expiraEm: string;
         };
+        Tarefa: {
+            id: string;
+            titulo: string;
+            vagas: number;
+            inscritos: number;
+            espera: number;
+        };
+        Mutirao: {
+            id: string;
+            groupId: string;
+            titulo: string;
+            descricao: string;
+            local: string;
+            /** Format: date-time */
+            inicio: string;
+            duracaoMin: number;
+            /** @enum {string} */
+            status: "agendado" | "cancelado";
+            tarefas: components["schemas"]["Tarefa"][];
+            vagas: number;
+            inscritos: number;
+            espera: number;
+            presentes: number;
+            /** @description Volunteer minutes recorded */
+            minutos: number;
+            criadoPor: string;
+            criadoPorNome: string;
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        MutiraoPage: {
+            items: components["schemas"]["Mutirao"][];
+            nextCursor: string | null;
+        };
+        Inscricao: {
+            userId: string;
+            nome: string;
+            tarefaId: string;
+            /** @enum {string} */
+            status: "confirmado" | "espera";
+            /** @description Place in the tarefa's waiting list (0 with a vaga) */
+            posicao: number;
+            /** Format: date-time */
+            desde: string;
+            /** Format: date-time */
+            checkinEm: string | null;
+            presente: boolean;
+            minutos: number;
+        };
+        MutiraoDetail: {
+            id: string;
+            groupId: string;
+            titulo: string;
+            descricao: string;
+            local: string;
+            /** Format: date-time */
+            inicio: string;
+            duracaoMin: number;
+            /** @enum {string} */
+            status: "agendado" | "cancelado";
+            tarefas: components["schemas"]["Tarefa"][];
+            vagas: number;
+            inscritos: number;
+            espera: number;
+            presentes: number;
+            /** @description Volunteer minutes recorded */
+            minutos: number;
+            criadoPor: string;
+            criadoPorNome: string;
+            /** Format: date-time */
+            criadoEm: string;
+            inscricoes: components["schemas"]["Inscricao"][];
+            minha: components["schemas"]["Inscricao"] | null;
+            podeCoordenar: boolean;
+            podeInscrever: boolean;
+            /** @description The check-in code (coordinators only) */
+            codigo: string | null;
+        };
+        MutiraoInput: {
+            titulo: string;
+            /** @description yyyy-mm-dd (Brasília) */
+            data: string;
+            /** @description HH:MM (Brasília) */
+            hora: string;
+            duracaoMin: number;
+            local: string;
+            descricao?: string;
+            tarefas: {
+                titulo: string;
+                vagas: number;
+            }[];
+        };
+        InscricaoInput: {
+            tarefaId: string;
+        };
+        InscricaoReply: {
+            inscricao: components["schemas"]["Inscricao"];
+            mutirao: components["schemas"]["Mutirao"];
+        };
+        CheckinInput: {
+            codigo: string;
+        };
+        PresencaInput: {
+            presente: boolean;
+            minutos?: number;
+        };
+        ValorKg: {
+            chave: string;
+            nome: string;
+            kg: number;
+        };
+        Relatorio: {
+            grupo: {
+                id: string;
+                nome: string;
+            };
+            periodo: {
+                de: string;
+                ate: string;
+            };
+            periodoTexto: string;
+            colheitas: number;
+            kg: number;
+            minutos: number;
+            partilhaKg: number;
+            membrosAtivos: number;
+            porDestino: components["schemas"]["ValorKg"][];
+            porHortalica: components["schemas"]["ValorKg"][];
+            porLote: components["schemas"]["ValorKg"][];
+            porMembro: {
+                userId: string;
+                nome: string;
+                kg: number;
+                colheitas: number;
+                minutos: number;
+                partilhaKg: number;
+            }[];
+            porAtividade: {
+                chave: string;
+                nome: string;
+                minutos: number;
+            }[];
+            mutiroes: {
+                id: string;
+                titulo: string;
+                /** Format: date-time */
+                inicio: string;
+                inscritos: number;
+                presentes: number;
+                minutos: number;
+            }[];
+        };
+        Impacto: {
+            ano: string;
+            kg: number;
+            kgDoado: number;
+            minutos: number;
+            mutiroes: number;
+            /** @description Whether visitors of the public page see it */
+            publico: boolean;
+        };
+        ImpactoInput: {
+            publico: boolean;
+        };
+        CalendarioFeed: {
+            /** @description The feed's signed address (webcal-ready https URL) */
+            url: string | null;
+            groupId: string | null;
+        };
+        CalendarioInput: {
+            groupId?: string;
+        };
+        Turno: {
+            /** @description 0 Sunday … 6 Saturday */
+            dia: number;
+            userId: string;
+            nome: string;
+        };
+        Escala: {
+            id: string;
+            groupId: string;
+            nome: string;
+            descricao: string;
+            hora: string;
+            duracaoMin: number;
+            turnos: components["schemas"]["Turno"][];
+            version: number;
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        EscalaPage: {
+            items: components["schemas"]["Escala"][];
+            nextCursor: string | null;
+        };
+        Troca: {
+            data: string;
+            de: string;
+            deNome: string;
+            para: string;
+            paraNome: string;
+            aceita: boolean;
+        };
+        Feito: {
+            data: string;
+            userId: string;
+            nome: string;
+            minutos: number;
+        };
+        EscalaDetail: {
+            id: string;
+            groupId: string;
+            nome: string;
+            descricao: string;
+            hora: string;
+            duracaoMin: number;
+            turnos: components["schemas"]["Turno"][];
+            version: number;
+            /** Format: date-time */
+            criadoEm: string;
+            podeCoordenar: boolean;
+            podeTrocar: boolean;
+            dias: {
+                data: string;
+                turnos: components["schemas"]["Turno"][];
+                trocas: components["schemas"]["Troca"][];
+                feitos: components["schemas"]["Feito"][];
+                passado: boolean;
+                hoje: boolean;
+            }[];
+        };
+        EscalaInput: {
+            nome: string;
+            descricao?: string;
+            hora: string;
+            duracaoMin: number;
+            version?: number;
+            turnos: {
+                dia: number;
+                userId: string;
+            }[];
+        };
+        TrocaInput: {
+            data: string;
+            paraUserId: string;
+        };
+        FeitoInput: {
+            data: string;
+        };
+        AgendaItem: {
+            /** @enum {string} */
+            tipo: "mutirao" | "escala" | "troca" | "cedida" | "pedido";
+            groupId: string;
+            refId: string;
+            titulo: string;
+            local: string;
+            /** Format: date-time */
+            inicio: string | null;
+            duracaoMin: number;
+            cancelado: boolean;
+            espera: boolean;
+            dias: number[];
+            hora: string;
+            data: string;
+            de: string;
+        };
+        Agenda: {
+            items: components["schemas"]["AgendaItem"][];
+        };
+        Partilha: {
+            /** @description The harvest's id */
+            id: string;
+            groupId: string;
+            cultivoId: string;
+            autorId: string;
+            autorNome: string;
+            vegetal: string;
+            /** @enum {string} */
+            destino: "compartilhado" | "doado";
+            /** @enum {string} */
+            unidade: "kg" | "g" | "unidades" | "macos";
+            quantidade: number;
+            restante: number;
+            descricao: string;
+            /** @enum {string} */
+            status: "aberta" | "encerrada";
+            reservas: number;
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        PartilhaPage: {
+            items: components["schemas"]["Partilha"][];
+            nextCursor: string | null;
+        };
+        Reserva: {
+            userId: string;
+            nome: string;
+            quantidade: number;
+            /** @enum {string} */
+            status: "reservada" | "entregue";
+            /** Format: date-time */
+            criadoEm: string;
+        };
+        PartilhaDetail: {
+            id: string;
+            groupId: string;
+            cultivoId: string;
+            autorId: string;
+            autorNome: string;
+            vegetal: string;
+            /** @enum {string} */
+            destino: "compartilhado" | "doado";
+            /** @enum {string} */
+            unidade: "kg" | "g" | "unidades" | "macos";
+            quantidade: number;
+            restante: number;
+            descricao: string;
+            /** @enum {string} */
+            status: "aberta" | "encerrada";
+            reservas: number;
+            /** Format: date-time */
+            criadoEm: string;
+            reservasLista: components["schemas"]["Reserva"][];
+            minha: components["schemas"]["Reserva"] | null;
+            souDoador: boolean;
+            podeEncerrar: boolean;
+        };
+        PartilhaInput: {
+            cultivoId: string;
+            colheitaId: string;
+            quantidade: number;
+            descricao?: string;
+        };
+        ReservaInput: {
+            quantidade: number;
+        };
     };
     responses: {
         /** @description The reply named by If-None-Match is still the current one (no body) */
@@ -3941,6 +4747,12 @@ export interface components {
         InviteToken: string;
         /** @description A lote code such as A1 (up to 3 letters, case-insensitive, and a number from 1 to 9999 without leading zeros) */
         Codigo: string;
+        MutiraoId: string;
+        FeedToken: string;
+        EscalaId: string;
+        /** @description A day, yyyy-mm-dd */
+        Data: string;
+        PartilhaId: string;
     };
     requestBodies: never;
     headers: {
@@ -8179,6 +8991,1068 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMutiroes: {
+        parameters: {
+            query?: {
+                passados?: "true" | "false";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of mutirões */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutiraoPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createMutirao: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MutiraoInput"];
+            };
+        };
+        responses: {
+            /** @description The mutirão */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutiraoDetail"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMutirao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mutirão */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutiraoDetail"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelMutirao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled mutirão */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mutirao"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    signUpMutirao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InscricaoInput"];
+            };
+        };
+        responses: {
+            /** @description The sign-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InscricaoReply"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    leaveMutirao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkinMutirao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckinInput"];
+            };
+        };
+        responses: {
+            /** @description The sign-up with its check-in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inscricao"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setMutiraoPresence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+                /** @description A user id (Cognito sub) */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresencaInput"];
+            };
+        };
+        responses: {
+            /** @description The sign-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inscricao"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMutiraoICS: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                mutiraoId: components["parameters"]["MutiraoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupReport: {
+        parameters: {
+            query?: {
+                de?: string;
+                ate?: string;
+                formato?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Relatorio"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The impact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Impacto"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setGroupImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpactoInput"];
+            };
+        };
+        responses: {
+            /** @description The impact and the choice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Impacto"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMyCalendarFeed: {
+        parameters: {
+            query?: {
+                groupId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarioFeed"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    newMyCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarioInput"];
+            };
+        };
+        responses: {
+            /** @description The new address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarioFeed"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeMyCalendarFeed: {
+        parameters: {
+            query?: {
+                groupId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["parameters"]["FeedToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listEscalas: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of escalas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalaPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createEscala: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalaInput"];
+            };
+        };
+        responses: {
+            /** @description The escala */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Escala"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getEscala: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The escala */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalaDetail"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateEscala: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalaInput"];
+            };
+        };
+        responses: {
+            /** @description The escala */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Escala"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteEscala: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    askEscalaSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrocaInput"];
+            };
+        };
+        responses: {
+            /** @description The swap asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Troca"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    acceptEscalaSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+                /** @description A day, yyyy-mm-dd */
+                data: components["parameters"]["Data"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The swap */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Troca"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    refuseEscalaSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+                /** @description A day, yyyy-mm-dd */
+                data: components["parameters"]["Data"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    markEscalaDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                escalaId: components["parameters"]["EscalaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeitoInput"];
+            };
+        };
+        responses: {
+            /** @description The turn done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feito"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMyAgenda: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My agenda */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agenda"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPartilhas: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of offers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartilhaPage"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPartilha: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a create safe to repeat (a double click, a retry after a timeout): 8 to 64 letters,
+                 *     digits, '-' or '_', fresh for each create (the SPA sends a UUID). The key is taken in the
+                 *     act's own transaction and remembered for a day per user: a repeat of the same request
+                 *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
+                 *     same key with another method, path or body is a 409; a repeat that arrives while the
+                 *     first is still being written waits for its answer (or gets a 409 after a few seconds).
+                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartilhaInput"];
+            };
+        };
+        responses: {
+            /** @description The offer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partilha"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPartilha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartilhaDetail"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reservePartilha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReservaInput"];
+            };
+        };
+        responses: {
+            /** @description The reservation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reserva"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelPartilhaReserve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Given back */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deliverPartilha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+                /** @description A user id (Cognito sub) */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reservation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reserva"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    closePartilha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+                partilhaId: components["parameters"]["PartilhaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partilha"];
+                };
+            };
+            400: components["responses"]["Validation"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -82,6 +82,7 @@ function newMember() {
     'GET /api/rankings/membros': () => json(ranking()),
     'GET /api/me/progress': () =>
       json(progress([conquista('primeira-semente', 'Primeira Semente', null), conquista('primeira-colheita', 'Primeira Colheita', null)])),
+    'GET /api/me/agenda': () => json({ items: [] }),
   };
 }
 
@@ -106,6 +107,7 @@ describe('dashboard', { timeout: 90_000 }, () => {
     await screen.findByRole('heading', { name: 'Nenhuma conquista ainda' }, slow);
     await within(card('Plante agora')).findByText(/Informe sua UF/, {}, slow);
     await waitFor(() => expect(screen.queryAllByRole('status').filter((s) => /Carregando/.test(s.textContent ?? ''))).toHaveLength(0));
+    expect(within(card('Minha escala')).getByText(/Você não está em nenhuma escala/)).toBeInTheDocument();
 
     // The first render's requests: GET /api/me, the auth state's (faked here), and one GET
     // /api/dashboard for the seven cards and the shell's bell. Two in all.

@@ -6,8 +6,9 @@
 //   GET /api/dashboard   every card's reply in one (shared/api/me/dashboard.go): active banners, my
 //                        position and points this month, my 5 newest active cultivos, "Plante agora"
 //                        (the server reads the UF on my profile), my 5 groups with my role, recent
-//                        conquistas, the 3 newest posts of my groups, and the shell's unread count
-//                        (app/provider.tsx takes that one from the same reply)
+//                        conquistas, the 3 newest posts of my groups, "Minha escala" (my turns,
+//                        swaps and coming mutirões) and the shell's unread count (app/provider.tsx
+//                        takes that one from the same reply)
 // Each card's query takes its section (features/dashboard/api/queries.ts): a section that failed is
 // that card's error, whose retry asks the card's own route; if the whole reply failed, each card
 // asks its own route. dashboard.test.tsx counts them.
@@ -36,6 +37,7 @@ import { myProgressQuery } from '@/features/profile/api/queries';
 import { myStandingQuery } from '@/features/rankings/api/queries';
 import { fromDashboard, startDashboardReply } from '@/features/dashboard/api/queries';
 import type { Dashboard } from '@/types/api';
+import { agendaQuery } from '@/features/mutiroes/api/queries';
 
 const cards = {
   level: lazyModule(() => import('@/features/profile/components/level-card')),
@@ -46,6 +48,7 @@ const cards = {
   posts: lazyModule(() => import('@/features/feed/components/dashboard-posts')),
   standing: lazyModule(() => import('@/features/rankings/components/dashboard-standing')),
   conquistas: lazyModule(() => import('@/features/profile/components/dashboard-conquistas')),
+  escala: lazyModule(() => import('@/features/mutiroes/components/dashboard-escala')),
 };
 
 /**
@@ -63,6 +66,7 @@ const reads: ((client: QueryClient, reply: () => Promise<Dashboard>) => Promise<
   (client, r) => client.prefetchQuery({ ...dashboardGroupsQuery, queryFn: fromDashboard((d) => d.grupos, dashboardGroupsQuery.queryFn, r) }),
   (client, r) => client.prefetchQuery({ ...myProgressQuery, queryFn: fromDashboard((d) => d.progresso, myProgressQuery.queryFn, r) }),
   (client, r) => client.prefetchQuery({ ...dashboardPostsQuery, queryFn: fromDashboard((d) => d.publicacoes, dashboardPostsQuery.queryFn, r) }),
+  (client, r) => client.prefetchQuery({ ...agendaQuery, queryFn: fromDashboard((d) => d.agenda, agendaQuery.queryFn, r) }),
 ];
 
 /** How long the page waits for its cards before it is drawn with a late one still loading. */
@@ -134,6 +138,9 @@ export function Component() {
         </Card>
         <Card card={cards.cultivos} id="dash-plante" title="Plante agora" label="Carregando sugestões...">
           {(m) => <m.PlanteAgoraCard />}
+        </Card>
+        <Card card={cards.escala} id="dash-escala" title="Minha escala" label="Carregando escala...">
+          {(m) => <m.default />}
         </Card>
         <Card card={cards.groups} id="dash-grupos" title="Meus grupos" label="Carregando grupos...">
           {(m) => <m.default />}

@@ -98,7 +98,7 @@ describe('group detail screen', () => {
       const user = userEvent.setup();
       renderApp('/grupos/g1');
       await screen.findByRole('heading', { level: 1, name: 'Horta da Vila' });
-      expect(tabs()).toEqual(['Visão geral', 'Mural', 'Cultivos', 'Membros']);
+      expect(tabs()).toEqual(['Visão geral', 'Mural', 'Cultivos', 'Mutirões', 'Escalas', 'Partilha', 'Membros']);
       await user.click(screen.getByRole('link', { name: 'Membros' }));
       expect(await screen.findByText('João Pedro')).toBeInTheDocument();
       expect(screen.getByText('Lotes: A2')).toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('group detail screen', () => {
       const user = userEvent.setup();
       renderApp('/grupos/g1?aba=membros');
       await screen.findByText('João Pedro');
-      expect(tabs()).toEqual(['Visão geral', 'Mural', 'Cultivos', 'Membros', 'Convites', 'Configurações']);
+      expect(tabs()).toEqual(['Visão geral', 'Mural', 'Cultivos', 'Mutirões', 'Escalas', 'Partilha', 'Membros', 'Convites', 'Configurações']);
       expect(within(screen.getByRole('main')).queryByRole('button', { name: /Maria Clara/ })).not.toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Promover João Pedro a coordenador' }));
@@ -270,7 +270,7 @@ describe('group detail screen', () => {
       const user = userEvent.setup();
       renderApp('/grupos/g1?aba=membros');
       await screen.findByText('João Pedro');
-      expect(tabs()).toEqual(['Visão geral', 'Mural', 'Cultivos', 'Membros', 'Pedidos (1)', 'Convites', 'Configurações']);
+      expect(tabs()).toEqual(['Visão geral', 'Mural', 'Cultivos', 'Mutirões', 'Escalas', 'Partilha', 'Membros', 'Pedidos (1)', 'Convites', 'Configurações']);
       expect(screen.getByRole('button', { name: 'Remover João Pedro' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Remover Carlos Coord' })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Remover Dona Rosa' })).not.toBeInTheDocument();

@@ -12,6 +12,9 @@ import { OverviewTab } from '@/features/groups/components/detail/overview-tab';
 import { RequestsTab } from '@/features/groups/components/detail/requests-tab';
 import { SettingsTab } from '@/features/groups/components/detail/settings-tab';
 import { GroupCultivosTab } from '@/features/cultivos/components/cultivos-tab';
+import { MutiroesTab } from '@/features/mutiroes/components/mutiroes-tab';
+import { EscalasTab } from '@/features/mutiroes/components/escalas';
+import { PartilhasTab } from '@/features/mutiroes/components/partilhas';
 import { Composer } from '@/features/feed/components/composer';
 import { PostList } from '@/features/feed/components/post-list';
 import { PapelTag } from '@/features/groups/components/papel-tag';
@@ -20,13 +23,16 @@ import type { GroupDetail } from '@/types/api';
 import '@/features/groups/groups.css';
 import { TabNav } from '@/components/ui/tab-nav';
 
-type Aba = 'visao-geral' | 'mural' | 'cultivos' | 'membros' | 'solicitacoes' | 'convites' | 'configuracoes';
+type Aba = 'visao-geral' | 'mural' | 'cultivos' | 'mutiroes' | 'escalas' | 'partilha' | 'membros' | 'solicitacoes' | 'convites' | 'configuracoes';
 
 /** The sections the caller's access opens (features/groups/access.ts). */
 function sectionsFor(group: GroupDetail, access: GroupAccess): { id: Aba; label: string }[] {
   const sections: { id: Aba; label: string }[] = [{ id: 'visao-geral', label: 'Visão geral' }];
   if (access.canReadInside) sections.push({ id: 'mural', label: 'Mural' });
   if (access.canReadInside) sections.push({ id: 'cultivos', label: 'Cultivos' });
+  if (access.canReadInside) sections.push({ id: 'mutiroes', label: 'Mutirões' });
+  if (access.canReadInside) sections.push({ id: 'escalas', label: 'Escalas' });
+  if (access.canReadInside) sections.push({ id: 'partilha', label: 'Partilha' });
   if (access.canReadInside) sections.push({ id: 'membros', label: 'Membros' });
   if (access.canReadManagement && (group.entrada === 'aprovacao' || group.solicitacoesPendentes > 0)) {
     sections.push({ id: 'solicitacoes', label: group.solicitacoesPendentes > 0 ? `Pedidos (${group.solicitacoesPendentes})` : 'Pedidos' });
@@ -123,6 +129,9 @@ export function Component() {
           </>
         )}
         {current === 'cultivos' && <GroupCultivosTab groupId={group.id} groupNome={group.nome} canCreate={access.isMember} />}
+        {current === 'mutiroes' && <MutiroesTab groupId={group.id} canCreate={access.canManage} canReport={access.isManager || isAdmin} />}
+        {current === 'escalas' && <EscalasTab groupId={group.id} canManage={access.canManage} />}
+        {current === 'partilha' && <PartilhasTab groupId={group.id} />}
         {current === 'membros' && <MembersTab group={group} />}
         {current === 'solicitacoes' && <RequestsTab group={group} canAnswer={access.canManage} />}
         {current === 'convites' && <InvitesTab group={group} canManage={access.canManage} />}

@@ -10,6 +10,7 @@ import { usePublicGroup } from '@/features/groups/api/groups';
 import { GroupLoadError } from '@/features/groups/components/group-load-error';
 import { GroupFacts } from '@/features/groups/components/group-facts';
 import '@/features/groups/groups.css';
+import { ImpactoPublico } from '@/features/mutiroes/components/impacto';
 import { LinkedText } from '@/components/ui/linked-text';
 import { mediaUrl } from '@/lib/media';
 
@@ -82,6 +83,7 @@ export function Component() {
           ]}
         />
       </section>
+      <ImpactoPublico groupId={group.id} />
       <section className="card public-cta" aria-labelledby="publico-participar">
         <h2 id="publico-participar">{member ? 'Seu grupo' : 'Quer participar?'}</h2>
         <p>{how}</p>

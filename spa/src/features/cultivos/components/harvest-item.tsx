@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { PhotoStrip } from '@/components/ui/photo-strip';
 import { Spinner } from '@/components/ui/spinner';
+import { enc, queryString } from '@/lib/api-path';
 import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useConfirmColheita, useDeleteColheita, useEditColheita } from '@/features/cultivos/api/cultivos';
@@ -26,6 +28,8 @@ export function HarvestItem({ h, cultivo: c, meId, onMessage }: { h: Colheita; c
   const editable = mine && Date.parse(h.editavelAte) > now;
   const canConfirm = pending && !mine && c.grupoId !== null && c.grupoId !== '' && !h.confirmacoes.includes(meId ?? '');
   const when = formatDate(h.data + 'T12:00:00Z');
+  // A group harvest not for home use: its author may offer it to the group (partilha).
+  const canShare = mine && !!c.grupoId && h.destino !== 'consumo';
   return (
     <li data-status={h.status}>
       <p className="diary-head">
@@ -43,7 +47,7 @@ export function HarvestItem({ h, cultivo: c, meId, onMessage }: { h: Colheita; c
         </p>
       )}
       {h.foto && <PhotoStrip keys={[h.foto]} alt={`Colheita de ${c.vegetalNome} em ${when}`} />}
-      {(canConfirm || editable) && (
+      {(canConfirm || editable || canShare) && (
         <div className="cultivo-actions">
           {canConfirm && (
             <button
@@ -69,6 +73,14 @@ export function HarvestItem({ h, cultivo: c, meId, onMessage }: { h: Colheita; c
                 Apagar
               </button>
             </>
+          )}
+          {canShare && (
+            <Link
+              className="button button-secondary"
+              to={`/grupos/${enc(c.grupoId!)}/partilhas/nova${queryString({ cultivo: c.id, colheita: h.id, quantidade: h.quantidade, unidade: h.unidade, vegetal: c.vegetalNome })}`}
+            >
+              Partilhar
+            </Link>
           )}
         </div>
       )}

@@ -1,0 +1,95 @@
+package mutiroes_test
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/verde-app/verde/infra/local/cloud"
+	"github.com/verde-app/verde/infra/local/testcloud"
+	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api/mutiroes"
+	"github.com/verde-app/verde/shared/domain"
+)
+
+// The catalogue is seeded: the report's test harvests cultivos made of it.
+func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
+
+var (
+	once sync.Once
+	env  *testkit.Env
+	cast testkit.Cast
+	h    http.Handler
+	clk  = &clock{}
+)
+
+// clock is the store's and the handlers' time, moved by the tests: a
+// mutirão is scheduled the day before and its presence recorded on the day.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.t.IsZero() {
+		return time.Now()
+	}
+	return c.t
+}
+
+func (c *clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = t
+}
+
+// brt is a time of day in Brasília.
+func brt(y int, m time.Month, d, hh, mm int) time.Time {
+	return time.Date(y, m, d, hh, mm, 0, 0, domain.Brasilia)
+}
+
+// The fixture mutirão is on dia at 08:00 (3 h), scheduled the day before.
+var (
+	dia       = brt(2030, time.March, 12, 0, 0)
+	vespera   = brt(2030, time.March, 11, 12, 0) // the day before, noon
+	noDia     = brt(2030, time.March, 12, 14, 0) // the day, after it ended
+	antesDeIr = brt(2030, time.March, 12, 7, 0)  // the day, before it starts
+)
+
+func setup(t testing.TB) {
+	t.Helper()
+	once.Do(func() {
+		env = testkit.NewEnv(t)
+		env.Deps.Store.Now = clk.Now
+		env.Deps.Now = clk.Now
+		cast = env.NewCast(t)
+		h = mutiroes.NewServer(env.Deps)
+	})
+	if h == nil {
+		t.Fatal("setup failed")
+	}
+}
+
+// newMutirao schedules a mutirão in f's group (by the owner) at the day
+// before: one tarefa "Preparar canteiros" with vagas, one "Levar mudas" with 3.
+func newMutirao(t testing.TB, gid string, vagas int) domain.Mutirao {
+	t.Helper()
+	clk.Set(vespera)
+	in := domain.MutiraoInput{Titulo: "Mutirão de plantio", Data: domain.FormatDate(dia), Hora: "08:00", DuracaoMin: ptr(180),
+		Local: "Horta da praça", Descricao: "Traga luvas e água.",
+		Tarefas: []domain.TarefaInput{{Titulo: "Preparar canteiros", Vagas: ptr(vagas)}, {Titulo: "Levar mudas", Vagas: ptr(3)}}}
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := env.Deps.Store.CreateMutirao(context.Background(), gid, testkit.Actor(cast.Owner), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func ptr[T any](v T) *T { return &v }

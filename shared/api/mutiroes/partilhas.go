@@ -1,0 +1,136 @@
+package mutiroes
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
+)
+
+// Partilha is an offer (schema Partilha).
+type Partilha struct {
+	ID         string    `json:"id"`
+	GroupID    string    `json:"groupId"`
+	CultivoID  string    `json:"cultivoId"`
+	AutorID    string    `json:"autorId"`
+	AutorNome  string    `json:"autorNome"`
+	Vegetal    string    `json:"vegetal"`
+	Destino    string    `json:"destino"`
+	Unidade    string    `json:"unidade"`
+	Quantidade float64   `json:"quantidade"`
+	Restante   float64   `json:"restante"`
+	Descricao  string    `json:"descricao"`
+	Status     string    `json:"status"`
+	Reservas   int       `json:"reservas"`
+	CriadoEm   time.Time `json:"criadoEm"`
+}
+
+func partilhaOf(p domain.Partilha) Partilha { return Partilha(p) }
+
+// Reserva is a member's part (schema Reserva).
+type Reserva struct {
+	UserID     string    `json:"userId"`
+	Nome       string    `json:"nome"`
+	Quantidade float64   `json:"quantidade"`
+	Status     string    `json:"status"`
+	CriadoEm   time.Time `json:"criadoEm"`
+}
+
+// PartilhaDetail is an offer's page (schema PartilhaDetail): every
+// reservation for the giver and coordinators, the caller's own for the rest.
+type PartilhaDetail struct {
+	Partilha
+	ReservasLista []Reserva `json:"reservasLista"`
+	Minha         *Reserva  `json:"minha"`
+	SouDoador     bool      `json:"souDoador"`
+	PodeEncerrar  bool      `json:"podeEncerrar"`
+}
+
+func partilhaDetailOf(v store.PartilhaView, a domain.Access) PartilhaDetail {
+	giver := v.Partilha.AutorID == a.Self
+	out := PartilhaDetail{Partilha: partilhaOf(v.Partilha), ReservasLista: []Reserva{}, SouDoador: giver, PodeEncerrar: giver || a.Manager()}
+	for _, r := range v.Reservas {
+		if giver || a.Manager() || a.Admin || r.UserID == a.Self {
+			out.ReservasLista = append(out.ReservasLista, Reserva(r))
+		}
+	}
+	if v.Minha != nil {
+		m := Reserva(*v.Minha)
+		out.Minha = &m
+	}
+	return out
+}
+
+func handlePartilhas(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		kit.ListPage(w, r, d, store.PartilhasScope(v.Group.ID), func(ctx context.Context, limit int, after map[string]string) ([]domain.Partilha, map[string]string, error) {
+			return d.Store.Partilhas(ctx, v.Group.ID, limit, after)
+		}, partilhaOf)
+	})
+}
+
+func handleCreatePartilha(d app.Deps) http.Handler {
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.PartilhaInput, actor store.Actor) (Partilha, error) {
+		p, err := d.Store.CreatePartilha(r.Context(), r.PathValue("groupId"), actor, in)
+		return partilhaOf(p), err
+	})
+}
+
+// handlePartilha is an offer's page (members and site admins): one
+// BatchGetItem and one Query.
+func handlePartilha(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v, a, err := kit.Group(d, r, domain.Access.CanReadInside)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		pv, err := d.Store.Partilha(r.Context(), v.Group.ID, r.PathValue("partilhaId"), a.Self)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		api.Encode(w, http.StatusOK, partilhaDetailOf(pv, a))
+	})
+}
+
+func handleReservar(d app.Deps) http.Handler {
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.ReservaInput, actor store.Actor) (Reserva, error) {
+		res, err := d.Store.Reservar(r.Context(), r.PathValue("groupId"), r.PathValue("partilhaId"), actor, in)
+		return Reserva(res), err
+	})
+}
+
+func handleCancelarReserva(d app.Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := d.Store.CancelarReserva(r.Context(), r.PathValue("groupId"), r.PathValue("partilhaId"), kit.ActorFrom(d, r)); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+func handleEntregar(d app.Deps) http.Handler {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Reserva, error) {
+		res, err := d.Store.Entregar(r.Context(), r.PathValue("groupId"), r.PathValue("partilhaId"), r.PathValue("userId"), actor)
+		return Reserva(res), err
+	})
+}
+
+func handleEncerrar(d app.Deps) http.Handler {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Partilha, error) {
+		p, err := d.Store.EncerrarPartilha(r.Context(), r.PathValue("groupId"), r.PathValue("partilhaId"), actor)
+		return partilhaOf(p), err
+	})
+}
