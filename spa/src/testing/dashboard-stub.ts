@@ -14,14 +14,18 @@ const sections: Record<string, string> = {
   progresso: 'GET /api/me/progress',
   publicacoes: 'GET /api/feed/grupos',
   naoLidas: 'GET /api/notifications/unread-count',
+  agenda: 'GET /api/me/agenda',
 };
 
-/** The answer of GET /api/dashboard made of routes' answers (a route not stubbed: count 0 for the bell, else 404). */
+/** What a section is when its route is not stubbed: the bell at 0, an empty agenda. */
+const defaults: Record<string, unknown> = { naoLidas: { count: 0 }, agenda: { items: [] } };
+
+/** The answer of GET /api/dashboard made of routes' answers (a route not stubbed: its default, else 404). */
 export function dashboardOf(routes: Record<string, Answer>): Answer {
   return async () => {
     const body: Record<string, unknown> = {};
     for (const [name, key] of Object.entries(sections)) {
-      const answer = routes[key] ?? (name === 'naoLidas' ? () => new Response(JSON.stringify({ count: 0 })) : undefined);
+      const answer = routes[key] ?? (name in defaults ? () => new Response(JSON.stringify(defaults[name])) : undefined);
       body[name] = answer ? await (await answer()).json() : { error: { code: 'not_found', message: 'Não encontrado' } };
     }
     return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
