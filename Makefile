@@ -76,8 +76,6 @@ help:
 	@echo "  make admin EMAIL=...     make a member an admin: against a running make dev, or a stack with ENV=dev|prod"
 	@echo "  make remind              run the daily reminders job now against a running make dev"
 	@echo "  make digest              run the weekly e-mail digest now against a running make dev"
-	@echo "  make backfill-reads      give older items the flat reads' keys (docs/reads.md) against a running make dev"
-	@echo "  make backfill-ledger     give older ledger rows the points history's keys against a running make dev"
 	@echo "  make sam-local-env       env-vars file for sam local start-api against the local cloud"
 	@echo "Checks"
 	@echo "  make test                every check and test (installs npm and Python tooling itself)"
@@ -305,18 +303,3 @@ ifeq ($(origin ENV),command line)
 else
 	$(GO) run ./tools/admin -email "$(EMAIL)" -port $${PORT:-8080}
 endif
-
-# The flat reads' backfill (DadosJobFunction, kind backfill-reads; docs/reads.md) now, against a
-# running `make dev`: older active cultivos and group posts get the keys the dashboard's lists
-# read; idempotent. In AWS, once after the deploy (the invoke in docs/reads.md).
-.PHONY: backfill-reads
-backfill-reads:
-	@curl -fsS -X POST -d '{"kind":"backfill-reads"}' http://localhost:$${PORT:-8080}/2015-03-31/functions/DadosJobFunction/invocations && echo
-
-# The points history's index for ledger rows written before it (DadosJobFunction, kind
-# backfill-ledger) now, against a running `make dev`; idempotent. In AWS, once:
-# aws lambda invoke --function-name <stack>-dados-job --cli-binary-format
-# raw-in-base64-out --payload '{"kind":"backfill-ledger"}' out.json
-.PHONY: backfill-ledger
-backfill-ledger:
-	@curl -fsS -X POST -d '{"kind":"backfill-ledger"}' http://localhost:$${PORT:-8080}/2015-03-31/functions/DadosJobFunction/invocations && echo

@@ -128,8 +128,9 @@ var TableActions = map[string][]string{
 	"CultivosFunction":         {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"UploadsFunction":          {"GetItem", "PutItem", "UpdateItem"},
 	"PostConfirmationFunction": {"BatchWriteItem", "GetItem", "PutItem", "UpdateItem"},
-	// The data migrations (shared/migrations): the member-search backfill reads the profiles
-	// with the one other Scan, offline, at deploy; the catalogue seed's items are transactions.
+	// The data migrations (shared/migrations): the backfills read the profiles, ledger rows,
+	// cultivos and posts with the one other Scan, offline, at deploy; the catalogue seed's
+	// items are transactions.
 	"MigrationsFunction": {"BatchGetItem", "BatchWriteItem", "GetItem", "PutItem", "Query", "Scan", "UpdateItem"},
 	"RankingsFunction":   {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"RemindersFunction":  {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},
@@ -138,9 +139,9 @@ var TableActions = map[string][]string{
 	"FeedFunction":       {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"MutiroesFunction":   {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	// The export job's bulk offline read of an entity (a paged Scan filtered by type; no index
-	// lists every item of an entity) and the flat reads' backfill; never a request path.
-	// PutItem/UpdateItem: the export's state and its notification; DeleteItem: its lock.
-	"DadosJobFunction": {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "Scan", "UpdateItem"},
+	// lists every item of an entity); never a request path. PutItem/UpdateItem: the export's
+	// state and its notification; DeleteItem: its lock.
+	"DadosJobFunction": {"DeleteItem", "GetItem", "PutItem", "Scan", "UpdateItem"},
 	// The weekly digest: subscribers (GSI1), members' groups and their week of posts (Query),
 	// profiles and choices (BatchGetItem), its progress and each member's taken digest (PutItem).
 	"DigestFunction": {"BatchGetItem", "GetItem", "PutItem", "Query"},

@@ -6,9 +6,7 @@
 // its admin notified when it is done. A run stops after PagesPerRun pages or
 // when its time runs short, saves its position and the bytes short of a part
 // (exports/<id>/carry) and invokes the function again (async) to go on, so
-// an export of any size survives Lambda's timeout. The same function runs
-// the flat reads' backfill (Event.Kind "backfill-reads") and the points
-// history's (Event.Kind "backfill-ledger").
+// an export of any size survives Lambda's timeout.
 package dados
 
 import (
@@ -34,7 +32,7 @@ const PartSize = 5 << 20
 
 // Event is what the function is invoked with.
 type Event struct {
-	Kind     string `json:"kind,omitempty"` // "" or "export"; "backfill-reads"; "backfill-ledger"
+	Kind     string `json:"kind,omitempty"` // "" or "export"
 	ExportID string `json:"exportId,omitempty"`
 }
 
@@ -62,13 +60,6 @@ func New(s *store.Store, b *uploads.Bucket, cont func(context.Context, Event) er
 // Handle is the Lambda handler.
 func (j *Job) Handle(ctx context.Context, ev Event) (map[string]any, error) {
 	switch ev.Kind {
-	case "backfill-reads":
-		// The keys the flat reads list older items by (docs/reads.md), once after their deploy.
-		n, err := j.Store.BackfillFlatReads(ctx)
-		return map[string]any{"escritos": n}, err
-	case "backfill-ledger":
-		n, err := j.Store.BackfillLedger(ctx)
-		return map[string]any{"indexados": n}, err
 	case "", "export":
 		return nil, j.Run(ctx, ev.ExportID)
 	}

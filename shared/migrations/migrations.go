@@ -83,6 +83,18 @@ func List(catalog Catalog, yields Yields, admins AdminGroup) ([]Migration, error
 			},
 		},
 	}
+	list = append(list,
+		Migration{
+			ID:   "leituras-planas",
+			What: "active cultivos, group cultivos and the last year's group posts made before the flat reads get their keys and pointers (docs/reads.md)",
+			Step: whole((*store.Store).BackfillFlatReads),
+		},
+		Migration{
+			ID:   "historico-de-pontos",
+			What: "ledger rows written before the points history's index get its keys",
+			Step: whole((*store.Store).BackfillLedger),
+		},
+	)
 	if yields != nil {
 		ys, err := yields()
 		if err != nil {
@@ -126,6 +138,15 @@ func directoryWords(ctx context.Context, s *store.Store, pos string) (string, bo
 		}
 	}
 	return pagedBackfill((*store.Store).BackfillDirectoryWordsPage)(ctx, s, pos)
+}
+
+// whole makes a step of a backfill that runs to its end in one call
+// (idempotent: one cut short runs again from the start).
+func whole(run func(*store.Store, context.Context) (int, error)) func(context.Context, *store.Store, string) (string, bool, int, error) {
+	return func(ctx context.Context, s *store.Store, _ string) (string, bool, int, error) {
+		n, err := run(s, ctx)
+		return "", err == nil, n, err
+	}
 }
 
 // pagedBackfill makes a step of a page function whose position is a key map.

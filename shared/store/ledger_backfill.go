@@ -11,8 +11,9 @@ import (
 // BackfillLedger gives the ledger rows written before the history's index
 // (ledger.go) their GSI1 keys, so a member's history lists them and adds up
 // to their total: a paged Scan of the members' AWARD# and CONQ# items that
-// lack them, and one conditional UpdateItem each. Offline (the DadosJob's
-// "backfill-ledger"), idempotent; the number of rows it indexed.
+// lack them, and one conditional UpdateItem each. Offline (the migration
+// historico-de-pontos, shared/migrations), idempotent; the number of rows it
+// indexed.
 func (s *Store) BackfillLedger(ctx context.Context) (int, error) {
 	written := 0
 	var start record

@@ -16,8 +16,8 @@ import (
 // writers' CULTOF# items their CULTSA#USER# key, a group's cultivo its
 // phase key, and each group post of the last year its "Meus grupos"
 // pointers with the group's members (the author included). A paged Scan by
-// type, offline: the export job's function runs it (DadosJobFunction,
-// {"kind":"backfill-reads"}). Puts only: running it twice changes nothing.
+// type, offline: the migration leituras-planas runs it (shared/migrations).
+// Puts only: running it twice changes nothing.
 // Returns the items written.
 func (s *Store) BackfillFlatReads(ctx context.Context) (int, error) {
 	written := 0
