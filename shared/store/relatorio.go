@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"maps"
+	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -82,6 +85,81 @@ func (t *txn) relMinutes(gid string, day time.Time, ch relChange) {
 			ay.incr("mutiroes", 1)
 		case m.Presentes > 0 && m.Presentes+ch.presentesDelta == 0:
 			ay.incr("mutiroes", -1)
+		}
+	}
+}
+
+// relHarvestChange moves a group's report by a harvest corrected (before →
+// after) or deleted (after nil): the net change of each total, one update
+// of each month and year item it touches (a transaction may not name an
+// item, or an attribute, twice).
+func (t *txn) relHarvestChange(c domain.Cultivo, before, after *domain.Colheita) {
+	if c.GrupoID == "" {
+		return
+	}
+	type totals struct {
+		year   bool
+		ints   map[string]int
+		floats map[string]float64
+		names  map[string]string
+	}
+	items := map[string]*totals{}
+	var order []string
+	item := func(sk string, year bool) *totals {
+		if it, ok := items[sk]; ok {
+			return it
+		}
+		it := &totals{year: year, ints: map[string]int{}, floats: map[string]float64{}, names: map[string]string{}}
+		items[sk] = it
+		order = append(order, sk)
+		return it
+	}
+	apply := func(h *domain.Colheita, sign int) {
+		if h == nil {
+			return
+		}
+		day, ok := domain.ParseDate(h.Data)
+		if !ok {
+			return
+		}
+		kg := domain.KgOf(*h) * float64(sign)
+		m := item(RelMesSK(relMes(day)), false)
+		m.ints["colheitas"] += sign
+		m.ints["colhMembro#"+h.AutorID] += sign
+		m.names["nomeMembro#"+h.AutorID] = h.AutorNome
+		m.names["nomeVeg#"+c.VegetalID] = c.VegetalNome
+		y := item(RelAnoSK(relAno(day)), true)
+		if kg != 0 {
+			for _, attr := range []string{"kg", "kgDestino#" + h.Destino, "kgVeg#" + c.VegetalID, "kgMembro#" + h.AutorID} {
+				m.floats[attr] += kg
+			}
+			if c.LoteCodigo != "" {
+				m.floats["kgLote#"+c.LoteCodigo] += kg
+			}
+			y.floats["kg"] += kg
+			y.floats["kgDestino#"+h.Destino] += kg
+		}
+	}
+	apply(before, -1)
+	apply(after, 1)
+	for _, sk := range order {
+		it := items[sk]
+		name, typ := itemRelMes, "relatorioMes"
+		if it.year {
+			name, typ = itemRelAno, "relatorioAno"
+		}
+		u := t.update(name, GroupPK(c.GrupoID), sk)
+		u.set("%s = %s", u.n("type"), u.v(str(typ)))
+		for _, a := range slices.Sorted(maps.Keys(it.ints)) {
+			u.incr(a, it.ints[a])
+		}
+		for _, a := range slices.Sorted(maps.Keys(it.floats)) {
+			if d := it.floats[a]; math.Abs(d) > 1e-9 {
+				u.add("%s %s", u.n(a), u.v(floatAV(d)))
+			}
+		}
+		for _, a := range slices.Sorted(maps.Keys(it.names)) {
+			u.set("%s = %s", u.n(a), u.v(str(it.names[a])))
 		}
 	}
 }

@@ -68,6 +68,26 @@ func TestReportEqualsARecountOfTheRawItems(t *testing.T) {
 			}
 		}
 	}
+	// Alvo corrects a harvest (2 maços compartilhados were 1.5 kg doados) and deletes another,
+	// within the correction window: the report follows (the recount reads what is left).
+	alvos, _, err := s.Colheitas(ctx, cultivos[2], testkit.Actor(cast.Alvo), 100, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range alvos {
+		switch h.Data {
+		case "2030-03-03":
+			q := 1.5
+			if _, err := s.EditColheita(ctx, cultivos[2], h.ID, testkit.Actor(cast.Alvo), domain.ColheitaEdit{Quantidade: &q, Unidade: "kg", Data: h.Data, Destino: "doado"}); err != nil {
+				t.Fatalf("correct: %v", err)
+			}
+		case "2030-03-02":
+			if err := s.DeleteColheita(ctx, cultivos[2], h.ID, testkit.Actor(cast.Alvo)); err != nil {
+				t.Fatalf("delete: %v", err)
+			}
+		}
+	}
+
 	// A mutirão in March with two presences and one no-show.
 	m := newMutirao(t, gid, 6)
 	for _, u := range []testkit.User{cast.Member, cast.Alvo, cast.Coord} {
