@@ -639,7 +639,7 @@ func (s *Store) DeleteColheita(ctx context.Context, cid, hid string, actor Actor
 		}
 		t.delete(itemColheita, CultivoPK(c.ID), ColheitaSK(old.ID), u)
 		t.delete(itemDiarioColheita, CultivoPK(c.ID), DiarioSK(old.CriadoEm, old.ID), nil)
-		t.release(now, old.Foto) // its photo, for the photos job to delete (none: nothing)
+		t.release(now, old.Foto)         // its photo, for the photos job to delete (none: nothing)
 		t.relHarvestChange(c, &old, nil) // the group's report (relatorio.go)
 		saveHarvestCultivo(t, c, next, skipLote, now)
 		if err := s.applyHarvestTotals(ctx, t, harvestChange{before: &old}, c, st.profile, monthOfDay(old.DiaContado, now), now); err != nil {
