@@ -103,12 +103,12 @@ func TestConquistasHoldDesignsList(t *testing.T) {
 		names = append(names, c.Nome)
 	}
 	for _, want := range []string{"Primeira Semente", "Primeira Colheita", "Colheita Farta", "Mão Verde", "Diário em Dia",
-		"Fotógrafo da Horta", "Voz da Comunidade", "Bom Vizinho", "Fundador", "Comunitário", "Líder de Horta"} {
+		"Fotógrafo da Horta", "Voz da Comunidade", "Bom Vizinho", "Fundador", "Comunitário", "Líder de Horta", "Mão na Massa"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("missing %s", want)
 		}
 	}
-	if len(conquistas) != 12 {
+	if len(conquistas) != 13 {
 		t.Errorf("%d conquistas", len(conquistas))
 	}
 }

@@ -223,6 +223,9 @@ func eraseMemberships(ctx context.Context, s *Store, uid string, budget int) (in
 		if err := s.clearInviteAuthor(ctx, m.GroupID, uid); err != nil {
 			return n, false, err
 		}
+		if err := s.anonymizeReports(ctx, m.GroupID, uid); err != nil {
+			return n, false, err
+		}
 		err := s.RemoveMember(ctx, m.GroupID, Actor{ID: uid}, uid)
 		var de *domain.Error
 		if errors.As(err, &de) && de.Code == domain.ENotFound {

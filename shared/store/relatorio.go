@@ -2,12 +2,15 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"math"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -376,3 +379,49 @@ func (s *Store) SetImpactoPublico(ctx context.Context, gid string, actor Actor, 
 	}
 	return ImpactoView{Impacto: decodeImpacto(year, st.items[itemKey{GroupPK(gid), RelAnoSK(year)}]), Publico: publico}, nil
 }
+
+// anonymizeReports moves a deleted member's lines of a group's monthly
+// reports (kgMembro#<uid>, colhMembro#<uid>, minMembro#<uid>,
+// partMembro#<uid> and the name) to one anonymous line, RemovedUserName's:
+// the group keeps its totals, no item keeps the member. One Query of the
+// group's month items (a page per year of history), one UpdateItem per month
+// the member appears in. The account's erasure calls it per group.
+func (s *Store) anonymizeReports(ctx context.Context, gid, uid string) error {
+	months, err := queryAll(ctx, s, query{PK: GroupPK(gid), Prefix: prefixRelMes, What: "group report months"}, maxGroupPages, func(r record) (record, error) { return r, nil })
+	if err != nil {
+		return err
+	}
+	for _, it := range months {
+		u := newUpd()
+		found := false
+		for name, av := range it {
+			key, id, ok := strings.Cut(name, "#")
+			if !ok || id != uid {
+				continue
+			}
+			found = true
+			u.remove(u.n(name))
+			if key == "nomeMembro" {
+				continue
+			}
+			if n, ok := av.(*types.AttributeValueMemberN); ok {
+				u.add("%s %s", u.n(key+"#"+anonymousMember), u.v(&types.AttributeValueMemberN{Value: n.Value}))
+			}
+		}
+		if !found {
+			continue
+		}
+		u.set("%s = %s", u.n("nomeMembro#"+anonymousMember), u.v(str(RemovedUserName)))
+		u.cond("attribute_exists(PK)")
+		in := &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: keyOf(sOf(it[attrPK]), sOf(it[attrSK])),
+			UpdateExpression: u.expression(), ConditionExpression: u.condition(),
+			ExpressionAttributeNames: u.attrNames(), ExpressionAttributeValues: u.attrValues()}
+		if _, err := s.DB.UpdateItem(ctx, in); err != nil {
+			return fmt.Errorf("anonymize report %s: %w", sOf(it[attrSK]), err)
+		}
+	}
+	return nil
+}
+
+// anonymousMember is the report's line of deleted members.
+const anonymousMember = "removido"
