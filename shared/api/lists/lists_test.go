@@ -143,8 +143,33 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 			t.Fatal(err)
 		}
 		q := 0.5
-		if _, err := s.AddColheita(ctx, cultivo, testkit.Actor(cast.Member), domain.ColheitaInput{Quantidade: &q, Unidade: "kg",
-			Data: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Destino: "consumo"}); err != nil {
+		h, err := s.AddColheita(ctx, cultivo, testkit.Actor(cast.Member), domain.ColheitaInput{Quantidade: &q, Unidade: "kg",
+			Data: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Destino: "doado"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Each donated harvest offered to the group (partilha).
+		if _, err := s.CreatePartilha(ctx, open.Group.ID, testkit.Actor(cast.Member), domain.PartilhaInput{CultivoID: cultivo, ColheitaID: h.Colheita.ID, Quantidade: &q}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Three mutirões next week and three escalas of the open group (its owner's).
+	for i := range 3 {
+		dur, vagas := 60, 6
+		mut := domain.MutiraoInput{Titulo: fmt.Sprint("Mutirão ", i), Data: domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, 7+i)), Hora: "08:00",
+			DuracaoMin: &dur, Local: "Horta", Tarefas: []domain.TarefaInput{{Titulo: "Capina", Vagas: &vagas}}}
+		if err := mut.Valid(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CreateMutirao(ctx, open.Group.ID, testkit.Actor(cast.Owner), mut); err != nil {
+			t.Fatal(err)
+		}
+		dia := i + 1
+		ein := domain.EscalaInput{Nome: fmt.Sprint("Rega ", i), Hora: "07:00", DuracaoMin: &dur, Turnos: []domain.TurnoInput{{Dia: &dia, UserID: cast.Member.ID}}}
+		if err := ein.Valid(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SaveEscala(ctx, open.Group.ID, "", testkit.Actor(cast.Owner), ein); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -225,6 +250,9 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 		"/api/admin/vegetables":               {admin, "/api/admin/vegetables"},
 		"/api/admin/guias":                    {admin, "/api/admin/guias"},
 		"/api/guias":                          {cast.Anon, "/api/guias"},
+		"/api/groups/{groupId}/mutiroes":      {cast.Member, "/api/groups/" + open.Group.ID + "/mutiroes"},
+		"/api/groups/{groupId}/escalas":       {cast.Member, "/api/groups/" + open.Group.ID + "/escalas"},
+		"/api/groups/{groupId}/partilhas":     {cast.Member, "/api/groups/" + open.Group.ID + "/partilhas"},
 		// The shared replies (no token): the catalogue and a vegetable's guides.
 		"/api/public/vegetables":                   {cast.Anon, "/api/public/vegetables"},
 		"/api/public/vegetables/{vegetalId}/guias": {cast.Anon, "/api/public/vegetables/tomate/guias"},

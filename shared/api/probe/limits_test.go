@@ -2,6 +2,7 @@ package probe_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -65,6 +66,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		l.FotosPorDia = 1
 		l.CatalogoPorDia = 1
 		l.PostsPorDia, l.ComentariosPorDia, l.CurtidasPorDia, l.DenunciasPorDia = 1, 1, 1, 1
+		l.ParticipacoesPorDia = 1
 	})
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
 	// Two community posts (the owner's and the coordinator's: one a day each), for the feed's acts.
@@ -87,6 +89,23 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 	// day from what the fixture left (the owner created a group and an invite,
 	// and assigned a lote; the member asked for one).
 	g := "/api/groups/" + f.Group.ID
+	// Two mutirões next week (the owner's, made under a higher coordination cap, put back at 1
+	// after), for the members' participations.
+	setRules(t, env, func(r *domain.Rules) { r.Limites.AcoesCoordenacaoPorDia = 10 })
+	var mutiroes [2]string
+	for i := range mutiroes {
+		in := domain.MutiraoInput{Titulo: fmt.Sprint("Mutirão ", i+1), Data: domain.FormatDate(domain.LocalDate(time.Now()).AddDate(0, 0, 7+i)), Hora: "08:00",
+			DuracaoMin: ptrInt(120), Local: "Horta", Tarefas: []domain.TarefaInput{{Titulo: "Capina", Vagas: ptrInt(5)}}}
+		if err := in.Valid(); err != nil {
+			t.Fatal(err)
+		}
+		m, err := env.Deps.Store.CreateMutirao(t.Context(), f.Group.ID, testkit.Actor(cast.Owner), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mutiroes[i] = g + "/mutiroes/" + m.ID
+	}
+	setRules(t, env, func(r *domain.Rules) { r.Limites.AcoesCoordenacaoPorDia = 1 })
 	cases := []struct {
 		name         string
 		user         testkit.User
@@ -106,6 +125,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		{"comment", cast.Stranger, "POST", posts[0] + "/comentarios", map[string]any{"texto": "Que bonito!"}, domain.ActComentario},
 		{"like", cast.Stranger, "PUT", posts[0] + "/curtida", nil, domain.ActCurtida},
 		{"report", cast.Stranger, "POST", posts[0] + "/denuncias", map[string]any{"motivo": "spam"}, domain.ActDenuncia},
+		{"sign up for a mutirão", cast.Member, "PUT", mutiroes[0] + "/inscricao", map[string]any{"tarefaId": "t1"}, domain.ActParticipacao},
 		{"record a harvest", cast.Member, "POST", c + "/colheitas", colheitaBody(uuid.NewString()), domain.ActColheita},
 	}
 	covered := map[domain.DailyAct]bool{domain.ActEntrada: true} // the join-request loop above
@@ -141,6 +161,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		{"comment again", cast.Stranger, "POST", posts[1] + "/comentarios", map[string]any{"texto": "Quero!"}},
 		{"like another post", cast.Stranger, "PUT", posts[1] + "/curtida", nil},
 		{"report another post", cast.Stranger, "POST", posts[1] + "/denuncias", map[string]any{"motivo": "spam"}},
+		{"sign up for another mutirão", cast.Member, "PUT", mutiroes[1] + "/inscricao", map[string]any{"tarefaId": "t1"}},
 		{"record another harvest", cast.Member, "POST", c + "/colheitas", colheitaBody(uuid.NewString())},
 	}
 	for _, c := range again {
@@ -233,3 +254,5 @@ func TestCursorWithAPositionOfAnotherListIsA400(t *testing.T) {
 func vegetalBody() map[string]any {
 	return map[string]any{"nome": "Vegetal " + uuid.NewString()[:8], "metodo": "semente", "diasColheitaMin": 30, "diasColheitaMax": 50}
 }
+
+func ptrInt(n int) *int { return &n }

@@ -34,6 +34,8 @@ var anonymous = map[string]bool{
 	"GET /api/hortalicas": true, "GET /api/hortalicas/{vegetalId}": true, "GET /api/guias": true,
 	// An e-mail's unsubscribe link: its signed token is the credential.
 	"GET /api/emails/descadastro": true, "POST /api/emails/descadastro": true,
+	// A calendar feed: its signed address is the credential (a phone's calendar sends no token).
+	"GET /api/calendario/{token}": true,
 }
 
 // everyRoute calls every route of every area as u and returns the routes

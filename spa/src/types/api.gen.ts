@@ -8999,8 +8999,9 @@ export interface operations {
         parameters: {
             query?: {
                 passados?: "true" | "false";
-                limit?: number;
-                cursor?: string;
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
@@ -9501,8 +9502,9 @@ export interface operations {
     listEscalas: {
         parameters: {
             query?: {
-                limit?: number;
-                cursor?: string;
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
@@ -9828,8 +9830,9 @@ export interface operations {
     listPartilhas: {
         parameters: {
             query?: {
-                limit?: number;
-                cursor?: string;
+                limit?: components["parameters"]["Limit"];
+                /** @description The nextCursor of the previous page (opaque; bound to this list) */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
