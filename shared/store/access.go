@@ -253,7 +253,7 @@ func (s *Store) GrantAdminBootstrap(ctx context.Context, uid string) error {
 
 // SyncAdmins copies the members of Cognito's admin group into the list once,
 // on a stack whose list has no admins attribute yet (made before the list
-// held the role): run at deploy by Custom::CatalogSeed and by the local
+// held the role): run at deploy by the migration admins-do-cognito and by the local
 // bootstrap. Afterwards the list is the record and this does nothing.
 func (s *Store) SyncAdmins(ctx context.Context, members []string) error {
 	l, err := s.readAccess(ctx)

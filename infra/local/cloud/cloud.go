@@ -460,7 +460,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 			return err
 		}
 		// The admin role's record is the table's access list (store/access.go): a
-		// table made before it copies the Cognito group once, as Custom::CatalogSeed
+		// table made before it copies the Cognito group once, as the migration admins-do-cognito
 		// does on deploy, and the demo admin is always in it.
 		members, err := auth.CognitoDirectory{Client: idp}.AdminGroupMembers(ctx, c.UserPoolID)
 		if err != nil {
