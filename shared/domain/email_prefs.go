@@ -15,6 +15,7 @@ const (
 	EmailJanela   = "janela"   // a cultivo's harvest window opens
 	EmailCuidados = "cuidados" // seven days without diary, a care streak about to end
 	EmailResumo   = "resumo"   // the weekly digest of the member's groups
+	EmailMutiroes = "mutiroes" // the day before a mutirão one signed up for, the morning of one's escala turn
 )
 
 // TipoEmail is a kind of e-mail as /configuracoes shows it.
@@ -29,6 +30,7 @@ var TiposEmail = []TipoEmail{
 	{EmailJanela, "Janela de colheita", "Quando um cultivo seu entra na época de colheita."},
 	{EmailCuidados, "Lembretes de cuidado", "Quando um cultivo passa 7 dias sem registro no diário ou uma sequência de cuidados está para acabar."},
 	{EmailResumo, "Resumo semanal dos grupos", "Toda segunda-feira de manhã, o que aconteceu nos seus grupos na semana."},
+	{EmailMutiroes, "Mutirões e escalas", "Na véspera de um mutirão em que você se inscreveu e na manhã do seu turno numa escala."},
 }
 
 // TipoEmailNamed is the kind of that name.
@@ -48,6 +50,8 @@ func EmailDoLembrete(notifTipo string) string {
 		return EmailJanela
 	case NotifLembreteDiario, NotifLembreteSequencia:
 		return EmailCuidados
+	case NotifMutiraoLembrete, NotifEscalaLembrete:
+		return EmailMutiroes
 	}
 	return ""
 }

@@ -26,11 +26,18 @@ func (f Footer) apply(c *Content) {
 }
 
 // Reminder is a reminder's e-mail: the notification's own words, a subject
-// for its kind (domain.Notif… tipo) and a link to the cultivo.
+// for its kind (domain.Notif… tipo) and a link to the cultivo, the mutirão or
+// the escala (vegetal names it: the vegetable, or the mutirão's or escala's
+// name).
 func Reminder(siteURL, nome, notifTipo, texto, link, vegetal string, f Footer) Content {
 	site := strings.TrimRight(siteURL, "/")
 	subject := "Lembrete do Verde"
+	button := "Ver o cultivo"
 	switch notifTipo {
+	case "mutirao_lembrete":
+		subject, button = fmt.Sprintf("Amanhã tem mutirão: %s", vegetal), "Ver o mutirão"
+	case "escala_lembrete":
+		subject, button = fmt.Sprintf("Hoje é o seu turno: %s", vegetal), "Ver a escala"
 	case "lembrete_janela":
 		subject = fmt.Sprintf("Hora de colher: %s", vegetal)
 	case "lembrete_diario":
@@ -43,7 +50,7 @@ func Reminder(siteURL, nome, notifTipo, texto, link, vegetal string, f Footer) C
 		Preheader: texto,
 		Greeting:  greeting(nome),
 		Intro:     []string{texto},
-		Button:    &Link{Label: "Ver o cultivo", URL: site + link},
+		Button:    &Link{Label: button, URL: site + link},
 	}
 	f.apply(&c)
 	return c

@@ -22,8 +22,8 @@ func catalogFixture(t *testing.T) *fixture {
 	return newFixtureOn(t, "catalog-"+uuid.NewString()[:8])
 }
 
-// 66 vegetables and 12 conquistas: one BatchGetItem finds none, four BatchWriteItem calls
-// (25 + 25 + 25 + 3) write them. Seeding again finds all and writes nothing; an admin's edit survives.
+// 66 vegetables and 13 conquistas: one BatchGetItem finds none, four BatchWriteItem calls
+// (25 + 25 + 25 + 4) write them. Seeding again finds all and writes nothing; an admin's edit survives.
 func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	ctx := context.Background()
 	f := catalogFixture(t)
@@ -31,13 +31,13 @@ func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vegetables) != 66 || len(conquistas) != 12 {
+	if len(vegetables) != 66 || len(conquistas) != 13 {
 		t.Fatalf("catalogue of %d vegetables and %d conquistas", len(vegetables), len(conquistas))
 	}
 
 	f.calls.Reset()
 	n, err := f.s.SeedCatalog(ctx, vegetables, conquistas)
-	if err != nil || n != 78 {
+	if err != nil || n != 79 {
 		t.Fatalf("first seed: %d, %v", n, err)
 	}
 	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["BatchWriteItem"] != 4 || f.calls.Total() != 5 {
@@ -95,7 +95,7 @@ func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(listedV) != 66 || len(listedC) != 12 {
+	if len(listedV) != 66 || len(listedC) != 13 {
 		t.Fatalf("catalogue lists %d vegetables, %d conquistas", len(listedV), len(listedC))
 	}
 	byID := map[string]domain.Vegetable{}

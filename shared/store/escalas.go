@@ -511,24 +511,24 @@ func (s *Store) MarcarFeito(ctx context.Context, gid, eid string, actor Actor, i
 
 // escalaReminder adds to t the morning reminder of an escala's turn on day
 // to whoever is on duty (after any swap), and makes the next turn due.
-func (s *Store) escalaReminder(ctx context.Context, t *txn, gid, eid, day string, at, now time.Time) (bool, error) {
+func (s *Store) escalaReminder(ctx context.Context, t *txn, gid, eid, day string, at, now time.Time) (bool, []Aviso, error) {
 	items, err := s.batchGet(ctx, itemKey{GroupPK(gid), EscalaSK(eid)}, itemKey{GroupPK(gid), TrocaSK(eid, day)})
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	r := items[itemKey{GroupPK(gid), EscalaSK(eid)}]
 	if r == nil {
-		return false, nil // deleted since
+		return false, nil, nil // deleted since
 	}
 	e, err := decodeEscala(r)
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	var trocas []domain.Troca
 	if tr := items[itemKey{GroupPK(gid), TrocaSK(eid, day)}]; tr != nil {
 		it, err := unmarshal[trocaItem](tr, "troca")
 		if err != nil {
-			return false, err
+			return false, nil, err
 		}
 		trocas = append(trocas, domain.Troca{Data: it.Data, De: it.De, Para: it.Para, ParaNome: it.ParaNome, Aceita: it.Aceita})
 	}
@@ -536,10 +536,13 @@ func (s *Store) escalaReminder(ctx context.Context, t *txn, gid, eid, day string
 		putGroupDue(t, next, dueEscala, gid, eid, now)
 	}
 	texto := domain.TextoEscalaLembrete(e.Nome, e.Hora)
+	link := domain.LinkEscala(gid, eid)
+	var avisos []Aviso
 	for _, tu := range e.NoDia(day, trocas) {
-		t.notify(domain.NewNotification("lembrete-"+day+"-escala-"+eid+"-"+tu.UserID, tu.UserID, domain.NotifEscalaLembrete, texto, domain.LinkEscala(gid, eid), at))
+		t.notify(domain.NewNotification("lembrete-"+day+"-escala-"+eid+"-"+tu.UserID, tu.UserID, domain.NotifEscalaLembrete, texto, link, at))
+		avisos = append(avisos, Aviso{UID: tu.UserID, Tipo: domain.NotifEscalaLembrete, Texto: texto, Link: link, Vegetal: e.Nome})
 	}
-	return true, nil // the next turn's reminder is written even when nobody is on duty today
+	return true, avisos, nil // the next turn's reminder is written even when nobody is on duty today
 }
 
 // decodeEscalaAgenda reads an escala's entries of an agenda partition.

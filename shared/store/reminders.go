@@ -128,7 +128,8 @@ type ReminderRun struct {
 	Avisos []Aviso
 }
 
-// Aviso is one reminder as one member got it.
+// Aviso is one reminder as one member got it. Vegetal names what it is
+// about: the cultivo's vegetable, or the mutirão's or the escala's name.
 type Aviso struct {
 	UID, Tipo, Texto, Link, Vegetal string
 }
@@ -213,9 +214,9 @@ func (s *Store) saveReminderState(ctx context.Context, day string, cursor map[st
 // their cultivos, then one transaction per reminder to send.
 func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []record) (int, []Aviso, error) {
 	items, grupo := splitGroupDue(items)
-	sentGrupo, err := s.sendGroupDue(ctx, day, now, grupo) // reminders_grupo.go
+	sentGrupo, avisosGrupo, err := s.sendGroupDue(ctx, day, now, grupo) // reminders_grupo.go
 	if err != nil || len(items) == 0 {
-		return sentGrupo, nil, err
+		return sentGrupo, avisosGrupo, err
 	}
 	keys := make([]itemKey, 0, len(items))
 	for _, it := range items {
@@ -223,10 +224,10 @@ func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []
 	}
 	cultivos, err := s.batchGet(ctx, keys...)
 	if err != nil {
-		return sentGrupo, nil, err
+		return sentGrupo, avisosGrupo, err
 	}
 	sent := 0
-	var avisos []Aviso
+	avisos := avisosGrupo
 	at := reminderTime(day)
 	for _, it := range items {
 		kind, cid, _ := strings.Cut(sOf(it[attrSK]), "#")

@@ -61,8 +61,9 @@ func splitGroupDue(items []record) (cultivos, grupos []record) {
 
 // sendGroupDue sends a page's group reminders: for each, one read of what it
 // is about and one transaction.
-func (s *Store) sendGroupDue(ctx context.Context, day string, now time.Time, items []record) (int, error) {
+func (s *Store) sendGroupDue(ctx context.Context, day string, now time.Time, items []record) (int, []Aviso, error) {
 	sent := 0
+	var avisos []Aviso
 	at := reminderTime(day)
 	for _, it := range items {
 		rest := strings.TrimPrefix(sOf(it[attrSK]), prefixDueGrupo)
@@ -75,14 +76,15 @@ func (s *Store) sendGroupDue(ctx context.Context, day string, now time.Time, ite
 		}, "attribute_not_exists(PK)")
 		var ok bool
 		var err error
+		var these []Aviso
 		switch kind {
 		case dueMutirao:
-			ok, err = s.mutiraoReminder(ctx, t, gid, ref, day, at)
+			ok, these, err = s.mutiraoReminder(ctx, t, gid, ref, day, at)
 		case dueEscala:
-			ok, err = s.escalaReminder(ctx, t, gid, ref, day, at, now)
+			ok, these, err = s.escalaReminder(ctx, t, gid, ref, day, at, now)
 		}
 		if err != nil {
-			return sent, err
+			return sent, avisos, err
 		}
 		if !ok {
 			continue
@@ -91,34 +93,36 @@ func (s *Store) sendGroupDue(ctx context.Context, day string, now time.Time, ite
 			if cc, isC := isCancelled(err); isC && cc.failed("sent") {
 				continue // sent by an earlier run
 			}
-			return sent, err
+			return sent, avisos, err
 		}
 		sent++
+		avisos = append(avisos, these...)
 	}
-	return sent, nil
+	return sent, avisos, nil
 }
 
 // mutiraoReminder adds to t the day-before reminder of a mutirão to its
 // confirmed members; false when there is nothing to send.
-func (s *Store) mutiraoReminder(ctx context.Context, t *txn, gid, mid, day string, at time.Time) (bool, error) {
+func (s *Store) mutiraoReminder(ctx context.Context, t *txn, gid, mid, day string, at time.Time) (bool, []Aviso, error) {
 	mv, err := s.readMutirao(ctx, gid, mid, "")
 	if domain.ErrorCode(err) == domain.ENotFound {
-		return false, nil
+		return false, nil, nil
 	}
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	m := mv.Mutirao
 	if m.Status != domain.MutiraoAgendado || m.Dia() != addDays(day, 1) {
-		return false, nil
+		return false, nil, nil
 	}
 	texto := domain.TextoMutiraoLembrete(m.Titulo, domain.HoraLocal(m.Inicio), m.Local)
-	n := 0
+	link := domain.LinkMutirao(gid, mid)
+	var avisos []Aviso
 	for _, in := range mv.Inscricoes {
 		if in.Status == domain.InscricaoConfirmada {
-			t.notify(domain.NewNotification("lembrete-"+day+"-mutirao-"+mid+"-"+in.UserID, in.UserID, domain.NotifMutiraoLembrete, texto, domain.LinkMutirao(gid, mid), at))
-			n++
+			t.notify(domain.NewNotification("lembrete-"+day+"-mutirao-"+mid+"-"+in.UserID, in.UserID, domain.NotifMutiraoLembrete, texto, link, at))
+			avisos = append(avisos, Aviso{UID: in.UserID, Tipo: domain.NotifMutiraoLembrete, Texto: texto, Link: link, Vegetal: m.Titulo})
 		}
 	}
-	return n > 0, nil
+	return len(avisos) > 0, avisos, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api/mutiroes"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/reminders"
 	"github.com/verde-app/verde/shared/store"
 )
 
@@ -263,10 +265,15 @@ func TestMutiraoReminderTheDayBefore(t *testing.T) {
 		if _, err := env.Deps.Store.Inscrever(ctx, f.Group.ID, m.ID, testkit.Actor(u), domain.InscricaoInput{TarefaID: "t1"}); err != nil {
 			t.Fatal(err)
 		}
+		// Both chose "Mutirões e escalas" by e-mail in /configuracoes.
+		if err := env.Deps.Store.SetEmailChoices(ctx, u.ID, []string{domain.EmailMutiroes}); err != nil {
+			t.Fatal(err)
+		}
 	}
+	// The reminders job (RemindersFunction's handler, which also mails), twice: once each.
 	for range 2 {
 		clk.Set(brt(2030, time.May, 19, 7, 5))
-		if _, err := env.Deps.Store.RunReminders(ctx, 1000); err != nil {
+		if _, err := reminders.Handler(env.Deps)(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -275,5 +282,13 @@ func TestMutiraoReminderTheDayBefore(t *testing.T) {
 	}
 	if n := notificationsOf(t, people[1].ID, domain.NotifMutiraoLembrete); n != 0 {
 		t.Fatalf("the waiting member was reminded %d times", n)
+	}
+	mails := testkit.MailsTo(t, env.Cloud.URL, people[0].Email)
+	if len(mails) != 1 || mails[0].Subject != "Amanhã tem mutirão: Colheita coletiva" || !strings.Contains(mails[0].HTML, "Ver o mutirão") ||
+		!strings.Contains(mails[0].Text, "/mutiroes/"+m.ID) {
+		t.Fatalf("the confirmed member's e-mails: %+v", mails)
+	}
+	if mails := testkit.MailsTo(t, env.Cloud.URL, people[1].Email); len(mails) != 0 {
+		t.Fatalf("the waiting member got %d e-mails", len(mails))
 	}
 }

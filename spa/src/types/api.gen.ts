@@ -3544,7 +3544,7 @@ export interface components {
             }[];
         };
         /** @enum {string} */
-        TipoEmail: "janela" | "cuidados" | "resumo";
+        TipoEmail: "janela" | "cuidados" | "resumo" | "mutiroes";
         /**
          * @example {
          *       "ativos": [
