@@ -122,7 +122,7 @@ var CustomResources = map[string]string{
 // ConditionCheck: ConditionCheckItem). No function may Scan. A function not listed calls none.
 var TableActions = map[string][]string{
 	"MeFunction":               {"BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
-	"NotificationsFunction":    {"GetItem", "Query", "UpdateItem"},
+	"NotificationsFunction":    {"BatchGetItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"GroupsFunction":           {"BatchGetItem", "BatchWriteItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"LotesFunction":            {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
 	"CultivosFunction":         {"BatchGetItem", "ConditionCheckItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"},
