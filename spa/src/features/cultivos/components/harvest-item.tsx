@@ -11,6 +11,7 @@ import { useConfirmColheita, useDeleteColheita, useEditColheita } from '@/featur
 import { HarvestFields } from '@/features/cultivos/components/harvest-fields';
 import { destinoLabel, formatQuantidade, unidadeColheitaLabel } from '@/features/cultivos/labels';
 import type { Colheita, Cultivo } from '@/types/api';
+import '@/features/cultivos/cultivos.css';
 
 /**
  * One harvest of a cultivo: what was harvested, whether it counts or waits for confirmation (and

@@ -9,19 +9,27 @@ import type { Dashboard, ErrorEnvelope } from '@/types/api';
 /** The addresses /dashboard answers (the router sends / there). */
 export const dashboardPath = /^\/(dashboard\/?)?$/;
 
-/** How long one reply serves the callers of a page load (the cards' preload, the bell). */
+/**
+ * How long one reply serves the callers of a page load (the cards' preload, the bell) once it has
+ * come: while it is on its way it serves every caller, however slow the phone or the network.
+ */
 const sharedForMs = 5_000;
-let shared: { at: number; reply: Promise<Dashboard> } | undefined;
+let shared: { settledAt: number | null; reply: Promise<Dashboard> } | undefined;
 
 /** Asks GET /api/dashboard (the page's preload, once per visit of the page). */
 export function startDashboardReply(): Promise<Dashboard> {
-  shared = { at: Date.now(), reply: api.get<Dashboard>('/dashboard') };
-  return shared.reply;
+  const entry: { settledAt: number | null; reply: Promise<Dashboard> } = { settledAt: null, reply: api.get<Dashboard>('/dashboard') };
+  const settle = () => {
+    entry.settledAt = Date.now();
+  };
+  entry.reply.then(settle, settle);
+  shared = entry;
+  return entry.reply;
 }
 
-/** The reply asked less than sharedForMs ago, or a new one. */
+/** The reply on its way or come less than sharedForMs ago, or a new one. */
 export function dashboardReply(): Promise<Dashboard> {
-  return shared && Date.now() - shared.at <= sharedForMs ? shared.reply : startDashboardReply();
+  return shared && (shared.settledAt === null || Date.now() - shared.settledAt <= sharedForMs) ? shared.reply : startDashboardReply();
 }
 
 const statusOf: Record<string, number> = {

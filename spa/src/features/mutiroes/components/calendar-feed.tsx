@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '@/lib/errors';
 import { useCalendarFeed, useNewCalendarFeed, useRevokeCalendarFeed } from '@/features/mutiroes/api/mutiroes';
+import '@/features/mutiroes/mutiroes.css';
 
 /**
  * A calendar feed's address to subscribe to in a phone's calendar (mine when groupId is '', else

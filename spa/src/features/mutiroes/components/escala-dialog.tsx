@@ -6,6 +6,7 @@ import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useCreateEscala, useGroupMembers, useUpdateEscala } from '@/features/mutiroes/api/shared-work';
 import { diasSemana } from '@/features/mutiroes/labels';
 import type { Escala } from '@/types/api';
+import '@/features/mutiroes/mutiroes.css';
 
 const fields = ['nome', 'descricao', 'hora', 'duracaoMin', 'turnos'] as const;
 

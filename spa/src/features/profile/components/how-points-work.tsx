@@ -1,3 +1,5 @@
+import '@/features/profile/profile.css';
+
 /** /perfil: how points, harvest confirmation, conquistas and the monthly leagues work, in the member's words. */
 export function HowPointsWork() {
   return (
