@@ -35,7 +35,7 @@ import { dashboardGroupsQuery } from '@/features/groups/api/queries';
 import { dashboardPostsQuery } from '@/features/feed/api/queries';
 import { myProgressQuery } from '@/features/profile/api/queries';
 import { myStandingQuery } from '@/features/rankings/api/queries';
-import { fromDashboard, startDashboardReply } from '@/features/dashboard/api/queries';
+import { fromDashboard, pageDashboardReply } from '@/features/dashboard/api/queries';
 import type { Dashboard } from '@/types/api';
 import { agendaQuery } from '@/features/mutiroes/api/queries';
 
@@ -75,7 +75,8 @@ export const revealWithinMs = 1000;
 /** Starts the cards' code and reads (the reads only when there may be a session: a signed-out visitor is on the way to /login). */
 export function preload(client: QueryClient): Promise<unknown> {
   let reply: Promise<Dashboard> | undefined;
-  const once = () => (reply ??= startDashboardReply());
+  // The reply the bell may have asked for already (app/provider.tsx), or a new one.
+  const once = () => (reply ??= pageDashboardReply());
   const data = mayHaveSession() ? reads.map((read) => read(client, once)) : [];
   // One card per task: starting an import() adds a <link> for each file it needs (Vite's
   // loader), and starting the seven at once, when each was its own chunk, was one task of ~60 ms
