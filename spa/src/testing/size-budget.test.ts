@@ -36,13 +36,13 @@ describe('the size check', () => {
       'assets/index.js': 55_000,
       'assets/dashboard.js': 4_000,
       'assets/ui.js': 1_000,
-      'assets/dashboard-cards.js': 25_000,
+      'assets/dashboard-cards.js': 35_000,
       'assets/common.js': 6_000,
       'assets/diary-form.js': 50_000,
       'assets/login.js': 2_000,
     };
     const [dash, log] = measureRoutes(manifest, [dashboard, login], (f) => sizes[f]!, [], budgetBytes);
-    expect(dash).toMatchObject({ route: '/dashboard', total: 91_000, over: true });
+    expect(dash).toMatchObject({ route: '/dashboard', total: 101_000, over: true });
     expect(log).toMatchObject({ route: '/login', total: 57_000, over: false });
     // Without the awaited cards the same route would pass: they are what the check now sees.
     const [staticOnly] = measureRoutes(manifest, [{ ...dashboard, awaits: [] }], (f) => sizes[f]!, [], budgetBytes);
