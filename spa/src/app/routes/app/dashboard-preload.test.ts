@@ -3,6 +3,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { json, stubApi } from '@/testing/test-utils';
 import { withDashboard } from '@/testing/dashboard-stub';
 import { preload, revealWithinMs } from '@/app/routes/app/dashboard';
+import { forgetDashboardReply } from '@/features/dashboard/api/queries';
 
 // The dashboard's preload (app/routes/app/dashboard.tsx): the router runs it with the route's
 // chunk, so the cards' reads start alongside the shell's GET /api/me instead of after it, and the
@@ -59,6 +60,7 @@ async function settled(run: Promise<unknown>): Promise<void> {
 
 describe('dashboard preload', { timeout: 60_000 }, () => {
   beforeEach(() => {
+    forgetDashboardReply();
     session.present = true;
     // The reveal's deadline only passes when a test moves the clock: no test depends on how fast this machine is.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -6,6 +6,7 @@ import { cultivo } from '@/testing/cultivo-fixtures';
 import { myGroup } from '@/testing/group-fixtures';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
 import { withDashboard } from '@/testing/dashboard-stub';
+import { forgetDashboardReply } from '@/features/dashboard/api/queries';
 import type { MemberProgress, MembersRanking, MyGroup, Post } from '@/types/api';
 
 // The dashboard's cards load lazily: allow time on a busy machine.
@@ -97,6 +98,8 @@ function requests(fetchMock: ReturnType<typeof stubApi>): string[] {
 const card = (name: string) => screen.getByRole('region', { name });
 
 describe('dashboard', { timeout: 90_000 }, () => {
+  // Each test is a page load of its own: no reply of the test before is shared.
+  beforeEach(() => forgetDashboardReply());
   it('draws every card from one request, and leads a new member to the first steps', async () => {
     const fetchMock = stubApi(withDashboard(newMember()));
     renderApp('/dashboard', fakeAuth());

@@ -35,7 +35,7 @@ import { dashboardGroupsQuery } from '@/features/groups/api/queries';
 import { dashboardPostsQuery } from '@/features/feed/api/queries';
 import { myProgressQuery } from '@/features/profile/api/queries';
 import { myStandingQuery } from '@/features/rankings/api/queries';
-import { fromDashboard, pageDashboardReply } from '@/features/dashboard/api/queries';
+import { dashboardReply, fromDashboard } from '@/features/dashboard/api/queries';
 import type { Dashboard } from '@/types/api';
 import { agendaQuery } from '@/features/mutiroes/api/queries';
 
@@ -76,7 +76,7 @@ export const revealWithinMs = 1000;
 export function preload(client: QueryClient): Promise<unknown> {
   let reply: Promise<Dashboard> | undefined;
   // The reply the bell may have asked for already (app/provider.tsx), or a new one.
-  const once = () => (reply ??= pageDashboardReply());
+  const once = () => (reply ??= dashboardReply());
   const data = mayHaveSession() ? reads.map((read) => read(client, once)) : [];
   // One card per task: starting an import() adds a <link> for each file it needs (Vite's
   // loader), and starting the seven at once, when each was its own chunk, was one task of ~60 ms

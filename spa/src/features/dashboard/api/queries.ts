@@ -27,13 +27,9 @@ export function startDashboardReply(): Promise<Dashboard> {
   return entry.reply;
 }
 
-/**
- * The page's preload: the reply already on its way (the bell may have asked first on a busy
- * phone), else a new one; never a reply that has come already (another visit's, or another
- * member's before a sign-out).
- */
-export function pageDashboardReply(): Promise<Dashboard> {
-  return shared && shared.settledAt === null ? shared.reply : startDashboardReply();
+/** Forgets the shared reply (tests that start each page load afresh). */
+export function forgetDashboardReply(): void {
+  shared = undefined;
 }
 
 /** The reply on its way or come less than sharedForMs ago, or a new one. */
