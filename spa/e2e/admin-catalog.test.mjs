@@ -76,7 +76,11 @@ describe('the admin catalogue in Chromium against the local cloud', { timeout: 6
           await shot(page, 'admin-vegetais-lista');
 
           await page.getByLabel('Buscar por nome').fill('couve');
-          await page.waitForFunction(() => [...document.querySelectorAll('.admin-row-title')].every((h) => /couve/i.test(h.textContent)));
+          // Each vegetable found names couve in its name or in a popular name the row shows.
+          await page.waitForFunction(() => {
+            const rows = [...document.querySelectorAll('.admin-row-title')];
+            return rows.length > 0 && rows.every((h) => /couve/i.test(h.closest('li')?.textContent ?? h.textContent));
+          });
           await page.getByLabel('Buscar por nome').fill('zzzz-nada');
           await page.getByText('Nenhum vegetal encontrado').waitFor();
           await shot(page, 'admin-vegetais-vazio');

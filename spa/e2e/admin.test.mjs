@@ -129,7 +129,7 @@ describe('the admin area in Chromium against the local cloud', { timeout: 600_00
       const colheita = a.getByLabel('Pontos por colheita');
       await colheita.fill('5000');
       await a.getByRole('button', { name: 'Salvar regras' }).click();
-      await a.getByText('Pontos por colheita: informe um número entre 0 e 1000').waitFor();
+      await a.getByText('Pontos pela primeira colheita de um cultivo: informe um número entre 0 e 1000').waitFor();
       await shot(a, 'admin-configuracoes-erro');
       await colheita.fill('60');
       await a.getByRole('button', { name: 'Salvar regras' }).click();
