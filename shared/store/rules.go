@@ -66,6 +66,14 @@ func (s *Store) Rules(ctx context.Context) (domain.Rules, error) {
 	return r, nil
 }
 
+// ForgetRules drops the container's copy of the rules: the next Rules reads
+// them (a test that counts one request's calls starts a fresh minute so).
+func (s *Store) ForgetRules() {
+	s.rulesCache.mu.Lock()
+	s.rulesCache.until = time.Time{}
+	s.rulesCache.mu.Unlock()
+}
+
 // SaveRules stores r as version r.Version, which must follow the stored one
 // (the defaults are version 1, stored or not): a save based on an older read is refused with a
 // conflict, a number out of range with its field. The container's cache takes

@@ -271,8 +271,9 @@ func TestLikePointsMoveTheRankings(t *testing.T) {
 	}
 
 	// One like, uncontended: its reads and transaction, then the settle's GetItem and transaction.
-	// The rules are each container's copy for a minute (store/rules.go): read now, so that a copy
-	// that expired during this long test is not read again inside the like measured.
+	// The rules are each container's copy for a minute (store/rules.go): read them afresh now,
+	// so that a copy expiring during this long test is not read again inside the like measured.
+	env.Deps.Store.ForgetRules()
 	if _, err := env.Deps.Store.Rules(context.Background()); err != nil {
 		t.Fatal(err)
 	}
