@@ -11,9 +11,8 @@ import (
 // CallCounter counts DynamoDB API calls by operation, so tests can assert how
 // many calls a request path makes.
 type CallCounter struct {
-	mu       sync.Mutex
-	byOp     map[string]int
-	attempts int // HTTP exchanges, the SDK's retries included
+	mu   sync.Mutex
+	byOp map[string]int
 }
 
 // Attach adds the counter to an SDK config (before clients are made from it).
@@ -24,30 +23,7 @@ func (c *CallCounter) Attach(cfg *aws.Config) {
 				c.add(middleware.GetOperationName(ctx))
 				return next.HandleInitialize(ctx, in)
 			}), middleware.After)
-	}, func(stack *middleware.Stack) error {
-		// At the end of Finalize, after the SDK's retry middleware: once per
-		// attempt.
-		return stack.Finalize.Add(middleware.FinalizeMiddlewareFunc("verdeAttemptCounter",
-			func(ctx context.Context, in middleware.FinalizeInput, next middleware.FinalizeHandler) (middleware.FinalizeOutput, middleware.Metadata, error) {
-				c.mu.Lock()
-				c.attempts++
-				c.mu.Unlock()
-				return next.HandleFinalize(ctx, in)
-			}), middleware.After)
 	})
-}
-
-// Retries is the number of attempts the SDK repeated since the last Reset
-// (a timeout, a throttle, a 5xx): each is an attempt beyond the calls
-// counted.
-func (c *CallCounter) Retries() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	n := c.attempts
-	for _, v := range c.byOp {
-		n -= v
-	}
-	return max(n, 0)
 }
 
 func (c *CallCounter) add(op string) {
@@ -64,7 +40,6 @@ func (c *CallCounter) Reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.byOp = map[string]int{}
-	c.attempts = 0
 }
 
 // Total is the number of calls since the last Reset.
