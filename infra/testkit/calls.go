@@ -15,10 +15,9 @@ import (
 // (it asks every read for ReturnConsumedCapacity; DynamoDB Local answers with
 // the units its item sizes cost).
 type CallCounter struct {
-	mu       sync.Mutex
-	byOp     map[string]int
-	rcu      float64
-	attempts int // HTTP exchanges, the SDK's retries included
+	mu   sync.Mutex
+	byOp map[string]int
+	rcu  float64
 }
 
 // Attach adds the counter to an SDK config (before clients are made from it).
@@ -34,30 +33,7 @@ func (c *CallCounter) Attach(cfg *aws.Config) {
 				}
 				return out, md, err
 			}), middleware.After)
-	}, func(stack *middleware.Stack) error {
-		// At the end of Finalize, after the SDK's retry middleware: once per
-		// attempt.
-		return stack.Finalize.Add(middleware.FinalizeMiddlewareFunc("verdeAttemptCounter",
-			func(ctx context.Context, in middleware.FinalizeInput, next middleware.FinalizeHandler) (middleware.FinalizeOutput, middleware.Metadata, error) {
-				c.mu.Lock()
-				c.attempts++
-				c.mu.Unlock()
-				return next.HandleFinalize(ctx, in)
-			}), middleware.After)
 	})
-}
-
-// Retries is the number of attempts the SDK repeated since the last Reset
-// (a timeout, a throttle, a 5xx): each is an attempt beyond the calls
-// counted.
-func (c *CallCounter) Retries() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	n := c.attempts
-	for _, v := range c.byOp {
-		n -= v
-	}
-	return max(n, 0)
 }
 
 // askCapacity asks a read for its consumed capacity (reads only: a write's
@@ -134,7 +110,6 @@ func (c *CallCounter) Reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.byOp = map[string]int{}
-	c.attempts = 0
 	c.rcu = 0
 }
 
