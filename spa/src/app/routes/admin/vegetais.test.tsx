@@ -69,4 +69,12 @@ describe('/admin/vegetais', { timeout: 20_000 }, () => {
     expect(archived).toEqual([{ arquivado: true, version: 2 }]);
     expect(within(list).getByText('Arquivado', { exact: true })).toBeInTheDocument();
   });
+
+  it('a row shows the popular names the search matches', async () => {
+    const bertalha: VegetalAdmin = { ...abobrinha, id: 'bertalha', nome: 'Bertalha', estacao: '', nomesPopulares: ['bretalha', 'couve-de-cerca'] };
+    stubApi({ 'GET /api/admin/vegetables': () => json({ items: [bertalha], nextCursor: null }) });
+    renderApp('/admin/vegetais', fakeAuth({ user: adminUser, isAdmin: true }));
+    const list = await screen.findByRole('list', { name: 'Vegetais do catálogo' }, { timeout: 5000 });
+    expect(within(list).getByText('Também: bretalha, couve-de-cerca')).toBeInTheDocument();
+  });
 });

@@ -78,6 +78,7 @@ export function VegetableAdmin() {
                 <p className="muted admin-row-meta">
                   {metodoLabel[v.metodo] ?? v.metodo} · ciclo de {v.diasColheitaMin} a {v.diasColheitaMax} dias · <code>{v.id}</code>
                 </p>
+                {v.nomesPopulares.length > 0 && <p className="muted admin-row-meta">Também: {v.nomesPopulares.join(', ')}</p>}
               </div>
               <div className="button-row admin-row-actions">
                 <button type="button" className="button button-secondary button-small" onClick={() => setEditing(v)} aria-label={`Editar ${v.nome}`}>
