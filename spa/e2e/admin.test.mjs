@@ -126,7 +126,7 @@ describe('the admin area in Chromium against the local cloud', { timeout: 600_00
       // A rule out of range is refused under its field; a valid one is saved.
       await a.goto('/admin/configuracoes');
       await a.getByRole('heading', { level: 1, name: 'Configurações' }).waitFor();
-      const colheita = a.getByLabel('Pontos por colheita');
+      const colheita = a.getByLabel('Pontos pela primeira colheita de um cultivo');
       await colheita.fill('5000');
       await a.getByRole('button', { name: 'Salvar regras' }).click();
       await a.getByText('Pontos pela primeira colheita de um cultivo: informe um número entre 0 e 1000').waitFor();

@@ -108,9 +108,11 @@ describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, (
       await plante.getByText('na região Sudeste').waitFor();
       await page.getByRole('heading', { name: 'Nenhum cultivo ativo' }).waitFor();
       await shot(page, 'dashboard-vazio');
-      await plante.getByRole('link', { name: 'Alface (verão)', exact: true }).click();
+      // The card shows the best few; "Ver todas" opens the dialog with the whole month.
+      await plante.getByRole('link', { name: /^Ver todas \(\d+\)$/ }).click();
 
       const create = page.getByRole('dialog', { name: 'Novo cultivo' });
+      await create.getByRole('button', { name: 'Alface (verão)', exact: true }).click();
       await create.getByRole('button', { name: 'Alface (verão)', exact: true, pressed: true }).waitFor();
       await create.getByLabel('Onde').selectOption({ label: groupName });
       await create.getByLabel('Lote (opcional)').selectOption('A1');

@@ -54,7 +54,8 @@ async function signIn(page, user) {
 /** The group's standing in this month's harvest ranking, as the page says it. */
 async function groupStanding(page) {
   await page.goto('/rankings?aba=grupos&periodo=mes');
-  const status = page.getByRole('region', { name: 'Ranking dos grupos por colheita' }).getByRole('status');
+  // The region's status once the ranking is read (the loader is a status too).
+  const status = page.getByRole('region', { name: 'Ranking dos grupos por colheita' }).getByRole('status').filter({ hasNotText: 'Carregando' });
   await status.waitFor();
   return status.textContent();
 }

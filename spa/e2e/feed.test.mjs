@@ -203,11 +203,11 @@ describe('the feed in Chromium against the local cloud', { timeout: 900_000 }, (
       await a.getByRole('article').filter({ hasText: marker }).waitFor();
       await shotBoth(a, 'feed-cultivo-posts');
 
-      // Three members older than 3 days report it; at the third it is hidden from everyone but its author.
+      // Three verified members older than 3 days report it; at the third it is hidden from everyone but its author.
       for (let i = 0; i < 3; i++) {
         const r = await open({ width: 1280, height: 800 });
         await register(r, person(`Denunciante ${i + 1}`, 10 + i));
-        await seedAccountAge({ endpoint: cloud.dynamoEndpoint, table: cloud.tableName, userId: await userIdOf(r), days: 4 });
+        await seedAccountAge({ endpoint: cloud.dynamoEndpoint, table: cloud.tableName, userId: await userIdOf(r), days: 4, verified: true });
         await joinGroup(r, inviteUrl, groupName);
         await r.goto(`/grupos/${groupId}?aba=mural`);
         const target = r.getByRole('article').filter({ hasText: marker });

@@ -281,7 +281,7 @@ describe('Verde in Chromium against the local cloud', { timeout: 600_000 }, () =
       await page.reload();
       await page.getByTestId('unread-badge').waitFor();
       assert.equal((await page.getByTestId('unread-badge').textContent()).trim(), '9+');
-      await page.getByRole('link', { name: 'Notificações (12 não lidas)' }).click();
+      await page.getByRole('link', { name: 'Notificações: 9+ (12 não lidas)' }).click();
       await page.waitForURL('**/notificacoes');
       await heading(page, 'Notificações');
     });

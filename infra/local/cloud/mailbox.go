@@ -237,9 +237,9 @@ main{max-width:960px;margin:0 auto;padding:16px}
 p.note{color:#55655a}
 ul{list-style:none;padding:0;margin:0}
 li{background:#fff;border:1px solid #d6e2d7;border-radius:8px;margin:0 0 8px;padding:12px 16px}
-a{color:#1b4d20}.meta{color:#55655a;font-size:14px}
+a{color:#1b4d20}.meta{color:#55655a;font-size:14px;overflow-wrap:anywhere}
 iframe{width:100%;height:80vh;min-height:600px;border:1px solid #d6e2d7;border-radius:8px;background:#fff}
-pre{white-space:pre-wrap;background:#fff;border:1px solid #d6e2d7;border-radius:8px;padding:12px}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #d6e2d7;border-radius:8px;padding:12px}
 </style></head><body>
 <header><h1>Caixa de e-mails local</h1></header>
 <main>

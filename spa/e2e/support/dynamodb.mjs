@@ -64,15 +64,18 @@ export async function seedUnreadNotifications({ endpoint, table, userId, count }
   });
 }
 
-/** Backdates a member's registration (their profile's dataCadastro) by `days`, e.g. so their reports count. */
-export async function seedAccountAge({ endpoint, table, userId, days }) {
+/**
+ * Backdates a member's registration (their profile's dataCadastro) by `days` and, with `verified`,
+ * records their e-mail as verified: reports weigh toward hiding only from such accounts.
+ */
+export async function seedAccountAge({ endpoint, table, userId, days, verified = false }) {
   const at = new Date(Date.now() - days * 86_400_000).toISOString();
   await call(endpoint, 'UpdateItem', {
     TableName: table,
     Key: { PK: { S: `USER#${userId}` }, SK: { S: 'PROFILE' } },
-    UpdateExpression: 'SET dataCadastro = :at',
+    UpdateExpression: verified ? 'SET dataCadastro = :at, emailVerificado = :v' : 'SET dataCadastro = :at',
     ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':at': { S: at } },
+    ExpressionAttributeValues: verified ? { ':at': { S: at }, ':v': { BOOL: true } } : { ':at': { S: at } },
   });
 }
 

@@ -28,10 +28,13 @@ describe('public group page', () => {
   });
 
   it('shows the group\'s cover photo', async () => {
-    stubApi({ 'GET /api/groups/g1/public': () => json(publicGroup({ fotoCapa: 'fotos/u1/capa.jpg' })) });
+    const key = 'fotos/u1/capa/0b6c2f3e-1d2a-4c5b-9e8f-7a6b5c4d3e2f/1280x480.webp';
+    stubApi({ 'GET /api/groups/g1/public': () => json(publicGroup({ fotoCapa: key })) });
     renderApp('/grupos/g1/publico', fakeAuth({ user: null }));
+    // Once, with its smaller variants for a phone.
     const cover = await screen.findByRole('img', { name: 'Foto de capa do grupo Horta da Vila' });
-    expect(cover.getAttribute('src')).toContain('fotos/u1/capa.jpg');
+    expect(cover.getAttribute('srcset')).toContain('fotos/u1/capa/0b6c2f3e-1d2a-4c5b-9e8f-7a6b5c4d3e2f/320x120.webp 320w');
+    expect(cover.getAttribute('src')).toContain('/media/fotos/u1/capa/');
   });
 
   it('a signed-in visitor goes to the group to join', async () => {

@@ -12,7 +12,6 @@ import { GroupFacts } from '@/features/groups/components/group-facts';
 import '@/features/groups/groups.css';
 import { ImpactoPublico } from '@/features/mutiroes/components/impacto';
 import { LinkedText } from '@/components/ui/linked-text';
-import { mediaUrl } from '@/lib/media';
 
 const title = 'Página do grupo';
 
@@ -66,9 +65,6 @@ export function Component() {
   return (
     <PublicShell>
       <PageHeader title={group.nome} subtitle={`${group.cidade}/${group.uf}`} />
-      {group.fotoCapa && (
-        <img className="group-cover" src={mediaUrl(group.fotoCapa)} alt={`Foto de capa do grupo ${group.nome}`} decoding="async" width={640} height={240} />
-      )}
       <section className="card public-group" aria-labelledby="publico-sobre">
         {canShowPhoto(group.fotoCapa) && (
           <Photo className="group-cover" photo={group.fotoCapa} alt={`Foto de capa do grupo ${group.nome}`} width={640} height={240} sizes="min(100vw, 720px)" eager />
