@@ -147,7 +147,10 @@ describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, (
       await page.getByRole('button', { name: 'Adicionar ao diário' }).click();
       await page.getByText('Entrada adicionada ao diário (+5 pontos).').waitFor();
       await page.getByRole('img', { name: 'Foto do diário: Primeira rega depois do transplante.' }).waitFor();
-      for (const fase of ['Germinando', 'Crescendo', 'Florescendo', 'Pronto para colheita']) {
+      // Seedlings start growing: no Germinando on their path.
+      await page.getByText('Fase: Crescendo', { exact: true }).first().waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Avançar para Germinando' }).count(), 0);
+      for (const fase of ['Florescendo', 'Pronto para colheita']) {
         await page.getByRole('button', { name: `Avançar para ${fase}` }).click();
         await page.getByText(`Fase: ${fase}`, { exact: true }).first().waitFor();
       }

@@ -275,7 +275,15 @@ describe('progress in Chromium against the local cloud', { timeout: 900_000 }, (
         }
         // On the phone the dashboard's cards stand one under the other, in order, all filled.
         const headings = await page.locator('.page-grid > section > h2').allTextContents();
-        assert.deepEqual(headings.slice(-6), ['Meu ranking do mês', 'Meus cultivos', 'Plante agora', 'Meus grupos', 'Conquistas recentes', 'Publicações dos meus grupos']);
+        assert.deepEqual(headings.slice(-7), [
+          'Meu ranking do mês',
+          'Meus cultivos',
+          'Plante agora',
+          'Minha escala',
+          'Meus grupos',
+          'Conquistas recentes',
+          'Publicações dos meus grupos',
+        ]);
         await page.getByRole('region', { name: 'Publicações dos meus grupos' }).getByRole('article').first().waitFor();
         assert.equal(await page.getByRole('alert').count(), 0, 'no card failed');
       },
