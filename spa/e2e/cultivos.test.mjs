@@ -148,7 +148,7 @@ describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, (
       await page.getByText('Entrada adicionada ao diário (+5 pontos).').waitFor();
       await page.getByRole('img', { name: 'Foto do diário: Primeira rega depois do transplante.' }).waitFor();
       // Seedlings start growing: no Germinando on their path.
-      await page.getByText('Fase: Crescendo', { exact: true }).first().waitFor();
+      await page.getByRole('button', { name: 'Avançar para Florescendo' }).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Avançar para Germinando' }).count(), 0);
       for (const fase of ['Florescendo', 'Pronto para colheita']) {
         await page.getByRole('button', { name: `Avançar para ${fase}` }).click();
