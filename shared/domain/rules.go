@@ -58,6 +58,9 @@ func RulesFromJSON(raw []byte) (Rules, error) {
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return Rules{}, err
 	}
+	if r.Conquistas == nil { // stored as null
+		r.Conquistas = BonusPadrao()
+	}
 	for code := range r.Conquistas {
 		if _, ok := ConquistaByCode(code); !ok {
 			delete(r.Conquistas, code)

@@ -109,6 +109,9 @@ func TestRulesFromJSONKeepsDefaultsForWhatItLacks(t *testing.T) {
 	if err != nil || some.Bonus("fundador") != 45 || some.Bonus("primeira-colheita") != 20 || len(some.Conquistas) != len(Conquistas) || some.Valid() != nil {
 		t.Fatalf("partial: %+v %v", some.Conquistas, err)
 	}
+	if null, err := RulesFromJSON([]byte(`{"version":6,"conquistas":null}`)); err != nil || null.Valid() != nil || null.Bonus("fundador") != 20 {
+		t.Fatalf("null conquistas: %+v %v", null.Conquistas, err)
+	}
 	c := some.Clone()
 	c.Conquistas["fundador"] = 1
 	if some.Bonus("fundador") != 45 {
