@@ -7,8 +7,10 @@ import (
 
 // ConquistaRegra is a conquista of the catalogue as a rule over one per-user
 // counter (counters.go): unlocked when counts[Conta] reaches Meta, once,
-// with Bonus points. infra/seed/conquistas.json holds the same catalogue
-// (codes, names, descriptions) for the CATALOG items; a test keeps them equal.
+// with the bonus points of the rules in force (Rules.Conquistas, edited in
+// /admin/conquistas and /admin/configuracoes; BonusPadrao is the default).
+// infra/seed/conquistas.json holds the same catalogue (codes, names,
+// descriptions) for the CATALOG items; a test keeps them equal.
 type ConquistaRegra struct {
 	Codigo    string
 	Nome      string
@@ -17,7 +19,9 @@ type ConquistaRegra struct {
 	Meta      int
 	Singular  string // the counted thing, for progress: "colheita"
 	Plural    string // "colheitas"
-	Bonus     int    // points added when it unlocks
+	// BonusPadrao is the default of the points it adds when it unlocks:
+	// what pays is Rules.Bonus(Codigo).
+	BonusPadrao int
 }
 
 // Conquistas is the catalogue, in the order a profile shows it.
@@ -73,9 +77,23 @@ func (c ConquistaRegra) Progresso(counts map[string]int) string {
 	return fmt.Sprintf("%d de %d %s", c.Atual(counts), c.Meta, unit)
 }
 
-// TextoConquista is the notification's sentence.
-func TextoConquista(c ConquistaRegra) string {
-	return fmt.Sprintf("Você desbloqueou a conquista %s! +%d pontos", c.Nome, c.Bonus)
+// Regra says in Portuguese when c unlocks: "Ao chegar a 10 colheitas",
+// "Ao chegar a 1 cultivo".
+func (c ConquistaRegra) Regra() string {
+	unit := c.Plural
+	if c.Meta == 1 {
+		unit = c.Singular
+	}
+	return fmt.Sprintf("Ao chegar a %d %s", c.Meta, unit)
+}
+
+// TextoConquista is the notification's sentence, with the bonus it paid
+// (none said when the rules pay 0).
+func TextoConquista(c ConquistaRegra, bonus int) string {
+	if bonus == 0 {
+		return fmt.Sprintf("Você desbloqueou a conquista %s!", c.Nome)
+	}
+	return fmt.Sprintf("Você desbloqueou a conquista %s! +%d pontos", c.Nome, bonus)
 }
 
 // LinkConquistas points at the profile's conquistas.

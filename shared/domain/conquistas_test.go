@@ -64,7 +64,7 @@ func TestCatalogueHasEveryDesignConquistaOnce(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, c := range Conquistas {
-		if seen[c.Codigo] || c.Meta < 1 || c.Bonus < 1 || c.Conta == "" || c.Plural == "" {
+		if seen[c.Codigo] || c.Meta < 1 || c.BonusPadrao < 1 || c.Conta == "" || c.Plural == "" {
 			t.Errorf("bad or repeated: %+v", c)
 		}
 		seen[c.Codigo] = true
@@ -103,5 +103,22 @@ func TestStreak(t *testing.T) {
 	}
 	if n := ApplyCounts(map[string]int{ContaColheitas: 1}, map[string]int{ContaColheitas: -3}); n[ContaColheitas] != 0 {
 		t.Error("never below 0")
+	}
+}
+
+func TestRegraText(t *testing.T) {
+	for code, want := range map[string]string{
+		"colheita-farta":   "Ao chegar a 10 colheitas",
+		"primeira-semente": "Ao chegar a 1 cultivo",
+		"mao-verde":        "Ao chegar a 5 hortaliças diferentes",
+	} {
+		c, _ := ConquistaByCode(code)
+		if got := c.Regra(); got != want {
+			t.Errorf("%s: %q, want %q", code, got, want)
+		}
+	}
+	c, _ := ConquistaByCode("primeira-colheita")
+	if got := TextoConquista(c, 35); got != "Você desbloqueou a conquista Primeira Colheita! +35 pontos" {
+		t.Errorf("%q", got)
 	}
 }

@@ -1,6 +1,11 @@
 package domain
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+)
 
 // Rules are the numbers of DESIGN §4 that a site admin may tune
 // (/admin/configuracoes comes in a later issue): the points each act earns,
@@ -13,6 +18,55 @@ type Rules struct {
 	Version int     `json:"version"`
 	Pontos  Pontos  `json:"pontos"`
 	Limites Limites `json:"limites"`
+	// Conquistas are the bonus points each conquista of the catalogue
+	// (conquistas.go) adds when it unlocks, by code: every code, 0 to
+	// MaxPontosPorAto. A stored item without them (or without a code added
+	// to the catalogue since) has the catalogue's BonusPadrao.
+	Conquistas map[string]int `json:"conquistas"`
+}
+
+// BonusPadrao are the catalogue's default bonuses, by code.
+func BonusPadrao() map[string]int {
+	out := make(map[string]int, len(Conquistas))
+	for _, c := range Conquistas {
+		out[c.Codigo] = c.BonusPadrao
+	}
+	return out
+}
+
+// Bonus is what the conquista code pays when it unlocks under r (the
+// catalogue's default when r has no value for it).
+func (r Rules) Bonus(code string) int {
+	if v, ok := r.Conquistas[code]; ok {
+		return v
+	}
+	c, _ := ConquistaByCode(code)
+	return c.BonusPadrao
+}
+
+// Clone is r with a map of its own: a copy the caller may change.
+func (r Rules) Clone() Rules {
+	r.Conquistas = maps.Clone(r.Conquistas)
+	return r
+}
+
+// RulesFromJSON decodes stored rules over the defaults: a field the stored
+// JSON lacks keeps its default, and a conquista no longer in the catalogue
+// is dropped.
+func RulesFromJSON(raw []byte) (Rules, error) {
+	r := Defaults()
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return Rules{}, err
+	}
+	if r.Conquistas == nil { // stored as null
+		r.Conquistas = BonusPadrao()
+	}
+	for code := range r.Conquistas {
+		if _, ok := ConquistaByCode(code); !ok {
+			delete(r.Conquistas, code)
+		}
+	}
+	return r, nil
 }
 
 // Pontos are the points per act, awarded once in the transaction of the act,
@@ -103,6 +157,7 @@ func Defaults() Rules {
 			TamanhoLiga: 30, ZonaLiga: 5,
 			ParticipacoesPorDia: 100,
 		},
+		Conquistas: BonusPadrao(),
 	}
 }
 
@@ -131,7 +186,7 @@ type ruleField struct {
 
 func (r Rules) fields() []ruleField {
 	p, l := r.Pontos, r.Limites
-	return []ruleField{
+	return append([]ruleField{
 		{"pontos.criarGrupo", "Pontos por criar um grupo", p.CriarGrupo, 0, MaxPontosPorAto},
 		{"pontos.entrarGrupo", "Pontos por entrar em um grupo", p.EntrarGrupo, 0, MaxPontosPorAto},
 		{"pontos.cultivo", "Pontos por criar um cultivo", p.Cultivo, 0, MaxPontosPorAto},
@@ -177,8 +232,22 @@ func (r Rules) fields() []ruleField {
 		{"limites.tamanhoLiga", "Membros por liga mensal", l.TamanhoLiga, MinTamanhoLiga, MaxTamanhoLiga},
 		{"limites.zonaLiga", "Membros que sobem (e que descem) por liga no fim do mês", l.ZonaLiga, 0, MaxTamanhoLiga / 2},
 		{"limites.participacoesPorDia", "Inscrições em mutirões, trocas de escala e reservas de partilha por membro por dia", l.ParticipacoesPorDia, 1, MaxAtosDiariosPorMembro},
-	}
+	}, r.conquistaFields()...)
 }
+
+// conquistaFields are the conquistas' bonuses, in catalogue order:
+// conquistas.<code>, named by the conquista.
+func (r Rules) conquistaFields() []ruleField {
+	out := make([]ruleField, 0, len(Conquistas))
+	for _, c := range Conquistas {
+		out = append(out, ruleField{path: ConquistaRulePath(c.Codigo), label: "Pontos da conquista " + c.Nome,
+			value: r.Conquistas[c.Codigo], min: 0, max: MaxPontosPorAto})
+	}
+	return out
+}
+
+// ConquistaRulePath is the rules' path of a conquista's bonus.
+func ConquistaRulePath(code string) string { return "conquistas." + code }
 
 // Valid reports the first number out of its range, naming the field by its
 // JSON path (pontos.criarGrupo) with a Portuguese message that gives the range.
@@ -193,6 +262,16 @@ func (r *Rules) Valid() error {
 	}
 	if l := r.Limites; 2*l.ZonaLiga > l.TamanhoLiga {
 		return Invalid("limites.zonaLiga", fmt.Sprintf("Membros que sobem (e que descem) por liga no fim do mês: informe no máximo metade do tamanho da liga (%d)", l.TamanhoLiga/2))
+	}
+	for _, f := range r.conquistaFields() {
+		if _, ok := r.Conquistas[f.path[len("conquistas."):]]; !ok {
+			return Invalid(f.path, fmt.Sprintf("%s: informe um número entre %d e %d", f.label, f.min, f.max))
+		}
+	}
+	for _, code := range slices.Sorted(maps.Keys(r.Conquistas)) {
+		if _, ok := ConquistaByCode(code); !ok {
+			return Invalid(ConquistaRulePath(code), fmt.Sprintf("A conquista %q não existe no catálogo", code))
+		}
 	}
 	return nil
 }

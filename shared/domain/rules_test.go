@@ -59,3 +59,62 @@ func TestRulesValidNamesEachFieldWithItsRange(t *testing.T) {
 		}
 	}
 }
+
+// The conquistas' bonuses are rules: every code of the catalogue, 0 to
+// MaxPontosPorAto, each named by its path and by the conquista; a code the
+// catalogue lacks is refused.
+func TestRulesConquistasBonuses(t *testing.T) {
+	r := Defaults()
+	if len(r.Conquistas) != len(Conquistas) {
+		t.Fatalf("defaults: %v", r.Conquistas)
+	}
+	for _, c := range Conquistas {
+		if r.Bonus(c.Codigo) != c.BonusPadrao || c.BonusPadrao < 1 {
+			t.Errorf("%s: %d, want %d", c.Codigo, r.Bonus(c.Codigo), c.BonusPadrao)
+		}
+	}
+	cases := []struct {
+		field, msg string
+		edit       func(*Rules)
+	}{
+		{"conquistas.primeira-colheita", "Pontos da conquista Primeira Colheita: informe um número entre 0 e 1000", func(r *Rules) { r.Conquistas["primeira-colheita"] = -1 }},
+		{"conquistas.mao-na-massa", "Pontos da conquista Mão na Massa: informe um número entre 0 e 1000", func(r *Rules) { r.Conquistas["mao-na-massa"] = 1001 }},
+		{"conquistas.fundador", "Pontos da conquista Fundador", func(r *Rules) { delete(r.Conquistas, "fundador") }},
+		{"conquistas.primeira-semente", "Pontos da conquista Primeira Semente", func(r *Rules) { r.Conquistas = nil }},
+		{"conquistas.inventada", "não existe no catálogo", func(r *Rules) { r.Conquistas["inventada"] = 5 }},
+	}
+	for _, c := range cases {
+		r := Defaults()
+		c.edit(&r)
+		e, ok := AsError(r.Valid())
+		if !ok || e.Code != EValidation || e.Field != c.field || !strings.Contains(e.Message, c.msg) {
+			t.Errorf("%s: %+v", c.field, e)
+		}
+	}
+	zero := Defaults()
+	zero.Conquistas["fundador"] = 0
+	if err := zero.Valid(); err != nil || zero.Bonus("fundador") != 0 {
+		t.Errorf("a bonus of 0: %v", err)
+	}
+}
+
+// Stored rules older than the conquistas' bonuses (or than a code added
+// since) keep the defaults; a code gone from the catalogue is dropped.
+func TestRulesFromJSONKeepsDefaultsForWhatItLacks(t *testing.T) {
+	old, err := RulesFromJSON([]byte(`{"version":4,"pontos":{"post":7}}`))
+	if err != nil || old.Version != 4 || old.Pontos.Post != 7 || old.Pontos.Cultivo != 10 || old.Bonus("fundador") != 20 || old.Valid() != nil {
+		t.Fatalf("older item: %+v %v", old, err)
+	}
+	some, err := RulesFromJSON([]byte(`{"version":5,"conquistas":{"fundador":45,"retirada-do-catalogo":9}}`))
+	if err != nil || some.Bonus("fundador") != 45 || some.Bonus("primeira-colheita") != 20 || len(some.Conquistas) != len(Conquistas) || some.Valid() != nil {
+		t.Fatalf("partial: %+v %v", some.Conquistas, err)
+	}
+	if null, err := RulesFromJSON([]byte(`{"version":6,"conquistas":null}`)); err != nil || null.Valid() != nil || null.Bonus("fundador") != 20 {
+		t.Fatalf("null conquistas: %+v %v", null.Conquistas, err)
+	}
+	c := some.Clone()
+	c.Conquistas["fundador"] = 1
+	if some.Bonus("fundador") != 45 {
+		t.Fatal("Clone shares the map")
+	}
+}

@@ -94,6 +94,11 @@ func List(catalog Catalog, yields Yields, admins AdminGroup) ([]Migration, error
 			What: "ledger rows written before the points history's index get its keys",
 			Step: whole((*store.Store).BackfillLedger),
 		},
+		Migration{
+			ID:   "contagem-de-conquistas",
+			What: "conquistas earned before the member counts of /admin/conquistas are counted (store/conquistas_count.go)",
+			Step: whole((*store.Store).BackfillConquistaCounts),
+		},
 	)
 	if yields != nil {
 		ys, err := yields()

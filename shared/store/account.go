@@ -134,6 +134,7 @@ var AccountErasers = []ErasePhase{
 	{Name: "idempotencia", Step: eraseIdempotency},
 	{Name: "notificacoes", Step: eraseNotifications},
 	{Name: "ligas", Step: eraseLeagues},
+	{Name: "conquistas", Step: eraseConquistas}, // the member counts (conquistas_count.go)
 	{Name: "dados", Step: eraseUserPartition},
 }
 

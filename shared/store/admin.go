@@ -50,15 +50,15 @@ func (s *Store) StoredRules(ctx context.Context) (domain.Rules, error) {
 	if err != nil {
 		return domain.Rules{}, err
 	}
-	r := domain.Defaults()
 	if item == nil {
-		return r, nil
+		return domain.Defaults(), nil
 	}
 	it, err := unmarshal[rulesItem](item, "rules")
 	if err != nil {
 		return domain.Rules{}, err
 	}
-	if err := json.Unmarshal([]byte(it.Rules), &r); err != nil {
+	r, err := domain.RulesFromJSON([]byte(it.Rules))
+	if err != nil {
 		return domain.Rules{}, fmt.Errorf("decode rules: %w", err)
 	}
 	r.Version = it.Version
@@ -107,7 +107,7 @@ func (s *Store) EditRules(ctx context.Context, in domain.Rules, actor Actor) (do
 		return domain.Rules{}, err
 	}
 	s.rulesCache.mu.Lock()
-	s.rulesCache.rules, s.rulesCache.until = next, time.Now().Add(rulesTTL)
+	s.rulesCache.rules, s.rulesCache.until = next.Clone(), time.Now().Add(rulesTTL)
 	s.rulesCache.mu.Unlock()
 	return next, nil
 }

@@ -131,6 +131,9 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		ps = profileState{uid: ps.uid, profile: p, hasPts: true}
 		before := p.PontosTotais
 		prog := planProgress(ps, ch)
+		if err := s.priced(ctx, &prog); err != nil {
+			return 0, "", err
+		}
 		pts := 0
 		if total := prog.withBonus(award); total != nil {
 			sc := domain.ApplyAward(p.PontosTotais, *total)
@@ -173,6 +176,9 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 		award = &a
 	}
 	prog := planProgress(ps, ch)
+	if err := s.priced(ctx, &prog); err != nil {
+		return 0, "", err
+	}
 	if total := prog.withBonus(award); total != nil {
 		sc := domain.ApplyAward(p.PontosTotais, *total)
 		if ps.hasPts {

@@ -21,7 +21,9 @@ import (
 // reads again, as for points), and each conquista the new counts complete
 // is unlocked in the same transaction, exactly once: its code appended to the
 // profile's conquistas under NOT contains, an earned item USER#uid/CONQ#code
-// under attribute_not_exists, a notification and its bonus points.
+// under attribute_not_exists, a notification and its bonus points (the
+// rules' Conquistas, read only when something unlocks), and +1 to the
+// conquista's member count (conquistas_count.go).
 
 // readCounts reads the stored counters of a profile item.
 func readCounts(item map[string]types.AttributeValue) map[string]int {
@@ -59,7 +61,8 @@ func countsOf(ps profileState) map[string]int {
 type progressPlan struct {
 	before, after map[string]int
 	unlocks       []domain.ConquistaRegra
-	bonus         int
+	bonus         int            // the bonuses' sum (priced)
+	bonuses       map[string]int // what each unlock pays, by code (priced)
 	newVeg        string         // a vegetable harvested for the first time
 	stored        map[string]int // the counters the item holds (absent ones are 0)
 }
@@ -85,10 +88,26 @@ func planProgress(ps profileState, ch profileChange) progressPlan {
 	if ch.removeGroup == "" || len(ch.counts) > 0 {
 		pl.unlocks = domain.Unlocks(pl.after, ps.profile.Conquistas)
 	}
-	for _, c := range pl.unlocks {
-		pl.bonus += c.Bonus
-	}
 	return pl
+}
+
+// priced sets what each unlock pays from the rules in force: a plan that
+// unlocks nothing reads no rules.
+func (s *Store) priced(ctx context.Context, pl *progressPlan) error {
+	if len(pl.unlocks) == 0 {
+		return nil
+	}
+	rules, err := s.Rules(ctx)
+	if err != nil {
+		return err
+	}
+	pl.bonus, pl.bonuses = 0, map[string]int{}
+	for _, c := range pl.unlocks {
+		b := rules.Bonus(c.Codigo)
+		pl.bonuses[c.Codigo] = b
+		pl.bonus += b
+	}
+	return nil
 }
 
 // withBonus is the points the profile's total moves by: the act's award
@@ -173,6 +192,10 @@ type earnedItem struct {
 	Codigo   string `dynamodbav:"codigo"`
 	Pontos   int    `dynamodbav:"pontos"`
 	CriadoEm string `dynamodbav:"criadoEm"`
+	// Contado: the conquista's member count (conquistas_count.go) holds this
+	// award; items written before the count have none until the migration
+	// contagem-de-conquistas counts them.
+	Contado bool `dynamodbav:"contado"`
 	// The bonus is a row of the member's points history (ledger.go).
 	GSI1PK string `dynamodbav:"GSI1PK"`
 	GSI1SK string `dynamodbav:"GSI1SK"`
@@ -180,12 +203,14 @@ type earnedItem struct {
 
 func (pl progressPlan) earn(t *txn, uid string, now time.Time) {
 	for _, c := range pl.unlocks {
+		bonus := pl.bonuses[c.Codigo]
 		t.putItem("conq:"+c.Codigo, earnedItem{
 			PK: UserPK(uid), SK: EarnedSK(c.Codigo), Type: "conquista", UserID: uid, Codigo: c.Codigo,
-			Pontos: c.Bonus, CriadoEm: fmtTime(now),
+			Pontos: bonus, CriadoEm: fmtTime(now), Contado: true,
 			GSI1PK: ledgerPK(uid), GSI1SK: ledgerSK(now, domain.MotivoConquista, c.Codigo),
 		}, "attribute_not_exists(PK)")
-		t.notify(NewNotification(uid, domain.NotifConquista, domain.TextoConquista(c), domain.LinkConquistas(), now))
+		t.conquistaCounted(c.Codigo, 1, now)
+		t.notify(NewNotification(uid, domain.NotifConquista, domain.TextoConquista(c, bonus), domain.LinkConquistas(), now))
 	}
 }
 

@@ -235,7 +235,7 @@ func bonus(code string) int {
 	if !ok {
 		panic(code)
 	}
-	return c.Bonus
+	return c.BonusPadrao
 }
 
 func TestLiderDeHortaUnlocksForTheDonoWhenTheTenthMemberJoins(t *testing.T) {

@@ -46,7 +46,7 @@ func (s *Store) Rules(ctx context.Context) (domain.Rules, error) {
 	defer c.mu.Unlock()
 	now := time.Now()
 	if now.Before(c.until) {
-		return c.rules, nil
+		return c.rules.Clone(), nil
 	}
 	item, err := s.getItem(ctx, pkConfig, skApp, "rules")
 	if err != nil {
@@ -58,12 +58,12 @@ func (s *Store) Rules(ctx context.Context) (domain.Rules, error) {
 		if err != nil {
 			return domain.Rules{}, err
 		}
-		if err := json.Unmarshal([]byte(it.Rules), &r); err != nil {
+		if r, err = domain.RulesFromJSON([]byte(it.Rules)); err != nil {
 			return domain.Rules{}, fmt.Errorf("decode rules: %w", err)
 		}
 	}
 	c.rules, c.until = r, now.Add(rulesTTL)
-	return r, nil
+	return r.Clone(), nil
 }
 
 // ForgetRules drops the container's copy of the rules: the next Rules reads
@@ -109,7 +109,7 @@ func (s *Store) SaveRules(ctx context.Context, r domain.Rules, by string) error 
 		return fmt.Errorf("put rules: %w", err)
 	}
 	s.rulesCache.mu.Lock()
-	s.rulesCache.rules, s.rulesCache.until = r, time.Now().Add(rulesTTL)
+	s.rulesCache.rules, s.rulesCache.until = r.Clone(), time.Now().Add(rulesTTL)
 	s.rulesCache.mu.Unlock()
 	return nil
 }

@@ -124,7 +124,8 @@ func TestStatsEachActMovesItsCountersOnce(t *testing.T) {
 	}, map[string]int{}, map[string]int{})
 	other = f.user("Bia Stats")
 	var g domain.Group
-	f.step("group", func() { g = f.group(u, nil) }, map[string]int{"grupos": 1}, map[string]int{})
+	// Fundador unlocks with the first group: its member count is a total too (conquistas_count.go).
+	f.step("group", func() { g = f.group(u, nil) }, map[string]int{"grupos": 1, "conquistas#fundador": 1}, map[string]int{})
 	f.step("lotes", func() {
 		must[[]domain.Lote](t)(f.s.CreateLotes(ctx, g.ID, u, func() domain.LoteBulkInput {
 			one, three, area := 1, 3, 20.0
@@ -142,9 +143,9 @@ func TestStatsEachActMovesItsCountersOnce(t *testing.T) {
 	}, map[string]int{"lotes": -1}, map[string]int{})
 	var cid string
 	f.step("cultivo", func() { cid = f.cultivo(u, "alface-verao") },
-		map[string]int{"cultivos": 1, "cultivosAtivos": 1}, map[string]int{"cultivos": 1})
+		map[string]int{"cultivos": 1, "cultivosAtivos": 1, "conquistas#primeira-semente": 1}, map[string]int{"cultivos": 1})
 	f.step("harvest", func() { must[store.ColheitaResult](t)(f.harvest(u, cid, 1500)) },
-		map[string]int{"colheitas": 1, "gramas": 1500}, map[string]int{"colheitas": 1, "gramas": 1500})
+		map[string]int{"colheitas": 1, "gramas": 1500, "conquistas#primeira-colheita": 1}, map[string]int{"colheitas": 1, "gramas": 1500})
 	f.step("cultivo lost", func() {
 		must[domain.Cultivo](t)(f.s.ChangeFase(ctx, cid, u, domain.FaseInput{Fase: domain.FasePerdido, Motivo: "Geada forte"}))
 	}, map[string]int{"cultivosAtivos": -1}, map[string]int{})
@@ -251,7 +252,7 @@ func TestStatsActiveOnceADayUnderConcurrentActs(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-	}, map[string]int{"posts": 10}, map[string]int{"posts": 10, "ativos": 1})
+	}, map[string]int{"posts": 10, "conquistas#voz-da-comunidade": 1}, map[string]int{"posts": 10, "ativos": 1})
 }
 
 // The 30-day window is a distinct count: a member active on days 1, 10 and 45

@@ -2,7 +2,8 @@
 // a banner (with its preview) that a new member sees on /dashboard, finds that member in
 // /admin/usuarios by name, opens their page, adjusts their points with a reason (the member is
 // notified, the ledger shows it), is told which rule is out of range and saves a rule in
-// /admin/configuracoes, and finds those writes in the audit log on /admin; the member's
+// /admin/configuracoes, sees the member counted under Fundador in /admin/conquistas and changes its
+// points there, and finds those writes in the audit log on /admin; the member's
 // activity (new, active, a post) shows on today's row of /admin/analytics and in the KPIs. Screens are captured at 1280 and 360 px into VERDE_SHOTS (when set).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -137,6 +138,37 @@ describe('the admin area in Chromium against the local cloud', { timeout: 600_00
       const rules = await apiGet(await accessToken(a), '/admin/rules');
       assert.equal(rules.body.pontos.colheita, 60);
       await shot(a, 'admin-configuracoes');
+
+      // /admin/conquistas: the member founds a group (Fundador), counted at once; the admin
+      // changes Fundador's points there (a value out of range is refused under its field).
+      const groupRes = await fetch(`${cloud.url}/api/groups`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${await accessToken(m)}`, 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-grupo-${runId}` },
+        body: JSON.stringify({ nome: `Horta da Quitéria ${runId}`, cidade: 'Recife', uf: 'PE' }),
+      });
+      assert.equal(groupRes.status, 201, await groupRes.text());
+      const conquistasApi = await apiGet(await accessToken(a), '/admin/conquistas');
+      const fundadores = conquistasApi.body.items.find((c) => c.codigo === 'fundador').membros;
+      assert.ok(fundadores >= 1, `Fundador counts the member: ${fundadores}`);
+      await a.goto('/admin/conquistas');
+      await a.getByRole('heading', { level: 1, name: 'Conquistas' }).waitFor();
+      const conquistas = a.getByRole('list', { name: 'Conquistas' });
+      const fundador = conquistas.getByRole('listitem', { name: 'Fundador' });
+      await fundador.getByText(fundadores === 1 ? '1 membro' : `${fundadores} membros`, { exact: true }).waitFor();
+      await conquistas.getByRole('listitem', { name: 'Colheita Farta' }).getByText('Ao chegar a 10 colheitas').waitFor();
+      const pontosFundador = a.getByRole('spinbutton', { name: 'Pontos de bônus: Fundador' });
+      await pontosFundador.fill('5000');
+      await a.getByRole('button', { name: 'Salvar pontos' }).click();
+      await fundador.getByText('Pontos da conquista Fundador: informe um número entre 0 e 1000').waitFor();
+      assert.equal(await pontosFundador.evaluate((el) => el === document.activeElement), true, 'the field in error has the focus');
+      await shot(a, 'admin-conquistas-erro');
+      await pontosFundador.fill('35');
+      await a.getByRole('button', { name: 'Salvar pontos' }).click();
+      await a.locator('p.flash', { hasText: 'Pontos salvos' }).waitFor();
+      const saved = await apiGet(await accessToken(a), '/admin/rules');
+      assert.equal(saved.body.conquistas.fundador, 35);
+      assert.equal(saved.body.pontos.colheita, 60, 'the other rules kept as they were');
+      await shot(a, 'admin-conquistas');
 
       // The admin dashboard lists these writes in the audit log, filtered by action.
       await a.goto('/admin');

@@ -208,7 +208,7 @@ describe('Verde in Chromium against the local cloud', { timeout: 600_000 }, () =
         await page.goto(adminPath);
         await heading(page, title);
         assert.equal(path(page), adminPath);
-        if (adminPath === '/admin/conquistas') await page.getByText('Conquistas - Em breve', { exact: true }).waitFor();
+        if (adminPath === '/admin/conquistas') await page.getByRole('list', { name: 'Conquistas' }).waitFor();
       }
     });
   });

@@ -1,5 +1,6 @@
 // Package admin serves the AdminFunction (issue 14): the site admin's
-// configuration (/api/admin/rules), members (/api/admin/users) and banners
+// configuration (/api/admin/rules; /api/admin/conquistas lists the
+// conquistas with their bonus and members), members (/api/admin/users) and banners
 // (/api/admin/banners, and /api/banners: the active ones a member's dashboard
 // shows). Every /api/admin route is for the Cognito group admin only; every
 // write is audited in its own transaction.
@@ -42,6 +43,7 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/admin/kpis", Handler: admin(handleKPIs(d))},
 		{Method: "GET", Path: "/api/admin/analytics", Handler: admin(handleAnalytics(d))},
 		{Method: "GET", Path: "/api/admin/totais", Handler: admin(handleTotals(d))},
+		{Method: "GET", Path: "/api/admin/conquistas", Handler: admin(handleConquistas(d))},
 	}
 }
 

@@ -23,7 +23,7 @@ func loadRules(t *testing.T, u testkit.User) admin.Regras {
 }
 
 func editBody(r admin.Regras) map[string]any {
-	return map[string]any{"version": r.Version, "pontos": r.Pontos, "limites": r.Limites}
+	return map[string]any{"version": r.Version, "pontos": r.Pontos, "limites": r.Limites, "conquistas": r.Conquistas}
 }
 
 // setPath sets one number of an edit body by its path (pontos.criarGrupo).
@@ -36,12 +36,14 @@ func setPath(t *testing.T, body map[string]any, path string, v int) map[string]a
 		m = structMap(t, body["pontos"])
 	case "limites":
 		m = structMap(t, body["limites"])
+	case "conquistas":
+		m = structMap(t, body["conquistas"])
 	}
 	if _, ok := m[field]; !ok {
 		t.Fatalf("no field %s", path)
 	}
 	m[field] = v
-	out := map[string]any{"version": body["version"], "pontos": body["pontos"], "limites": body["limites"]}
+	out := map[string]any{"version": body["version"], "pontos": body["pontos"], "limites": body["limites"], "conquistas": body["conquistas"]}
 	out[group] = m
 	return out
 }

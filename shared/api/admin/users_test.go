@@ -50,6 +50,7 @@ func TestAdminAuthorizationMatrix(t *testing.T) {
 		{"GET", "/api/admin/kpis", nil, 200},
 		{"GET", "/api/admin/analytics?granularidade=semana", nil, 200},
 		{"GET", "/api/admin/totais", nil, 200},
+		{"GET", "/api/admin/conquistas", nil, 200},
 	}
 	_ = rules
 	for _, c := range cases {
@@ -357,7 +358,7 @@ func TestCallCountsUnchangedWith10000Users(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out []map[string]int
-		for _, p := range []string{"/api/admin/users?q=zulei", "/api/admin/users?por=email&q=" + urlq(m.Email[:10]), "/api/admin/users/" + m.ID, "/api/admin/users/" + m.ID + "/ledger"} {
+		for _, p := range []string{"/api/admin/users?q=zulei", "/api/admin/users?por=email&q=" + urlq(m.Email[:10]), "/api/admin/users/" + m.ID, "/api/admin/users/" + m.ID + "/ledger", "/api/admin/conquistas"} {
 			env.Calls.Reset()
 			if r := testkit.Do(t, h, "GET", p, adm, nil); r.Status != 200 {
 				t.Fatalf("%s: %d", p, r.Status)

@@ -22,14 +22,16 @@ type CampoRegra struct {
 // Regras is GET/PUT /api/admin/rules: the rules, their version and the
 // fields the form shows.
 type Regras struct {
-	Version int           `json:"version"`
-	Pontos  PontosRegras  `json:"pontos"`
-	Limites LimitesRegras `json:"limites"`
-	Campos  []CampoRegra  `json:"campos"`
+	Version    int            `json:"version"`
+	Pontos     PontosRegras   `json:"pontos"`
+	Limites    LimitesRegras  `json:"limites"`
+	Conquistas map[string]int `json:"conquistas"` // each conquista's bonus, by code
+	Campos     []CampoRegra   `json:"campos"`
 }
 
 func regrasOf(r domain.Rules) Regras {
-	out := Regras{Version: r.Version, Pontos: PontosRegras(r.Pontos), Limites: LimitesRegras(r.Limites), Campos: []CampoRegra{}}
+	out := Regras{Version: r.Version, Pontos: PontosRegras(r.Pontos), Limites: LimitesRegras(r.Limites), Conquistas: r.Conquistas,
+		Campos: []CampoRegra{}}
 	for _, f := range domain.RuleFields() {
 		out.Campos = append(out.Campos, CampoRegra{Campo: f.Path, Rotulo: f.Label, Min: f.Min, Max: f.Max})
 	}
@@ -40,15 +42,16 @@ func regrasOf(r domain.Rules) Regras {
 // version the form was loaded with. Campos, what GET answers besides, is
 // taken and ignored, so GET's answer may be sent back as is.
 type RegrasEdit struct {
-	Version int           `json:"version"`
-	Pontos  PontosRegras  `json:"pontos"`
-	Limites LimitesRegras `json:"limites"`
-	Campos  []CampoRegra  `json:"campos"`
-	rules   domain.Rules
+	Version    int            `json:"version"`
+	Pontos     PontosRegras   `json:"pontos"`
+	Limites    LimitesRegras  `json:"limites"`
+	Conquistas map[string]int `json:"conquistas"`
+	Campos     []CampoRegra   `json:"campos"`
+	rules      domain.Rules
 }
 
 func (e *RegrasEdit) Valid() error {
-	e.rules = domain.Rules{Version: e.Version, Pontos: domain.Pontos(e.Pontos), Limites: domain.Limites(e.Limites)}
+	e.rules = domain.Rules{Version: e.Version, Pontos: domain.Pontos(e.Pontos), Limites: domain.Limites(e.Limites), Conquistas: e.Conquistas}
 	return e.rules.Valid()
 }
 

@@ -215,8 +215,8 @@ func TestFarmedHarvestsPayTheFirstHarvestOnceConfirmedAndNothingBefore(t *testin
 		t.Fatalf("ten confirmed harvests of one cultivo in a day paid %d, want the first harvest's %d", got, first)
 	}
 	primeira, _ := domain.ConquistaByCode("primeira-colheita")
-	if got := points(t, farmer) - before; got != first+primeira.Bonus {
-		t.Fatalf("points moved by %d, want %d (+ Primeira Colheita)", got, first+primeira.Bonus)
+	if got := points(t, farmer) - before; got != first+primeira.BonusPadrao {
+		t.Fatalf("points moved by %d, want %d (+ Primeira Colheita)", got, first+primeira.BonusPadrao)
 	}
 	if g, pos := groupKg(t, farmer, gid); g != 10*1000*1000 || pos == 0 {
 		t.Fatalf("confirmed harvests: group at %d g, position %d", g, pos)
@@ -250,8 +250,8 @@ func TestAPlausibleHarvestCountsAtOnceAndFollowsItsCorrectionAndDeletion(t *test
 		t.Fatalf("after the correction the group is at %d g", g)
 	}
 	primeira, _ := domain.ConquistaByCode("primeira-colheita")
-	if got := points(t, grower) - before; got != primeira.Bonus {
-		t.Fatalf("after the correction: %d points from the harvest, want the conquista's %d alone", got, primeira.Bonus)
+	if got := points(t, grower) - before; got != primeira.BonusPadrao {
+		t.Fatalf("after the correction: %d points from the harvest, want the conquista's %d alone", got, primeira.BonusPadrao)
 	}
 	// Another member's correction or deletion is refused.
 	if r := testkit.Do(t, h, "DELETE", "/api/cultivos/"+cid+"/colheitas/"+hid, owner, nil); r.Status != 403 {
@@ -266,8 +266,8 @@ func TestAPlausibleHarvestCountsAtOnceAndFollowsItsCorrectionAndDeletion(t *test
 	if g, _ := groupKg(t, grower, gid); g != 0 {
 		t.Fatalf("deleted: group at %d g", g)
 	}
-	if got := points(t, grower) - before; got != primeira.Bonus {
-		t.Fatalf("deleted: %d points left, want the conquista's %d (it stays)", got, primeira.Bonus)
+	if got := points(t, grower) - before; got != primeira.BonusPadrao {
+		t.Fatalf("deleted: %d points left, want the conquista's %d (it stays)", got, primeira.BonusPadrao)
 	}
 	rows := ledger(t, "/api/me/pontos", grower)
 	if sum(rows, domain.MotivoColheita)+sum(rows, domain.MotivoEstorno) != 0 {

@@ -66,7 +66,7 @@ type Stats struct {
 	SequenciaCuidado int     `json:"sequenciaCuidado"` // consecutive days with a diary entry, as of today
 }
 
-func progressOf(p store.Progress, now time.Time) MemberProgress {
+func progressOf(p store.Progress, rules domain.Rules, now time.Time) MemberProgress {
 	pr := p.Profile
 	lvl := domain.LevelFor(pr.PontosTotais)
 	start, next := domain.LevelThreshold(lvl), domain.LevelThreshold(lvl+1)
@@ -80,7 +80,7 @@ func progressOf(p store.Progress, now time.Time) MemberProgress {
 	}
 	var cs []ConquistaStatus
 	for _, c := range domain.Conquistas {
-		st := ConquistaStatus{Codigo: c.Codigo, Nome: c.Nome, Descricao: c.Descricao, Bonus: c.Bonus,
+		st := ConquistaStatus{Codigo: c.Codigo, Nome: c.Nome, Descricao: c.Descricao, Bonus: rules.Bonus(c.Codigo),
 			Atual: c.Atual(p.Counts), Meta: c.Meta, Progresso: c.Progresso(p.Counts)}
 		if em, ok := earned[c.Codigo]; ok {
 			st.Conquistada, st.Em, st.Atual = true, &em, c.Meta
@@ -103,8 +103,8 @@ func progressOf(p store.Progress, now time.Time) MemberProgress {
 	}
 }
 
-// handleMyProgress is the caller's progress: one GetItem and one Query
-// (a caller without a profile yet gets it built first, as GET /api/me does).
+// handleMyProgress is the caller's progress: one GetItem and one Query, and
+// the rules when the container's copy is older than a minute (a caller without a profile yet gets it built first, as GET /api/me does).
 func handleMyProgress(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		uid := auth.FromContext(r.Context()).Sub
@@ -112,11 +112,15 @@ func handleMyProgress(d app.Deps) http.Handler {
 		if err == nil && !found {
 			err = domain.NotFound("Perfil não encontrado")
 		}
+		var rules domain.Rules
+		if err == nil {
+			rules, err = d.Store.Rules(r.Context()) // each conquista's bonus (a container reads them once a minute)
+		}
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		api.Encode(w, http.StatusOK, progressOf(p, d.Now()))
+		api.Encode(w, http.StatusOK, progressOf(p, rules, d.Now()))
 	})
 }
 
@@ -132,11 +136,15 @@ func handleMember(d app.Deps) http.Handler {
 		if err == nil && !found {
 			err = domain.NotFound("Membro não encontrado")
 		}
+		var rules domain.Rules
+		if err == nil {
+			rules, err = d.Store.Rules(r.Context()) // each conquista's bonus (a container reads them once a minute)
+		}
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		api.Encode(w, http.StatusOK, progressOf(p, d.Now()))
+		api.Encode(w, http.StatusOK, progressOf(p, rules, d.Now()))
 	})
 }
 

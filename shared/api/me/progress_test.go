@@ -52,6 +52,10 @@ func TestMyProgressAndAMembersPublicProfile(t *testing.T) {
 			ColheitasKg         float64
 		}
 	}
+	// A warm container: the rules (each conquista's bonus) are read once a minute.
+	if _, err := env.Deps.Store.Rules(t.Context()); err != nil {
+		t.Fatal(err)
+	}
 	env.Calls.Reset()
 	r := testkit.Do(t, h, "GET", "/api/me/progress", ana, nil)
 	var v view

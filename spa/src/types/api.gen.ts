@@ -1427,6 +1427,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/conquistas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site admins only. Every conquista of the catalogue, in its order, with its rule, the bonus the rules pay (edited through PUT /api/admin/rules, conquistas.<codigo>) and how many members hold it; two DynamoDB calls whatever the number of members */
+        get: operations["adminListConquistas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/rules": {
         parameters: {
             query?: never;
@@ -1434,7 +1451,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Site admins only. The rules in force (points per act, daily caps, limits) with their version and each field's label and range */
+        /** Site admins only. The rules in force (points per act, daily caps, limits, each conquista's bonus) with their version and each field's label and range */
         get: operations["adminGetRules"];
         /** Site admins only. Save every number of the rules over the version the form was loaded with (409 if someone saved since; 400 names the field out of its range); audited with before and after */
         put: operations["adminEditRules"];
@@ -3961,6 +3978,37 @@ export interface components {
             zonaLiga: number;
             participacoesPorDia: number;
         };
+        /** @description The bonus points each conquista adds when it unlocks, by codigo (every conquista of the catalogue) */
+        ConquistasRegras: {
+            "primeira-semente": number;
+            "primeira-colheita": number;
+            "colheita-farta": number;
+            "mao-verde": number;
+            "diario-em-dia": number;
+            "fotografo-da-horta": number;
+            "voz-da-comunidade": number;
+            "bom-vizinho": number;
+            fundador: number;
+            comunitario: number;
+            "lider-de-horta": number;
+            "cuidado-constante": number;
+            "mao-na-massa": number;
+        };
+        ConquistaAdmin: {
+            codigo: string;
+            nome: string;
+            descricao: string;
+            /** @description When it unlocks, in Portuguese: "Ao chegar a 10 colheitas" */
+            regra: string;
+            meta: number;
+            /** @description What the rules in force pay when it unlocks */
+            bonus: number;
+            /** @description Members who hold it (an erased account no longer counts) */
+            membros: number;
+        };
+        ConquistasAdmin: {
+            items: components["schemas"]["ConquistaAdmin"][];
+        };
         CampoRegra: {
             /** @description The field's path, e.g. pontos.criarGrupo */
             campo: string;
@@ -3972,6 +4020,7 @@ export interface components {
             version: number;
             pontos: components["schemas"]["PontosRegras"];
             limites: components["schemas"]["LimitesRegras"];
+            conquistas: components["schemas"]["ConquistasRegras"];
             campos: components["schemas"]["CampoRegra"][];
         };
         RegrasEdit: {
@@ -3979,6 +4028,7 @@ export interface components {
             version: number;
             pontos: components["schemas"]["PontosRegras"];
             limites: components["schemas"]["LimitesRegras"];
+            conquistas: components["schemas"]["ConquistasRegras"];
             /** @description Ignored: what GET answers may be sent back as is (the fields' labels and ranges are the server's) */
             campos?: components["schemas"]["CampoRegra"][];
         };
@@ -7466,6 +7516,30 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListConquistas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ConquistasAdmin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConquistasAdmin"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

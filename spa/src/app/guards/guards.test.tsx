@@ -41,13 +41,9 @@ describe('route guards', () => {
       const view = renderApp(section.path, admin);
       const nav = await screen.findByRole('navigation', { name: 'Seções do painel admin' });
       expect(nav.querySelector('[aria-current="page"]')).toHaveTextContent(section.label);
-      if (section.path === '/admin/conquistas') {
-        expect(await screen.findByText('Conquistas - Em breve')).toBeInTheDocument();
-      } else {
-        const title = section.path === '/admin' ? 'Painel Admin' : section.label;
-        // /admin/analytics brings uPlot: its first import through vitest's transform can take seconds.
-        expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 })).toBeInTheDocument();
-      }
+      const title = section.path === '/admin' ? 'Painel Admin' : section.label;
+      // /admin/analytics brings uPlot: its first import through vitest's transform can take seconds.
+      expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 })).toBeInTheDocument();
       view.unmount();
     }
   }, 30_000);

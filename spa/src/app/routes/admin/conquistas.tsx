@@ -1,10 +1,5 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { ConquistasAdmin } from '@/features/admin/components/conquistas-admin';
 
 export function Component() {
-  return (
-    <>
-      <PageHeader title="Conquistas" />
-      <p className="coming-soon">Conquistas - Em breve</p>
-    </>
-  );
+  return <ConquistasAdmin />;
 }

@@ -17,13 +17,15 @@ function valuesOf(r: Regras): Values {
   return out;
 }
 
+type Group = 'pontos' | 'limites' | 'conquistas';
+
 function read(r: Regras, path: string): number {
-  const [group, field] = path.split('.') as ['pontos' | 'limites', string];
+  const [group, field] = path.split('.') as [Group, string];
   return (r[group] as unknown as Record<string, number>)[field] ?? 0;
 }
 
 /** The client's own check: a whole number within the field's range, said as the API says it. */
-function check(c: CampoRegra, raw: string): string | null {
+export function check(c: CampoRegra, raw: string): string | null {
   const n = Number(raw);
   if (raw.trim() === '' || !Number.isInteger(n) || n < c.min || n > c.max) return `${c.rotulo}: informe um número entre ${c.min} e ${c.max}`;
   return null;
@@ -71,14 +73,18 @@ function Editor({ rules, onReload, flash, setFlash }: { rules: Regras; onReload:
       document.getElementById(`regra-${first.campo}`)?.focus();
       return;
     }
-    const pontos: Record<string, number> = {};
-    const limites: Record<string, number> = {};
+    const body: Record<Group, Record<string, number>> = { pontos: {}, limites: {}, conquistas: {} };
     for (const c of rules.campos) {
-      const [group, field] = c.campo.split('.') as [string, string];
-      (group === 'pontos' ? pontos : limites)[field] = Number(values[c.campo]);
+      const [group, field] = c.campo.split('.') as [Group, string];
+      body[group][field] = Number(values[c.campo]);
     }
     save.mutate(
-      { version: rules.version, pontos: pontos as Regras['pontos'], limites: limites as Regras['limites'] },
+      {
+        version: rules.version,
+        pontos: body.pontos as Regras['pontos'],
+        limites: body.limites as Regras['limites'],
+        conquistas: body.conquistas as Regras['conquistas'],
+      },
       {
         onSuccess: (saved) => setFlash(`Regras salvas (versão ${saved.version}). Elas valem em até um minuto em todo o Verde.`),
         onError: (err) => {
@@ -94,13 +100,14 @@ function Editor({ rules, onReload, flash, setFlash }: { rules: Regras; onReload:
   const groups: { title: string; prefix: string }[] = [
     { title: 'Pontos por ação', prefix: 'pontos.' },
     { title: 'Limites', prefix: 'limites.' },
+    { title: 'Bônus das conquistas', prefix: 'conquistas.' },
   ];
   const formError = save.error && !(save.error instanceof ApiError && save.error.field) ? errorMessage(save.error) : null;
   return (
     <>
       <PageHeader
         title="Configurações"
-        subtitle={`Pontos por ação, limites diários e limites de grupos. Versão ${rules.version}: cada alteração fica registrada no log de auditoria.`}
+        subtitle={`Pontos por ação, limites diários e de grupos e o bônus de cada conquista. Versão ${rules.version}: cada alteração fica registrada no log de auditoria.`}
       />
       <form className="rules-form" onSubmit={submit} noValidate>
         {groups.map((g) => (
