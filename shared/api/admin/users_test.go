@@ -177,12 +177,12 @@ func TestAdminRoleGrantAndRevoke(t *testing.T) {
 	if res.Status != 200 || !u.Admin {
 		t.Fatalf("grant: %d %s", res.Status, res.Body)
 	}
-	tok, err := signIn(m)
-	if err != nil {
-		t.Fatal(err)
+	// The role needs TOTP MFA on the account: without it, 403 saying so.
+	if r := testkit.Do(t, h, "GET", "/api/admin/rules", m, nil); r.Status != 403 || !strings.Contains(r.ErrorMessage(), "verificação em duas etapas") {
+		t.Fatalf("new admin without TOTP: %d %s", r.Status, r.Body)
 	}
 	m2 := m
-	m2.Token = tok
+	m2.Token = env.SignIn(t, m, env.SetUpTOTP(t, m))
 	if r := testkit.Do(t, h, "GET", "/api/admin/rules", m2, nil); r.Status != 200 {
 		t.Fatalf("new admin's new token: %d", r.Status)
 	}
