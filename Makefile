@@ -93,6 +93,7 @@ help:
 	@echo "  make deploy-spa ENV=...          build the SPA, write config.json from the stack, upload, invalidate"
 	@echo "  make deploy-google ENV=...       set Google sign-in (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET)"
 	@echo "  make deploy-edge-alarms ENV=...  the CloudFront 5xx alarm, in us-east-1 where CloudFront's metrics are"
+	@echo "  make deploy-waf ENV=...          the optional WAF web ACL (per-IP rate rules), in us-east-1; prints its ARN for WebAclArn"
 
 # ---------------------------------------------------------------- installs
 
@@ -181,7 +182,7 @@ test-go: $(LOCAL_DEPS)
 .PHONY: test-infra
 test-infra: $(VENV_STAMP)
 	$(VENV_BIN)/sam validate --lint --region $(AWS_REGION_FOR_LINT)
-	$(VENV_BIN)/cfn-lint template.yaml
+	$(VENV_BIN)/cfn-lint template.yaml infra/waf.yaml
 	$(VENV_BIN)/openapi-spec-validator shared/api/openapi.yaml
 	$(VENV_BIN)/python -m unittest discover -s tools -p 'test_*.py'
 
@@ -245,6 +246,21 @@ deploy-edge-alarms: $(VENV_STAMP)
 	echo "sam deploy --template-file infra/edge-alarms.yaml --stack-name $$stack-edge --region us-east-1 (DistributionId=$$dist)"; \
 	$(VENV_BIN)/sam deploy --template-file infra/edge-alarms.yaml --stack-name "$$stack-edge" --region us-east-1 \
 		--no-fail-on-empty-changeset --parameter-overrides "DistributionId=$$dist" "AlarmEmail=$(ALARM_EMAIL)"
+
+# The optional WAF web ACL in front of CloudFront (infra/waf.yaml): scope CLOUDFRONT, so it lives
+# in us-east-1, in a stack of its own; its ARN goes into the main stack's WebAclArn parameter.
+# WAF_API_LIMIT / WAF_SITE_LIMIT: requests per IP in any 5 minutes (defaults in infra/waf.yaml).
+.PHONY: deploy-waf
+deploy-waf: $(VENV_STAMP)
+	@stack=$$($(VENV_BIN)/python tools/deploy_check.py --env $(ENV) --output StackName); \
+	overrides=""; \
+	test -z "$(WAF_API_LIMIT)" || overrides="$$overrides RequestsPerIpPer5Minutes=$(WAF_API_LIMIT)"; \
+	test -z "$(WAF_SITE_LIMIT)" || overrides="$$overrides SiteRequestsPerIpPer5Minutes=$(WAF_SITE_LIMIT)"; \
+	echo "sam deploy --template-file infra/waf.yaml --stack-name $$stack-waf --region us-east-1"; \
+	$(VENV_BIN)/sam deploy --template-file infra/waf.yaml --stack-name "$$stack-waf" --region us-east-1 \
+		--no-fail-on-empty-changeset $${overrides:+--parameter-overrides $$overrides}; \
+	arn=$$($(VENV_BIN)/python -c 'import boto3,sys; print(next(o["OutputValue"] for o in boto3.client("cloudformation", region_name="us-east-1").describe_stacks(StackName=sys.argv[1])["Stacks"][0]["Outputs"] if o["OutputKey"]=="WebAclArn"))' "$$stack-waf"); \
+	echo "Put WebAclArn=$$arn into samconfig.toml's $(ENV) parameter_overrides, then make deploy ENV=$(ENV)."
 
 # Google's OAuth client for the stack, from the environment (not kept in samconfig.toml);
 # later `make deploy` runs keep it: parameters left out of the overrides keep their value.

@@ -42,6 +42,8 @@ func run(ctx context.Context, getenv func(string) string, out io.Writer) error {
 	fmt.Fprintf(out, `
 Verde is running at %s
   demo admin       %s / %s
+  demo admin TOTP  %s   (the admin's authenticator secret: add it to an app, or
+                   otpauth://totp/Verde:admin?secret=<it>&issuer=Verde)
   Cognito (TLS)    %s   (for the Google button's hosted-UI flow: open it once
                    and accept the self-signed certificate; e-mail sign-in needs nothing)
   DynamoDB Local   %s   table %s
@@ -50,7 +52,7 @@ Verde is running at %s
   e-mails          %s   (the local mailbox: what Cognito and SES would send)
   data             %s   (kept across restarts; make reset-local wipes it)
 Ctrl-C stops everything.
-`, c.URL, c.AdminEmail, c.AdminPassword, c.CognitoTLSEndpoint+"/health",
+`, c.URL, c.AdminEmail, c.AdminPassword, c.AdminTOTPSecret, c.CognitoTLSEndpoint+"/health",
 		c.DynamoEndpoint, c.TableName, c.CognitoEndpoint, c.Issuer, c.S3Endpoint, c.UploadsBucket, c.URL+cloud.MailboxPath, c.DataDir)
 	if !c.SPABuilt() {
 		fmt.Fprintln(out, "\nThe SPA is not built (spa/dist is missing): `make dev` builds it, or run `npm ci --prefix spa && npm run build --prefix spa`.")

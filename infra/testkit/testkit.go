@@ -106,6 +106,8 @@ type User struct {
 	Name  string
 	Token string
 	Admin bool
+	// TOTPSecret is the account's authenticator secret (admins: their role needs it).
+	TOTPSecret string
 }
 
 // Bearer is the Authorization header value ("" for the zero User: anonymous).
@@ -206,10 +208,12 @@ func (e *Env) createUser(t testing.TB, name string, admin, verified bool) User {
 	u := User{ID: subOf(t, tok), Email: email, Name: name, Token: tok, Admin: admin}
 	if admin {
 		// The role's record is the table's access list (store/access.go); the
-		// Cognito group above is what the token shows the SPA.
+		// Cognito group above is what the token shows the SPA; the role needs
+		// TOTP MFA on the account.
 		if err := e.Deps.Store.GrantAdminBootstrap(ctx, u.ID); err != nil {
 			t.Fatalf("admin role of %s: %v", name, err)
 		}
+		u.TOTPSecret = e.SetUpTOTP(t, u)
 	}
 	return u
 }

@@ -112,6 +112,7 @@ func NewDeps(ctx context.Context, cfg Config, extra ...func(*aws.Config)) (Deps,
 		// The verifier's key set fetches with this context for the life of the process.
 		d.Verifier = auth.NewVerifier(context.WithoutCancel(ctx), cfg.Issuer, cfg.ClientID)
 		d.Verifier.SetAccessCheck(accessOf(d.Store)) // the server's record of access (store/access.go)
+		d.Verifier.SetTOTPCheck(d.Users.(auth.CognitoDirectory).HasTOTP) // admins need TOTP MFA
 	}
 	// An S3 endpoint set in the environment is an emulator: address it path-style.
 	d.Uploads = uploads.New(awsCfg, cfg.UploadsBucket, cfg.UploadsPublicEndpoint, os.Getenv("AWS_ENDPOINT_URL_S3") != "")

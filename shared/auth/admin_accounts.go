@@ -2,7 +2,9 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -107,4 +109,20 @@ func (d CognitoDirectory) SetEnabled(ctx context.Context, pool, sub string, enab
 	}
 	_, err = d.Client.AdminUserGlobalSignOut(ctx, &cip.AdminUserGlobalSignOutInput{UserPoolId: aws.String(pool), Username: aws.String(username)})
 	return err
+}
+
+// HasTOTP asks Cognito, with the caller's own token, whether their account
+// has TOTP MFA enabled (GetUser: no IAM permission needed). A token Cognito
+// refuses (signed out, deleted, disabled) is ErrRevoked.
+func (d CognitoDirectory) HasTOTP(ctx context.Context, accessToken string) (bool, error) {
+	out, err := d.Client.GetUser(ctx, &cip.GetUserInput{AccessToken: aws.String(accessToken)})
+	var na *types.NotAuthorizedException
+	var nf *types.UserNotFoundException
+	if errors.As(err, &na) || errors.As(err, &nf) {
+		return false, ErrRevoked
+	}
+	if err != nil {
+		return false, err
+	}
+	return slices.Contains(out.UserMFASettingList, "SOFTWARE_TOKEN_MFA"), nil
 }

@@ -80,7 +80,12 @@ func (v *Verifier) Optional(next http.Handler) http.Handler {
 // RequireAdmin must run after Require.
 func RequireAdmin(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !FromContext(r.Context()).IsAdmin() {
+		c := FromContext(r.Context())
+		if c != nil && c.AdminNeedsTOTP {
+			api.WriteError(w, r, domain.ErrAdminSemTOTP())
+			return
+		}
+		if !c.IsAdmin() {
 			api.WriteError(w, r, domain.ErrSomenteAdmin())
 			return
 		}

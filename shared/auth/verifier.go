@@ -27,6 +27,8 @@ type Claims struct {
 	Scope    string   `json:"scope"`
 	// Token is the raw access token, for calls made on the user's behalf (Cognito GetUser).
 	Token string `json:"-"`
+	// AdminNeedsTOTP: the record makes them an admin, but their account has no TOTP MFA yet.
+	AdminNeedsTOTP bool `json:"-"`
 }
 
 // IsAdmin reports the admin role. Behind Require it is the server's record
@@ -51,12 +53,15 @@ func (c *Claims) setAdmin(admin bool) {
 // account is decided per request from the server's record (SetAccessCheck),
 // as is everything the user may do (membership, roles).
 type Verifier struct {
-	clientID string
-	verifier *oidc.IDTokenVerifier
-	now      func() time.Time
-	cache    *tokenCache
-	keys     *remoteKeySet // nil with NewVerifierWithKeys
-	access   AccessCheck   // nil: no record is asked (access.go)
+	clientID  string
+	verifier  *oidc.IDTokenVerifier
+	now       func() time.Time
+	cache     *tokenCache
+	keys      *remoteKeySet // nil with NewVerifierWithKeys
+	access    AccessCheck   // nil: no record is asked (access.go)
+	totp      TOTPCheck     // nil: the admin role needs no MFA (access.go)
+	totpMu    sync.Mutex
+	totpCache map[[32]byte]totpAnswer
 }
 
 // ErrInvalidToken is returned for every token the API refuses.

@@ -29,3 +29,10 @@ func ErrContaExcluida() *Error {
 
 // ErrSomenteAdmin refuses a member on an admin route.
 func ErrSomenteAdmin() *Error { return Forbidden("Acesso restrito a administradores") }
+
+// ErrAdminSemTOTP refuses an admin whose account has no TOTP MFA yet on an admin route. Its
+// field, "mfa", tells the SPA to link to /configuracoes, where it is turned on.
+func ErrAdminSemTOTP() *Error {
+	return &Error{Code: EForbidden, Field: "mfa",
+		Message: "Para usar o painel de administração, ative a verificação em duas etapas (aplicativo autenticador) em Configurações"}
+}

@@ -145,8 +145,8 @@ describe('the account in Chromium against the local cloud', { timeout: 600_000 }
       assert.ok(cloud.log().slice(since).includes(`código para redefinir a senha de ${email}: ${codigo}`), 'the code is in the log');
 
       await page.getByLabel('Código').fill(codigo === '000000' ? '111111' : '000000');
-      await page.getByLabel('Nova senha', { exact: true }).fill('nova-789');
-      await page.getByLabel('Confirmar nova senha').fill('nova-789');
+      await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-789');
+      await page.getByLabel('Confirmar nova senha').fill('nova-senha-789');
       await page.getByRole('button', { name: 'Redefinir senha' }).click();
       await page.getByText('Código incorreto. Confira o código e tente novamente.').waitFor();
       await page.getByLabel('Código').fill(codigo);
@@ -156,7 +156,7 @@ describe('the account in Chromium against the local cloud', { timeout: 600_000 }
 
       await signIn(page, email, 'antiga-123');
       await page.getByText('Email ou senha incorretos').waitFor();
-      await signIn(page, email, 'nova-789');
+      await signIn(page, email, 'nova-senha-789');
       await page.waitForURL('**/dashboard');
 
       // An unknown e-mail gets the same answer (no account oracle).

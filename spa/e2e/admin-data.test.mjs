@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalCloud } from './support/local-cloud.mjs';
 import { openSession } from './support/browser.mjs';
+import { answerTotp } from './support/totp.mjs';
 
 let cloud;
 const runId = Date.now().toString(36).toUpperCase();
@@ -43,6 +44,7 @@ describe('/admin/dados in Chromium against the local cloud', { timeout: 600_000 
       await page.getByLabel('Email', { exact: true }).fill(cloud.admin.email);
       await page.getByLabel('Senha', { exact: true }).fill(cloud.admin.password);
       await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      await answerTotp(page, cloud.admin.totpSecret);
       await page.waitForURL('**/dashboard');
 
       await page.goto('/admin/dados');

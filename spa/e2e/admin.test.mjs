@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalCloud } from './support/local-cloud.mjs';
 import { openSession } from './support/browser.mjs';
+import { answerTotp } from './support/totp.mjs';
 
 let cloud;
 const runId = Date.now().toString(36);
@@ -32,6 +33,7 @@ async function signInAdmin(page) {
   await page.getByLabel('Email', { exact: true }).fill(cloud.admin.email);
   await page.getByLabel('Senha', { exact: true }).fill(cloud.admin.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await answerTotp(page, cloud.admin.totpSecret);
   await page.waitForURL('**/dashboard');
 }
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { startLocalCloud } from './support/local-cloud.mjs';
 import { openSession } from './support/browser.mjs';
 import { expectNoViolations } from './support/axe.mjs';
+import { answerTotp } from './support/totp.mjs';
 
 let cloud;
 const runId = Date.now().toString(36);
@@ -177,6 +178,7 @@ describe('the catalogue in Chromium against the local cloud', { timeout: 900_000
       await page.getByLabel('Email', { exact: true }).fill(cloud.admin.email);
       await page.getByLabel('Senha', { exact: true }).fill(cloud.admin.password);
       await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      await answerTotp(page, cloud.admin.totpSecret);
       await page.waitForURL('**/dashboard');
       await page.goto('/admin/dados');
       await page.getByRole('link', { name: 'Baixar arquivo de exemplo (CSV)' }).waitFor();

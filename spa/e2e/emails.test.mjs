@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { repoRoot, startLocalCloud } from './support/local-cloud.mjs';
 import { openSession } from './support/browser.mjs';
 import { putItem } from './support/dynamodb.mjs';
+import { answerTotp } from './support/totp.mjs';
 
 let cloud;
 const runId = Date.now().toString(36);
@@ -149,6 +150,7 @@ describe('e-mail against the local cloud', { timeout: 600_000 }, () => {
       await page.getByLabel('Email', { exact: true }).fill(cloud.admin.email);
       await page.getByLabel('Senha', { exact: true }).fill(cloud.admin.password);
       await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      await answerTotp(page, cloud.admin.totpSecret);
       await page.waitForURL('**/dashboard');
       await page.goto('/admin/dados');
       const row = page.getByRole('listitem').filter({ hasText: 'A exportação falhou' });

@@ -14,6 +14,7 @@ import { startLocalCloud } from './support/local-cloud.mjs';
 import { openSession } from './support/browser.mjs';
 import { seedAccountAge } from './support/dynamodb.mjs';
 import { jpegFile } from './support/images.mjs';
+import { answerTotp } from './support/totp.mjs';
 
 let cloud;
 const runId = Date.now().toString(36);
@@ -48,6 +49,7 @@ async function signIn(page, user) {
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Senha', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  if (user.totpSecret) await answerTotp(page, user.totpSecret); // the demo admin
   await page.waitForURL('**/dashboard');
 }
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { startLocalCloud } from './support/local-cloud.mjs';
 import { openSession } from './support/browser.mjs';
 import { seedUnreadNotifications } from './support/dynamodb.mjs';
+import { answerTotp } from './support/totp.mjs';
 
 let cloud;
 let seq = 0;
@@ -126,7 +127,7 @@ describe('Verde in Chromium against the local cloud', { timeout: 600_000 }, () =
       await page.getByLabel('Senha', { exact: true }).fill('12345');
       await page.getByLabel('Confirmar senha').fill('12345');
       await page.getByRole('button', { name: 'Criar conta' }).click();
-      assert.equal(await alertText(page), 'A senha deve ter pelo menos 6 caracteres');
+      assert.equal(await alertText(page), 'A senha deve ter pelo menos 8 caracteres');
       assert.equal(path(page), '/registro');
     });
     await withSession(async (page) => {
@@ -201,6 +202,7 @@ describe('Verde in Chromium against the local cloud', { timeout: 600_000 }, () =
     await withSession(async (page) => {
       await page.goto('/login');
       await signIn(page, cloud.admin.email, cloud.admin.password);
+      await answerTotp(page, cloud.admin.totpSecret);
       await page.waitForURL('**/dashboard');
       const adminLink = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: /Painel Admin/ });
       assert.match(await adminLink.textContent(), /Dev/);

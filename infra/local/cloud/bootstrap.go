@@ -2,8 +2,14 @@ package cloud
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha1"
+	"encoding/base32"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	cip "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider"
@@ -21,12 +27,12 @@ const (
 
 // ensureUserPool finds the pool recorded in state or creates it as template.yaml does: e-mail
 // as username, a `name` attribute, passwords of at least 6 characters with no other rule.
-func ensureUserPool(ctx context.Context, idp *cip.Client, st *state) error {
+func ensureUserPool(ctx context.Context, idp *cip.Client, st *state, passwordMin int) error {
 	if st.UserPoolID != "" {
 		_, err := idp.DescribeUserPool(ctx, &cip.DescribeUserPoolInput{UserPoolId: aws.String(st.UserPoolID)})
 		var notFound *types.ResourceNotFoundException
 		if err == nil {
-			return nil
+			return ensureMFA(ctx, idp, st.UserPoolID) // a pool made before MFA
 		}
 		if !errors.As(err, &notFound) {
 			return fmt.Errorf("describe user pool: %w", err)
@@ -39,7 +45,7 @@ func ensureUserPool(ctx context.Context, idp *cip.Client, st *state) error {
 		UsernameAttributes:     []types.UsernameAttributeType{types.UsernameAttributeTypeEmail},
 		AutoVerifiedAttributes: []types.VerifiedAttributeType{types.VerifiedAttributeTypeEmail},
 		Policies: &types.UserPoolPolicyType{PasswordPolicy: &types.PasswordPolicyType{
-			MinimumLength:    aws.Int32(6),
+			MinimumLength:    aws.Int32(int32(passwordMin)),
 			RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false,
 		}},
 		Schema: []types.SchemaAttributeType{
@@ -51,6 +57,16 @@ func ensureUserPool(ctx context.Context, idp *cip.Client, st *state) error {
 		return fmt.Errorf("create user pool: %w", err)
 	}
 	st.UserPoolID = aws.ToString(out.UserPool.Id)
+	return ensureMFA(ctx, idp, st.UserPoolID)
+}
+
+// ensureMFA sets the pool's MFA as template.yaml does: optional, TOTP (authenticator apps).
+func ensureMFA(ctx context.Context, idp *cip.Client, pool string) error {
+	_, err := idp.SetUserPoolMfaConfig(ctx, &cip.SetUserPoolMfaConfigInput{UserPoolId: aws.String(pool), MfaConfiguration: types.UserPoolMfaTypeOptional,
+		SoftwareTokenMfaConfiguration: &types.SoftwareTokenMfaConfigType{Enabled: true}})
+	if err != nil {
+		return fmt.Errorf("pool MFA: %w", err)
+	}
 	return nil
 }
 
@@ -72,7 +88,7 @@ func ensureClient(ctx context.Context, idp *cip.Client, st *state, callbackURL s
 		})
 		var notFound *types.ResourceNotFoundException
 		if err == nil {
-			return nil
+			return ensureMFA(ctx, idp, st.UserPoolID) // a pool made before MFA
 		}
 		if !errors.As(err, &notFound) {
 			return fmt.Errorf("update user pool client: %w", err)
@@ -179,4 +195,73 @@ func ensureAdmin(ctx context.Context, idp *cip.Client, poolID, password string) 
 	attrs["cognito:user_status"] = string(user.UserStatus)
 	attrs["username"] = aws.ToString(user.Username)
 	return attrs, nil
+}
+
+// ensureAdminTOTP gives the demo admin TOTP MFA (the API requires it of admins) and returns its
+// secret: the one already set when the sign-in asks for its code, else a new one.
+func ensureAdminTOTP(ctx context.Context, idp *cip.Client, clientID, password, secret string) (string, error) {
+	out, err := idp.InitiateAuth(ctx, &cip.InitiateAuthInput{ClientId: aws.String(clientID), AuthFlow: types.AuthFlowTypeUserPasswordAuth,
+		AuthParameters: map[string]string{"USERNAME": AdminEmail, "PASSWORD": password}})
+	if err != nil {
+		return "", fmt.Errorf("demo admin sign-in: %w", err)
+	}
+	if out.ChallengeName == types.ChallengeNameTypeSoftwareTokenMfa && secret != "" {
+		return secret, nil
+	}
+	if out.AuthenticationResult == nil {
+		return "", fmt.Errorf("demo admin sign-in: challenge %s", out.ChallengeName)
+	}
+	tok := out.AuthenticationResult.AccessToken
+	as, err := idp.AssociateSoftwareToken(ctx, &cip.AssociateSoftwareTokenInput{AccessToken: tok})
+	if err != nil {
+		return "", fmt.Errorf("demo admin TOTP: %w", err)
+	}
+	secret = aws.ToString(as.SecretCode)
+	if _, err := idp.VerifySoftwareToken(ctx, &cip.VerifySoftwareTokenInput{AccessToken: tok, UserCode: aws.String(TOTPCode(secret, time.Now()))}); err != nil {
+		return "", fmt.Errorf("demo admin TOTP: %w", err)
+	}
+	if _, err := idp.SetUserMFAPreference(ctx, &cip.SetUserMFAPreferenceInput{AccessToken: tok,
+		SoftwareTokenMfaSettings: &types.SoftwareTokenMfaSettingsType{Enabled: true, PreferredMfa: true}}); err != nil {
+		return "", fmt.Errorf("demo admin TOTP: %w", err)
+	}
+	return secret, nil
+}
+
+// TOTPCode is the RFC 6238 code (SHA-1, 6 digits, 30 s) of a base32 secret at t: what an
+// authenticator app shows (the demo admin's sign-in, testkit).
+func TOTPCode(secret string, t time.Time) string {
+	key, err := base32.StdEncoding.WithPadding(base32.NoPadding).DecodeString(strings.ToUpper(strings.TrimRight(secret, "=")))
+	if err != nil {
+		return ""
+	}
+	var msg [8]byte
+	binary.BigEndian.PutUint64(msg[:], uint64(t.Unix()/30))
+	m := hmac.New(sha1.New, key)
+	m.Write(msg[:])
+	sum := m.Sum(nil)
+	off := sum[len(sum)-1] & 0x0f
+	return fmt.Sprintf("%06d", (binary.BigEndian.Uint32(sum[off:off+4])&0x7fffffff)%1000000)
+}
+
+// SignIn signs a user in with USER_PASSWORD_AUTH, as the SPA does against the local cloud, and
+// answers a TOTP challenge with the code of totpSecret (the demo admin's is AdminTOTPSecret).
+func (c *Cloud) SignIn(ctx context.Context, email, password, totpSecret string) (*types.AuthenticationResultType, error) {
+	idp := c.Cognito()
+	out, err := idp.InitiateAuth(ctx, &cip.InitiateAuthInput{ClientId: aws.String(c.ClientID), AuthFlow: types.AuthFlowTypeUserPasswordAuth,
+		AuthParameters: map[string]string{"USERNAME": email, "PASSWORD": password}})
+	if err != nil {
+		return nil, err
+	}
+	if out.ChallengeName == types.ChallengeNameTypeSoftwareTokenMfa {
+		res, err := idp.RespondToAuthChallenge(ctx, &cip.RespondToAuthChallengeInput{ClientId: aws.String(c.ClientID), ChallengeName: out.ChallengeName,
+			Session: out.Session, ChallengeResponses: map[string]string{"USERNAME": email, "SOFTWARE_TOKEN_MFA_CODE": TOTPCode(totpSecret, time.Now())}})
+		if err != nil {
+			return nil, fmt.Errorf("TOTP: %w", err)
+		}
+		return res.AuthenticationResult, nil
+	}
+	if out.AuthenticationResult == nil {
+		return nil, fmt.Errorf("sign-in challenge %s", out.ChallengeName)
+	}
+	return out.AuthenticationResult, nil
 }

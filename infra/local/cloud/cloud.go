@@ -62,6 +62,9 @@ type Cloud struct {
 	// AdminEmail and AdminPassword sign the demo admin in (group admin).
 	AdminEmail    string
 	AdminPassword string
+	// AdminTOTPSecret is the demo admin's authenticator (TOTP) secret: the API requires TOTP
+	// MFA of admins, and the demo admin's sign-in asks for its code.
+	AdminTOTPSecret string
 
 	Root    string
 	DataDir string
@@ -322,7 +325,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	idp := c.Cognito()
 	// State is saved after each step, so that a failed start does not leave a pool behind that
 	// the next start cannot find.
-	if err := ensureUserPool(ctx, idp, &st); err != nil {
+	if err := ensureUserPool(ctx, idp, &st, c.Template.PasswordMinLength); err != nil {
 		return err
 	}
 	if err := saveState(c.DataDir, st); err != nil {
@@ -363,6 +366,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 		return err
 	}
 	proxy.dbDir = filepath.Join(c.DataDir, "cognito", ".cognito", "db")
+	proxy.passwordMin = c.Template.PasswordMinLength
 	proxy.announce = c.logf
 	c.mailbox = &mailbox{logf: c.logf}
 	proxy.mailed, proxy.unsent = c.mailbox.complete, c.mailbox.discard
@@ -427,7 +431,11 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	spa := spaHandler{dist: c.opts.SPADir, config: configJSON}
+	headers, err := LocalSecurityHeaders(c.Template, c.URL, c.CognitoTLSEndpoint)
+	if err != nil {
+		return err
+	}
+	spa := spaHandler{dist: c.opts.SPADir, config: configJSON, headers: headers}
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if isSecretsManagerCall(r) {
 			c.secrets.ServeHTTP(w, r)
@@ -472,6 +480,17 @@ func (c *Cloud) startAll(ctx context.Context) error {
 		if err := c.Deps.Store.GrantAdminBootstrap(ctx, attrs["sub"]); err != nil {
 			return fmt.Errorf("demo admin's role: %w", err)
 		}
+		secret, err := ensureAdminTOTP(ctx, idp, c.ClientID, st.AdminPassword, st.AdminTOTPSecret)
+		if err != nil {
+			return err
+		}
+		if secret != st.AdminTOTPSecret {
+			st.AdminTOTPSecret = secret
+			if err := saveState(c.DataDir, st); err != nil {
+				return err
+			}
+		}
+		c.AdminTOTPSecret = secret
 	}
 	c.logf("local cloud: ready in %s", time.Since(start).Round(100*time.Millisecond))
 	return nil

@@ -167,14 +167,12 @@ func signUp(t *testing.T, idp *cip.Client, email, name, password string) *cip.Si
 
 func signIn(t *testing.T, idp *cip.Client, email, password string) *cipTypes.AuthenticationResultType {
 	t.Helper()
-	out, err := idp.InitiateAuth(ctx(t), &cip.InitiateAuthInput{
-		ClientId: aws.String(testcloud.Get().ClientID), AuthFlow: cipTypes.AuthFlowTypeUserPasswordAuth,
-		AuthParameters: map[string]string{"USERNAME": email, "PASSWORD": password},
-	})
+	c := testcloud.Get()
+	out, err := c.SignIn(ctx(t), email, password, c.AdminTOTPSecret) // the demo admin has TOTP
 	if err != nil {
 		t.Fatalf("InitiateAuth %s: %v", email, err)
 	}
-	return out.AuthenticationResult
+	return out
 }
 
 func profileItem(t *testing.T, sub string) map[string]types.AttributeValue {
@@ -199,12 +197,12 @@ func TestSignUpRunsTheTriggersAndWritesTheInitialProfile(t *testing.T) {
 	c := testcloud.Get()
 	idp := c.Cognito()
 	before := time.Now().UTC().Add(-time.Second)
-	out := signUp(t, idp, "maria@example.com", "Maria da Horta", "segredo")
+	out := signUp(t, idp, "maria@example.com", "Maria da Horta", "segredo-1")
 	if !out.UserConfirmed {
 		t.Fatal("PreSignUp did not auto-confirm the user")
 	}
 	sub := aws.ToString(out.UserSub)
-	tokens := signIn(t, idp, "maria@example.com", "segredo")
+	tokens := signIn(t, idp, "maria@example.com", "segredo-1")
 	if aws.ToString(tokens.AccessToken) == "" {
 		t.Fatal("no access token")
 	}
@@ -280,7 +278,7 @@ func TestSignUpRunsTheTriggersAndWritesTheInitialProfile(t *testing.T) {
 func TestPreSignUpRejectionReachesTheCaller(t *testing.T) {
 	c := testcloud.Get()
 	_, err := c.Cognito().SignUp(ctx(t), &cip.SignUpInput{
-		ClientId: aws.String(c.ClientID), Username: aws.String("semnome@example.com"), Password: aws.String("segredo"),
+		ClientId: aws.String(c.ClientID), Username: aws.String("semnome@example.com"), Password: aws.String("segredo-1"),
 		UserAttributes: []cipTypes.AttributeType{{Name: aws.String("email"), Value: aws.String("semnome@example.com")}},
 	})
 	var rejected *cipTypes.UserLambdaValidationException
@@ -316,8 +314,8 @@ func tlsCognito(t *testing.T) (*cip.Client, *http.Client) {
 func TestTLSProxyMapsGetTokensFromRefreshToken(t *testing.T) {
 	c := testcloud.Get()
 	idp, _ := tlsCognito(t)
-	signUp(t, idp, "joao@example.com", "João", "segredo")
-	tokens := signIn(t, idp, "joao@example.com", "segredo")
+	signUp(t, idp, "joao@example.com", "João", "segredo-1")
+	tokens := signIn(t, idp, "joao@example.com", "segredo-1")
 
 	out, err := idp.GetTokensFromRefreshToken(ctx(t), &cip.GetTokensFromRefreshTokenInput{
 		ClientId: aws.String(c.ClientID), RefreshToken: tokens.RefreshToken,

@@ -40,6 +40,8 @@ type cognitoProxy struct {
 	codes map[string]string // e-mail → last verification code sent
 	// resetCodes: e-mail (lower case) → last "Esqueci minha senha" code (passwordreset.go).
 	resetCodes map[string]string
+	// passwordMin is the pool's minimum password length (cognito_policy.go).
+	passwordMin int
 }
 
 // LinkedIdentity is one AdminLinkProviderForUser the proxy answered: from then on, in AWS, the
@@ -69,6 +71,9 @@ const amzTargetPrefix = "AWSCognitoIdentityProviderService."
 const CognitoPathPrefix = "/cognito/"
 
 func (p *cognitoProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if p.enforcePolicy(w, r) {
+		return // the pool's password policy, a disabled user's sign-in (cognito_policy.go)
+	}
 	if r.Method == http.MethodPost && r.URL.Path == "/" && takesUsername(r.Header.Get("X-Amz-Target")) && !p.refuseSubAsUsername(w, r) {
 		return // AWS's answer to a federated member named by their sub (cognito_usernames.go)
 	}

@@ -62,11 +62,11 @@ func verifyEmail(t *testing.T, token, email string) {
 func TestRegisteredEmailStartsUnverifiedUntilItsCodeIsTyped(t *testing.T) {
 	c := testcloud.Get()
 	idp := c.Cognito()
-	out := signUp(t, idp, "bia@example.com", "Bia", "segredo")
+	out := signUp(t, idp, "bia@example.com", "Bia", "segredo-1")
 	if !out.UserConfirmed {
 		t.Fatal("registration no longer confirms the account")
 	}
-	tok := aws.ToString(signIn(t, idp, "bia@example.com", "segredo").AccessToken)
+	tok := aws.ToString(signIn(t, idp, "bia@example.com", "segredo-1").AccessToken)
 	if emailVerified(t, idp, tok) {
 		t.Fatal("the e-mail is verified without any code")
 	}
@@ -99,8 +99,8 @@ func invokePreSignUp(t *testing.T, email, googleSub string) (failed bool, messag
 func TestGoogleSignInLinksOnlyAVerifiedPasswordAccount(t *testing.T) {
 	c := testcloud.Get()
 	idp := c.Cognito()
-	sub := aws.ToString(signUp(t, idp, "caio@example.com", "Caio", "segredo").UserSub)
-	tok := aws.ToString(signIn(t, idp, "caio@example.com", "segredo").AccessToken)
+	sub := aws.ToString(signUp(t, idp, "caio@example.com", "Caio", "segredo-1").UserSub)
+	tok := aws.ToString(signIn(t, idp, "caio@example.com", "segredo-1").AccessToken)
 
 	// Someone registered the address with a password and never proved owning it: refused.
 	failed, msg := invokePreSignUp(t, "caio@example.com", "1001")

@@ -27,11 +27,11 @@ func mailsTo(t *testing.T, address string) []cloud.Mail {
 func TestCognitosEmailsLandInTheMailboxInPortuguese(t *testing.T) {
 	c := testcloud.Get()
 	idp := c.CognitoAsSite()
-	signUp(t, idp, "caixa@example.com", "Cecília Caixa", "segredo")
+	signUp(t, idp, "caixa@example.com", "Cecília Caixa", "segredo-1")
 	if got := mailsTo(t, "caixa@example.com"); len(got) != 0 {
 		t.Fatalf("a confirmed sign-up sent %d e-mails: %+v", len(got), got)
 	}
-	tok := aws.ToString(signIn(t, idp, "caixa@example.com", "segredo").AccessToken)
+	tok := aws.ToString(signIn(t, idp, "caixa@example.com", "segredo-1").AccessToken)
 	if _, err := idp.GetUserAttributeVerificationCode(ctx(t), &cip.GetUserAttributeVerificationCodeInput{
 		AccessToken: aws.String(tok), AttributeName: aws.String("email"),
 	}); err != nil {

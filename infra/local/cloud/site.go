@@ -71,6 +71,9 @@ type spaHandler struct {
 	dist string
 	// config is /config.json's body, written into index.html; nil leaves the slot empty.
 	config []byte
+	// headers are CloudFront's security headers (LocalSecurityHeaders): the CSP included, so a
+	// violation shows in the browser journeys as it would in AWS.
+	headers map[string]string
 }
 
 func (s spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -93,6 +96,9 @@ or <code>npm ci --prefix spa &amp;&amp; npm run build --prefix spa</code>, then 
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	w.Header().Set("X-Frame-Options", "DENY")
+	for k, v := range s.headers {
+		w.Header().Set(k, v)
+	}
 	clean := path.Clean("/" + r.URL.Path)
 	file := filepath.Join(s.dist, filepath.FromSlash(clean))
 	if clean == "/index.html" || (path.Ext(clean) == "" && !isFile(file)) {

@@ -141,3 +141,14 @@ func TestSPAHandlerGzipsALargeIndexHTMLForABrowserThatAcceptsIt(t *testing.T) {
 		t.Errorf("identity client got %q", rec.Header().Get("Content-Encoding"))
 	}
 }
+
+func TestSPAHandlerSendsTheSecurityHeaders(t *testing.T) {
+	h := spaHandler{dist: "testdata/dist", headers: map[string]string{"Content-Security-Policy": "default-src 'self'"}}
+	for _, p := range []string{"/", "/dashboard"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+		if got := rec.Header().Get("Content-Security-Policy"); got != "default-src 'self'" {
+			t.Errorf("%s: CSP %q", p, got)
+		}
+	}
+}

@@ -20,6 +20,8 @@ type state struct {
 	// EmailLinkSecret keys the e-mails' unsubscribe links (EMAIL_LINK_SECRET_ARN in AWS).
 	EmailLinkSecret string `json:"emailLinkSecret,omitempty"`
 	AdminPassword   string `json:"adminPassword,omitempty"`
+	// AdminTOTPSecret is the demo admin's authenticator secret (admins need TOTP MFA).
+	AdminTOTPSecret string `json:"adminTotpSecret,omitempty"`
 }
 
 func statePath(dataDir string) string { return filepath.Join(dataDir, "state.json") }

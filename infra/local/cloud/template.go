@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -24,6 +25,13 @@ type Template struct {
 	Routes []Route
 	// Triggers maps a Cognito trigger (PreSignUp, PostConfirmation …) to a function LogicalId.
 	Triggers map[string]string
+	// PasswordMinLength is the user pool's PasswordPolicy.MinimumLength, which the local
+	// cloud's Cognito proxy enforces (cognito-local does not: cognito_policy.go).
+	PasswordMinLength int
+	// SecurityHeaders are the SPA's response headers as CloudFront's SecurityHeadersPolicy sets
+	// them; the Content-Security-Policy keeps the template's ${…} placeholders
+	// (LocalSecurityHeaders fills them with the local cloud's origins).
+	SecurityHeaders map[string]string
 }
 
 // ParseTemplate reads the SAM template at path. It works on yaml.v3 nodes, so CloudFormation's
@@ -82,7 +90,14 @@ func parseTemplate(b []byte) (Template, error) {
 					}
 				}
 			}
+		case "AWS::CloudFront::ResponseHeadersPolicy":
+			if id == "SecurityHeadersPolicy" {
+				t.SecurityHeaders = securityHeaders(mapGet(mapGet(mapGet(res, "Properties"), "ResponseHeadersPolicyConfig"), "SecurityHeadersConfig"))
+			}
 		case "AWS::Cognito::UserPool":
+			if n, err := strconv.Atoi(scalar(mapGet(mapGet(mapGet(mapGet(res, "Properties"), "Policies"), "PasswordPolicy"), "MinimumLength"))); err == nil {
+				t.PasswordMinLength = n
+			}
 			lambdaConfig := mapGet(mapGet(res, "Properties"), "LambdaConfig")
 			if lambdaConfig == nil || lambdaConfig.Kind != yaml.MappingNode {
 				continue
@@ -158,4 +173,66 @@ func scalar(n *yaml.Node) string {
 		return ""
 	}
 	return n.Value
+}
+
+// securityHeaders reads a ResponseHeadersPolicy's SecurityHeadersConfig as the headers CloudFront
+// sends. The Content-Security-Policy is an !Join of "; " over plain strings and !Sub strings
+// (a !Sub's first item when it has a map of its own).
+func securityHeaders(cfg *yaml.Node) map[string]string {
+	h := map[string]string{}
+	if n := mapGet(cfg, "StrictTransportSecurity"); n != nil {
+		v := "max-age=" + scalar(mapGet(n, "AccessControlMaxAgeSec"))
+		if scalar(mapGet(n, "IncludeSubdomains")) == "true" {
+			v += "; includeSubDomains"
+		}
+		if scalar(mapGet(n, "Preload")) == "true" {
+			v += "; preload"
+		}
+		h["Strict-Transport-Security"] = v
+	}
+	if mapGet(cfg, "ContentTypeOptions") != nil {
+		h["X-Content-Type-Options"] = "nosniff"
+	}
+	if v := scalar(mapGet(mapGet(cfg, "FrameOptions"), "FrameOption")); v != "" {
+		h["X-Frame-Options"] = v
+	}
+	if v := scalar(mapGet(mapGet(cfg, "ReferrerPolicy"), "ReferrerPolicy")); v != "" {
+		h["Referrer-Policy"] = v
+	}
+	csp := mapGet(mapGet(cfg, "ContentSecurityPolicy"), "ContentSecurityPolicy")
+	if csp != nil && csp.Tag == "!Join" && csp.Kind == yaml.SequenceNode && len(csp.Content) == 2 {
+		var parts []string
+		for _, item := range csp.Content[1].Content {
+			if item.Kind == yaml.SequenceNode && len(item.Content) > 0 { // !Sub [string, {vars}]
+				item = item.Content[0]
+			}
+			parts = append(parts, item.Value)
+		}
+		h["Content-Security-Policy"] = strings.Join(parts, csp.Content[0].Value)
+	}
+	return h
+}
+
+// LocalSecurityHeaders are the template's security headers for the local site: the AWS origins
+// the Content-Security-Policy names become the local cloud's (Cognito's API and the uploads
+// bucket are on the site's own origin, the hosted UI on the Cognito TLS proxy).
+func LocalSecurityHeaders(t Template, siteURL, hostedUI string) (map[string]string, error) {
+	h := map[string]string{}
+	for k, v := range t.SecurityHeaders {
+		h[k] = v
+	}
+	csp, ok := h["Content-Security-Policy"]
+	if !ok {
+		return h, nil
+	}
+	csp = strings.NewReplacer(
+		"https://cognito-idp.${AWS::Region}.amazonaws.com", siteURL,
+		"https://${HostedUi}", hostedUI,
+		"https://${UploadsBucket.RegionalDomainName}", siteURL,
+	).Replace(csp)
+	if i := strings.Index(csp, "${"); i >= 0 {
+		return nil, fmt.Errorf("template: the Content-Security-Policy names %s, which the local cloud does not know", csp[i:min(len(csp), i+40)])
+	}
+	h["Content-Security-Policy"] = csp
+	return h, nil
 }

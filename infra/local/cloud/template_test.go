@@ -3,6 +3,7 @@ package cloud
 import (
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/verde-app/verde/shared/areas"
@@ -68,5 +69,39 @@ func TestRepositoryTemplateFunctionsAreAllRegistered(t *testing.T) {
 		if _, ok := areas.Triggers[id]; !ok {
 			t.Errorf("trigger %s: function %s is not in shared/areas.Triggers", trigger, id)
 		}
+	}
+}
+
+// The local site sends CloudFront's security headers, read from template.yaml: the same
+// Content-Security-Policy with the local origins in place of AWS's, and the pool's password
+// policy is read for the Cognito proxy to enforce.
+func TestRepositoryTemplateSecurityHeadersAndPasswordPolicyReachTheLocalCloud(t *testing.T) {
+	tmpl, err := ParseTemplate("../../../template.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tmpl.PasswordMinLength < 8 {
+		t.Errorf("PasswordMinLength = %d, want at least 8", tmpl.PasswordMinLength)
+	}
+	h, err := LocalSecurityHeaders(tmpl, "http://localhost:8080", "https://localhost:8083")
+	if err != nil {
+		t.Fatal(err)
+	}
+	csp := h["Content-Security-Policy"]
+	for _, want := range []string{"default-src 'self'", "script-src 'self';", "frame-ancestors 'none'", "object-src 'none'",
+		"connect-src 'self' http://localhost:8080 https://localhost:8083 http://localhost:8080", "form-action 'self' https://localhost:8083"} {
+		if !strings.Contains(csp, want) {
+			t.Errorf("CSP lacks %q: %s", want, csp)
+		}
+	}
+	if strings.Contains(csp, "${") || strings.Contains(csp, "amazonaws") {
+		t.Errorf("CSP keeps an AWS origin: %s", csp)
+	}
+	if h["X-Frame-Options"] != "DENY" || h["X-Content-Type-Options"] != "nosniff" || h["Referrer-Policy"] != "strict-origin-when-cross-origin" ||
+		!strings.HasPrefix(h["Strict-Transport-Security"], "max-age=") {
+		t.Errorf("headers %v", h)
+	}
+	if _, err := LocalSecurityHeaders(Template{SecurityHeaders: map[string]string{"Content-Security-Policy": "img-src https://${Unknown}"}}, "x", "y"); err == nil {
+		t.Error("an origin the local cloud cannot fill was let through")
 	}
 }

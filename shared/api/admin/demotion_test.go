@@ -30,11 +30,7 @@ func TestDemotedAdminIsRefusedEverywhereWithinSeconds(t *testing.T) {
 	if r := testkit.Do(t, h, "PUT", "/api/admin/users/"+m.ID+"/admin", boss, map[string]any{"admin": true}); r.Status != 200 {
 		t.Fatalf("grant: %d %s", r.Status, r.Body)
 	}
-	tok, err := signIn(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.Token = tok // the token now carries cognito:groups ["admin"]
+	m.Token = env.SignIn(t, m, env.SetUpTOTP(t, m)) // the token now carries cognito:groups ["admin"]
 
 	other := testkit.NewContainer(t)
 	otherAdmin := admin.NewServer(other.Deps)

@@ -26,11 +26,17 @@ import (
 )
 
 // TestAdminAuthorizationMatrix: every route of the AdminFunction as
-// anonymous (401), a member (403, nothing written or audited) and a site admin.
+// anonymous (401), a member (403, nothing written or audited), an admin by
+// the record whose account has no TOTP MFA (403 with field "mfa", nothing
+// written or audited) and a site admin (who has it: testkit.NewAdmin).
 func TestAdminAuthorizationMatrix(t *testing.T) {
 	setup(t)
 	member := env.NewUser(t, "Marcos Membro")
 	adm := env.NewAdmin(t, "Ana Matriz")
+	semTOTP := env.NewUser(t, "Nina Sem Totp")
+	if err := env.Deps.Store.GrantAdminBootstrap(context.Background(), semTOTP.ID); err != nil {
+		t.Fatal(err)
+	}
 	target := env.NewUser(t, "Tiago Alvo")
 	rules := loadRules(t, adm)
 	cases := []struct {
@@ -54,8 +60,8 @@ func TestAdminAuthorizationMatrix(t *testing.T) {
 	}
 	_ = rules
 	for _, c := range cases {
-		for i, u := range []testkit.User{{}, member, adm} {
-			want := []int{401, 403, c.adminWant}[i]
+		for i, u := range []testkit.User{{}, member, adm, semTOTP} {
+			want := []int{401, 403, c.adminWant, 403}[i]
 			var body any
 			if c.body != nil {
 				body = c.body()
@@ -64,10 +70,16 @@ func TestAdminAuthorizationMatrix(t *testing.T) {
 			if res.Status != want {
 				t.Errorf("%s %s as %d: %d, want %d: %s", c.method, c.path, i, res.Status, want, res.Body)
 			}
+			if i == 3 && res.ErrorField() != "mfa" {
+				t.Errorf("%s %s as an admin without TOTP: field %q, want mfa: %s", c.method, c.path, res.ErrorField(), res.Body)
+			}
 		}
 	}
 	if log := auditOf(t, member.ID); len(log) != 0 {
 		t.Fatalf("a member's refused writes were audited: %+v", log)
+	}
+	if log := auditOf(t, semTOTP.ID); len(log) != 0 {
+		t.Fatalf("an admin without TOTP had writes audited: %+v", log)
 	}
 	if log := auditOf(t, adm.ID); len(log) != 2 { // the rules save and the points; admin/status unchanged write nothing but the status (audited)
 		acts := []string{}
@@ -178,12 +190,12 @@ func TestAdminRoleGrantAndRevoke(t *testing.T) {
 	if res.Status != 200 || !u.Admin {
 		t.Fatalf("grant: %d %s", res.Status, res.Body)
 	}
-	tok, err := signIn(m)
-	if err != nil {
-		t.Fatal(err)
+	// The role needs TOTP MFA on the account: without it, 403 saying so.
+	if r := testkit.Do(t, h, "GET", "/api/admin/rules", m, nil); r.Status != 403 || !strings.Contains(r.ErrorMessage(), "verificação em duas etapas") {
+		t.Fatalf("new admin without TOTP: %d %s", r.Status, r.Body)
 	}
 	m2 := m
-	m2.Token = tok
+	m2.Token = env.SignIn(t, m, env.SetUpTOTP(t, m))
 	if r := testkit.Do(t, h, "GET", "/api/admin/rules", m2, nil); r.Status != 200 {
 		t.Fatalf("new admin's new token: %d", r.Status)
 	}

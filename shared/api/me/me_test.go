@@ -68,14 +68,11 @@ func adminCreate(t *testing.T, name string) tokens {
 func signIn(t *testing.T, email, password string) tokens {
 	t.Helper()
 	c := testcloud.Get()
-	out, err := c.Cognito().InitiateAuth(context.Background(), &cip.InitiateAuthInput{
-		ClientId: aws.String(c.ClientID), AuthFlow: types.AuthFlowTypeUserPasswordAuth,
-		AuthParameters: map[string]string{"USERNAME": email, "PASSWORD": password},
-	})
+	out, err := c.SignIn(context.Background(), email, password, c.AdminTOTPSecret) // the demo admin has TOTP
 	if err != nil {
 		t.Fatalf("sign in: %v", err)
 	}
-	return tokens{access: aws.ToString(out.AuthenticationResult.AccessToken), id: aws.ToString(out.AuthenticationResult.IdToken)}
+	return tokens{access: aws.ToString(out.AccessToken), id: aws.ToString(out.IdToken)}
 }
 
 func call(t *testing.T, method, token, body string) (int, map[string]any) {

@@ -38,6 +38,20 @@ export async function openSession({ baseURL, viewport = { width: 1280, height: 8
   const page = context.pages()[0] ?? (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
+  // A Content-Security-Policy violation (the local site sends the template's CSP) is an error of
+  // the session too: Chromium reports each as a console error "Refused to …", and the page's
+  // securitypolicyviolation event is logged the same way for what the console leaves out.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
+    );
+  });
+  context.on('console', (msg) => {
+    const text = msg.text();
+    if (msg.type() === 'error' && (/^CSP violation: /.test(text) || /^Refused to .*Content Security Policy/.test(text))) {
+      errors.push(new Error(text));
+    }
+  });
   return {
     context,
     page,

@@ -34,7 +34,7 @@ async function freePortRun() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * @returns {Promise<{url: string, config: any, admin: {email: string, password: string},
+ * @returns {Promise<{url: string, config: any, admin: {email: string, password: string, totpSecret: string},
  *   dynamoEndpoint: string, tableName: string, log: () => string, stop: () => Promise<void>}>}
  */
 export async function startLocalCloud({ timeoutMs = 240_000 } = {}) {
@@ -102,7 +102,8 @@ export async function startLocalCloud({ timeoutMs = 240_000 } = {}) {
 /** The startup summary the local cloud prints once it is ready (infra/local/main.go). */
 function parseSummary(text) {
   const admin = /demo admin\s+(\S+)\s+\/\s+(\S+)/.exec(text);
+  const totp = /demo admin TOTP\s+(\S+)/.exec(text);
   const dynamo = /DynamoDB Local\s+(\S+)\s+table\s+(\S+)/.exec(text);
-  if (!admin || !dynamo) return null;
-  return { admin: { email: admin[1], password: admin[2] }, dynamoEndpoint: dynamo[1], tableName: dynamo[2] };
+  if (!admin || !totp || !dynamo) return null;
+  return { admin: { email: admin[1], password: admin[2], totpSecret: totp[1] }, dynamoEndpoint: dynamo[1], tableName: dynamo[2] };
 }

@@ -42,6 +42,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     loading: false,
     isAdmin: user?.isAdmin ?? false,
     signIn: vi.fn(async () => ({ success: false as const, error: 'not used' })),
+    confirmTotp: vi.fn(async () => ({ success: false as const, error: 'not used' })),
     register: vi.fn(async () => ({ success: false as const, error: 'not used' })),
     signInWithGoogle: vi.fn(async () => ({ success: false as const, error: 'not used' })),
     getRedirectResult: vi.fn(async () => ({ success: false as const, error: 'Nenhum resultado de redirect encontrado' })),

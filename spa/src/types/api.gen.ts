@@ -3129,7 +3129,7 @@ export interface components {
                 code: "validation" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "internal" | "unsupported_media_type" | "unavailable";
                 /** @description A Portuguese message fit to show the user */
                 message: string;
-                /** @description The request field at fault (validation errors) */
+                /** @description The request field at fault (validation errors); "mfa" on the 403 of an admin route to an admin whose account has no two-step verification (TOTP) yet */
                 field?: string;
                 /** @description Quote it when reporting a problem; internal errors are logged under it */
                 requestId?: string;

@@ -76,7 +76,7 @@ func TestRestartKeepsData(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c.Cognito().SignUp(ctx, &cip.SignUpInput{
-		ClientId: aws.String(c.ClientID), Username: aws.String("lia@example.com"), Password: aws.String("segredo"),
+		ClientId: aws.String(c.ClientID), Username: aws.String("lia@example.com"), Password: aws.String("segredo-1"),
 		UserAttributes: []cipTypes.AttributeType{{Name: aws.String("name"), Value: aws.String("Lia")}},
 	})
 	if err != nil {
@@ -106,7 +106,7 @@ func TestRestartKeepsData(t *testing.T) {
 	}
 	auth, err := c.Cognito().InitiateAuth(ctx, &cip.InitiateAuthInput{
 		ClientId: aws.String(c.ClientID), AuthFlow: cipTypes.AuthFlowTypeUserPasswordAuth,
-		AuthParameters: map[string]string{"USERNAME": "lia@example.com", "PASSWORD": "segredo"},
+		AuthParameters: map[string]string{"USERNAME": "lia@example.com", "PASSWORD": "segredo-1"},
 	})
 	if err != nil {
 		t.Fatalf("sign-in after restart: %v", err)

@@ -1,5 +1,7 @@
-import { Suspense } from 'react';
-import { matchPath, Outlet, useLocation } from 'react-router-dom';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, matchPath, Outlet, useLocation } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
 import { PageLoader } from '@/components/ui/spinner';
 import { TabNav } from '@/components/ui/tab-nav';
 
@@ -25,9 +27,34 @@ function isCurrentSection(path: string, pathname: string): boolean {
   return matchPath({ path, caseSensitive: true, end: true }, pathname) !== null;
 }
 
+/** The API's refusal of an admin whose account has no two-step verification (field "mfa"). */
+function isMfaRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.field === 'mfa';
+}
+
+/**
+ * The server's message when an admin route refused the account for want of two-step
+ * verification: whichever admin read says so first, the whole area shows it, with the way there.
+ * It starts empty on each visit: the page's reads run again on mount, and answer anew once the
+ * account has turned it on.
+ */
+function useMfaRefusal(): ApiError | null {
+  const client = useQueryClient();
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
+  useEffect(
+    () =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && isMfaRefusal(event.query.state.error)) setRefusal(event.query.state.error);
+      }),
+    [client],
+  );
+  return refusal;
+}
+
 /** The admin area's frame: its own section navigation above the admin page. */
 export function AdminLayout() {
   const { pathname } = useLocation();
+  const mfaRefusal = useMfaRefusal();
   return (
     <div className="admin-layout">
       <div className="admin-banner">
@@ -39,9 +66,21 @@ export function AdminLayout() {
         items={adminSections.map((section) => ({ to: section.path, label: section.label, current: isCurrentSection(section.path, pathname) }))}
       />
       <div className="admin-content">
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        {mfaRefusal ? (
+          <section className="card" role="alert" aria-labelledby="admin-mfa">
+            <h2 id="admin-mfa">Verificação em duas etapas necessária</h2>
+            <p>{mfaRefusal.message}</p>
+            <p>
+              <Link to="/configuracoes" className="button button-primary">
+                Ativar em Configurações
+              </Link>
+            </p>
+          </section>
+        ) : (
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        )}
       </div>
     </div>
   );

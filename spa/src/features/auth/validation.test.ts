@@ -14,13 +14,17 @@ describe('validateRegistration', () => {
     [{ password: '', confirmPassword: '' }, 'password', authMessages.passwordRequired],
     [{ confirmPassword: '' }, 'confirmPassword', authMessages.confirmPasswordRequired],
     [{ confirmPassword: 'outra123' }, 'confirmPassword', 'As senhas não coincidem'],
-    [{ password: '12345', confirmPassword: '12345' }, 'password', 'A senha deve ter pelo menos 6 caracteres'],
+    [{ password: '12345', confirmPassword: '12345' }, 'password', 'A senha deve ter pelo menos 8 caracteres'],
   ])('%j → %s: %s', (change, field, message) => {
     expect(validateRegistration({ ...valid, ...change })).toEqual({ field, message });
   });
 
-  it('accepts exactly 6 characters', () => {
-    expect(validateRegistration({ ...valid, password: '123456', confirmPassword: '123456' })).toBeNull();
+  it('accepts exactly 8 characters and refuses 7, as the user pool does', () => {
+    expect(validateRegistration({ ...valid, password: '12345678', confirmPassword: '12345678' })).toBeNull();
+    expect(validateRegistration({ ...valid, password: '1234567', confirmPassword: '1234567' })).toEqual({
+      field: 'password',
+      message: 'A senha deve ter pelo menos 8 caracteres',
+    });
   });
 });
 
@@ -34,7 +38,7 @@ describe('validateLogin', () => {
 
 describe('registration name', () => {
   it('refuses a name longer than the profile takes (80 characters)', () => {
-    const base = { email: 'a@b.co', password: '123456', confirmPassword: '123456' };
+    const base = { email: 'a@b.co', password: '12345678', confirmPassword: '12345678' };
     expect(validateRegistration({ ...base, name: 'a'.repeat(300) })).toEqual({ field: 'name', message: 'O nome deve ter no máximo 80 caracteres' });
     expect(validateRegistration({ ...base, name: ` ${'ã'.repeat(80)} ` })).toBeNull();
   });

@@ -1,12 +1,14 @@
 // The texts of SPEC §5 and §8, word for word, and the checks behind them.
 import { charCount, cleanText, maxNomeLength } from '@/lib/text';
 
-export const minPasswordLength = 6;
+export const minPasswordLength = 8;
 
 export const authMessages = {
   passwordMismatch: 'As senhas não coincidem',
-  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres',
+  passwordTooShort: 'A senha deve ter pelo menos 8 caracteres',
   loginFailed: 'Email ou senha incorretos',
+  totpInvalid: 'Digite os 6 dígitos do código do seu aplicativo autenticador',
+  totpFailed: 'Código incorreto ou expirado. Confira o código no aplicativo e tente novamente.',
   registerFailed: 'Erro ao criar conta. Tente novamente.',
   googleLoginFailedPrefix: 'Erro ao fazer login com Google: ',
   googleRegisterFailed: 'Erro ao registrar com Google',

@@ -1,4 +1,5 @@
 import {
+  confirmSignIn,
   confirmUserAttribute,
   fetchAuthSession,
   sendUserAttributeVerificationCode,
@@ -20,7 +21,10 @@ import { clearRedirectMarker, markRedirectStarted } from '@/lib/auth/redirect-re
 // imported statically: the auth provider loads it with import() on the first action; on /login
 // and /registro the page's preload script fetches it ahead when the browser is idle (vite.config.ts).
 
-export type ActionResult = { success: true } | { success: false; error: string; code?: string };
+export type ActionResult =
+  | { success: true }
+  | { success: false; error: string; code?: string }
+  | { success: false; totpRequired: true };
 export type GoogleActionResult =
   | { success: true }
   | { success: false; error: string; popupBlocked?: boolean }
@@ -49,6 +53,18 @@ export async function signInWithEmail(email: string, password: string): Promise<
       await signOut();
       output = await attempt();
     }
+    if (!output.isSignedIn && output.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return { success: false, totpRequired: true };
+    if (!output.isSignedIn) return { success: false, error: `Etapa de login não suportada: ${output.nextStep.signInStep}` };
+    return { success: true };
+  } catch (error) {
+    return { success: false, error: errorText(error) };
+  }
+}
+
+/** The authenticator app's code that finishes a sign-in which asked for it. */
+export async function confirmTotpCode(code: string): Promise<ActionResult> {
+  try {
+    const output = await confirmSignIn({ challengeResponse: code.replace(/\s/g, '') });
     if (!output.isSignedIn) return { success: false, error: `Etapa de login não suportada: ${output.nextStep.signInStep}` };
     return { success: true };
   } catch (error) {

@@ -3,8 +3,12 @@ import type { AuthUser } from '@/lib/auth/session';
 import type { RedirectResult } from '@/lib/auth/redirect-result';
 import type { Profile } from '@/types/api';
 
-/** A failure carries the provider's text as is (SPEC §7) and, when known, its error name (UsernameExistsException …). */
-export type AuthResult = { success: true; user: AuthUser } | { success: false; error: string; code?: string };
+/** A failure carries the provider's text as is and, when known, its error name (UsernameExistsException …). */
+export type AuthResult =
+  | { success: true; user: AuthUser }
+  | { success: false; error: string; code?: string }
+  /** The account has an authenticator app (TOTP): confirmTotp(code) finishes the sign-in. */
+  | { success: false; totpRequired: true };
 export type GoogleAuthResult =
   | { success: true; user: AuthUser }
   | { success: false; error: string; popupBlocked?: boolean }
@@ -22,6 +26,8 @@ export interface AuthContextValue {
   loading: boolean;
   isAdmin: boolean;
   signIn(email: string, password: string): Promise<AuthResult>;
+  /** The authenticator app's code, after a sign-in that asked for it. */
+  confirmTotp(code: string): Promise<AuthResult>;
   register(name: string, email: string, password: string): Promise<AuthResult>;
   /**
    * Google sign-in through `popup`, which the caller opens with openBlankPopup()

@@ -153,6 +153,10 @@ export function AuthProvider({
         const result = await withActions((actions) => actions.signInWithEmail(email, password), failed);
         return result.success ? signedInResult() : result;
       },
+      async confirmTotp(code) {
+        const result = await withActions((actions) => actions.confirmTotpCode(code), failed);
+        return result.success ? signedInResult() : result;
+      },
       async register(name, email, password) {
         const result = await withActions((actions) => actions.registerWithEmail(name, email, password), failed);
         return result.success ? signedInResult() : result;
@@ -183,7 +187,7 @@ export function AuthProvider({
       },
       async signOut() {
         const result = await withActions((actions) => actions.signOutUser(), failed);
-        if (!result.success) console.error('Erro ao sair:', result.error);
+        if (!result.success && 'error' in result) console.error('Erro ao sair:', result.error);
         queryClient.clear();
         setSession({ status: 'signedOut' });
       },

@@ -16,7 +16,7 @@ export function passwordErrorText(error: unknown, fallback: string): string {
     case 'NotAuthorizedException':
       return 'Senha atual incorreta';
     case 'InvalidPasswordException':
-      return 'A senha deve ter pelo menos 6 caracteres';
+      return 'A senha deve ter pelo menos 8 caracteres';
     case 'CodeMismatchException':
       return 'Código incorreto. Confira o código e tente novamente.';
     case 'ExpiredCodeException':

@@ -6,6 +6,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { setSignInNotice } from '@/lib/return-path';
 import { useConta } from '@/features/account/api/account';
 import { PasswordSection } from '@/features/account/components/password-section';
+import { MfaSection } from '@/features/account/components/mfa-section';
 import { NotificationPrefsSection } from '@/features/account/components/notification-prefs-section';
 import { EmailChoicesSection } from '@/features/account/components/email-choices-section';
 import { DataExportSection } from '@/features/account/components/data-export-section';
@@ -41,6 +42,7 @@ export function Component() {
           <NotificationPrefsSection />
           <EmailChoicesSection />
           <PasswordSection tipo={conta.data.tipo} />
+          <MfaSection tipo={conta.data.tipo} />
           <RankingPrivacySection />
           <DataExportSection />
           <DeleteAccountSection conta={conta.data} onDeleted={onDeleted} />

@@ -5,7 +5,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { loadPasswordActions } from '@/lib/auth/password-loader';
 import '@/features/account/account.css';
 
-const minSenha = 6;
+const minSenha = 8;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
@@ -45,7 +45,7 @@ export function ForgotPasswordForm({ initialEmail = '', onDone }: { initialEmail
     event.preventDefault();
     const next: typeof errors = {};
     if (!/^\d{4,8}$/.test(code.trim())) next.code = 'Digite o código que você recebeu por email';
-    if (senha.length < minSenha) next.senha = 'A senha deve ter pelo menos 6 caracteres';
+    if (senha.length < minSenha) next.senha = 'A senha deve ter pelo menos 8 caracteres';
     else if (senha !== confirmar) next.confirmar = 'As senhas não coincidem';
     setErrors(next);
     if (Object.keys(next).length > 0) return;

@@ -5,7 +5,7 @@ import { Notice } from '@/components/ui/flash';
 import { loadPasswordActions } from '@/lib/auth/password-loader';
 import '@/features/account/account.css';
 
-const minSenha = 6;
+const minSenha = 8;
 
 /** Change password (e-mail accounts); a Google account is told where its password lives. */
 export function PasswordSection({ tipo }: { tipo: 'email' | 'google' }) {
@@ -21,7 +21,7 @@ export function PasswordSection({ tipo }: { tipo: 'email' | 'google' }) {
     setNotice(null);
     const next: typeof errors = {};
     if (!atual) next.atual = 'Digite sua senha atual';
-    if (nova.length < minSenha) next.nova = 'A senha deve ter pelo menos 6 caracteres';
+    if (nova.length < minSenha) next.nova = 'A senha deve ter pelo menos 8 caracteres';
     else if (nova !== confirmar) next.confirmar = 'As senhas não coincidem';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
@@ -62,7 +62,7 @@ export function PasswordSection({ tipo }: { tipo: 'email' | 'google' }) {
           <InputField label="Senha atual" name="senhaAtual" type="password" autoComplete="current-password" value={atual}
             onChange={(e) => setAtual(e.target.value)} error={errors.atual} />
           <InputField label="Nova senha" name="novaSenha" type="password" autoComplete="new-password" value={nova}
-            onChange={(e) => setNova(e.target.value)} error={errors.nova} hint="Pelo menos 6 caracteres" />
+            onChange={(e) => setNova(e.target.value)} error={errors.nova} hint="Pelo menos 8 caracteres" />
           <InputField label="Confirmar nova senha" name="confirmarSenha" type="password" autoComplete="new-password" value={confirmar}
             onChange={(e) => setConfirmar(e.target.value)} error={errors.confirmar} />
           <p className="form-error" role="alert">

@@ -167,4 +167,48 @@ describe('Google sign-in refused because the e-mail belongs to an unconfirmed ac
     await waitFor(() => expect(auth.signInWithGoogle).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
+
+  it('asks for the authenticator code when the account has one, then signs in', async () => {
+    let finish!: () => void;
+    const confirmTotp = vi.fn(
+      (code: string): Promise<AuthResult> =>
+        code === '123 456'
+          ? new Promise<AuthResult>((resolve) => {
+              finish = () => resolve({ success: true, user: testUser });
+            })
+          : Promise.resolve({ success: false, error: 'CodeMismatchException' }),
+    );
+    const auth = fakeAuth({
+      user: null,
+      signIn: vi.fn(async (): Promise<AuthResult> => ({ success: false, totpRequired: true })),
+      confirmTotp,
+    });
+    const { router, setAuth } = renderApp('/cultivos', auth);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await screen.findByRole('heading', { name: 'Entrar na sua conta' });
+    await signInWith('maria@exemplo.com', 'segredo-123');
+    const field = await screen.findByLabelText('Código do aplicativo autenticador');
+    expect(field).toHaveFocus();
+    expect(screen.queryByLabelText('Senha')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+
+    await user.type(field, '12a');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Digite os 6 dígitos do código do seu aplicativo autenticador');
+    expect(confirmTotp).not.toHaveBeenCalled();
+
+    await user.clear(field);
+    await user.type(field, '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Código incorreto ou expirado');
+    expect(router.state.location.pathname).toBe('/login');
+
+    await user.clear(field);
+    await user.type(field, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(confirmTotp).toHaveBeenLastCalledWith('123 456');
+    setAuth(fakeAuth());
+    finish();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cultivos'));
+  });
 });

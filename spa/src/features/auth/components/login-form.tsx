@@ -21,6 +21,13 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const redirectChecked = useRef(false);
+  // The account has an authenticator app: its code finishes the sign-in.
+  const [totpStep, setTotpStep] = useState(false);
+  const [totp, setTotp] = useState('');
+  const totpRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (totpStep) totpRef.current?.focus();
+  }, [totpStep]);
 
   // A Google redirect that brought the user back here: finish it (SPEC §4).
   useEffect(() => {
@@ -62,7 +69,31 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
       return;
     }
     setBusy('idle');
+    if ('totpRequired' in result) {
+      setTotpStep(true);
+      return;
+    }
     setError({ message: authMessages.loginFailed });
+  }
+
+  async function handleTotp(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy !== 'idle') return;
+    if (!/^\d{6}$/.test(totp.replace(/\s/g, ''))) {
+      setError({ message: authMessages.totpInvalid });
+      totpRef.current?.focus();
+      return;
+    }
+    setError(null);
+    setBusy('email');
+    const result = await auth.confirmTotp(totp);
+    if (result.success) {
+      onSuccess(returnTo);
+      return;
+    }
+    setBusy('idle');
+    setError({ message: authMessages.totpFailed });
+    totpRef.current?.focus();
   }
 
   const handleGoogle = useGoogleSignIn({
@@ -72,6 +103,29 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
 
   const errorId = 'login-error';
   const disabled = busy !== 'idle';
+  if (totpStep) {
+    return (
+      <form className="auth-form" onSubmit={handleTotp} noValidate>
+        <p>Sua conta usa verificação em duas etapas. Digite o código de 6 dígitos do seu aplicativo autenticador.</p>
+        <InputField
+          ref={totpRef}
+          label="Código do aplicativo autenticador"
+          name="totp"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          value={totp}
+          onChange={(e) => setTotp(e.target.value)}
+          invalid={error !== null}
+          errorId={errorId}
+        />
+        <FormError id={errorId} message={error?.message ?? null} />
+        <SubmitButton className="button button-primary button-block" busy={busy === 'email'} busyLabel="Entrando..." disabled={disabled}>
+          Confirmar
+        </SubmitButton>
+      </form>
+    );
+  }
   return (
     <>
       <form className="auth-form" onSubmit={handleSubmit} noValidate>

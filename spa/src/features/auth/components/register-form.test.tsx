@@ -41,7 +41,7 @@ describe('registration screen', () => {
 
   it.each([
     ['password mismatch', { ...complete, 'Confirmar senha': 'outra-senha' }, 'As senhas não coincidem', 'Confirmar senha'],
-    ['short password', { ...complete, Senha: '12345', 'Confirmar senha': '12345' }, 'A senha deve ter pelo menos 6 caracteres', 'Senha'],
+    ['short password', { ...complete, Senha: '12345', 'Confirmar senha': '12345' }, 'A senha deve ter pelo menos 8 caracteres', 'Senha'],
     ['missing name', { ...complete, 'Nome completo': '' }, 'Informe seu nome completo', 'Nome completo'],
     ['missing email', { ...complete, Email: '' }, 'Informe seu email', 'Email'],
     ['invalid email', { ...complete, Email: 'maria@exemplo' }, 'Informe um email válido', 'Email'],

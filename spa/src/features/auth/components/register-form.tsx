@@ -42,7 +42,7 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
     }
     setBusy('idle');
     setError({ message: authMessages.registerFailed });
-    setTaken(result.code === 'UsernameExistsException');
+    setTaken('code' in result && result.code === 'UsernameExistsException');
   }
 
   const handleGoogle = useGoogleSignIn({
