@@ -132,11 +132,18 @@ func (m *mailbox) discard(address string) {
 	}
 }
 
-// Mails are the messages, oldest first.
+// Mails are the messages sent, oldest first: a pending one (its code not yet
+// filled in) is not sent yet, so no reader sees its placeholders.
 func (m *mailbox) list() []Mail {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return append([]Mail(nil), m.mails...)
+	out := make([]Mail, 0, len(m.mails))
+	for _, ml := range m.mails {
+		if !ml.pending {
+			out = append(out, ml)
+		}
+	}
+	return out
 }
 
 // recordCustomMessage wraps the CustomMessage trigger: what it answers is kept as a pending
