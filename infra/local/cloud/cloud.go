@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"github.com/verde-app/verde/infra/seed"
 	"github.com/verde-app/verde/shared/app"
@@ -68,6 +69,8 @@ type Cloud struct {
 	Deps app.Deps
 	// Config is the SPA's /config.json.
 	Config SPAConfig
+	// Clock is every in-process function's Now, settable at ClockPath (clock.go).
+	Clock *Clock
 
 	opts         Options
 	cognitoProxy *cognitoProxy
@@ -104,6 +107,7 @@ func Start(ctx context.Context, opts Options) (*Cloud, error) {
 		TableName:     opts.TableName,
 		UploadsBucket: opts.UploadsBucket,
 		Region:        Region,
+		Clock:         NewClock(),
 		failed:        make(chan error, 4),
 		logger:        slog.New(slog.NewTextHandler(opts.Log, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}
@@ -182,11 +186,11 @@ func (c *Cloud) startDynamoOnly(ctx context.Context) error {
 		return err
 	}
 	c.setEnv()
-	deps, err := app.NewDeps(ctx, app.ConfigFromEnv())
+	deps, err := app.NewDeps(ctx, app.ConfigFromEnv(), c.instrument(""))
 	if err != nil {
 		return err
 	}
-	c.Deps = deps
+	c.Deps = c.onClock(deps)
 	return nil
 }
 
@@ -370,11 +374,11 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	c.secrets = &secretsManager{values: map[string]string{cursorSecretID: st.CursorSecret, originSecretID: st.OriginSecret}}
 	c.originSecret = st.OriginSecret
 	c.setEnv()
-	deps, err := app.NewDeps(ctx, app.ConfigFromEnv())
+	deps, err := app.NewDeps(ctx, app.ConfigFromEnv(), c.instrument(""))
 	if err != nil {
 		return err
 	}
-	c.Deps = deps
+	c.Deps = c.onClock(deps)
 	gateway, invoker, err := c.functions(ctx)
 	if err != nil {
 		return err
@@ -398,6 +402,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/config.json", serveJSON(c.Config))
+	mux.Handle(ClockPath, c.Clock)
 	mux.Handle(InvokePathPrefix, invoker)
 	mux.Handle(CognitoPathPrefix, http.StripPrefix(strings.TrimSuffix(CognitoPathPrefix, "/"), proxy))
 	mux.Handle(DevPasswordCodePath, http.HandlerFunc(proxy.devPasswordCode))
@@ -453,7 +458,8 @@ func (c *Cloud) startAll(ctx context.Context) error {
 // (tableActionsOnly).
 func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, error) {
 	depsOf := func(id string) (app.Deps, error) {
-		return app.NewDeps(ctx, app.ConfigFromEnv(), tableActionsOnly(id, areas.TableActions[id]))
+		d, err := app.NewDeps(ctx, app.ConfigFromEnv(), tableActionsOnly(id, areas.TableActions[id]), c.instrument(id))
+		return c.onClock(d), err
 	}
 	apis := map[string]APIFunc{}
 	for _, r := range c.Template.Routes {
@@ -508,6 +514,24 @@ func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, err
 		}
 	}
 	return NewAPIGateway(c.Template.Routes, apis, c.logger), NewLambdaInvoker(triggers, c.logger), nil
+}
+
+// onClock puts a function's dependencies on the cloud's clock.
+func (c *Cloud) onClock(d app.Deps) app.Deps {
+	d.Now = c.Clock.Now
+	if d.Store != nil {
+		d.Store.Now = c.Clock.Now
+	}
+	return d
+}
+
+// instrument is Options.Instrument for function id ("" for the cloud's own Deps).
+func (c *Cloud) instrument(id string) func(*aws.Config) {
+	return func(cfg *aws.Config) {
+		if c.opts.Instrument != nil {
+			c.opts.Instrument(id, cfg)
+		}
+	}
 }
 
 // LinkedIdentities are the federated identities PreSignUp linked to pool users (the proxy's

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
 )
 
 // Options says where the local cloud finds the repository and keeps its data, and on which ports
@@ -41,6 +43,11 @@ type Options struct {
 	// TableName defaults to "verde-local"; UploadsBucket to "verde-uploads".
 	TableName     string
 	UploadsBucket string
+
+	// Instrument, when set, is applied to the AWS SDK configuration of every in-process function
+	// (functionID is its template LogicalId) and of Cloud.Deps (functionID ""), before its
+	// clients are made: tools/season and the bench attach their recorders of DynamoDB calls here.
+	Instrument func(functionID string, cfg *aws.Config)
 
 	// Log receives progress lines and the startup summary; nil discards them.
 	Log io.Writer
