@@ -22,6 +22,7 @@ import (
 
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/invoke"
 	"github.com/verde-app/verde/shared/store"
 	"github.com/verde-app/verde/shared/uploads"
 )
@@ -236,6 +237,6 @@ func cell(v any) string {
 // sizes, going on in a new run of the same function (DADOS_JOB_FUNCTION).
 func Handler(d app.Deps) func(context.Context, Event) (map[string]any, error) {
 	return New(d.Store, d.Uploads, func(ctx context.Context, ev Event) error {
-		return app.InvokeAsync(ctx, "DADOS_JOB_FUNCTION", ev)
+		return invoke.Async(ctx, "DADOS_JOB_FUNCTION", ev)
 	}).Handle
 }

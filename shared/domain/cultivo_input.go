@@ -232,7 +232,7 @@ func PhotoKeyPrefix(uid string) string { return "fotos/" + uid + "/" }
 // (400) one that could not be a key.
 func CheckPhotoKeys(field string, keys []string, uid string) error {
 	for _, k := range keys {
-		if !uploadKey.MatchString(k) || strings.Contains(k, "..") || len(k) > 300 {
+		if !uploadKey().MatchString(k) || strings.Contains(k, "..") || len(k) > 300 {
 			return Invalid(field, "Foto inválida: envie a foto novamente")
 		}
 		if !strings.HasPrefix(k, PhotoKeyPrefix(uid)) {

@@ -2,7 +2,6 @@ package domain
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -350,7 +349,7 @@ func ValidUFInput(s string) bool {
 }
 
 // uploadKey is the shape of a key in the uploads bucket.
-var uploadKey = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9/_.=-]*$`)
+var uploadKey = LazyRegexp(`^[A-Za-z0-9][A-Za-z0-9/_.=-]*$`)
 
 func cleanFotoCapa(p *string) (*string, error) {
 	if p == nil {
@@ -364,7 +363,7 @@ func cleanFotoCapa(p *string) (*string, error) {
 		return nil, Invalid("fotoCapa", fmt.Sprintf("A foto de capa deve ter no máximo %d caracteres", MaxFotoCapa))
 	}
 	isURL := strings.HasPrefix(v, "https://") && !strings.ContainsAny(v, " \"<>")
-	isKey := uploadKey.MatchString(v) && !strings.Contains(v, "..")
+	isKey := uploadKey().MatchString(v) && !strings.Contains(v, "..")
 	if !isURL && !isKey {
 		return nil, Invalid("fotoCapa", "A foto de capa deve ser um endereço https:// ou a chave de um arquivo enviado")
 	}

@@ -459,6 +459,9 @@ func (c *Cloud) startAll(ctx context.Context) error {
 func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, error) {
 	depsOf := func(id string) (app.Deps, error) {
 		d, err := app.NewDeps(ctx, app.ConfigFromEnv(), tableActionsOnly(id, areas.TableActions[id]), c.instrument(id))
+		for _, w := range areas.Wired[id] { // as functions/<dir>/main.go wires it
+			areas.Wires[w](&d)
+		}
 		return c.onClock(d), err
 	}
 	apis := map[string]APIFunc{}

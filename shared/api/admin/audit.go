@@ -2,7 +2,6 @@ package admin
 
 import (
 	"net/http"
-	"regexp"
 	"time"
 
 	"github.com/verde-app/verde/shared/api"
@@ -24,7 +23,7 @@ type EntradaAuditoria struct {
 	Depois     string    `json:"depois"`
 }
 
-var acaoPattern = regexp.MustCompile(`^[a-z]+\.[a-z]+$`)
+var acaoPattern = domain.LazyRegexp(`^[a-z]+\.[a-z]+$`)
 
 // handleAudit is the latest audit entries, filtered by admin, action and
 // month: one Query and one BatchGetItem (the admins' names).
@@ -38,7 +37,7 @@ func handleAudit(d app.Deps) http.Handler {
 		}
 		// A filter sent empty (?acao=, ?mes=) is outside the contract's pattern like any other
 		// value: a 400 naming it, not the unfiltered log.
-		if (acao != "" || q.Has("acao")) && !acaoPattern.MatchString(acao) {
+		if (acao != "" || q.Has("acao")) && !acaoPattern().MatchString(acao) {
 			api.WriteError(w, r, domain.Invalid("acao", "Ação inválida (ex.: regras.editadas)"))
 			return
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/invoke"
 	"github.com/verde-app/verde/shared/store"
 )
 
@@ -54,7 +55,7 @@ func exportacaoOf(r store.ExportRecord) Exportacao {
 
 // startJob invokes the export job; a variable so that nothing else is needed in tests.
 var startJob = func(ctx context.Context, id string) error {
-	return app.InvokeAsync(ctx, "DADOS_JOB_FUNCTION", map[string]string{"kind": "export", "exportId": id})
+	return invoke.Async(ctx, "DADOS_JOB_FUNCTION", map[string]string{"kind": "export", "exportId": id})
 }
 
 func handleCreateExport(d app.Deps) http.Handler {

@@ -30,6 +30,7 @@ import (
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/areas"
+	"github.com/verde-app/verde/shared/auth/cognitoadmin"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/httpenc"
 )
@@ -168,6 +169,7 @@ func TestRouteFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cognitoadmin.Wire(&deps)
 	env := &testkit.Env{Cloud: testcloud.Get(), Deps: deps, Calls: calls}
 
 	// Every area's routes behind one mux, as API Gateway puts them behind one host.

@@ -50,10 +50,25 @@ func (e *apiError) Error() string {
 	return fmt.Sprintf("%s answered %d: %s", e.Route, e.Status, strings.TrimSpace(e.Body))
 }
 
+// retryDelays are the SPA's delays between attempts of a GET that failed with a 5xx
+// (spa/src/lib/api-client.ts retryDelaysMs): each attempt is a request of its own here too.
+var retryDelays = []time.Duration{300 * time.Millisecond, time.Second}
+
 // call sends one API request for member m and decodes a 2xx reply into out (if not nil). route
-// is the template route ("GET /api/cultivos/{cultivoId}"); path the real one. create sends an
-// Idempotency-Key, as the SPA does on every create.
+// is the template route ("GET /api/cultivos/{cultivoId}"); path the real one. A create sends an
+// Idempotency-Key, as the SPA does on every create; a GET answered 5xx is tried again as the
+// SPA does.
 func (c *client) call(ctx context.Context, m *member, month int, route, path string, body, out any) (int, error) {
+	for attempt := 0; ; attempt++ {
+		status, err := c.once(ctx, m, month, route, path, body, out)
+		if status < 500 || !strings.HasPrefix(route, "GET ") || attempt == len(retryDelays) {
+			return status, err
+		}
+		time.Sleep(retryDelays[attempt])
+	}
+}
+
+func (c *client) once(ctx context.Context, m *member, month int, route, path string, body, out any) (int, error) {
 	method, _, _ := strings.Cut(route, " ")
 	var rd io.Reader
 	var raw []byte

@@ -50,6 +50,8 @@ type Report struct {
 	Sessions    int
 	TableBytes  int64
 	TableItems  int
+	Cut         int
+	CutReasons  []string
 }
 
 // Failed reports whether an invariant failed.
@@ -66,7 +68,8 @@ func (r Report) Failed() bool {
 func (s *Sim) Report(ctx context.Context) (Report, error) {
 	st := s.stats
 	mm, months := st.memberMonths()
-	r := Report{Config: s.cfg, Wall: st.wall, MemberMonth: mm, Months: months, Invariants: s.invariants, Routes: st.sortedRoutes()}
+	r := Report{Config: s.cfg, Wall: st.wall, MemberMonth: mm, Months: months, Invariants: s.invariants, Routes: st.sortedRoutes(),
+		Cut: st.cut, CutReasons: st.cutReasons}
 	for _, v := range st.invoked {
 		r.Invoked = append(r.Invoked, v)
 	}
@@ -205,8 +208,13 @@ func (r Report) Print(w io.Writer) {
 	c := r.Config
 	fmt.Fprintf(w, "Verde season: %d members, %d groups, %d days from %s, seed %d, activity ×%.2f (played in %s)\n",
 		c.Members, c.Groups, c.Days, brasilia(c.Start).Format("2006-01-02"), c.Seed, c.Activity, r.Wall.Round(time.Second))
-	fmt.Fprintf(w, "  %d sessions, %d active member-months over %d months (%.0f%% of members active in a month)\n\n",
+	fmt.Fprintf(w, "  %d sessions, %d active member-months over %d months (%.0f%% of members active in a month)\n",
 		r.Sessions, r.MemberMonth, r.Months, r.Usage.ActiveShare*100)
+	fmt.Fprintf(w, "  %d sessions cut short by an answer the member did not expect\n", r.Cut)
+	for _, c := range r.CutReasons {
+		fmt.Fprintf(w, "      %s\n", c)
+	}
+	fmt.Fprintln(w)
 
 	per := 1 / float64(r.MemberMonth)
 	fmt.Fprintf(w, "Requests per active member per month, by route (DynamoDB calls and request units per request: mean / max; RRU and WRU by AWS's billing rules from item sizes, tools/meter)\n")

@@ -76,6 +76,9 @@ func TestSmallSeason(t *testing.T) {
 	if s.stats.reminders+s.stats.remindersUnfinished == 0 && len(rep.Invoked) == 0 {
 		t.Error("the reminders job never ran")
 	}
+	if rep.Cut > 0 {
+		t.Errorf("%d sessions were cut short by an unexpected answer: %v", rep.Cut, rep.CutReasons)
+	}
 	for _, inv := range rep.Invariants {
 		if inv.Checked == 0 {
 			t.Errorf("invariant %q checked nothing", inv.Name)

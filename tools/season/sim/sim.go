@@ -269,7 +269,13 @@ func (s *Sim) playDay(ctx context.Context, date time.Time) error {
 				defer wg.Done()
 				defer func() { <-sem }()
 				if err := s.session(ctx, m); err != nil {
-					firstErr.CompareAndSwap(nil, &err)
+					if ctx.Err() != nil {
+						firstErr.CompareAndSwap(nil, &err)
+						return
+					}
+					// An answer the member did not expect ends their session (the 5xx among
+					// them fail the season's invariants); the season goes on.
+					s.stats.cutShort(m.name, err)
 				}
 			}(x.m)
 		}

@@ -23,6 +23,8 @@ type Stats struct {
 	n                atomic.Int64
 
 	reminders, remindersUnfinished int
+	cut                            int
+	cutReasons                     []string
 	cognitoSignUps                 int
 	deletedAccounts                int
 	failures                       []string
@@ -215,4 +217,14 @@ func (s *Stats) memberMonths() (int, int) {
 		n += len(ms)
 	}
 	return n, len(s.active)
+}
+
+// cutShort records a session ended by an answer the member did not expect.
+func (s *Stats) cutShort(who string, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cut++
+	if len(s.cutReasons) < 20 {
+		s.cutReasons = append(s.cutReasons, who+": "+err.Error())
+	}
 }

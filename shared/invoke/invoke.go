@@ -1,4 +1,7 @@
-package app
+// Package invoke starts another Lambda function asynchronously. Only the functions that start
+// a job import it (the admin's data export, the export job's own continuation), so the others
+// do not link the SDK's Lambda client.
+package invoke
 
 import (
 	"context"
@@ -8,18 +11,19 @@ import (
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/lambda"
 	"github.com/aws/aws-sdk-go-v2/service/lambda/types"
+
+	"github.com/verde-app/verde/shared/awsenv"
 )
 
-// InvokeAsync invokes the Lambda function named by the environment variable
+// Async invokes the Lambda function named by the environment variable
 // env (DADOS_JOB_FUNCTION: the export job) with payload, asynchronously
 // (InvocationType Event), as the export job's start and its continuation
 // do. Locally AWS_ENDPOINT_URL_LAMBDA points at the local cloud, whose
 // invoke endpoint runs the function in process. The client is made on
 // first use.
-func InvokeAsync(ctx context.Context, env string, payload any) error {
+func Async(ctx context.Context, env string, payload any) error {
 	name := os.Getenv(env)
 	if name == "" {
 		return fmt.Errorf("%s is not set", env)
@@ -47,12 +51,7 @@ var (
 
 func lambdaClient(ctx context.Context) (*lambda.Client, error) {
 	lambdaOnce.Do(func() {
-		cfg, err := config.LoadDefaultConfig(context.WithoutCancel(ctx))
-		if err != nil {
-			lambdaErr = err
-			return
-		}
-		lambdaC = lambda.NewFromConfig(cfg)
+		lambdaC = lambda.NewFromConfig(awsenv.For(awsenv.Config(), "LAMBDA"))
 	})
 	return lambdaC, lambdaErr
 }
