@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambdacontext"
@@ -43,9 +44,14 @@ type Recorder struct {
 	table   string
 	indexes []Index
 
-	mu    sync.Mutex
-	calls []Call
+	mu     sync.Mutex
+	calls  []Call
+	paused atomic.Bool
 }
+
+// Pause stops recording (and the recorder's own item reads) until Pause(false): a measure of
+// CPU must not include the recorder's work.
+func (r *Recorder) Pause(p bool) { r.paused.Store(p) }
 
 // NewRecorder records calls to table (whose global secondary indexes are indexes); raw is a
 // client of the same DynamoDB without the recorder, for the item reads the recorder makes itself.
@@ -137,6 +143,9 @@ func (r *Recorder) add(c Call) {
 type key = map[string]types.AttributeValue
 
 func (r *Recorder) handle(ctx context.Context, function string, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
+	if r.paused.Load() {
+		return next.HandleInitialize(ctx, in)
+	}
 	c := Call{Function: function, Op: middleware.GetOperationName(ctx)}
 	if lc, ok := lambdacontext.FromContext(ctx); ok {
 		c.RequestID = lc.AwsRequestID

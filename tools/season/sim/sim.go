@@ -410,6 +410,12 @@ type Seeded struct {
 	Password  string `json:"password"`
 	CultivoID string `json:"cultivoId"`
 	GroupID   string `json:"groupId"`
+	// Coordinator coordinates GroupID (same password).
+	Coordinator string `json:"coordinator"`
+	Members     int    `json:"members"`
+	Days        int    `json:"days"`
+	// Now is the season's clock at its end: what a cloud on its data should be set to.
+	Now string `json:"now"`
 }
 
 // Seeded picks the busiest live member who still has an active cultivo.
@@ -428,6 +434,9 @@ func (s *Sim) Seeded() Seeded {
 		if open == 0 {
 			continue
 		}
+		if m.coordinates(s.groups) {
+			continue
+		}
 		if best == nil || m.perWeek > best.perWeek || (m.perWeek == best.perWeek && len(m.cultivos) > len(best.cultivos)) {
 			best = m
 		}
@@ -435,7 +444,9 @@ func (s *Sim) Seeded() Seeded {
 	if best == nil {
 		return Seeded{}
 	}
-	out := Seeded{Email: best.email, Password: best.pass, GroupID: best.groupsNow()[0].id}
+	g := best.groupsNow()[0]
+	out := Seeded{Email: best.email, Password: best.pass, GroupID: g.id, Coordinator: g.coordinator.email, Members: len(s.members), Days: s.cfg.Days,
+		Now: s.now().UTC().Format(time.RFC3339)}
 	for _, c := range best.cultivos {
 		if !c.closed && !c.archived {
 			out.CultivoID = c.id
