@@ -11,6 +11,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambdacontext"
 	"github.com/aws/aws-sdk-go-v2/aws"
+	awsmiddleware "github.com/aws/aws-sdk-go-v2/aws/middleware"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -143,8 +144,8 @@ func (r *Recorder) add(c Call) {
 type key = map[string]types.AttributeValue
 
 func (r *Recorder) handle(ctx context.Context, function string, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
-	if r.paused.Load() {
-		return next.HandleInitialize(ctx, in)
+	if r.paused.Load() || awsmiddleware.GetServiceID(ctx) != "DynamoDB" {
+		return next.HandleInitialize(ctx, in) // Instrument reaches every client: meter DynamoDB's
 	}
 	c := Call{Function: function, Op: middleware.GetOperationName(ctx)}
 	if lc, ok := lambdacontext.FromContext(ctx); ok {

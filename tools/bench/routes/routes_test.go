@@ -385,7 +385,7 @@ func TestRouteFigures(t *testing.T) {
 		{method: "POST", route: "/api/groups/{groupId}/lotes", create: true, user: as(coord), path: fixed(g + "/lotes"), body: func(i int) any {
 			return map[string]any{"prefixo": prefix + string(rune('A'+i)), "inicio": 1, "fim": 10, "area": 4}
 		}},
-		{method: "POST", route: "/api/groups/{groupId}/lotes/{codigo}/requests", create: true, user: as(member), path: func(i int) string {
+		{method: "POST", route: "/api/groups/{groupId}/lotes/{codigo}/requests", create: true, path: func(i int) string {
 			return fmt.Sprintf("%s/lotes/%s%d/requests", g, prefix, i+1)
 		}},
 		{method: "POST", route: "/api/admin/banners", create: true, user: as(admin), path: fixed("/api/admin/banners"), body: func(i int) any {
@@ -423,6 +423,9 @@ func TestRouteFigures(t *testing.T) {
 				u = joiners[i]
 			case cs.route == "/api/invites/{token}/accept":
 				u = acceptors[i]
+			case cs.route == "/api/groups/{groupId}/lotes/{codigo}/requests":
+				u = joiners[i] // members since their join above; one open request each
+
 			case cs.user != nil:
 				u = cs.user()
 			}
