@@ -13,17 +13,8 @@ import (
 // Each function's main.go adds exactly the clients Wired lists for it (what the local cloud and
 // the tests wire), so a function never runs locally with a client it lacks in AWS.
 func TestEachMainWiresWhatAreasSays(t *testing.T) {
-	b, err := os.ReadFile(makefilePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	block := regexp.MustCompile(`(?m)^FUNCTIONS\s*:?=((?:.*\\\n)*.*)$`).FindSubmatch(b)
-	if block == nil {
-		t.Fatalf("%s: no FUNCTIONS := list", makefilePath)
-	}
 	call := regexp.MustCompile(`\b([a-z]+\.Wire)\(&d\)`)
-	for _, m := range regexp.MustCompile(`([A-Za-z0-9]+):([A-Za-z0-9_-]+)`).FindAllSubmatch(block[1], -1) {
-		id, dir := string(m[1]), string(m[2])
+	for id, dir := range makefileFunctions(t) {
 		src, err := os.ReadFile(filepath.Join(repoRoot, "functions", dir, "main.go"))
 		if err != nil {
 			t.Fatal(err)
