@@ -66,8 +66,14 @@ func run(ctx context.Context, cfg sim.Config, outPath, keep string) error {
 		return err
 	}
 	defer logf.Close()
+	fnlog, err := os.Create(filepath.Join(os.TempDir(), "verde-season-functions.log"))
+	if err != nil {
+		return err
+	}
+	defer fnlog.Close()
+	cfg.FunctionLog = fnlog
 	rec := sim.NewRecorder("", meter.IndexesOf(store.TableInput("")))
-	fmt.Fprintf(os.Stderr, "season: starting a local cloud in %s (its log: %s)\n", dir, logf.Name())
+	fmt.Fprintf(os.Stderr, "season: starting a local cloud in %s (its log: %s; the functions': %s)\n", dir, logf.Name(), fnlog.Name())
 	c, err := cloud.Start(ctx, cloud.Options{DataDir: dir, Log: logf, Instrument: func(id string, cfg *aws.Config) { rec.Attach(id)(cfg) }})
 	if err != nil {
 		return err

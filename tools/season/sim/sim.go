@@ -51,8 +51,9 @@ type Config struct {
 	Workers int
 	// Activity multiplies every member's sessions per week (1: the realistic mix in profiles).
 	Activity float64
-	// Log receives progress lines.
-	Log io.Writer
+	// Log receives progress lines; FunctionLog (optional) the functions' own log lines, as
+	// CloudWatch would (they are counted either way).
+	Log, FunctionLog io.Writer
 }
 
 // Defaults are `make season`'s: 300 members in 12 groups over a year.
@@ -95,7 +96,11 @@ func New(c *cloud.Cloud, rec *meter.Recorder, cfg Config) *Sim {
 	s.idp = c.CognitoAsSite()
 	// The functions' own log lines (log/slog's default, as in Lambda), counted as CloudWatch
 	// would ingest them.
-	slog.SetDefault(slog.New(slog.NewTextHandler(byteCounter{&s.stats.LogBytes}, nil)))
+	var logs io.Writer = byteCounter{&s.stats.LogBytes}
+	if cfg.FunctionLog != nil {
+		logs = io.MultiWriter(logs, cfg.FunctionLog)
+	}
+	slog.SetDefault(slog.New(slog.NewTextHandler(logs, nil)))
 	for _, wh := range [][2]int{{320, 240}, {480, 360}, {640, 480}, {800, 600}} {
 		s.photos = append(s.photos, jpegOf(wh[0], wh[1], len(s.photos)))
 	}
