@@ -265,8 +265,11 @@ func TestRouteFigures(t *testing.T) {
 	b.do(owner, "POST", "/api/groups", map[string]any{"nome": "Horta da Bancada", "cidade": "Campinas", "uf": "SP", "entrada": "aprovacao", "maxMembros": 500}, uuid.NewString(), &appr)
 	// Cultivos ready for a harvest, one per run.
 	var ready []string
-	var joiners, acceptors, requesters, founders []*user
+	var joiners, acceptors, requesters, founders, reporters []*user
 	for i := 0; i <= runs; i++ {
+		rep := b.newUser("")
+		b.do(rep, "POST", "/api/groups/"+gid+"/join", nil, uuid.NewString(), nil)
+		reporters = append(reporters, rep)
 		joiners = append(joiners, b.newUser(""))
 		acceptors = append(acceptors, b.newUser(""))
 		founders = append(founders, b.newUser("SP"))
@@ -384,7 +387,7 @@ func TestRouteFigures(t *testing.T) {
 		{method: "POST", route: "/api/posts/{postId}/comentarios", create: true, user: as(member), path: fixed(pp + "/comentarios"), body: func(i int) any {
 			return map[string]any{"texto": fmt.Sprintf("Que beleza! (%d)", i)}
 		}},
-		{method: "POST", route: "/api/posts/{postId}/denuncias", create: true, user: as(member), path: func(i int) string { return "/api/posts/" + url.PathEscape(reportable[i]) + "/denuncias" }, body: func(int) any {
+		{method: "POST", route: "/api/posts/{postId}/denuncias", create: true, path: func(i int) string { return "/api/posts/" + url.PathEscape(reportable[i]) + "/denuncias" }, body: func(int) any {
 			return map[string]any{"motivo": "spam"}
 		}},
 		{method: "POST", route: "/api/groups", create: true, path: fixed("/api/groups"), body: func(i int) any {
@@ -438,6 +441,8 @@ func TestRouteFigures(t *testing.T) {
 				u = joiners[i]
 			case cs.route == "/api/invites/{token}/accept":
 				u = acceptors[i]
+			case cs.route == "/api/posts/{postId}/denuncias":
+				u = reporters[i] // a report is once per member and post, never of one's own
 			case cs.route == "/api/groups/{groupId}/lotes/{codigo}/requests":
 				u = joiners[i] // members since their join above; one open request each
 
