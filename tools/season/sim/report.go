@@ -157,8 +157,11 @@ func indexBytes(base string) int {
 }
 
 // tableSize sums every item's size and its index entries' (the table's storage, billed per GB).
+// Items whose TTL (expiraEm, epoch seconds) is past on the season's clock are left out: DynamoDB
+// deletes them within days, DynamoDB Local never does.
 func (s *Sim) tableSize(ctx context.Context) (int, int64, error) {
 	db := s.dynamo()
+	now := s.now().Unix()
 	var start map[string]types.AttributeValue
 	items, total := 0, int64(0)
 	for {
@@ -167,6 +170,9 @@ func (s *Sim) tableSize(ctx context.Context) (int, int64, error) {
 			return 0, 0, err
 		}
 		for _, it := range out.Items {
+			if exp := numAttr(it["expiraEm"]); exp > 0 && int64(exp) < now {
+				continue
+			}
 			size := int64(meter.ItemSize(it) + indexOverheadB)
 			for _, ix := range []string{"GSI1PK", "GSI2PK"} {
 				if _, ok := it[ix]; ok {
