@@ -47,10 +47,13 @@ GO_LAMBDA_ENV := CGO_ENABLED=0 GOOS=linux GOARCH=arm64
 # nodynamic: the WebP encoder (PhotosFunction) runs its WebAssembly build, never a system libwebp.
 GO_LAMBDA_FLAGS := -trimpath -buildvcs=false -tags lambda.norpc,nodynamic -ldflags "-s -w"
 BUILD_DIR := .build
-# Size budget per function: 6 MB for the zipped package Lambda stores and loads at a cold
-# start (its "code size"). The binary is reported too; on Go 1.26 linux/arm64 even a
-# bare aws-lambda-go handler is 5.8 MB unzipped, so the budget cannot bind the binary.
-MAX_PACKAGE_BYTES := 6000000
+# Size budget per function: 4.5 MB for the zipped package Lambda stores and loads at a cold
+# start (its "code size"); make build fails past it. The target is 4 MB (make bench prints each
+# function against it); AdminFunction, AccountFunction, PhotosFunction and MeFunction are
+# 4.0-4.2 MB since the photos, ops and flat-reads work. The binary is reported too; on Go 1.26
+# linux/arm64 even a bare aws-lambda-go handler is 5.8 MB unzipped (2.4 MB zipped), so the
+# budget cannot bind the binary.
+MAX_PACKAGE_BYTES := 4500000
 
 # Go packages, without any that npm packages may ship under node_modules.
 LIST_GO_PACKAGES = pkgs=$$($(GO) list ./... | grep -v /node_modules/)
@@ -84,6 +87,7 @@ help:
 	@echo "  make test-schemathesis   schemathesis over every API operation against a local cloud"
 	@echo "  make test-spa            the SPA's type check, lint, unit tests, build, size check, browser journeys"
 	@echo "  make bench               print sizes, init cost, per-route DynamoDB calls, JS bytes, Lighthouse and monthly cost"
+	@echo "  make season              play a simulated year of a community and print its costs and invariants"
 	@echo "Build"
 	@echo "  make build               build every Lambda into $(BUILD_DIR)/<LogicalId>/bootstrap and report sizes"
 	@echo "  make build-<LogicalId>   one function into ARTIFACTS_DIR (what sam build calls)"
@@ -209,15 +213,33 @@ test-spa: $(SPA_DEPS) $(LOCAL_DEPS)
 
 # ---------------------------------------------------------------- bench
 
-# Figures, not a test: function sizes and init instructions, each route's DynamoDB calls,
-# capacity, CPU and bytes, the SPA's JavaScript per entry route, Lighthouse for /login and
-# /dashboard, and the monthly cost per 1,000 members (README, "make bench"). Never fails on a
-# figure. BENCH_FLAGS=-lighthouse=false (or -routes=false, -init=false) skips the slow parts.
+# Figures, not a test, each against its target: function sizes and init instructions (as a
+# ratio to a bare handler), every SPA read's and create's DynamoDB calls, request units, CPU
+# and bytes on the data of the last make season (SEASON_DIR), the SPA's JavaScript per entry
+# route, Lighthouse for /login and, as the season's busiest member, /dashboard, /feed and a
+# cultivo page, and the season's monthly cost per 1,000 members (README, "make bench"). Never
+# fails on a figure. BENCH_FLAGS=-lighthouse=false (or -routes=false, -init=false) skips parts.
 BENCH_FLAGS ?=
 .PHONY: bench
 bench: $(LOCAL_DEPS) $(BENCH_DEPS) spa/dist/index.html
-	@$(MAKE) build >/dev/null
-	@$(GO) run ./tools/bench $(BENCH_FLAGS)
+	@$(MAKE) build >/dev/null || true
+	@SEASON_DIR=$(SEASON_DIR) $(GO) run ./tools/bench $(BENCH_FLAGS)
+
+# ---------------------------------------------------------------- season
+
+# A seeded year of a community through the real API on a local cloud of its own
+# (tools/season): requests per active member-month by route, DynamoDB request units by AWS's
+# billing rules, GB-s, photo and log bytes, Cognito MAU, the monthly cost per 1,000 active
+# members at 1,000/10,000/100,000 members, and the invariants checked at the end (exits 1 if one
+# fails). A benchmark, not a test (the small season runs in go test). About an hour on a shared
+# 2-core machine. SEASON_FLAGS="-members 5000 -groups 100" plays the full size. The cloud's data
+# stays in SEASON_DIR (in memory when /dev/shm has room) with report.txt and seeded.json, for
+# make bench's routes and Lighthouse.
+SEASON_FLAGS ?=
+SEASON_DIR ?= $(shell test -w /dev/shm && echo /dev/shm/verde-season || echo $(CURDIR)/.season)
+.PHONY: season
+season: $(LOCAL_DEPS) spa/dist/index.html
+	@$(GO) run ./tools/season -keep $(SEASON_DIR) -out $(SEASON_DIR).report.txt $(SEASON_FLAGS)
 
 # ---------------------------------------------------------------- AWS
 

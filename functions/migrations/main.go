@@ -13,7 +13,7 @@ import (
 
 	"github.com/verde-app/verde/infra/seed"
 	"github.com/verde-app/verde/shared/app"
-	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/auth/cognitoadmin"
 	"github.com/verde-app/verde/shared/invoke"
 	"github.com/verde-app/verde/shared/migrations"
 	"github.com/verde-app/verde/shared/obs"
@@ -22,8 +22,9 @@ import (
 func main() {
 	obs.Init() // JSON log lines (template.yaml LoggingConfig)
 	d := app.MustDeps(context.Background(), app.ConfigFromEnv())
+	cognitoadmin.Wire(&d) // the admin group's members (the SDK's Cognito client, made on first use)
 	admins := func(ctx context.Context) ([]string, error) {
-		return auth.CognitoDirectory{Client: d.Cognito}.AdminGroupMembers(ctx, d.Config.UserPoolID)
+		return d.Users.(cognitoadmin.CognitoDirectory).AdminGroupMembers(ctx, d.Config.UserPoolID)
 	}
 	list := func() ([]migrations.Migration, error) { return migrations.List(seed.Catalog, seed.Yields, admins) }
 	cont := func(ctx context.Context) error {

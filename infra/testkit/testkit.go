@@ -26,6 +26,7 @@ import (
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/auth/cognitoadmin"
 	"github.com/verde-app/verde/shared/domain"
 )
 
@@ -46,6 +47,8 @@ func NewEnv(t testing.TB) *Env {
 	if err != nil {
 		t.Fatalf("deps: %v", err)
 	}
+	// The handlers of every area are built from these Deps: wire what any function adds.
+	cognitoadmin.Wire(&d)
 	if err := d.Store.SaveRules(context.Background(), FixtureRules(), "testkit"); err != nil && domain.ErrorCode(err) != domain.EConflict {
 		t.Fatalf("fixture rules: %v", err)
 	}

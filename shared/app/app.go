@@ -9,10 +9,9 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
-	cip "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider"
 
 	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/awsenv"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 	"github.com/verde-app/verde/shared/uploads"
@@ -57,8 +56,20 @@ func ConfigFromEnv() Config {
 }
 
 // Deps are the dependencies the API areas and triggers are made from.
+//
+// A function links and builds only what its routes use: every function gets the table, the
+// token verifier, the user directory (Cognito's GetUser with the caller's own token, over
+// HTTPS: no SDK client), the uploads bucket and its two secrets (read over HTTPS on first use),
+// and the e-mail sender and link key (Mail, made on first use); the functions that administer
+// Cognito accounts add the SDK's Cognito client with cognitoadmin.Wire, made on first use, the
+// ones that invoke another function the Lambda client (shared/invoke) and the photos job its
+// CloudFront client (shared/photojob, from AWS). No client reaches the network before a request
+// needs it.
 type Deps struct {
-	Config   Config
+	Config Config
+	// AWS is the function's SDK configuration (awsenv: region, role credentials, endpoints),
+	// with the options NewDeps was given; clients wired later are made from it.
+	AWS      aws.Config
 	Store    *store.Store
 	Verifier *auth.Verifier
 	Users    auth.Directory
@@ -69,30 +80,21 @@ type Deps struct {
 	// Uploads is the uploads bucket (presigned PUTs, the account's photos, the admin exports).
 	Uploads *uploads.Bucket
 	Now     func() time.Time
-	// Cognito is the user pool's API client (the account area: password check, user deletion).
-	Cognito *cip.Client
 	// mail is made on the first Mail() (mail.go): only the functions that send or
 	// unsubscribe link the sender.
 	mail *lazyMail
-	// AWS is the SDK configuration, for the clients only one function makes, on first use
-	// (the photos job's CloudFront client).
-	AWS aws.Config
 	// DeletionSettle, when set, replaces how long an account deletion waits for the
 	// requests admitted before it (api.RequestDeadline): tests shorten it.
 	DeletionSettle time.Duration
 }
 
-// NewDeps builds Deps. Nothing here touches the network: keys and tables are
-// reached on first use, which keeps Lambda cold starts short. extra options
-// (a call counter in tests) are applied to the SDK config.
+// NewDeps builds Deps. Nothing here touches the network or reads a file: keys, secrets and
+// tables are reached on first use, which keeps Lambda cold starts short. extra options (a call
+// counter in tests) are applied to the SDK config.
 func NewDeps(ctx context.Context, cfg Config, extra ...func(*aws.Config)) (Deps, error) {
-	var opts []func(*config.LoadOptions) error
+	awsCfg := awsenv.Config()
 	if cfg.Region != "" {
-		opts = append(opts, config.WithRegion(cfg.Region))
-	}
-	awsCfg, err := config.LoadDefaultConfig(ctx, opts...)
-	if err != nil {
-		return Deps{}, fmt.Errorf("load AWS config: %w", err)
+		awsCfg.Region = cfg.Region
 	}
 	for _, f := range extra {
 		f(&awsCfg)
@@ -100,22 +102,22 @@ func NewDeps(ctx context.Context, cfg Config, extra ...func(*aws.Config)) (Deps,
 	if cfg.TableName == "" {
 		return Deps{}, fmt.Errorf("TABLE_NAME is not set")
 	}
+	users := auth.NewTokenDirectory(awsCfg.Region)
 	d := Deps{
 		Config: cfg,
-		Store:  store.New(awsCfg, cfg.TableName),
-		Users:  auth.CognitoDirectory{Client: cip.NewFromConfig(awsCfg)},
-		Now:    time.Now,
 		AWS:    awsCfg,
+		Store:  store.New(awsenv.For(awsCfg, "DYNAMODB"), cfg.TableName),
+		Users:  users,
+		Now:    time.Now,
 	}
-	d.Cognito = d.Users.(auth.CognitoDirectory).Client
 	if cfg.Issuer != "" {
 		// The verifier's key set fetches with this context for the life of the process.
 		d.Verifier = auth.NewVerifier(context.WithoutCancel(ctx), cfg.Issuer, cfg.ClientID)
 		d.Verifier.SetAccessCheck(accessOf(d.Store)) // the server's record of access (store/access.go)
-		d.Verifier.SetTOTPCheck(d.Users.(auth.CognitoDirectory).HasTOTP) // admins need TOTP MFA
+		d.Verifier.SetTOTPCheck(users.HasTOTP)       // admins need TOTP MFA
 	}
 	// An S3 endpoint set in the environment is an emulator: address it path-style.
-	d.Uploads = uploads.New(awsCfg, cfg.UploadsBucket, cfg.UploadsPublicEndpoint, os.Getenv("AWS_ENDPOINT_URL_S3") != "")
+	d.Uploads = uploads.New(awsenv.For(awsCfg, "S3"), cfg.UploadsBucket, cfg.UploadsPublicEndpoint, awsenv.Endpoint("S3") != "")
 	secrets := secretsClient(awsCfg)
 	d.Cursors = newCursorKeys(cfg.CursorSecretID, secrets)
 	d.Origin = newOriginCheck(cfg.OriginSecretID, secrets)

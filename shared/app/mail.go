@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
 	"github.com/verde-app/verde/shared/email"
 	"github.com/verde-app/verde/shared/email/sesmail"
@@ -25,7 +24,7 @@ type Mail struct {
 
 type lazyMail struct {
 	cfg     aws.Config
-	secrets func() *secretsmanager.Client
+	secrets func() *secretsAPI
 	once    sync.Once
 	mail    Mail
 }
@@ -41,7 +40,7 @@ func (d Deps) Mail() Mail {
 }
 
 // newMail reads EMAIL_FROM and EMAIL_LINK_SECRET_ARN.
-func newMail(cfg aws.Config, secrets func() *secretsmanager.Client) Mail {
+func newMail(cfg aws.Config, secrets func() *secretsAPI) Mail {
 	m := Mail{Links: newLinkKey(os.Getenv("EMAIL_LINK_SECRET_ARN"), secrets)}
 	if s := sesmail.NewSES(cfg, os.Getenv("EMAIL_FROM")); s != nil {
 		m.Sender = s
@@ -70,7 +69,7 @@ func (k *LinkKey) Get(ctx context.Context) ([]byte, error) {
 	return sum[:], nil
 }
 
-func newLinkKey(id string, client func() *secretsmanager.Client) *LinkKey {
+func newLinkKey(id string, client func() *secretsAPI) *LinkKey {
 	if id == "" {
 		slog.Debug("EMAIL_LINK_SECRET_ARN is not set: unsubscribe links use a per-process key")
 		key := make([]byte, 32)

@@ -11,7 +11,6 @@ import (
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/domain"
@@ -23,7 +22,7 @@ import (
 // where anyone who may read the function's configuration would see it.
 type secret struct {
 	id     string
-	client *secretsmanager.Client
+	client *secretsAPI
 
 	mu    sync.Mutex
 	value string
@@ -38,14 +37,14 @@ func (s *secret) get(ctx context.Context) (string, error) {
 		return s.value, nil
 	}
 	s.reads++
-	out, err := s.client.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: aws.String(s.id)})
+	v, err := s.client.GetSecretValue(ctx, s.id)
 	if err != nil {
 		return "", fmt.Errorf("read secret %s: %w", s.id, err)
 	}
-	if aws.ToString(out.SecretString) == "" {
+	if v == "" {
 		return "", fmt.Errorf("secret %s has no string value", s.id)
 	}
-	s.value, s.ok = aws.ToString(out.SecretString), true
+	s.value, s.ok = v, true
 	return s.value, nil
 }
 
@@ -81,7 +80,7 @@ func (k *CursorKeys) SecretReads() int {
 	return k.secret.reads
 }
 
-func newCursorKeys(id string, client func() *secretsmanager.Client) *CursorKeys {
+func newCursorKeys(id string, client func() *secretsAPI) *CursorKeys {
 	if id == "" {
 		slog.Warn("CURSOR_SECRET_ARN is not set: pagination cursors use a per-process key")
 		key := make([]byte, 32)
@@ -131,19 +130,19 @@ func (o *OriginCheck) Require(next http.Handler) http.Handler {
 	})
 }
 
-func newOriginCheck(id string, client func() *secretsmanager.Client) *OriginCheck {
+func newOriginCheck(id string, client func() *secretsAPI) *OriginCheck {
 	if id == "" {
 		return &OriginCheck{}
 	}
 	return &OriginCheck{secret: &secret{id: id, client: client()}}
 }
 
-// secretsClient makes the Secrets Manager client once, only when a secret is configured.
-func secretsClient(cfg aws.Config) func() *secretsmanager.Client {
+// secretsClient makes the Secrets Manager reader once, only when a secret is configured.
+func secretsClient(cfg aws.Config) func() *secretsAPI {
 	var once sync.Once
-	var c *secretsmanager.Client
-	return func() *secretsmanager.Client {
-		once.Do(func() { c = secretsmanager.NewFromConfig(cfg) })
+	var c *secretsAPI
+	return func() *secretsAPI {
+		once.Do(func() { c = newSecretsAPI(cfg) })
 		return c
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/verde-app/verde/shared/api/rankings"
 	"github.com/verde-app/verde/shared/api/uploads"
 	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/auth/cognitoadmin"
 	"github.com/verde-app/verde/shared/dados"
 	"github.com/verde-app/verde/shared/digest"
 	"github.com/verde-app/verde/shared/photojob"
@@ -51,6 +52,21 @@ var APIs = map[string]API{
 	"AccountFunction":       {New: account.NewServer, Routes: account.Routes},
 	"FeedFunction":          {New: feed.NewServer, Routes: feed.Routes},
 	"MutiroesFunction":      {New: mutiroes.NewServer, Routes: mutiroes.Routes},
+}
+
+// Wired are the clients each function adds to app.NewDeps's, by LogicalId, as its main.go
+// calls them (wires_test.go reads them there); the local cloud wires each function the same.
+// A function not listed links and builds no more than app.NewDeps's.
+var Wired = map[string][]string{
+	"AdminFunction":   {"cognitoadmin.Wire"},
+	"AccountFunction": {"cognitoadmin.Wire"},
+	// The migrations copy Cognito's admin group into the server's record (admins-do-cognito).
+	"MigrationsFunction": {"cognitoadmin.Wire"},
+}
+
+// Wires are Wired's calls by name.
+var Wires = map[string]func(*app.Deps){
+	"cognitoadmin.Wire": cognitoadmin.Wire,
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.

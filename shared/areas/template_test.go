@@ -374,6 +374,25 @@ func TestCustomResourcesAreServedByTheirFunctions(t *testing.T) {
 	}
 }
 
+// makefileFunctions reads the Makefile's FUNCTIONS list: LogicalId → directory under functions/.
+func makefileFunctions(t *testing.T) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(makefilePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// FUNCTIONS := \ <LogicalId>:<dir> \ ... (one entry a line, until the first line without a trailing backslash)
+	block := regexp.MustCompile(`(?m)^FUNCTIONS\s*:?=((?:.*\\\n)*.*)$`).FindSubmatch(b)
+	if block == nil {
+		t.Fatalf("%s: no FUNCTIONS := list", makefilePath)
+	}
+	dirs := map[string]string{}
+	for _, m := range regexp.MustCompile(`([A-Za-z0-9]+):([A-Za-z0-9_-]+)`).FindAllSubmatch(block[1], -1) {
+		dirs[string(m[1])] = string(m[2])
+	}
+	return dirs
+}
+
 func TestEveryFunctionIsRegisteredAndBuiltByTheMakefile(t *testing.T) {
 	pt := parseTemplate(t)
 
@@ -392,19 +411,7 @@ func TestEveryFunctionIsRegisteredAndBuiltByTheMakefile(t *testing.T) {
 		}
 	}
 
-	b, err := os.ReadFile(makefilePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// FUNCTIONS := \ <LogicalId>:<dir> \ ... (one entry a line, until the first line without a trailing backslash)
-	block := regexp.MustCompile(`(?m)^FUNCTIONS\s*:?=((?:.*\\\n)*.*)$`).FindSubmatch(b)
-	if block == nil {
-		t.Fatalf("%s: no FUNCTIONS := list", makefilePath)
-	}
-	dirs := map[string]string{}
-	for _, m := range regexp.MustCompile(`([A-Za-z0-9]+):([A-Za-z0-9_-]+)`).FindAllSubmatch(block[1], -1) {
-		dirs[string(m[1])] = string(m[2])
-	}
+	dirs := makefileFunctions(t)
 	inMakefile := sortedKeys(dirs)
 	inTemplate := sortedKeys(pt.Functions)
 	if !slices.Equal(inMakefile, inTemplate) {

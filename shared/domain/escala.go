@@ -203,7 +203,7 @@ func (in *EscalaInput) Valid() error {
 	if Length(in.Descricao) > MaxDescricaoEscala {
 		return Invalid("descricao", fmt.Sprintf("A descrição deve ter no máximo %d caracteres", MaxDescricaoEscala))
 	}
-	if !horaPattern.MatchString(in.Hora) {
+	if !horaPattern().MatchString(in.Hora) {
 		return Invalid("hora", "Informe a hora do turno (HH:MM)")
 	}
 	if in.DuracaoMin == nil || *in.DuracaoMin < 5 || *in.DuracaoMin > 8*60 {

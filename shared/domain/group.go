@@ -2,7 +2,6 @@ package domain
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -350,7 +349,7 @@ func ValidUFInput(s string) bool {
 }
 
 // uploadKey is the shape of a key in the uploads bucket.
-var uploadKey = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9/_.=-]*$`)
+var uploadKey = LazyRegexp(`^[A-Za-z0-9][A-Za-z0-9/_.=-]*$`)
 
 func cleanFotoCapa(p *string) (*string, error) {
 	if p == nil {
@@ -365,7 +364,7 @@ func cleanFotoCapa(p *string) (*string, error) {
 	}
 	// Only a photo uploaded to Verde: an outside address would let anyone
 	// put a tracking pixel on the group's public page.
-	if !uploadKey.MatchString(v) || strings.Contains(v, "..") {
+	if !uploadKey().MatchString(v) || strings.Contains(v, "..") {
 		return nil, Invalid("fotoCapa", "A foto de capa deve ser uma foto enviada ao Verde")
 	}
 	return &v, nil

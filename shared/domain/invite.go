@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
-	"regexp"
 	"time"
 )
 
@@ -114,8 +113,8 @@ func NewInviteToken() string {
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
-var tokenPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{22}$`)
+var tokenPattern = LazyRegexp(`^[A-Za-z0-9_-]{22}$`)
 
 // ValidInviteToken reports whether s has the shape of a token (an unknown
 // shape is answered like an unknown token, without a database read).
-func ValidInviteToken(s string) bool { return tokenPattern.MatchString(s) }
+func ValidInviteToken(s string) bool { return tokenPattern().MatchString(s) }

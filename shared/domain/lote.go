@@ -3,7 +3,6 @@ package domain
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -60,9 +59,9 @@ type LoteRequest struct {
 }
 
 var (
-	codigoPattern  = regexp.MustCompile(`^([A-Z]{0,3})([1-9][0-9]{0,3})$`) // openapi.yaml's Codigo pattern, upper-cased
-	prefixoPattern = regexp.MustCompile(`^[A-Z]{0,3}$`)
-	zeroLed        = regexp.MustCompile(`^[A-Z]{0,3}0[0-9]{0,3}$`)
+	codigoPattern  = LazyRegexp(`^([A-Z]{0,3})([1-9][0-9]{0,3})$`) // openapi.yaml's Codigo pattern, upper-cased
+	prefixoPattern = LazyRegexp(`^[A-Z]{0,3}$`)
+	zeroLed        = LazyRegexp(`^[A-Z]{0,3}0[0-9]{0,3}$`)
 )
 
 // ParseCodigo reads a lote code such as A1 or B12 (up to 3 letters and a
@@ -70,9 +69,9 @@ var (
 // what openapi.yaml's Codigo pattern allows (TestLoteCodePatternIsTheContracts).
 func ParseCodigo(s string) (string, error) {
 	c := strings.ToUpper(s)
-	m := codigoPattern.FindStringSubmatch(c)
+	m := codigoPattern().FindStringSubmatch(c)
 	if m == nil {
-		if zeroLed.MatchString(c) {
+		if zeroLed().MatchString(c) {
 			return "", Invalid("codigo", "O número do lote deve ir de 1 a 9999, sem zeros à esquerda")
 		}
 		return "", Invalid("codigo", "O código do lote deve ter até 3 letras seguidas de um número, como A1")
@@ -122,7 +121,7 @@ type LoteBulkInput struct {
 
 func (in *LoteBulkInput) Valid() error {
 	in.Prefixo = strings.ToUpper(in.Prefixo) // the contract's pattern: letters only, either case
-	if !prefixoPattern.MatchString(in.Prefixo) {
+	if !prefixoPattern().MatchString(in.Prefixo) {
 		return Invalid("prefixo", fmt.Sprintf("O prefixo deve ter no máximo %d letras, sem acentos (por exemplo A)", MaxLotePrefixo))
 	}
 	if in.Inicio == nil {

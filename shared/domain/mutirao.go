@@ -3,7 +3,6 @@ package domain
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -185,7 +184,7 @@ type MutiraoInput struct {
 	Tarefas    []TarefaInput `json:"tarefas"`
 }
 
-var horaPattern = regexp.MustCompile(`^([01][0-9]|2[0-3]):([0-5][0-9])$`)
+var horaPattern = LazyRegexp(`^([01][0-9]|2[0-3]):([0-5][0-9])$`)
 
 func (in *MutiraoInput) Valid() error {
 	var err error
@@ -198,7 +197,7 @@ func (in *MutiraoInput) Valid() error {
 	if _, ok := ParseDate(in.Data); !ok {
 		return Invalid("data", "Informe a data do mutirão (AAAA-MM-DD)")
 	}
-	if !horaPattern.MatchString(in.Hora) {
+	if !horaPattern().MatchString(in.Hora) {
 		return Invalid("hora", "Informe a hora de início (HH:MM)")
 	}
 	if in.DuracaoMin == nil {

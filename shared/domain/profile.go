@@ -98,7 +98,7 @@ func (u *ProfileUpdate) Valid() error {
 	}
 	if u.Foto != nil {
 		f := strings.TrimSpace(*u.Foto)
-		if f != "" && (!uploadKey.MatchString(f) || strings.Contains(f, "..") || len(f) > 300) {
+		if f != "" && (!uploadKey().MatchString(f) || strings.Contains(f, "..") || len(f) > 300) {
 			return Invalid("foto", "Foto inválida: envie a foto novamente")
 		}
 		u.Foto = &f

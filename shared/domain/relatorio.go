@@ -3,7 +3,6 @@ package domain
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -24,7 +23,7 @@ type PeriodoRelatorio struct {
 	Ate string `json:"ate"`
 }
 
-var mesPattern = regexp.MustCompile(`^[0-9]{4}-(0[1-9]|1[0-2])$`)
+var mesPattern = LazyRegexp(`^[0-9]{4}-(0[1-9]|1[0-2])$`)
 
 // ParsePeriodoRelatorio reads ?de= and ?ate= (yyyy-mm); neither given (given
 // false) is this year up to this month.
@@ -33,10 +32,10 @@ func ParsePeriodoRelatorio(de, ate string, given bool, now time.Time) (PeriodoRe
 		local := now.In(Brasilia)
 		return PeriodoRelatorio{De: local.Format("2006") + "-01", Ate: local.Format("2006-01")}, nil
 	}
-	if !mesPattern.MatchString(de) {
+	if !mesPattern().MatchString(de) {
 		return PeriodoRelatorio{}, Invalid("de", "Informe o mês inicial do período (AAAA-MM)")
 	}
-	if !mesPattern.MatchString(ate) {
+	if !mesPattern().MatchString(ate) {
 		return PeriodoRelatorio{}, Invalid("ate", "Informe o mês final do período (AAAA-MM)")
 	}
 	if ate < de {

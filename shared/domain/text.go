@@ -3,6 +3,7 @@ package domain
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -19,7 +20,7 @@ import (
 // ansiEscape is an ANSI escape sequence: CSI (ESC [ … final byte), OSC (ESC ]
 // … BEL or ESC \) or a two-character escape. Dropped whole, so "\x1b[31m"
 // leaves no "[31m" behind.
-var ansiEscape = regexp.MustCompile(`\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])?`)
+var ansiEscape = LazyRegexp(`\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])?`)
 
 // invisible reports a rune that is dropped from every free text.
 func invisible(r rune) bool {
@@ -52,7 +53,7 @@ func stripInvisible(s string, keep func(rune) bool) string {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "")
 	}
-	s = ansiEscape.ReplaceAllString(s, "")
+	s = ansiEscape().ReplaceAllString(s, "")
 	return strings.Map(func(r rune) rune {
 		if keep != nil && keep(r) {
 			return r
@@ -109,3 +110,10 @@ func CleanName(field, label, s string) (string, error) {
 
 // Length counts characters, not bytes.
 func Length(s string) int { return utf8.RuneCountInString(s) }
+
+// LazyRegexp compiles pattern on first use, not when the package loads: a compiled pattern costs
+// tens of thousands of instructions (`{22}` repeats its class 22 times), and package-level ones
+// were most of every function's start before its first request (make bench: init).
+func LazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+}

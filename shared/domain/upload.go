@@ -2,7 +2,6 @@ package domain
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -117,11 +116,11 @@ type Upload struct {
 	UserID, Purpose, ID, Ext string
 }
 
-var quarantineKey = regexp.MustCompile(`^quarantine/([A-Za-z0-9_-]{1,128})/([a-z]{1,16})/([0-9a-f-]{36})\.(jpg|png|webp)$`)
+var quarantineKey = LazyRegexp(`^quarantine/([A-Za-z0-9_-]{1,128})/([a-z]{1,16})/([0-9a-f-]{36})\.(jpg|png|webp)$`)
 
 // ParseUpload reads a quarantine key; ok is false for anything else.
 func ParseUpload(key string) (u Upload, ok bool) {
-	m := quarantineKey.FindStringSubmatch(key)
+	m := quarantineKey().FindStringSubmatch(key)
 	if m == nil || !slices.Contains(FotoPurposes, m[2]) {
 		return Upload{}, false
 	}
@@ -176,7 +175,7 @@ func FotoVariantKey(dir string, s FotoSize) string {
 	return dir + strconv.Itoa(s.W) + "x" + strconv.Itoa(s.H) + ".webp"
 }
 
-var processedKey = regexp.MustCompile(`^fotos/([A-Za-z0-9_-]{1,128})/([a-z]{1,16})/([0-9a-f-]{36})/([1-9][0-9]{0,4})x([1-9][0-9]{0,4})\.webp$`)
+var processedKey = LazyRegexp(`^fotos/([A-Za-z0-9_-]{1,128})/([a-z]{1,16})/([0-9a-f-]{36})/([1-9][0-9]{0,4})x([1-9][0-9]{0,4})\.webp$`)
 
 // ProcessedFoto is a processed photo's stored key, read.
 type ProcessedFoto struct {
@@ -188,7 +187,7 @@ type ProcessedFoto struct {
 // ParseProcessedFoto reads the key an item stores; ok is false for anything else (an upload
 // still in quarantine, a key stored before photos were processed, an https:// address).
 func ParseProcessedFoto(key string) (p ProcessedFoto, ok bool) {
-	m := processedKey.FindStringSubmatch(key)
+	m := processedKey().FindStringSubmatch(key)
 	if m == nil {
 		return ProcessedFoto{}, false
 	}

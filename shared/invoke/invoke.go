@@ -2,7 +2,8 @@
 // continuation, the migrations' continuation and the photos job; synchronously for the photo
 // processor. It is the one package that links the Lambda SDK
 // (whose operation schemas are package-level data every importer pays for at start), so only the
-// functions that invoke import it.
+// functions that invoke import it. Its client is made on first use from the function's
+// environment (shared/awsenv), without the SDK's config loader.
 package invoke
 
 import (
@@ -13,9 +14,10 @@ import (
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/lambda"
 	"github.com/aws/aws-sdk-go-v2/service/lambda/types"
+
+	"github.com/verde-app/verde/shared/awsenv"
 )
 
 // Async invokes the Lambda function named by the environment variable
@@ -51,10 +53,7 @@ func invoke(ctx context.Context, env string, typ types.InvocationType, payload a
 	if name == "" {
 		return nil, fmt.Errorf("%s is not set", env)
 	}
-	c, err := lambdaClient(ctx)
-	if err != nil {
-		return nil, err
-	}
+	c := lambdaClient()
 	raw, err := json.Marshal(payload)
 	if err != nil {
 		return nil, err
@@ -66,20 +65,7 @@ func invoke(ctx context.Context, env string, typ types.InvocationType, payload a
 	return res, nil
 }
 
-var (
-	lambdaOnce sync.Once
-	lambdaC    *lambda.Client
-	lambdaErr  error
-)
-
-func lambdaClient(ctx context.Context) (*lambda.Client, error) {
-	lambdaOnce.Do(func() {
-		cfg, err := config.LoadDefaultConfig(context.WithoutCancel(ctx))
-		if err != nil {
-			lambdaErr = err
-			return
-		}
-		lambdaC = lambda.NewFromConfig(cfg)
-	})
-	return lambdaC, lambdaErr
-}
+// lambdaClient is the Lambda client, made once.
+var lambdaClient = sync.OnceValue(func() *lambda.Client {
+	return lambda.NewFromConfig(awsenv.For(awsenv.Config(), "LAMBDA"))
+})

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/awsenv"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 	"github.com/verde-app/verde/shared/uploads"
@@ -58,7 +59,7 @@ const KindReleased = "released"
 
 // New is the job of d's store and bucket, invalidating in distribution.
 func New(d app.Deps, distribution string) *Job {
-	return &Job{Store: d.Store, Bucket: d.Uploads, CDN: NewCDN(d.AWS, distribution), Now: d.Now}
+	return &Job{Store: d.Store, Bucket: d.Uploads, CDN: NewCDN(awsenv.For(d.AWS, "CLOUDFRONT"), distribution), Now: d.Now}
 }
 
 // Run does both parts; the first error stops it (the next run goes on from where it is).

@@ -114,7 +114,7 @@ func likeDayPoints(t *txn, author profileState, pts int, paidDay string, rules d
 		u.cond("%s = %s AND %s <= %s", d, u.v(str(day)), n, u.v(num(rules.Pontos.TetoDiario-pts)))
 		u.add("%s %s", n, u.v(num(pts)))
 	} else {
-		u.cond("(attribute_not_exists(%s) OR %s <> %s)", d, d, u.v(str(day)))
+		u.cond("attribute_not_exists(%s) OR %s <> %s", d, d, u.v(str(day))) // cond adds the parentheses (DynamoDB refuses redundant ones)
 		u.set("%s = %s", d, u.v(str(day)))
 		u.set("%s = %s", n, u.v(num(pts)))
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -317,7 +316,7 @@ const watermarkMoved = "WatermarkMoved"
 
 // reasonsInMessage reads the reasons from the message, for emulators that
 // leave CancellationReasons empty: "... reasons [None, ConditionalCheckFailed]".
-var reasonsInMessage = regexp.MustCompile(`\[([A-Za-z, ]+)\]`)
+var reasonsInMessage = domain.LazyRegexp(`\[([A-Za-z, ]+)\]`)
 
 // write runs the transaction. A refusal comes back as *cancelled. Under a
 // create's idempotency claim (idempotency.go) the first transaction also
@@ -368,7 +367,7 @@ func (s *Store) writeTxn(ctx context.Context, t *txn) error {
 		reasons = append(reasons, aws.ToString(r.Code))
 	}
 	if len(reasons) == 0 {
-		if m := reasonsInMessage.FindStringSubmatch(tce.ErrorMessage()); m != nil {
+		if m := reasonsInMessage().FindStringSubmatch(tce.ErrorMessage()); m != nil {
 			for _, r := range strings.Split(m[1], ",") {
 				reasons = append(reasons, strings.TrimSpace(r))
 			}

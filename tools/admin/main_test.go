@@ -14,6 +14,7 @@ import (
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/auth/cognitoadmin"
 	"github.com/verde-app/verde/shared/store"
 )
 
@@ -39,7 +40,7 @@ func groupsOf(t *testing.T, env *testkit.Env, username string) []string {
 func TestMakeAdminGrantsByEmailOnceAndAudits(t *testing.T) {
 	env := testkit.NewEnv(t)
 	ctx := context.Background()
-	tgt := target{cognito: env.Deps.Cognito, store: env.Deps.Store, pool: env.Cloud.UserPoolID, where: "the test cloud"}
+	tgt := target{cognito: cognitoadmin.Client(env.Deps), store: env.Deps.Store, pool: env.Cloud.UserPoolID, where: "the test cloud"}
 
 	u := env.NewUser(t, "Primeira Admin")
 	if err := grant(ctx, tgt, u.Email); err != nil {

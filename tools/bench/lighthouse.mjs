@@ -1,5 +1,9 @@
-// make bench, browser part: Lighthouse's mobile performance score for /login (signed out) and
-// /dashboard (signed in) against the local cloud, which serves the SPA as CloudFront does
+// make bench, browser part: Lighthouse's mobile performance score for /login (signed out) and,
+// signed in, /dashboard, /feed and a cultivo page against the local cloud, which serves the SPA
+// as CloudFront does. With SEASON_DIR (what `make season` kept), the cloud runs on a copy of the
+// season's data, on the season's clock, signed in as the member the season left with the most
+// (groups, cultivos, posts with photos: seeded.json); without it, as the demo admin of an empty
+// cloud (the figures say so). The cloud serves
 // (precompressed assets, the configuration in index.html). Debian's chromium (CHROMIUM_PATH, or
 // /usr/bin/chromium) through chrome-launcher; nothing downloads a browser. Lighthouse's
 // defaults: a mid-range phone, simulated slow 4G and 4× CPU slowdown; and the same runs again
@@ -11,7 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { throttling } from 'lighthouse/core/config/constants.js';
 
@@ -45,7 +49,23 @@ const figures = (lhr) => ({
   finalUrl: lhr.finalDisplayedUrl,
 });
 
-const cloud = await startLocalCloud();
+// The season's data, copied (the cloud writes to it), and who to sign in as.
+const seasonDir = process.env.SEASON_DIR;
+let seeded = null;
+let dataDir;
+if (seasonDir && existsSync(join(seasonDir, 'seeded.json'))) {
+  seeded = JSON.parse(readFileSync(join(seasonDir, 'seeded.json'), 'utf8'));
+  dataDir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'verde-lh-season-'));
+  cpSync(seasonDir, dataDir, { recursive: true });
+  rmSync(join(dataDir, '.lock'), { force: true });
+}
+const cloud = await startLocalCloud(dataDir ? { dataDir } : {});
+if (seeded) {
+  // The season's last day (its data is dated on the season's clock).
+  const end = seeded.now || new Date(Date.parse('2027-01-04T03:00:00Z') + (seeded.days || 365) * 86400_000).toISOString();
+  await fetch(`${cloud.url}/__local/clock`, { method: 'PUT', body: JSON.stringify({ now: end }) });
+}
+const who = seeded ? { email: seeded.email, password: seeded.password } : cloud.admin;
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -98,13 +118,16 @@ try {
   // ONLY=/dashboard (or /login) measures one page, e.g. to compare two trees with more RUNS.
   if (!process.env.ONLY || process.env.ONLY === '/login') results['/login'] = await audit('/login');
 
-  if (!process.env.ONLY || process.env.ONLY === '/dashboard') {
-    // Sign the demo admin in once in the same browser; Lighthouse then keeps its storage.
+  const signedIn = ['/dashboard', '/feed'];
+  if (seeded?.cultivoId) signedIn.push(`/cultivos/${seeded.cultivoId}`);
+  const wanted = signedIn.filter((p) => !process.env.ONLY || process.env.ONLY === p || (process.env.ONLY === '/cultivos' && p.startsWith('/cultivos/')));
+  if (wanted.length) {
+    // Sign in once in the same browser; Lighthouse then keeps its storage.
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
     await page.goto(`${cloud.url}/login`);
-    await page.locator('input[type=email]').fill(cloud.admin.email);
-    await page.locator('input[type=password]').fill(cloud.admin.password);
+    await page.locator('input[type=email]').fill(who.email);
+    await page.locator('input[type=password]').fill(who.password);
     await Promise.all([page.waitForNavigation({ timeout: 30_000 }).catch(() => {}), page.locator('button[type=submit]').click()]);
     // The demo admin has TOTP MFA: the second step asks for its authenticator's code.
     const { totpCode } = await import(pathToFileURL(`${root}/spa/e2e/support/totp.mjs`).href);
@@ -116,23 +139,28 @@ try {
     // the day, not a warm reload.
     const cdp = await page.createCDPSession();
     const clearCache = () => cdp.send('Network.clearBrowserCache');
-    results['/dashboard'] = await audit('/dashboard', { disableStorageReset: true }, clearCache);
+    for (const path of wanted) {
+      const key = path.startsWith('/cultivos/') ? '/cultivos/{id}' : path;
+      results[key] = await audit(path, { disableStorageReset: true }, clearCache);
+      if (!results[key].finalUrl.endsWith(path)) results[key].note = 'not signed in';
+      else if (!seeded) results[key].note = 'empty account: run make season first';
+    }
     await page.close();
     await browser.disconnect();
-    if (!results['/dashboard'].finalUrl.endsWith('/dashboard')) results['/dashboard'].note = 'not signed in';
   }
 } finally {
   await chrome.kill();
   await cloud.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 const line = (r) => `FCP ${r.fcpMs} ms  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  CLS ${r.cls}`;
 for (const [path, r] of Object.entries(results)) {
   const c = r.calibrated;
   console.error(
-    `  ${path.padEnd(11)} 4× CPU:        performance ${r.score} (runs ${r.scores.join(', ')})  ${line(r)}  ${(r.bytes / 1000).toFixed(1)} kB moved${r.note ? `  (${r.note})` : ''}`,
+    `  ${path.padEnd(15)} 4× CPU:        performance ${r.score} (runs ${r.scores.join(', ')})  ${line(r)}  ${(r.bytes / 1000).toFixed(1)} kB moved${r.note ? `  (${r.note})` : ''}`,
   );
   console.error(
-    `  ${''.padEnd(11)} calibrated:    performance ${c.score} (runs ${r.calibratedScores.join(', ')})  ${line(c)}  (${c.multiplier.toFixed(1)}× for benchmarkIndex ${c.benchmarkIndex}; runs' benchmarkIndex ${r.benchmarkIndexes.join(', ')})`,
+    `  ${''.padEnd(15)} calibrated:    performance ${c.score} (runs ${r.calibratedScores.join(', ')})  ${line(c)}  (${c.multiplier.toFixed(1)}× for benchmarkIndex ${c.benchmarkIndex}; runs' benchmarkIndex ${r.benchmarkIndexes.join(', ')})`,
   );
 }
 console.log(JSON.stringify(results));

@@ -1,16 +1,21 @@
 // Command bench is `make bench`: it prints, for the current tree, what Verde costs to run and
 // how fast it starts. It is a benchmark, not a test: it prints figures and never fails on one.
 //
-//  1. Each function's zipped package and binary (from `make build`, linux/arm64).
+//  1. Each function's zipped package and binary (from `make build`, linux/arm64), against the
+//     4 MB budget make build enforces.
 //  2. Each function's init instructions: the instructions it executes from exec to its first
 //     poll of the Lambda Runtime API (a fake one here), counted by valgrind's callgrind on a
 //     linux/amd64 build of the same code (perf counters are not available everywhere, and the
-//     count does not depend on the machine's load).
-//  3. Each route's DynamoDB calls, capacity units, CPU in the function's process and reply size,
-//     against DynamoDB Local and cognito-local (tools/bench/routes, run with VERDE_BENCH=1).
+//     count does not depend on the machine's load), as a ratio to a bare aws-lambda-go handler
+//     (tools/bench/bare) built and counted in the same run; target ≤ 2.0×.
+//  3. Every GET the SPA makes and every create (with its Idempotency-Key): DynamoDB calls, the
+//     request units AWS would bill (tools/meter, from item sizes), CPU in the functions' process
+//     and reply size, on a season's data (tools/bench/routes, VERDE_BENCH=1; SEASON_DIR).
 //  4. The JavaScript each entry route needs before it can draw (spa/scripts/check-size.mjs).
-//  5. Lighthouse's mobile performance for /login and /dashboard (tools/bench/lighthouse.mjs).
-//  6. The monthly cost per 1,000 active members for the usage profile in cost.go.
+//  5. Lighthouse's mobile performance for /login, and signed in as the season's busiest member
+//     for /dashboard, /feed and a cultivo page (tools/bench/lighthouse.mjs).
+//  6. The monthly cost per 1,000 active members: the last `make season`'s (its real route mix),
+//     from SEASON_DIR's report; the bench does not model usage of its own.
 //
 // Flags skip the slow parts: -lighthouse=false, -routes=false, -init=false.
 package main
@@ -39,6 +44,14 @@ var (
 	doLH        = flag.Bool("lighthouse", true, "run Lighthouse against the local cloud")
 	doPhotos    = flag.Bool("photos", true, "the photo processor's figures and a phone's /feed image bytes (photos.go)")
 	lighthouseN = flag.Int("lighthouse-runs", 3, "Lighthouse runs per page (the median is shown)")
+	seasonDir   = flag.String("season", os.Getenv("SEASON_DIR"), "the data make season kept (routes and Lighthouse run on a copy)")
+)
+
+// Targets the figures are printed against.
+const (
+	maxPackageBytes = 4_000_000 // the target (the Makefile fails past MAX_PACKAGE_BYTES, 4.5 MB)
+	maxInitRatio    = 2.0       // init instructions / a bare aws-lambda-go handler's
+	maxReadCalls    = 2         // DynamoDB calls of a read the SPA makes
 )
 
 func main() {
@@ -50,39 +63,79 @@ func main() {
 
 	fmt.Println("Verde bench (figures, not a test; see README: make bench)")
 	fmt.Println()
-	fmt.Println("Lambda functions: zipped package and binary (linux/arm64, make build); init = instructions from exec to the first Runtime API poll (callgrind, linux/amd64 build)")
-	inits := map[string]int64{}
+	fmt.Printf("Lambda functions: zipped package (budget %.1f MB) and binary (linux/arm64, make build); init = instructions from exec to the first Runtime API poll (callgrind, linux/amd64 build), and its ratio to a bare aws-lambda-go handler's (target ≤ %.1f×)\n", float64(maxPackageBytes)/1e6, maxInitRatio)
+	var bare int64
+	if *doInit {
+		n, err := initInstructions("./tools/bench/bare", "BareHandler")
+		if err != nil {
+			fmt.Println("  bare handler: init", err)
+		} else {
+			bare = n
+			fmt.Printf("  %-26s %46s init %6.2f M instructions (the baseline)\n", "bare aws-lambda-go", "", float64(n)/1e6)
+		}
+	}
 	for _, f := range fns {
 		zip, bin := size(filepath.Join(*root, ".build", f.id+".zip")), size(filepath.Join(*root, ".build", f.id, "bootstrap"))
-		line := fmt.Sprintf("  %-26s zip %5.2f MB   binary %5.2f MB", f.id, mb(zip), mb(bin))
+		mark := "ok"
+		if zip > maxPackageBytes {
+			mark = "OVER"
+		}
+		line := fmt.Sprintf("  %-26s zip %5.2f MB %-4s  binary %5.2f MB", f.id, mb(zip), mark, mb(bin))
 		if *doInit {
-			n, err := initInstructions(f)
+			n, err := initInstructions("./functions/"+f.dir, f.id)
 			if err != nil {
 				line += "   init: " + err.Error()
 			} else {
-				inits[f.id] = n
-				line += fmt.Sprintf("   init %6.1f M instructions", float64(n)/1e6)
+				line += fmt.Sprintf("   init %6.2f M instructions", float64(n)/1e6)
+				if bare > 0 {
+					r := float64(n) / float64(bare)
+					line += fmt.Sprintf("  %4.1f×", r)
+					if r > maxInitRatio {
+						line += fmt.Sprintf(" (target ≤ %.1f×: NOT MET)", maxInitRatio)
+					}
+				}
 			}
 		}
 		fmt.Println(line)
 	}
 
-	var routes []RouteFigure
 	if *doRoutes {
 		fmt.Println()
-		fmt.Println("Routes (DynamoDB Local + cognito-local): calls per request, capacity units, CPU in the function's process per request (median of runs; DynamoDB Local's own work excluded), reply bytes as JSON / gzip")
-		routes, err = routeFigures()
+		fmt.Printf("Routes: every GET the SPA makes and every create (* = with its Idempotency-Key), over HTTP as the SPA sends them; DynamoDB calls per request (reads: target ≤ %d), the request units AWS bills (from item sizes, tools/meter; not DynamoDB Local's), CPU in the functions' process (median; reads only), reply bytes as JSON / gzip\n", maxReadCalls)
+		routes, notes, err := routeFigures()
 		if err != nil {
 			fmt.Println("  routes:", err)
 		}
+		for _, n := range notes {
+			fmt.Println("  " + n)
+		}
 		for _, r := range routes {
-			fmt.Printf("  %-7s %-52s %2d calls %-34s RCU %5.1f WCU %5.1f  CPU %5.2f ms  %7d B / %6d B\n",
-				r.Method, r.Route, r.Calls, "("+ops(r.ByOp)+")", r.RCU, r.WCU, r.CPUMs, r.Bytes, r.GzipBytes)
+			name := r.Route
+			if r.Query != "" {
+				name += "?" + r.Query
+			}
+			star := " "
+			if r.Create {
+				star = "*"
+			}
+			cpu := "        "
+			if r.CPUMs >= 0 {
+				cpu = fmt.Sprintf("%5.2f ms", r.CPUMs)
+			}
+			mark := ""
+			if r.Method == "GET" && r.Calls > maxReadCalls {
+				mark = fmt.Sprintf("  > %d calls", maxReadCalls)
+			}
+			if r.Status >= 400 {
+				mark += fmt.Sprintf("  (answered %d)", r.Status)
+			}
+			fmt.Printf("  %s%-5s %-72s %2d calls %-34s RRU %5.1f WRU %5.1f  CPU %s  %7d B / %6d B%s\n",
+				star, r.Method, name, r.Calls, "("+ops(r.ByOp)+")", r.RCU, r.WCU, cpu, r.Bytes, r.GzipBytes, mark)
 		}
 	}
 
 	fmt.Println()
-	fmt.Println("SPA: JavaScript before the first paint, gzip (entry + route + their static imports; budget 110 kB)")
+	fmt.Println("SPA: JavaScript before the first paint, gzip (spa/scripts/check-size.mjs)")
 	if out, err := run(filepath.Join(*root, "spa"), nil, "node", "scripts/check-size.mjs", "--json"); err != nil {
 		fmt.Println("  size:", err, strings.TrimSpace(out))
 	} else {
@@ -95,21 +148,39 @@ func main() {
 
 	if *doLH {
 		fmt.Println()
-		fmt.Printf("Lighthouse, mobile (simulated slow 4G), median of %d, against the local cloud serving as CloudFront would: with the default 4x CPU slowdown, and calibrated to this host's benchmarkIndex (Lighthouse docs/throttling.md)\n", *lighthouseN)
-		out, err := run(filepath.Join(*root, "tools", "bench"), []string{"RUNS=" + strconv.Itoa(*lighthouseN)}, "node", "lighthouse.mjs")
+		fmt.Printf("Lighthouse, mobile (simulated slow 4G), median of %d, against the local cloud serving as CloudFront would, signed in as the season's busiest member (SEASON_DIR) for /dashboard, /feed and a cultivo page; target ≥ 98 with the default 4x CPU slowdown; also calibrated to this host's benchmarkIndex (Lighthouse docs/throttling.md)\n", *lighthouseN)
+		out, err := run(filepath.Join(*root, "tools", "bench"), []string{"RUNS=" + strconv.Itoa(*lighthouseN), "SEASON_DIR=" + *seasonDir}, "node", "lighthouse.mjs")
 		if err != nil {
 			fmt.Println("  lighthouse:", err)
 		}
 		for _, l := range strings.Split(out, "\n") {
-			if strings.HasPrefix(l, "  /") || strings.HasPrefix(l, "              calibrated") {
+			if strings.HasPrefix(l, "  /") || strings.HasPrefix(strings.TrimSpace(l), "calibrated") {
 				fmt.Println(l)
 			}
 		}
 	}
 
-	if len(routes) > 0 {
-		fmt.Println()
-		printCost(routes, inits)
+	fmt.Println()
+	fmt.Println("Monthly cost per 1,000 active members (target at 10,000 members: US$ 1.00): from the last make season, whose route mix it prices")
+	if rep, err := os.ReadFile(strings.TrimSuffix(*seasonDir, "/") + ".report.txt"); err == nil && *seasonDir != "" {
+		printed := false
+		for _, l := range strings.Split(string(rep), "\n") {
+			if strings.HasPrefix(l, "make season,") || strings.HasPrefix(l, "Verde season:") {
+				fmt.Println("  " + l)
+			}
+			if strings.HasPrefix(l, "Monthly cost") {
+				printed = true
+				continue
+			}
+			if printed && strings.HasPrefix(l, "Invariants") {
+				break
+			}
+			if printed && l != "" {
+				fmt.Println(l)
+			}
+		}
+	} else {
+		fmt.Println("  no season report: run make season (SEASON_DIR=" + *seasonDir + ")")
 	}
 
 	if *doPhotos {
@@ -140,7 +211,7 @@ func functions(makefile string) ([]function, error) {
 // under callgrind with a fake Runtime API whose first /next answers 500: aws-lambda-go then
 // exits, and callgrind reports the instructions up to there (the exit path adds a few
 // thousand). GODEBUG=asyncpreemptoff=1 keeps Go's preemption signals away from callgrind.
-func initInstructions(f function) (int64, error) {
+func initInstructions(pkg, name string) (int64, error) {
 	dir, err := os.MkdirTemp("", "verde-bench-")
 	if err != nil {
 		return 0, err
@@ -148,7 +219,7 @@ func initInstructions(f function) (int64, error) {
 	defer os.RemoveAll(dir)
 	bin := filepath.Join(dir, "bootstrap")
 	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-tags", "lambda.norpc,nodynamic", "-ldflags", "-s -w",
-		"-o", bin, "./functions/"+f.dir)
+		"-o", bin, pkg)
 	build.Dir = *root
 	build.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH=amd64")
 	if out, err := build.CombinedOutput(); err != nil {
@@ -181,7 +252,7 @@ func initInstructions(f function) (int64, error) {
 		"UPLOADS_BUCKET=verde-bench", "AUTO_CONFIRM_SIGNUP=true",
 		// As template.yaml: secrets by ARN, read at first use (never during init).
 		"CURSOR_SECRET_ARN=arn:aws:secretsmanager:sa-east-1:000000000000:secret:bench", "ORIGIN_SECRET_ARN=arn:aws:secretsmanager:sa-east-1:000000000000:secret:bench-origin",
-		"AWS_LAMBDA_FUNCTION_NAME=" + f.id, "AWS_LAMBDA_FUNCTION_MEMORY_SIZE=256", "AWS_LAMBDA_FUNCTION_VERSION=$LATEST",
+		"AWS_LAMBDA_FUNCTION_NAME=" + name, "AWS_LAMBDA_FUNCTION_MEMORY_SIZE=256", "AWS_LAMBDA_FUNCTION_VERSION=$LATEST",
 	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -202,6 +273,9 @@ func initInstructions(f function) (int64, error) {
 type RouteFigure struct {
 	Method    string         `json:"method"`
 	Route     string         `json:"route"`
+	Query     string         `json:"query"`
+	Create    bool           `json:"create"`
+	Status    int            `json:"status"`
 	Calls     int            `json:"calls"`
 	ByOp      map[string]int `json:"byOp"`
 	RCU       float64        `json:"rcu"`
@@ -211,22 +285,26 @@ type RouteFigure struct {
 	GzipBytes int            `json:"gzipBytes"`
 }
 
-func routeFigures() ([]RouteFigure, error) {
-	out, err := run(*root, []string{"VERDE_BENCH=1"}, "go", "test", "-count=1", "-run", "TestRouteFigures", "-v", "./tools/bench/routes")
+func routeFigures() ([]RouteFigure, []string, error) {
+	out, err := run(*root, []string{"VERDE_BENCH=1", "SEASON_DIR=" + *seasonDir}, "go", "test", "-count=1", "-timeout", "60m", "-run", "TestRouteFigures", "-v", "./tools/bench/routes")
 	var figures []RouteFigure
+	var notes []string
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	for sc.Scan() {
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "BENCH-JSON "); ok {
 			if err := json.Unmarshal([]byte(rest), &figures); err != nil {
-				return nil, err
+				return nil, notes, err
 			}
+		}
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "BENCH-NOTE "); ok {
+			notes = append(notes, rest)
 		}
 	}
 	if figures == nil {
-		return nil, fmt.Errorf("no figures (%v):\n%s", err, out)
+		return nil, notes, fmt.Errorf("no figures (%v):\n%s", err, out)
 	}
-	return figures, nil
+	return figures, notes, nil
 }
 
 func ops(m map[string]int) string {

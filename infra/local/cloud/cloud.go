@@ -25,11 +25,12 @@ import (
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"github.com/verde-app/verde/infra/seed"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/areas"
-	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/auth/cognitoadmin"
 	"github.com/verde-app/verde/shared/lambdahttp"
 	"github.com/verde-app/verde/shared/migrations"
 	"github.com/verde-app/verde/shared/store"
@@ -74,6 +75,8 @@ type Cloud struct {
 	Deps app.Deps
 	// Config is the SPA's /config.json.
 	Config SPAConfig
+	// Clock is every in-process function's Now, settable at ClockPath (clock.go).
+	Clock *Clock
 
 	opts         Options
 	cognitoProxy *cognitoProxy
@@ -113,6 +116,7 @@ func Start(ctx context.Context, opts Options) (*Cloud, error) {
 		TableName:     opts.TableName,
 		UploadsBucket: opts.UploadsBucket,
 		Region:        Region,
+		Clock:         NewClock(),
 		failed:        make(chan error, 4),
 		logger:        slog.New(slog.NewTextHandler(opts.Log, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}
@@ -191,11 +195,11 @@ func (c *Cloud) startDynamoOnly(ctx context.Context) error {
 		return err
 	}
 	c.setEnv()
-	deps, err := app.NewDeps(ctx, app.ConfigFromEnv())
+	deps, err := app.NewDeps(ctx, app.ConfigFromEnv(), c.instrument(""))
 	if err != nil {
 		return err
 	}
-	c.Deps = deps
+	c.Deps = c.onClock(deps)
 	return nil
 }
 
@@ -380,11 +384,11 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	c.secrets = &secretsManager{values: map[string]string{cursorSecretID: st.CursorSecret, originSecretID: st.OriginSecret, emailSecretID: st.EmailLinkSecret}}
 	c.originSecret = st.OriginSecret
 	c.setEnv()
-	deps, err := app.NewDeps(ctx, app.ConfigFromEnv())
+	deps, err := app.NewDeps(ctx, app.ConfigFromEnv(), c.instrument(""))
 	if err != nil {
 		return err
 	}
-	c.Deps = deps
+	c.Deps = c.onClock(deps)
 	gateway, invoker, err := c.functions(ctx)
 	if err != nil {
 		return err
@@ -411,6 +415,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/config.json", serveJSON(c.Config))
+	mux.Handle(ClockPath, c.Clock)
 	mux.Handle(InvokePathPrefix, invoker)
 	mux.Handle(CloudFrontPathPrefix, &c.cdn)
 	mux.Handle(CognitoPathPrefix, http.StripPrefix(strings.TrimSuffix(CognitoPathPrefix, "/"), proxy))
@@ -470,7 +475,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 		// The admin role's record is the table's access list (store/access.go): a
 		// table made before it copies the Cognito group once, as the migration admins-do-cognito
 		// does on deploy, and the demo admin is always in it.
-		members, err := auth.CognitoDirectory{Client: idp}.AdminGroupMembers(ctx, c.UserPoolID)
+		members, err := cognitoadmin.With(idp).AdminGroupMembers(ctx, c.UserPoolID)
 		if err != nil {
 			return fmt.Errorf("list the admin group: %w", err)
 		}
@@ -502,7 +507,11 @@ func (c *Cloud) startAll(ctx context.Context) error {
 // (tableActionsOnly).
 func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, error) {
 	depsOf := func(id string) (app.Deps, error) {
-		return app.NewDeps(ctx, app.ConfigFromEnv(), tableActionsOnly(id, areas.TableActions[id]))
+		d, err := app.NewDeps(ctx, app.ConfigFromEnv(), tableActionsOnly(id, areas.TableActions[id]), c.instrument(id))
+		for _, w := range areas.Wired[id] { // as functions/<dir>/main.go wires it
+			areas.Wires[w](&d)
+		}
+		return c.onClock(d), err
 	}
 	apis := map[string]APIFunc{}
 	for _, r := range c.Template.Routes {
@@ -544,6 +553,9 @@ func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, err
 			return nil, nil, err
 		}
 		triggers[id] = job.New(deps)
+		if c.opts.NoSchedules {
+			continue
+		}
 		if job.Every > 0 {
 			id, job := id, job
 			c.periodic = append(c.periodic, func() { go c.every(ctx, id, job.Every, job.Event) })
@@ -569,6 +581,24 @@ func (c *Cloud) functions(ctx context.Context) (*APIGateway, *LambdaInvoker, err
 		}
 	}
 	return NewAPIGateway(c.Template.Routes, apis, c.logger), NewLambdaInvoker(triggers, c.logger), nil
+}
+
+// onClock puts a function's dependencies on the cloud's clock.
+func (c *Cloud) onClock(d app.Deps) app.Deps {
+	d.Now = c.Clock.Now
+	if d.Store != nil {
+		d.Store.Now = c.Clock.Now
+	}
+	return d
+}
+
+// instrument is Options.Instrument for function id ("" for the cloud's own Deps).
+func (c *Cloud) instrument(id string) func(*aws.Config) {
+	return func(cfg *aws.Config) {
+		if c.opts.Instrument != nil {
+			c.opts.Instrument(id, cfg)
+		}
+	}
 }
 
 // LinkedIdentities are the federated identities PreSignUp linked to pool users (the proxy's

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
 )
 
 // Options says where the local cloud finds the repository and keeps its data, and on which ports
@@ -37,10 +39,19 @@ type Options struct {
 	DynamoOnly bool
 	// SkipSeed leaves the vegetable catalogue and the demo admin out of the bootstrap.
 	SkipSeed bool
+	// NoSchedules leaves the scheduled functions (reminders, digest, the views job) to be invoked
+	// through the invoke endpoint only: a simulated season runs them on its own clock
+	// (tools/season), not on the wall clock's timers.
+	NoSchedules bool
 
 	// TableName defaults to "verde-local"; UploadsBucket to "verde-uploads".
 	TableName     string
 	UploadsBucket string
+
+	// Instrument, when set, is applied to the AWS SDK configuration of every in-process function
+	// (functionID is its template LogicalId) and of Cloud.Deps (functionID ""), before its
+	// clients are made: tools/season and the bench attach their recorders of DynamoDB calls here.
+	Instrument func(functionID string, cfg *aws.Config)
 
 	// Log receives progress lines and the startup summary; nil discards them.
 	Log io.Writer

@@ -18,6 +18,7 @@ import (
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/auth/cognitoadmin"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -303,7 +304,7 @@ func sleep(ctx context.Context, dur time.Duration) bool {
 // checkPassword signs the user in on the server's side (ADMIN_USER_PASSWORD_AUTH):
 // a wrong password is the field's error; the tokens it returns are dropped.
 func checkPassword(ctx context.Context, d app.Deps, username, senha string) error {
-	_, err := d.Cognito.AdminInitiateAuth(ctx, &cip.AdminInitiateAuthInput{
+	_, err := cognitoadmin.Client(d).AdminInitiateAuth(ctx, &cip.AdminInitiateAuthInput{
 		UserPoolId: aws.String(d.Config.UserPoolID), ClientId: aws.String(d.Config.ClientID),
 		AuthFlow:       types.AuthFlowTypeAdminUserPasswordAuth,
 		AuthParameters: map[string]string{"USERNAME": username, "PASSWORD": senha},
@@ -327,7 +328,7 @@ func checkPassword(ctx context.Context, d app.Deps, username, senha string) erro
 
 // deleteCognitoUser deletes the sign-in (already gone is fine: a resumed deletion).
 func deleteCognitoUser(ctx context.Context, d app.Deps, username string) error {
-	_, err := d.Cognito.AdminDeleteUser(ctx, &cip.AdminDeleteUserInput{UserPoolId: aws.String(d.Config.UserPoolID), Username: aws.String(username)})
+	_, err := cognitoadmin.Client(d).AdminDeleteUser(ctx, &cip.AdminDeleteUserInput{UserPoolId: aws.String(d.Config.UserPoolID), Username: aws.String(username)})
 	var nf *types.UserNotFoundException
 	if err != nil && !errors.As(err, &nf) {
 		return fmt.Errorf("delete cognito user: %w", err)

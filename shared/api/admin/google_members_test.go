@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/auth/cognitoadmin"
 	"github.com/verde-app/verde/shared/domain"
 )
 
@@ -46,7 +47,7 @@ func TestAdminActionsReachAGoogleMemberByUsername(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Through the functions' Cognito endpoint, the sub is no username, as in AWS.
-	_, err = env.Deps.Cognito.AdminGetUser(ctx, &cip.AdminGetUserInput{UserPoolId: aws.String(env.Cloud.UserPoolID), Username: aws.String(sub)})
+	_, err = cognitoadmin.Client(env.Deps).AdminGetUser(ctx, &cip.AdminGetUserInput{UserPoolId: aws.String(env.Cloud.UserPoolID), Username: aws.String(sub)})
 	var nf *ciptypes.UserNotFoundException
 	if !errors.As(err, &nf) {
 		t.Fatalf("AdminGetUser by a federated member's sub: %v, want UserNotFoundException", err)

@@ -37,12 +37,14 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @returns {Promise<{url: string, config: any, admin: {email: string, password: string, totpSecret: string},
  *   dynamoEndpoint: string, tableName: string, log: () => string, stop: () => Promise<void>}>}
  */
-export async function startLocalCloud({ timeoutMs = 240_000 } = {}) {
+export async function startLocalCloud({ timeoutMs = 240_000, dataDir: given } = {}) {
   if (!existsSync(join(repoRoot, 'spa', 'dist', 'index.html'))) {
     throw new Error('spa/dist is not built: run `npm run build` before `npm run e2e`');
   }
   const port = await freePortRun();
-  const dataDir = mkdtempSync(join(tmpdir(), 'verde-e2e-'));
+  // dataDir: a data directory of the caller's (make bench's Lighthouse: a copy of a season's),
+  // kept when the cloud stops; else a fresh one, removed.
+  const dataDir = given ?? mkdtempSync(join(tmpdir(), 'verde-e2e-'));
   let output = '';
   // detached: its own process group, so stop() reaches `go run` and the binary it starts.
   const child = spawn('go', ['run', './infra/local'], {
@@ -74,7 +76,7 @@ export async function startLocalCloud({ timeoutMs = 240_000 } = {}) {
         await exit;
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + timeoutMs;

@@ -10,10 +10,10 @@ import (
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
 	cip "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider"
 	"github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider/types"
 
+	"github.com/verde-app/verde/shared/awsenv"
 	"github.com/verde-app/verde/shared/triggers/presignup"
 )
 
@@ -27,12 +27,7 @@ func Lazy() func() presignup.Accounts {
 	var a presignup.Accounts
 	return func() presignup.Accounts {
 		once.Do(func() {
-			cfg, err := config.LoadDefaultConfig(context.Background())
-			if err != nil {
-				a = failing{err}
-				return
-			}
-			a = Accounts{Client: cip.NewFromConfig(cfg)}
+			a = Accounts{Client: cip.NewFromConfig(awsenv.For(awsenv.Config(), "COGNITO_IDENTITY_PROVIDER"))}
 		})
 		return a
 	}
@@ -76,10 +71,3 @@ func (a Accounts) Link(ctx context.Context, poolID, username, provider, subject 
 	}
 	return nil
 }
-
-type failing struct{ err error }
-
-func (f failing) ByEmail(context.Context, string, string) ([]presignup.Account, error) {
-	return nil, f.err
-}
-func (f failing) Link(context.Context, string, string, string, string) error { return f.err }
