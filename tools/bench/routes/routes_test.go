@@ -90,6 +90,7 @@ type Figure struct {
 
 type user struct {
 	email, pass, token, id string
+	totp                   string // an account with TOTP MFA (the demo admin)
 }
 
 type bench struct {
@@ -105,6 +106,14 @@ func (b *bench) signIn(u *user) {
 		AuthParameters: map[string]string{"USERNAME": u.email, "PASSWORD": u.pass}})
 	if err != nil {
 		b.t.Fatalf("sign in %s: %v", u.email, err)
+	}
+	if out.ChallengeName == types.ChallengeNameTypeSoftwareTokenMfa { // the demo admin has TOTP
+		res, err := b.idp.RespondToAuthChallenge(context.Background(), &cip.RespondToAuthChallengeInput{ClientId: aws.String(b.c.ClientID), ChallengeName: out.ChallengeName,
+			Session: out.Session, ChallengeResponses: map[string]string{"USERNAME": u.email, "SOFTWARE_TOKEN_MFA_CODE": cloud.TOTPCode(u.totp, time.Now())}})
+		if err != nil {
+			b.t.Fatalf("TOTP of %s: %v", u.email, err)
+		}
+		out.AuthenticationResult = res.AuthenticationResult
 	}
 	u.token = aws.ToString(out.AuthenticationResult.AccessToken)
 	var me struct {
@@ -210,7 +219,7 @@ func TestRouteFigures(t *testing.T) {
 	recorder.TakeAll()
 	member := &user{email: seeded.Email, pass: seeded.Password}
 	b.signIn(member)
-	admin := &user{email: c.AdminEmail, pass: c.AdminPassword}
+	admin := &user{email: c.AdminEmail, pass: c.AdminPassword, totp: c.AdminTOTPSecret}
 	b.signIn(admin)
 	gid := seeded.GroupID
 	coord := b.coordinatorOf(member, gid, seeded.Coordinator)

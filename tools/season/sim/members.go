@@ -14,6 +14,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	cip "github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider"
 	"github.com/aws/aws-sdk-go-v2/service/cognitoidentityprovider/types"
+
+	"github.com/verde-app/verde/infra/local/cloud"
 )
 
 // member is one simulated person and what the season knows of their things.
@@ -28,7 +30,8 @@ type member struct {
 	idp         *cip.Client
 	clientID    string
 	pass        string
-	verified    bool // typed the e-mail's code (their likes pay: docs/fair-play.md)
+	totp        string // the authenticator secret of an account with TOTP MFA (the demo admin)
+	verified    bool   // typed the e-mail's code (their likes pay: docs/fair-play.md)
 
 	mu       sync.Mutex
 	access   string
@@ -96,6 +99,14 @@ func (m *member) token(ctx context.Context) (string, error) {
 		out, err = m.idp.InitiateAuth(ctx, &cip.InitiateAuthInput{ClientId: aws.String(m.clientID), AuthFlow: types.AuthFlowTypeUserPasswordAuth,
 			AuthParameters: map[string]string{"USERNAME": m.email, "PASSWORD": m.pass}})
 	}
+	if err == nil && out.ChallengeName == types.ChallengeNameTypeSoftwareTokenMfa {
+		var res *cip.RespondToAuthChallengeOutput
+		res, err = m.idp.RespondToAuthChallenge(ctx, &cip.RespondToAuthChallengeInput{ClientId: aws.String(m.clientID), ChallengeName: out.ChallengeName,
+			Session: out.Session, ChallengeResponses: map[string]string{"USERNAME": m.email, "SOFTWARE_TOKEN_MFA_CODE": cloud.TOTPCode(m.totp, time.Now())}})
+		if err == nil {
+			out = &cip.InitiateAuthOutput{AuthenticationResult: res.AuthenticationResult}
+		}
+	}
 	if err != nil {
 		return "", fmt.Errorf("sign in %s: %w", m.email, err)
 	}
@@ -150,7 +161,7 @@ func groupTargets(members, groups int) []int {
 // cast signs everyone up, creates the groups and puts the first members in them.
 func (s *Sim) cast(ctx context.Context) error {
 	// The demo admin moderates.
-	s.admin = &member{n: -1, name: "Admin", email: s.cloud.AdminEmail, pass: s.cloud.AdminPassword, admin: true,
+	s.admin = &member{n: -1, name: "Admin", email: s.cloud.AdminEmail, pass: s.cloud.AdminPassword, totp: s.cloud.AdminTOTPSecret, admin: true,
 		idp: s.idp, clientID: s.cloud.ClientID, seen: map[string]bool{}}
 	if _, err := s.admin.token(ctx); err != nil {
 		return err
