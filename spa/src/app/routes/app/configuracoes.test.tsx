@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderApp, stubApi } from '@/testing/test-utils';
 
@@ -92,6 +92,27 @@ describe('settings screen', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(puts).toEqual([{ ativos: ['resumo'] }]));
     expect(await within(section).findByText('Escolhas de e-mail salvas.')).toBeInTheDocument();
     expect(within(section).getByRole('checkbox', { name: /Resumo semanal dos grupos/ })).toBeChecked();
+  });
+
+  it('a switch moves at the click, before its save answers, and moves back if the save fails', async () => {
+    let answer: ((r: Response) => void) | null = null;
+    stubApi({
+      'GET /api/me/conta': () => json({ tipo: 'email', gruposDono: [], exclusaoIniciada: false }),
+      'GET /api/me/notificacoes/preferencias': () => json(prefs),
+      'GET /api/me/emails': () =>
+        json({ envio: true, tipos: [{ tipo: 'resumo', rotulo: 'Resumo semanal dos grupos', descricao: 'Toda segunda-feira de manhã.', ativo: false }] }),
+      'PUT /api/me/emails': () => new Promise<Response>((r) => (answer = r)),
+    });
+    renderApp('/configuracoes');
+    const section = await screen.findByRole('region', { name: 'E-mails' }, { timeout: 8000 });
+    const resumo = await within(section).findByRole('checkbox', { name: /Resumo semanal dos grupos/ });
+    // Checked in the click's own render (nothing awaited), the save still on its way.
+    fireEvent.click(resumo);
+    expect(resumo).toBeChecked();
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    answer!(json({ error: { code: 'invalid', message: 'Escolha um tipo de e-mail da lista.' } }, 400));
+    expect(await within(section).findByText('Escolha um tipo de e-mail da lista.')).toBeInTheDocument();
+    expect(within(section).getByRole('checkbox', { name: /Resumo semanal dos grupos/ })).not.toBeChecked();
   });
 
   it('says when the site does not send e-mail yet', async () => {

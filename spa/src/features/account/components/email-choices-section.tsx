@@ -16,12 +16,24 @@ export function EmailChoicesSection() {
   const choices = useEmailChoices();
   const save = useSaveEmailChoices();
   const [notice, setNotice] = useState<string | null>(null);
+  // A switch moves in the click's own render, before the save (and the cache's optimistic copy)
+  // answers: a controlled checkbox that waits for them looks stuck on a slow phone.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const ativoOf = (k: { tipo: string; ativo: boolean }) => toggled[k.tipo] ?? k.ativo;
 
   function toggle(tipo: string, ativo: boolean) {
     if (!choices.data) return;
     setNotice(null);
-    const ativos = choices.data.tipos.filter((k) => (k.tipo === tipo ? ativo : k.ativo)).map((k) => k.tipo as Tipo);
-    save.mutate({ ativos }, { onSuccess: () => setNotice('Escolhas de e-mail salvas.') });
+    setToggled((t) => ({ ...t, [tipo]: ativo }));
+    const ativos = choices.data.tipos.filter((k) => (k.tipo === tipo ? ativo : ativoOf(k))).map((k) => k.tipo as Tipo);
+    save.mutate(
+      { ativos },
+      {
+        onSuccess: () => setNotice('Escolhas de e-mail salvas.'),
+        // The latest save's settling (earlier ones' callbacks don't run): the cache holds the rest.
+        onSettled: () => setToggled({}),
+      },
+    );
   }
 
   return (
@@ -52,7 +64,7 @@ export function EmailChoicesSection() {
               <label key={k.tipo} className="settings-switch settings-switch-described">
                 <input
                   type="checkbox"
-                  checked={k.ativo}
+                  checked={ativoOf(k)}
                   aria-describedby={`email-${k.tipo}-descricao`}
                   onChange={(e) => toggle(k.tipo, e.target.checked)}
                 />
