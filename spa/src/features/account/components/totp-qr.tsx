@@ -1,4 +1,5 @@
 import { encode } from 'uqr';
+import '@/features/account/account.css';
 
 /**
  * The otpauth:// address as a QR code for the authenticator app to scan: drawn as one SVG path
