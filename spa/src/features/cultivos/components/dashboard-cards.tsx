@@ -56,8 +56,11 @@ export function MyActiveCultivos() {
   );
 }
 
+/** What a card says of an act made offline: it waits in the queue (lib/offline/queue.ts). */
+const queued = 'Na fila: será enviado quando a conexão voltar';
+
 function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
-  const add = useAddDiario(c.id);
+  const add = useAddDiario(c.id, c.vegetalNome);
   const [done, setDone] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
   return (
@@ -79,7 +82,10 @@ function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
             disabled={add.isPending}
             aria-label={`Reguei hoje: ${c.vegetalNome}`}
             onClick={() =>
-              add.mutate({ tipo: 'rega', texto: 'Regado' }, { onSuccess: (r) => setDone(r.pontos > 0 ? `Rega registrada (+${r.pontos} pontos)` : 'Rega registrada') })
+              add.mutate(
+                { tipo: 'rega', texto: 'Regado' },
+                { onSuccess: (r) => setDone('pontos' in r ? (r.pontos > 0 ? `Rega registrada (+${r.pontos} pontos)` : 'Rega registrada') : queued) },
+              )
             }
           >
             Reguei hoje
@@ -104,9 +110,10 @@ function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
             <DiaryForm
               cultivoId={c.id}
               dataPlantio={c.dataPlantio}
+              vegetalNome={c.vegetalNome}
               onDone={(pontos) => {
                 setWriting(false);
-                setDone(pontos > 0 ? `Entrada salva no diário (+${pontos} pontos)` : 'Entrada salva no diário');
+                setDone(pontos === null ? queued : pontos > 0 ? `Entrada salva no diário (+${pontos} pontos)` : 'Entrada salva no diário');
               }}
             />
             <div className="dialog-actions">
