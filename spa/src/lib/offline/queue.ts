@@ -109,7 +109,8 @@ export async function enqueue(input: { path: string; body: Record<string, unknow
     path: input.path,
     body: input.body,
     photos,
-    createdAt: Date.now(),
+    // Strictly after the newest waiting item: two made in the same millisecond keep their order.
+    createdAt: Math.max(Date.now(), (snapshot.at(-1)?.createdAt ?? 0) + 1),
   };
   await set(item.id, item, store);
   await changed();
@@ -173,35 +174,51 @@ async function sendOne(item: QueueItem, uploads: Uploads): Promise<void> {
 }
 
 let running: Promise<void> | null = null;
+/** Asked again while a run was under way (an item retried, the network back): run once more. */
+let again = false;
+
+/** One pass over this member's waiting items, oldest first; stops at the first that got no answer. */
+async function runOnce(uid: string, uploads: Uploads): Promise<void> {
+  const waiting = (await values<QueueItem>(store)).filter((i) => i.uid === uid).sort((a, b) => a.createdAt - b.createdAt);
+  for (const { id } of waiting) {
+    // Read afresh: another tab may have sent it, the member discarded or retried it meanwhile.
+    const item = await get<QueueItem>(id, store);
+    if (!item || item.refusal) continue;
+    sending = item.id;
+    emit();
+    try {
+      await sendOne(item, uploads);
+      await del(item.id, store);
+      synced.forEach((l) => l(item));
+    } catch (err) {
+      // No answer: this one and those after it wait for the next try, in the same order.
+      if (transient(err, uploads)) return;
+      item.refusal = refusalOf(err as ApiError | PhotoError);
+      await set(item.id, item, store);
+    } finally {
+      sending = null;
+      await changed();
+    }
+  }
+}
 
 /** Sends this member's waiting items in order; one run at a time per tab, one tab at a time. */
 export function syncQueue(): Promise<void> {
-  running ??= (async () => {
-    const uid = currentUid();
-    if (!uid || !navigator.onLine) return;
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
     const uploads = await import('@/lib/uploads');
-    const run = async () => {
-      // Read afresh inside the lock: another tab may have sent some meanwhile.
-      for (const item of (await values<QueueItem>(store)).filter((i) => i.uid === uid).sort((a, b) => a.createdAt - b.createdAt)) {
-        if (item.refusal || !(await get(item.id, store))) continue;
-        sending = item.id;
-        emit();
-        try {
-          await sendOne(item, uploads);
-          await del(item.id, store);
-          synced.forEach((l) => l(item));
-        } catch (err) {
-          if (transient(err, uploads)) break;
-          item.refusal = refusalOf(err as ApiError | PhotoError);
-          await set(item.id, item, store);
-        } finally {
-          sending = null;
-          await changed();
-        }
-      }
-    };
-    if (navigator.locks) await navigator.locks.request(`verde-fila-${uid}`, run);
-    else await run();
+    do {
+      again = false;
+      const uid = currentUid();
+      if (!uid || !navigator.onLine) return;
+      const run = () => runOnce(uid, uploads);
+      // Inside the lock, each tab reads the queue afresh: another may have sent some meanwhile.
+      if (navigator.locks) await navigator.locks.request(`verde-fila-${uid}`, run);
+      else await run();
+    } while (again);
   })().finally(() => {
     running = null;
   });

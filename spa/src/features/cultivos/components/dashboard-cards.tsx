@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SproutIcon } from '@/components/ui/icons';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { errorMessage } from '@/lib/errors';
+import { todayBrasilia } from '@/lib/format';
 import { usePlanteAgora } from '@/features/cultivos/api/catalog';
 import { useAddDiario } from '@/features/cultivos/api/diario';
 import { dashboardCultivosQuery, dashboardCultivosShown as shown } from '@/features/cultivos/api/queries';
@@ -83,7 +84,8 @@ function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
             aria-label={`Reguei hoje: ${c.vegetalNome}`}
             onClick={() =>
               add.mutate(
-                { tipo: 'rega', texto: 'Regado' },
+                // Dated here: a watering that waits offline in the queue keeps the day it was done.
+                { tipo: 'rega', texto: 'Regado', data: todayBrasilia() },
                 { onSuccess: (r) => setDone('pontos' in r ? (r.pontos > 0 ? `Rega registrada (+${r.pontos} pontos)` : 'Rega registrada') : queued) },
               )
             }
