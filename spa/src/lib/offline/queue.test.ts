@@ -13,7 +13,6 @@ import {
   syncQueue,
   type QueueKind,
 } from '@/lib/offline/queue';
-
 import type * as Uploads from '@/lib/uploads';
 
 vi.mock('idb-keyval', () => import('@/testing/idb-keyval-memory'));
