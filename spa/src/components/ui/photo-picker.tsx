@@ -99,8 +99,13 @@ export function PhotoPicker({
         if (abort.signal.aborted) {
           // the form went away
         } else if (keepOffline && err instanceof PhotoError && err.network) {
-          keys.current = [...keys.current, await keep()];
-          onChange(keys.current);
+          // No answer: kept on the device, sent with the entry by the offline queue.
+          try {
+            keys.current = [...keys.current, await keep()];
+            onChange(keys.current);
+          } catch (kept) {
+            setLocalError(kept instanceof PhotoError ? kept.message : err.message);
+          }
         } else {
           setLocalError(err instanceof PhotoError ? err.message : 'Não foi possível enviar a foto. Tente novamente.');
         }
