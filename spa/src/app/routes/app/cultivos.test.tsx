@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { cultivo } from '@/testing/cultivo-fixtures';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
@@ -117,7 +118,6 @@ describe('cultivos screen', () => {
   }, 20_000);
 
   it('a diary entry written with no connection waits in the cultivo\'s queue, and the page says so', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     clearAllStores();
     await setQueueUser('user-1');
     const fetchMock = stubApi({
@@ -128,6 +128,10 @@ describe('cultivos screen', () => {
     const user = userEvent.setup();
     renderApp('/cultivos/c1');
     const form = await screen.findByRole('form', { name: 'Nova entrada no diário' }, { timeout: 10_000 });
+    // The signal drops: the browser and react-query both say so.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => onlineManager.setOnline(false));
+    onTestFinished(() => onlineManager.setOnline(true));
     await user.selectOptions(within(form).getByLabelText('Tipo'), 'poda');
     await user.type(within(form).getByLabelText('O que aconteceu?'), 'Tirei as folhas secas');
     await user.click(within(form).getByRole('button', { name: 'Adicionar ao diário' }));

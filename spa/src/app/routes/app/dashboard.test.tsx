@@ -1,6 +1,7 @@
 import { labelInName } from '@/testing/label-in-name';
 import { todayBrasilia } from '@/lib/format';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { cultivo } from '@/testing/cultivo-fixtures';
 import { myGroup } from '@/testing/group-fixtures';
@@ -229,7 +230,6 @@ describe('dashboard', { timeout: 90_000 }, () => {
   });
 
   it('"Reguei hoje" with no connection waits in the queue, dated today, and says so', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     clearAllStores();
     await setQueueUser('user-1');
     const fetchMock = stubApi({
@@ -239,7 +239,13 @@ describe('dashboard', { timeout: 90_000 }, () => {
     const user = userEvent.setup();
     renderApp('/dashboard', fakeAuth());
     const cultivos = await screen.findByRole('region', { name: 'Meus cultivos' }, slow);
-    await user.click(await within(cultivos).findByRole('button', { name: 'Reguei hoje: Alface (verão)' }, slow));
+    const water = await within(cultivos).findByRole('button', { name: 'Reguei hoje: Alface (verão)' }, slow);
+    // The signal drops, as the browser's 'offline' event tells react-query (which then pauses
+    // what it thinks needs the network).
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => onlineManager.setOnline(false));
+    onTestFinished(() => onlineManager.setOnline(true));
+    await user.click(water);
     expect(await within(cultivos).findByText('Na fila: será enviado quando a conexão voltar', {}, slow)).toBeInTheDocument();
     expect(requests(fetchMock).filter((r) => r.startsWith('POST'))).toEqual([]);
     expect(queueSnapshot()).toEqual([

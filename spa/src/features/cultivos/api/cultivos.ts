@@ -118,6 +118,8 @@ export function useAddColheita(id: string, label: string) {
   const queryClient = useQueryClient();
   const keys = useCreateKeys();
   return useMutation({
+    // Run offline too (react-query would hold it until the network returns): it then queues.
+    networkMode: 'always',
     mutationFn: (input: ColheitaInput) =>
       import('@/lib/offline/create-or-queue').then((q) =>
         q.createOrQueue<ColheitaCriada>(`${cultivoPath(id)}/colheitas`, input, keys.keyFor(`${cultivoPath(id)}/colheitas`, input), {

@@ -30,6 +30,8 @@ export function useAddDiario(id: string, label: string) {
   const queryClient = useQueryClient();
   const keys = useCreateKeys();
   return useMutation({
+    // Run offline too (react-query would hold it until the network returns): it then queues.
+    networkMode: 'always',
     mutationFn: (input: DiarioInput) =>
       import('@/lib/offline/create-or-queue').then((q) =>
         q.createOrQueue<DiarioCriado>(`${cultivoPath(id)}/diario`, input, keys.keyFor(`${cultivoPath(id)}/diario`, input), {
