@@ -73,8 +73,21 @@ describe('the installable app, offline, in Chromium against the local cloud', { 
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       const water = page.getByRole('button', { name: /^Reguei hoje: Alface/ });
       await water.waitFor();
-      // The copy of the reads kept on the device is saved a second after they arrive.
-      await page.waitForTimeout(2500);
+      // The copy of the reads kept on the device (saved a second after they arrive).
+      await page.waitForFunction(
+        () =>
+          new Promise((done) => {
+            const open = indexedDB.open('verde-cache');
+            open.onerror = () => done(false);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('consultas')) return done(false);
+              const count = db.transaction('consultas').objectStore('consultas').count();
+              count.onsuccess = () => done(count.result > 0);
+              count.onerror = () => done(false);
+            };
+          }),
+      );
 
       // No signal: the app still opens, with the last data and the offline note.
       await context.setOffline(true);
@@ -100,6 +113,9 @@ describe('the installable app, offline, in Chromium against the local cloud', { 
       const regas = diario.body.items.filter((e) => e.tipo === 'rega');
       assert.equal(regas.length, 1, JSON.stringify(diario.body.items));
       assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
+    } catch (err) {
+      if (process.env.VERDE_SHOTS) await page.screenshot({ path: `${process.env.VERDE_SHOTS}/offline-failure.png`, fullPage: true }).catch(() => undefined);
+      throw err;
     } finally {
       await session.close();
     }

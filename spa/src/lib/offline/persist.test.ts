@@ -31,6 +31,32 @@ describe('the copy of the reads kept on the device', () => {
     expect(other.getQueryData(['cultivos', 'lista'])).toBeUndefined();
   });
 
+  it('saves what was read before it started', async () => {
+    const client = new QueryClient();
+    await client.fetchQuery({ queryKey: ['dashboard', 'cultivos'], queryFn: async () => ['c1'] });
+    persistCache(client, 'user-1');
+    await afterSave();
+    const next = new QueryClient();
+    await restoreCache(next, 'user-1');
+    expect(next.getQueryData(['dashboard', 'cultivos'])).toEqual(['c1']);
+  });
+
+  it('offline, a read under way when the copy comes back does not cover it with its error', async () => {
+    const first = new QueryClient();
+    persistCache(first, 'user-1');
+    await first.fetchQuery({ queryKey: ['grupos'], queryFn: async () => ['g1'] });
+    await afterSave();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const next = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });
+    let fail: (err: Error) => void = () => undefined;
+    const reading = next.fetchQuery({ queryKey: ['grupos'], queryFn: () => new Promise((_, reject) => (fail = reject)) }).catch(() => undefined);
+    await restoreCache(next, 'user-1');
+    fail(new Error('Failed to fetch'));
+    await reading;
+    expect(next.getQueryState(['grupos'])).toMatchObject({ status: 'success', data: ['g1'], error: null });
+  });
+
   it('keeps neither failed reads nor the admin screens', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     persistCache(client, 'user-1');
