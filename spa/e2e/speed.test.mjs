@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLocalCloud } from './support/local-cloud.mjs';
 import { openSession } from './support/browser.mjs';
+import { answerTotp } from './support/totp.mjs';
 
 let cloud;
 
@@ -45,8 +46,10 @@ describe('speed', { timeout: 300_000 }, () => {
 
       await page.getByLabel('Email', { exact: true }).fill(cloud.admin.email);
       await page.getByLabel('Senha', { exact: true }).fill(cloud.admin.password);
-      const meDone = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
+      const meDone = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me', { timeout: 30_000 });
       await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      // The demo admin has two-step verification: the app's code comes before the session.
+      await answerTotp(page, cloud.admin.totpSecret);
       const me = await meDone;
       const meFinished = Date.now();
       await page.waitForURL('**/dashboard');
