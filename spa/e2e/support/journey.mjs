@@ -241,12 +241,12 @@ export async function assertNoSidewaysScroll(page, where) {
   assert.ok(overflow <= 0, `no sideways scroll on ${where} (${overflow} px too wide)`);
 }
 
-/** Waits until the page has drawn two more frames and every finite animation or transition (the menu drawer's slide) has ended. */
+/** Waits until the page has drawn two more frames and every running animation or transition that has an end (the menu drawer's slide) has ended. */
 export async function settle(page) {
   await page.evaluate(async () => {
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    const ending = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
   });
 }
 
@@ -256,12 +256,7 @@ export async function shot(page, name, { fullPage = true } = {}) {
   await page.screenshot({ path: join(shotsDir, `${name}-${page.viewportSize().width}.png`), fullPage });
 }
 
-/**
- * The page at 360 × 740 and then 1280 × 800 (where it is left), from its top once the layout has
- * settled and ready() (when given) has resolved: asserts at each width that nothing scrolls
- * sideways (unless sideways is false) and saves the screen (shot). With sideways false and no
- * VERDE_SHOTS it does nothing at all.
- */
+/** The page at 360 × 740, then 1280 × 800 (left there), from its top once settled and ready() resolved: asserts nothing scrolls sideways (unless sideways is false) and saves each width (shot); with sideways false and no VERDE_SHOTS it does nothing. */
 export async function shotBoth(page, name, { ready, sideways = true } = {}) {
   if (!sideways && !shotsDir) return;
   for (const width of [360, 1280]) {
