@@ -1,4 +1,4 @@
-// Package dados is the export job of /admin/dados (issue 14), the
+// Package dados is the export job of /admin/dados, the
 // DadosJobFunction: an export the API recorded (pendente) is read from the
 // table one page at a time (store.ScanEntityPage: a paged Scan filtered by
 // the entity's type, the only Scan of Verde, offline), written as JSON Lines

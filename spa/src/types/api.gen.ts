@@ -2688,7 +2688,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The users document of the specification (§3); field names are the spec's.
+         * @description A user's profile document; domain.Profile holds the same fields.
          * @example {
          *       "id": "8a4f2c1e-1111-4c4c-9d9d-1234567890ab",
          *       "nome": "Maria Clara Souza",
