@@ -148,7 +148,7 @@ func main() {
 
 	if *doLH {
 		fmt.Println()
-		fmt.Printf("Lighthouse, mobile (simulated slow 4G), median of %d, against the local cloud serving as CloudFront would, signed in as the season's busiest member (SEASON_DIR) for /dashboard, /feed and a cultivo page; target ≥ 98 with the default 4x CPU slowdown; also calibrated to this host's benchmarkIndex (Lighthouse docs/throttling.md)\n", *lighthouseN)
+		fmt.Printf("Lighthouse, mobile (simulated slow 4G), median of %d, against the local cloud serving as CloudFront would, signed in as the season's busiest member (SEASON_DIR) for /dashboard, /feed and a cultivo page; target ≥ 98 with the default 4x CPU slowdown; also calibrated to this host's benchmarkIndex (Lighthouse's throttling guide, github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md)\n", *lighthouseN)
 		out, err := run(filepath.Join(*root, "tools", "bench"), []string{"RUNS=" + strconv.Itoa(*lighthouseN), "SEASON_DIR=" + *seasonDir}, "node", "lighthouse.mjs")
 		if err != nil {
 			fmt.Println("  lighthouse:", err)
