@@ -61,7 +61,7 @@ func main() {
 		fail(err)
 	}
 
-	fmt.Println("Verde bench (figures, not a test; see README: make bench)")
+	fmt.Println("Verde bench (figures, not a test; see docs/performance.md)")
 	fmt.Println()
 	fmt.Printf("Lambda functions: zipped package (budget %.1f MB) and binary (linux/arm64, make build); init = instructions from exec to the first Runtime API poll (callgrind, linux/amd64 build), and its ratio to a bare aws-lambda-go handler's (target ≤ %.1f×)\n", float64(maxPackageBytes)/1e6, maxInitRatio)
 	var bare int64
