@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// The feed (issue 12): posts in the whole community or in one group, likes,
+// The feed: posts in the whole community or in one group, likes,
 // comments and reports (denúncias). A group post is visible to the group's
 // members (and site admins) only, whether the group is public or private.
 

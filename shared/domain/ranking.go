@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Rankings (DESIGN §4): members by points all time and this month, members of
+// Rankings: members by points all time and this month, members of
 // one group, and groups by harvest (kg) this month and all time. A month is
 // Brasília's calendar month: the monthly rankings reset at 00:00 on the 1st in
 // Brasília (UTC−3; Brazil keeps no daylight saving time since 2019).

@@ -15,7 +15,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// The member's account (issue 14, account half): the groups that block a
+// The member's own account: the groups that block a
 // deletion, and the deletion itself, as erase phases run in order (this
 // file), and the export (account_export.go).
 //

@@ -16,7 +16,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// The site admin's store (issue 14): the rules as an admin edits them, the
+// The site admin's store: the rules as an admin edits them, the
 // set of disabled members the API refuses, the member index admins search by
 // name or e-mail prefix, a member's page and points adjustments. Every write
 // is one transaction with its audit item (audit.go).

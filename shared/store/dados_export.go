@@ -16,7 +16,7 @@ import (
 	"github.com/verde-app/verde/shared/uploads"
 )
 
-// The admin's data exports (/admin/dados, issue 14). An export is one item,
+// The admin's data exports (/admin/dados). An export is one item,
 // listed newest first under GSI1 EXPORTS:
 //
 //	export     EXPORT#<id>   META   EXPORTS / <time>#<id>

@@ -11,7 +11,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// The feed (issue 12). Keys:
+// The feed. Keys:
 //
 //	post                      POST#<pid>   META                     GSI1 FEED#COMUNIDADE or FEED#GROUP#<gid> / <time>#<pid>
 //	                                                                GSI2 FEED#GRUPOS / <time>#<pid> (group posts only)

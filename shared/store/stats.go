@@ -13,7 +13,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// Site statistics (issue 14: the admin dashboard's KPIs, /admin/analytics and
+// Site statistics (the admin dashboard's KPIs, /admin/analytics and
 // /admin/dados' counts), written by the acts themselves inside their own
 // transactions, so a chart or a count reads a bounded number of items and
 // never scans.
@@ -385,7 +385,7 @@ type KPI struct {
 	Valor, Anterior float64
 }
 
-// KPIs are the admin dashboard's figures (issue 14).
+// KPIs are the admin dashboard's figures (GET /api/admin/kpis).
 type KPIs struct {
 	Membros, AtivosHoje, Ativos30, Grupos, CultivosAtivos, ColheitaKgMes, PostsSemana, Denuncias KPI
 	Desde                                                                                        string

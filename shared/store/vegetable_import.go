@@ -9,7 +9,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// The vegetable import of /admin/dados (issue 14): each good row of the file
+// The vegetable import of /admin/dados: each good row of the file
 // (domain.ParseImport, checked with the admin form's rules) creates a
 // vegetable or updates the one of the same name, through CreateVegetable and
 // UpdateVegetable: versioned, audited and counted as /admin/vegetais edits
