@@ -15,7 +15,7 @@ import { answerTotp } from './totp.mjs';
 export const runId = Date.now().toString(36);
 
 /** Where screenshots go: the folder VERDE_SHOTS names, or nowhere when it is unset. */
-export const shotsDir = process.env.VERDE_SHOTS;
+const shotsDir = process.env.VERDE_SHOTS;
 if (shotsDir) mkdirSync(shotsDir, { recursive: true });
 
 let current = null;
@@ -242,7 +242,7 @@ export async function assertNoSidewaysScroll(page, where) {
 }
 
 /** Waits until the page has drawn two more frames and every running animation or transition that has an end (the menu drawer's slide) has ended. */
-export async function settle(page) {
+async function settle(page) {
   await page.evaluate(async () => {
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const ending = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
