@@ -200,7 +200,7 @@ func (c Cultivo) NextFase(to Fase, motivo string) (Cultivo, error) {
 		return c, Invalid("fase", "Fase inválida")
 	}
 	if c.Arquivado {
-		return c, Conflict("Este cultivo está arquivado")
+		return c, ErrCultivoArquivado()
 	}
 	from := c.Fase
 	if to == from {

@@ -415,7 +415,7 @@ func CheckColheitaData(data, plantio string, now time.Time) error {
 // has not been sown.
 func (c Cultivo) CanHarvest() error {
 	if c.Arquivado {
-		return Conflict("Este cultivo está arquivado")
+		return ErrCultivoArquivado()
 	}
 	switch c.Fase {
 	case FasePlanejado:

@@ -322,7 +322,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		}
 		c := st.c
 		if !c.IsWriter(actor.ID) {
-			return errNotWriter()
+			return domain.ErrNotCultivoWriter()
 		}
 		if hi := st.items[itemKey{CultivoPK(cid), ColheitaSK(in.ID)}]; hi != nil {
 			h, err := decodeColheita(hi)

@@ -595,7 +595,7 @@ func containsID(list []string, v string) bool {
 // of the posts, the caller's likes and profile.
 func (s *Store) CultivoFeed(ctx context.Context, cid string, actor Actor, limit int, after map[string]string) ([]FeedPost, map[string]string, error) {
 	if !validID(cid) {
-		return nil, nil, ErrCultivoNotFound()
+		return nil, nil, domain.ErrCultivoNotFound()
 	}
 	limit = min(limit, MaxCultivoPostsPage)
 	ptrs, next, err := queryPage(ctx, s, query{PK: CultivoPK(cid), Prefix: prefixPost, Limit: limit, After: after, NewestFirst: true, What: "cultivo posts"},
