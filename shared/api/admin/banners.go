@@ -56,8 +56,8 @@ type BannerEdit struct {
 }
 
 func (e *BannerEdit) Valid() error {
-	if e.Version < 1 {
-		return domain.Invalid("version", "Informe a versão do banner que você editou")
+	if err := domain.ValidBannerVersion(e.Version); err != nil {
+		return err
 	}
 	e.in = domain.BannerInput{Titulo: e.Titulo, Texto: e.Texto, Imagem: e.Imagem, Link: e.Link, Inicio: e.Inicio, Fim: e.Fim,
 		Audiencia: e.Audiencia, Ordem: e.Ordem}

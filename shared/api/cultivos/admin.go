@@ -34,8 +34,8 @@ type VegetalEdit struct {
 }
 
 func (e *VegetalEdit) Valid() error {
-	if e.Version < 1 {
-		return domain.Invalid("version", "Informe a versão do vegetal que você editou")
+	if err := domain.ValidVegetalEdit(e.Version); err != nil {
+		return err
 	}
 	return e.VegetableInput.Valid()
 }
@@ -47,13 +47,7 @@ type VegetalArquivo struct {
 }
 
 func (in *VegetalArquivo) Valid() error {
-	if in.Arquivado == nil {
-		return domain.Invalid("arquivado", "Informe arquivado: true ou false")
-	}
-	if in.Version < 1 {
-		return domain.Invalid("version", "Informe a versão do vegetal")
-	}
-	return nil
+	return domain.ValidVegetalArquivo(in.Arquivado, in.Version)
 }
 
 // handleAdminVegetables is the admin's catalogue, archived vegetables

@@ -47,8 +47,8 @@ type GuiaEdit struct {
 }
 
 func (e *GuiaEdit) Valid() error {
-	if e.Version < 1 {
-		return domain.Invalid("version", "Informe a versão do guia que você editou")
+	if err := domain.ValidGuiaEdit(e.Version); err != nil {
+		return err
 	}
 	e.in = domain.GuideInput{Titulo: e.Titulo, Corpo: e.Corpo, Vegetais: e.Vegetais}
 	return e.in.Valid()
@@ -142,11 +142,5 @@ type GuiaArquivo struct {
 }
 
 func (in *GuiaArquivo) Valid() error {
-	if in.Arquivado == nil {
-		return domain.Invalid("arquivado", "Informe arquivado: true ou false")
-	}
-	if in.Version < 1 {
-		return domain.Invalid("version", "Informe a versão do guia")
-	}
-	return nil
+	return domain.ValidGuiaArquivo(in.Arquivado, in.Version)
 }

@@ -196,7 +196,7 @@ type ArquivoInput struct {
 
 func (in *ArquivoInput) Valid() error {
 	if in.Arquivado == nil {
-		return domain.Invalid("arquivado", "Informe arquivado: true ou false")
+		return domain.ErrInformeBool("arquivado")
 	}
 	return nil
 }
