@@ -222,7 +222,7 @@ func (in *DiarioInput) Valid() error {
 		in.Texto = "" // only invisible or blank-looking characters: nothing was written
 	}
 	if len(in.Fotos) > MaxFotos {
-		return Invalid("fotos", fmt.Sprintf("Envie no máximo %d fotos", MaxFotos))
+		return ErrTooManyFotos("fotos")
 	}
 	if in.Texto == "" && len(in.Fotos) == 0 {
 		return Invalid("texto", "Escreva algo ou envie uma foto")
@@ -264,6 +264,11 @@ func DiarioTime(data string, now time.Time) time.Time {
 	}
 	d, _ := ParseDate(data)
 	return d.Add(15 * time.Hour) // 12:00 in Brasília
+}
+
+// ErrTooManyFotos: more than MaxFotos photos in field.
+func ErrTooManyFotos(field string) *Error {
+	return Invalid(field, fmt.Sprintf("Envie no máximo %d fotos", MaxFotos))
 }
 
 // PhotoKeyPrefix is where a user's processed photos live in the uploads bucket.

@@ -443,8 +443,8 @@ type Analytics struct {
 	Desde  string
 }
 
-// MaxAnalyticsDays bounds an analytics range (366 days: a year and its first day).
-const MaxAnalyticsDays = 366
+// MaxAnalyticsDays bounds an analytics range (domain.ParseAnalytics).
+const MaxAnalyticsDays = domain.MaxAnalyticsDays
 
 // StatsAnalytics reads days from..to (≤ MaxAnalyticsDays) and groups them by
 // granularity ("dia", "semana": weeks from Monday, "mes"), for one region

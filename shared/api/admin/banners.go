@@ -192,7 +192,7 @@ func handlePublicBanners(d app.Deps) http.Handler {
 	return api.Shared(time.Minute, 5*time.Minute)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		uf := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("uf")))
 		if uf != "" && !domain.ValidUF(uf) {
-			api.WriteError(w, r, domain.Invalid("uf", "Informe uma UF válida (por exemplo, SP)"))
+			api.WriteError(w, r, domain.ErrUFQuery())
 			return
 		}
 		bs, err := d.Store.ActiveBanners(r.Context(), uf)

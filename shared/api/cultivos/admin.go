@@ -55,8 +55,8 @@ func (in *VegetalArquivo) Valid() error {
 func handleAdminVegetables(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := strings.TrimSpace(r.URL.Query().Get("q"))
-		if domain.Length(q) > 100 {
-			api.WriteError(w, r, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres"))
+		if err := domain.CheckBusca(q); err != nil {
+			api.WriteError(w, r, err)
 			return
 		}
 		kit.ListPage(w, r, d, store.VegetablesScope(q, true), func(ctx context.Context, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {

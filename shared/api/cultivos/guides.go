@@ -77,8 +77,8 @@ func handleGuide(d app.Deps) http.Handler {
 func handleAdminGuides(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := strings.TrimSpace(r.URL.Query().Get("q"))
-		if domain.Length(q) > 100 {
-			api.WriteError(w, r, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres"))
+		if err := domain.CheckBusca(q); err != nil {
+			api.WriteError(w, r, err)
 			return
 		}
 		kit.ListPage(w, r, d, "admin:guides|"+domain.SearchKey(q), func(ctx context.Context, limit int, after map[string]string) ([]domain.Guide, map[string]string, error) {

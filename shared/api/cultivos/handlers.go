@@ -18,8 +18,8 @@ import (
 func handleVegetables(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := strings.TrimSpace(r.URL.Query().Get("q"))
-		if domain.Length(q) > 100 {
-			api.WriteError(w, r, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres"))
+		if err := domain.CheckBusca(q); err != nil {
+			api.WriteError(w, r, err)
 			return
 		}
 		kit.ListPage(w, r, d, store.VegetablesScope(q, false), func(ctx context.Context, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
@@ -48,7 +48,7 @@ func handlePlanteAgora(d app.Deps) http.Handler {
 		ctx := r.Context()
 		uf := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("uf")))
 		if uf != "" && !domain.ValidUF(uf) {
-			api.WriteError(w, r, domain.Invalid("uf", "Informe uma UF válida (por exemplo, SP)"))
+			api.WriteError(w, r, domain.ErrUFQuery())
 			return
 		}
 		if uf == "" {

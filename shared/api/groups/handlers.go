@@ -35,17 +35,17 @@ func directoryQuery(r *http.Request) (store.DirectoryQuery, error) {
 	v := r.URL.Query()
 	q := store.DirectoryQuery{Q: domain.SearchKey(v.Get("q")), Cidade: domain.SearchKey(v.Get("cidade"))}
 	if v.Has("uf") && v.Get("uf") == "" {
-		return q, domain.Invalid("uf", "A UF deve ser a sigla de um dos 27 estados brasileiros (por exemplo SP)")
+		return q, domain.ErrInvalidUF()
 	}
-	if domain.Length(v.Get("q")) > 100 {
-		return q, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres")
+	if err := domain.CheckBusca(v.Get("q")); err != nil {
+		return q, err
 	}
 	if domain.Length(v.Get("cidade")) > 100 {
 		return q, domain.Invalid("cidade", "A cidade deve ter no máximo 100 caracteres")
 	}
 	if uf := v.Get("uf"); uf != "" {
 		if q.UF = upper(uf); !domain.ValidUFInput(uf) {
-			return q, domain.Invalid("uf", "A UF deve ser a sigla de um dos 27 estados brasileiros (por exemplo SP)")
+			return q, domain.ErrInvalidUF()
 		}
 	}
 	if q.Cidade != "" && q.UF == "" {
@@ -141,7 +141,7 @@ func handleUpdate(d app.Deps) http.Handler {
 			return
 		}
 		if *upd.Version != v.Group.Version {
-			api.WriteError(w, r, domain.Conflict("O grupo foi alterado por outra pessoa enquanto você editava. Recarregue a página e tente novamente"))
+			api.WriteError(w, r, domain.ErrGroupChanged())
 			return
 		}
 		g, err := upd.Apply(v.Group, d.Now())

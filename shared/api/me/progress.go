@@ -110,7 +110,7 @@ func handleMyProgress(d app.Deps) http.Handler {
 		uid := auth.FromContext(r.Context()).Sub
 		p, found, err := d.Store.ReadProgress(r.Context(), uid)
 		if err == nil && !found {
-			err = domain.NotFound("Perfil não encontrado")
+			err = domain.ErrProfileNotFound()
 		}
 		var rules domain.Rules
 		if err == nil {
