@@ -88,11 +88,11 @@ type messageLiteral struct{ path, text string }
 func (m messageLiteral) line() string { return m.path + "\t" + strconv.Quote(m.text) }
 
 // scanMessages parses every non-test Go file under root's messageRoots
-// (bar notScanned) and returns the message literals, in file order.
-// Struct tags and import paths are not literals of the program's text.
-func scanMessages(t *testing.T, root string) []messageLiteral {
+// (bar notScanned) and returns the message literals, in file order, and
+// how many files it parsed. Struct tags and import paths are not literals
+// of the program's text.
+func scanMessages(t *testing.T, root string) (out []messageLiteral, files int) {
 	t.Helper()
-	var out []messageLiteral
 	for _, top := range messageRoots {
 		dir := filepath.Join(root, top)
 		if _, err := os.Stat(dir); os.IsNotExist(err) {
@@ -120,6 +120,7 @@ func scanMessages(t *testing.T, root string) []messageLiteral {
 			if err != nil {
 				return err
 			}
+			files++
 			skip := map[*ast.BasicLit]bool{}
 			ast.Inspect(f, func(n ast.Node) bool {
 				switch n := n.(type) {
@@ -146,7 +147,7 @@ func scanMessages(t *testing.T, root string) []messageLiteral {
 			t.Fatal(err)
 		}
 	}
-	return out
+	return out, files
 }
 
 func skipped(rel string) bool {
@@ -204,9 +205,9 @@ func compareMessages(found, allowed []messageLiteral) (added, gone []messageLite
 }
 
 func TestMessageLiterals(t *testing.T) {
-	found := scanMessages(t, "..")
-	if len(found) == 0 {
-		t.Fatal("found no message literal at all: is the scan looking in the right place?")
+	found, files := scanMessages(t, "..")
+	if files < 100 {
+		t.Fatalf("parsed only %d Go files: is the scan looking in the right place?", files)
 	}
 	raw, err := os.ReadFile(messageList)
 	if err != nil {
@@ -294,7 +295,10 @@ var _ = "Veja o que aconteceu nos seus grupos"
 
 func main() { panic("Escolha um lote") }
 `)
-	found := scanMessages(t, root)
+	found, files := scanMessages(t, root)
+	if files != 2 {
+		t.Errorf("parsed %d files, want 2 (shared/store/x.go, functions/x/main.go)", files)
+	}
 	want := []messageLiteral{
 		{"shared/store/x.go", "Lote não encontrado"},
 		{"shared/store/x.go", "Lote não encontrado"},

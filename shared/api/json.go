@@ -346,24 +346,24 @@ func decodeError(err error) error {
 	}
 }
 
-func kindName(t reflect.Type) string {
+func kindName(t reflect.Type) domain.JSONKind {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	switch t.Kind() {
 	case reflect.String:
-		return "um texto"
+		return domain.JSONTexto
 	case reflect.Bool:
-		return "verdadeiro ou falso"
+		return domain.JSONBooleano
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "um número inteiro"
+		return domain.JSONInteiro
 	case reflect.Float32, reflect.Float64:
-		return "um número"
+		return domain.JSONNumero
 	case reflect.Slice, reflect.Array:
-		return "uma lista"
+		return domain.JSONLista
 	default:
-		return "um objeto"
+		return domain.JSONObjeto
 	}
 }
 

@@ -48,7 +48,7 @@ func TestRequestAnswers(t *testing.T) {
 		{ErrBadLimit(1, 100), "O parâmetro limit deve ser um número entre 1 e 100"},
 		{ErrBadLimit(0, 50), "O parâmetro limit deve ser um número entre 0 e 50"},
 		{ErrFieldNull("a.b"), "O campo a.b não pode ser nulo"},
-		{ErrFieldType("n", "um número"), "O campo n deve ser um número"},
+		{ErrFieldType("n", JSONNumero), "O campo n deve ser um número"},
 		{ErrFieldUnknown("x"), "Campo desconhecido: x"},
 		{ErrTooManyFotos("imagem"), "Envie no máximo 4 fotos"},
 	} {

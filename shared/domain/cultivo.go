@@ -197,7 +197,7 @@ func ErrFase(from, to Fase) *Error {
 // to the phase it was lost in. It returns the cultivo after the change.
 func (c Cultivo) NextFase(to Fase, motivo string) (Cultivo, error) {
 	if !to.Valid() {
-		return c, Invalid("fase", "Fase inválida")
+		return c, ErrFaseInvalida()
 	}
 	if c.Arquivado {
 		return c, ErrCultivoArquivado()

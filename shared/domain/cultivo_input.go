@@ -154,7 +154,7 @@ type FaseInput struct {
 
 func (in *FaseInput) Valid() error {
 	if !in.Fase.Valid() {
-		return Invalid("fase", "Fase inválida")
+		return ErrFaseInvalida()
 	}
 	if Length(in.Motivo) > MaxMotivoLength { // the contract's maxLength is on the text as sent, whatever the phase
 		return Invalid("motivo", fmt.Sprintf("O motivo deve ter no máximo %d caracteres", MaxMotivoLength))

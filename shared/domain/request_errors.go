@@ -39,9 +39,20 @@ func ErrFieldNull(path string) *Error {
 	return Invalid(path, fmt.Sprintf("O campo %s não pode ser nulo", path))
 }
 
-// ErrFieldType: a field of the wrong JSON type; kind says the right one
-// ("um texto", "um número inteiro", ...).
-func ErrFieldType(path, kind string) *Error {
+// JSONKind is the JSON type a field must have, as ErrFieldType names it.
+type JSONKind string
+
+const (
+	JSONTexto    JSONKind = "um texto"
+	JSONBooleano JSONKind = "verdadeiro ou falso"
+	JSONInteiro  JSONKind = "um número inteiro"
+	JSONNumero   JSONKind = "um número"
+	JSONLista    JSONKind = "uma lista"
+	JSONObjeto   JSONKind = "um objeto"
+)
+
+// ErrFieldType: a field of the wrong JSON type; kind says the right one.
+func ErrFieldType(path string, kind JSONKind) *Error {
 	return Invalid(path, fmt.Sprintf("O campo %s deve ser %s", path, kind))
 }
 

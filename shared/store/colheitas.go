@@ -452,9 +452,7 @@ func (s *Store) ConfirmColheita(ctx context.Context, cid, hid string, actor Acto
 			if err != nil {
 				return err
 			}
-			if m != nil {
-				papel = m.Papel
-			}
+			papel = papelOf(m)
 		}
 		conf, err := h.Confirm(rules, actor.ID, actor.Admin, papel)
 		if err != nil {
@@ -462,10 +460,10 @@ func (s *Store) ConfirmColheita(ctx context.Context, cid, hid string, actor Acto
 		}
 		t := newTxn(s.Table)
 		if !actor.Admin {
-			mu := t.check(itemMember, GroupPK(c.GrupoID), MemberSK(actor.ID))
 			if conf.Coordenador {
-				mu.cond("papel IN (%s, %s)", mu.v(str(string(domain.PapelDono))), mu.v(str(string(domain.PapelCoordenador))))
+				requireCoordinatorOf(t, c.GrupoID, actor.ID)
 			} else {
+				mu := t.check(itemMember, GroupPK(c.GrupoID), MemberSK(actor.ID))
 				mu.cond("attribute_exists(PK)")
 			}
 		}

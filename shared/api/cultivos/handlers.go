@@ -91,13 +91,13 @@ func parseFilter(r *http.Request) (store.CultivoFilter, error) {
 	f := store.CultivoFilter{Fase: domain.Fase(q.Get("fase")), Grupo: q.Get("grupo"), Ativos: q.Get("ativos") == "true"}
 	// A parameter sent empty (?fase=) is outside the contract's enum like any other value.
 	if q.Has("fase") && !f.Fase.Valid() {
-		return f, domain.Invalid("fase", "Fase inválida")
+		return f, domain.ErrFaseInvalida()
 	}
 	if a := q.Get("ativos"); q.Has("ativos") && a != "true" && a != "false" {
-		return f, domain.Invalid("ativos", "Use ativos=true ou ativos=false")
+		return f, domain.ErrAtivosInvalido()
 	}
 	if len(f.Grupo) > 128 {
-		return f, domain.Invalid("grupo", "Grupo inválido")
+		return f, domain.ErrGrupoInvalido()
 	}
 	return f, nil
 }

@@ -36,7 +36,7 @@ func periodo(r *http.Request) (string, error) {
 		return domain.PeriodoGeral, nil
 	}
 	if len(v) != 1 || v[0] == "" {
-		return "", domain.Invalid("periodo", "O período deve ser 'geral' ou 'mes'")
+		return "", domain.ErrPeriodoRanking()
 	}
 	return domain.ParsePeriodo(v[0])
 }
