@@ -67,7 +67,7 @@ func Decode[T any](r *http.Request) (T, error) {
 		return v, domain.ErrBodyUnreadable()
 	}
 	if len(data) > MaxBodyBytes {
-		return v, domain.ErrBodyTooLarge(MaxBodyBytes>>10)
+		return v, domain.ErrBodyTooLarge(MaxBodyBytes >> 10)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return v, domain.ErrBodyEmpty()

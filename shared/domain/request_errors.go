@@ -21,7 +21,9 @@ func ErrBodyTooLarge(kib int) *Error {
 }
 
 // ErrBodyNotUTF8: a body that is not valid UTF-8 (lone surrogates included).
-func ErrBodyNotUTF8() *Error { return Invalid("", "O corpo da requisição deve ser texto UTF-8 válido") }
+func ErrBodyNotUTF8() *Error {
+	return Invalid("", "O corpo da requisição deve ser texto UTF-8 válido")
+}
 
 // ErrBodyNotOneObject: a body with something after its object.
 func ErrBodyNotOneObject() *Error {
