@@ -80,7 +80,7 @@ func (j *Job) Run(ctx context.Context, id string) error {
 	}
 	if err := j.run(ctx, &rec); err != nil {
 		slog.Error("export failed", "export", id, "err", err)
-		rec.Status, rec.Erro = domain.ExportErro, "A exportação falhou"
+		rec.Status, rec.Erro = domain.ExportErro, domain.MsgExportFalhou
 		if ferr := j.Store.FinishExport(context.WithoutCancel(ctx), rec); ferr != nil {
 			return fmt.Errorf("%w (and marking it: %v)", err, ferr)
 		}

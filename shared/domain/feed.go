@@ -143,7 +143,7 @@ func (in *PostInput) Valid() error {
 	}
 	in.Texto = t
 	if len(in.Fotos) > MaxFotos {
-		return Invalid("fotos", "Envie no máximo 4 fotos")
+		return ErrTooManyFotos("fotos")
 	}
 	seen := map[string]bool{}
 	for _, f := range in.Fotos {

@@ -112,11 +112,8 @@ func (u *ProfileUpdate) Valid() error {
 		if Length(*u.Nome) > MaxNomeLength { // the contract's maxLength is on the text as sent
 			return Invalid("nome", fmt.Sprintf("O nome deve ter no máximo %d caracteres", MaxNomeLength))
 		}
-		n, err := CleanName("nome", "O nome", *u.Nome)
+		n, err := CheckNome("nome", *u.Nome)
 		if err != nil {
-			return err
-		}
-		if err := NomeError("nome", n); err != nil {
 			return err
 		}
 		u.Nome = &n

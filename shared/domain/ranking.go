@@ -40,7 +40,7 @@ func ParsePeriodo(v string) (string, error) {
 	case PeriodoMes:
 		return PeriodoMes, nil
 	}
-	return "", Invalid("periodo", "O período deve ser 'geral' ou 'mes'")
+	return "", ErrPeriodoRanking()
 }
 
 // RoundPosition rounds an estimated position to two significant figures

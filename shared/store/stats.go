@@ -443,8 +443,8 @@ type Analytics struct {
 	Desde  string
 }
 
-// MaxAnalyticsDays bounds an analytics range (366 days: a year and its first day).
-const MaxAnalyticsDays = 366
+// MaxAnalyticsDays bounds an analytics range (domain.ParseAnalytics).
+const MaxAnalyticsDays = domain.MaxAnalyticsDays
 
 // StatsAnalytics reads days from..to (≤ MaxAnalyticsDays) and groups them by
 // granularity ("dia", "semana": weeks from Monday, "mes"), for one region
@@ -590,35 +590,6 @@ func (s *Store) memberLeft(ctx context.Context, uid string) (bool, error) {
 		}
 		return err
 	})
-}
-
-// MyProfile is Profile for the member themselves (GET /api/me): the first
-// call of their day also counts them active (one TransactWriteItems a day;
-// a concurrent act that counted them first makes it a no-op).
-func (s *Store) MyProfile(ctx context.Context, uid string) (domain.Profile, bool, error) {
-	item, err := s.getItem(ctx, UserPK(uid), skProfile, "profile")
-	if err != nil || item == nil {
-		return domain.Profile{}, false, err
-	}
-	s.healRanking(ctx, uid, item)
-	p, err := decodeProfile(item)
-	if err != nil {
-		return domain.Profile{}, false, err
-	}
-	now := s.now()
-	if a := activeOf(item); a.last != StatsDay(now) {
-		t := newTxn(s.Table)
-		t.active(uid, a, now)
-		u := t.update(itemProfile, UserPK(uid), skProfile)
-		u.cond("attribute_exists(PK)")
-		if err := s.writeTxn(ctx, t); err != nil {
-			if _, ok := isCancelled(err); !ok {
-				return domain.Profile{}, false, err
-			}
-			// Counted by a concurrent act (or the profile is going away): nothing to do.
-		}
-	}
-	return p, true, nil
 }
 
 // Today is the store clock's Brasília date (the stats' day).

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -100,8 +99,7 @@ func (s *Store) ImportVegetables(ctx context.Context, f domain.ImportFile, dryRu
 			id = cur.ID
 		}
 		if prev, dup := claimed[id]; dup {
-			res.Problemas = append(res.Problemas, domain.ImportProblem{Linha: row.Linha, Campo: "especie",
-				Mensagem: fmt.Sprintf("Este vegetal já aparece na linha %d do arquivo", prev)})
+			res.Problemas = append(res.Problemas, domain.ProblemaVegetalRepetido(row.Linha, prev))
 			continue
 		}
 		claimed[id] = row.Linha
