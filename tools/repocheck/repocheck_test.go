@@ -224,7 +224,7 @@ func TestFindings(t *testing.T) {
 		"// Rules of DESIGN §4.",
 		"// the users document of SPEC §3",
 		"// registration lands on /dashboard (SPEC).",
-		"texts in `../shared/SPEC.md`",
+		"texts in `../" + "shared/SPEC.md`", // split so this file does not cite it itself
 		"// One way to name a module (STYLE.md).",
 		"// Package feed serves the FeedFunction (issue 12).",
 		"// Issue 9, item 6: every free text",
