@@ -217,7 +217,7 @@ test-spa: $(SPA_DEPS) $(LOCAL_DEPS)
 # ratio to a bare handler), every SPA read's and create's DynamoDB calls, request units, CPU
 # and bytes on the data of the last make season (SEASON_DIR), the SPA's JavaScript per entry
 # route, Lighthouse for /login and, as the season's busiest member, /dashboard, /feed and a
-# cultivo page, and the season's monthly cost per 1,000 members (README, "make bench"). Never
+# cultivo page, and the season's monthly cost per 1,000 members (docs/performance.md). Never
 # fails on a figure. BENCH_FLAGS=-lighthouse=false (or -routes=false, -init=false) skips parts.
 BENCH_FLAGS ?=
 .PHONY: bench

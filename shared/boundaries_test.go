@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// The import rules of the tree (README, "Code map"), read from the real
+// The import rules of the tree (docs/architecture.md, "The layers"), read from the real
 // dependency graph of the production packages (go list -deps; test files are
 // not in it, so test support may live in infra/testkit):
 //

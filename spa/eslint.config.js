@@ -56,7 +56,7 @@ export default defineConfig([
       parserOptions: { projectService: false },
     },
     rules: {
-      // One way to name a module: the @/ alias (STYLE.md), so zones and moves read alike.
+      // One way to name a module: the @/ alias, so zones and moves read alike.
       'no-restricted-imports': restrict(relative),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],

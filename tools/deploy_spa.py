@@ -80,7 +80,7 @@ def stack_settings(env: str, samconfig: pathlib.Path) -> tuple[str, str]:
 
 
 def site_config(outputs: dict[str, str]) -> dict:
-    """/config.json in the shape the SPA reads (DESIGN.md §1)."""
+    """/config.json in the shape the SPA reads (spa/src/lib/config.ts)."""
     missing = [k for k in ("Region", "UserPoolId", "UserPoolClientId", "OAuthDomain",
                            "OAuthRedirectSignIn", "OAuthRedirectSignOut") if not outputs.get(k)]
     if missing:

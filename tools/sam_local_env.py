@@ -7,7 +7,7 @@ listen on PORT+1 (DynamoDB Local), PORT+2 (cognito-local) and PORT+4 (S3 uploads
 
 COGNITO_ISSUER stays on localhost whatever --host says: it must equal the tokens' iss
 claim, and the functions fetch the signing keys from it, so run the containers with
-`--docker-network host` (see README, "sam local").
+`--docker-network host` (see docs/development.md, "sam local start-api").
 """
 from __future__ import annotations
 

@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -18,9 +19,11 @@ import (
 // request's TOTP check (auth.MFATTL, per container) would otherwise fall into
 // whichever request comes first.
 type CallCounter struct {
-	mu   sync.Mutex
-	byOp map[string]int
-	rcu  float64
+	mu       sync.Mutex
+	byOp     map[string]int
+	rcu      float64
+	attempts int
+	calls    int
 }
 
 // Attach adds the counter to an SDK config (before clients are made from it).
@@ -40,6 +43,36 @@ func (c *CallCounter) Attach(cfg *aws.Config) {
 				return out, md, err
 			}), middleware.After)
 	})
+	// Each HTTP attempt, after the SDK's retry middleware: a call whose attempt outlived
+	// store.AttemptTimeout (DynamoDB Local on a busy machine) is sent again, and what
+	// follows may take a round more (a transaction applied by the first attempt is refused
+	// to the second). Retries says how many there were.
+	cfg.APIOptions = append(cfg.APIOptions, func(stack *middleware.Stack) error {
+		attempt := middleware.FinalizeMiddlewareFunc("verdeAttemptCounter",
+			func(ctx context.Context, in middleware.FinalizeInput, next middleware.FinalizeHandler) (middleware.FinalizeOutput, middleware.Metadata, error) {
+				if awsmiddleware.GetServiceID(ctx) != "Cognito Identity Provider" {
+					c.mu.Lock()
+					c.attempts++
+					c.mu.Unlock()
+				}
+				return next.HandleFinalize(ctx, in)
+			})
+		if _, ok := stack.Finalize.Get("Retry"); !ok {
+			return nil // a presigner's stack: it sends nothing
+		}
+		if err := stack.Finalize.Insert(attempt, "Retry", middleware.After); err != nil {
+			return fmt.Errorf("the attempt counter goes after the SDK's retries: %w", err)
+		}
+		return nil
+	})
+}
+
+// Retries is how many DynamoDB attempts since the last Reset were the SDK's
+// retries of a call (a call's first attempt is not one).
+func (c *CallCounter) Retries() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return max(c.attempts-c.calls, 0)
 }
 
 // askCapacity asks a read for its consumed capacity (reads only: a write's
@@ -109,6 +142,7 @@ func (c *CallCounter) add(op string) {
 		c.byOp = map[string]int{}
 	}
 	c.byOp[op]++
+	c.calls++
 }
 
 // Reset forgets every call counted so far.
@@ -117,6 +151,7 @@ func (c *CallCounter) Reset() {
 	defer c.mu.Unlock()
 	c.byOp = map[string]int{}
 	c.rcu = 0
+	c.attempts, c.calls = 0, 0
 }
 
 // Total is the number of calls since the last Reset.

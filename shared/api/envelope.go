@@ -49,7 +49,7 @@ func StatusFor(code domain.Code) int {
 	return http.StatusInternalServerError
 }
 
-const internalMessage = "Erro interno. Tente novamente em instantes."
+const internalMessage = domain.MsgInternal
 
 // StatusClientClosed is the status logged for a request whose client hung
 // up before the answer (nginx's 499): not a server error, so no alarm on it.

@@ -60,20 +60,20 @@ func Decode[T any](r *http.Request) (T, error) {
 		return v, err
 	}
 	if r.Body == nil {
-		return v, domain.Invalid("", "O corpo da requisição está vazio")
+		return v, domain.ErrBodyEmpty()
 	}
 	data, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
 	if err != nil {
-		return v, domain.Invalid("", "Não foi possível ler o corpo da requisição")
+		return v, domain.ErrBodyUnreadable()
 	}
 	if len(data) > MaxBodyBytes {
-		return v, domain.Invalid("", fmt.Sprintf("O corpo da requisição excede o limite de %d KiB", MaxBodyBytes>>10))
+		return v, domain.ErrBodyTooLarge(MaxBodyBytes >> 10)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return v, domain.Invalid("", "O corpo da requisição está vazio")
+		return v, domain.ErrBodyEmpty()
 	}
 	if !utf8.Valid(data) || hasLoneSurrogate(data) {
-		return v, domain.Invalid("", "O corpo da requisição deve ser texto UTF-8 válido")
+		return v, domain.ErrBodyNotUTF8()
 	}
 	if field, dup := duplicateKey(data); dup {
 		return v, domain.ErrCampoRepetido(field)
@@ -85,10 +85,10 @@ func Decode[T any](r *http.Request) (T, error) {
 		return v, decodeError(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return v, domain.Invalid("", "O corpo da requisição deve conter um único objeto JSON")
+		return v, domain.ErrBodyNotOneObject()
 	}
 	if _, ok := raw.(map[string]any); !ok {
-		return v, domain.Invalid("", "O corpo da requisição deve ser um objeto JSON")
+		return v, domain.ErrBodyNotObject()
 	}
 	norm, err := conform(raw, reflect.TypeOf(v), "", false)
 	if err != nil {
@@ -96,7 +96,7 @@ func Decode[T any](r *http.Request) (T, error) {
 	}
 	exact, err := json.Marshal(norm)
 	if err != nil {
-		return v, domain.Invalid("", "JSON inválido no corpo da requisição")
+		return v, domain.ErrBodyBadJSON()
 	}
 	strict := json.NewDecoder(bytes.NewReader(exact))
 	strict.DisallowUnknownFields()
@@ -189,9 +189,9 @@ func conform(val any, t reflect.Type, path string, nullable bool) (any, error) {
 			return nil, nil
 		}
 		if path == "" {
-			return nil, domain.Invalid("", "O corpo da requisição deve ser um objeto JSON")
+			return nil, domain.ErrBodyNotObject()
 		}
-		return nil, domain.Invalid(path, fmt.Sprintf("O campo %s não pode ser nulo", path))
+		return nil, domain.ErrFieldNull(path)
 	}
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -207,7 +207,7 @@ func conform(val any, t reflect.Type, path string, nullable bool) (any, error) {
 		for _, name := range sortedKeys(obj) {
 			f, ok := fields[name]
 			if !ok {
-				return nil, domain.Invalid(joinPath(path, name), fmt.Sprintf("Campo desconhecido: %s", joinPath(path, name)))
+				return nil, domain.ErrFieldUnknown(joinPath(path, name))
 			}
 			c, err := conform(obj[name], f.Type, joinPath(path, name), f.Tag.Get("nullable") == "true")
 			if err != nil {
@@ -266,9 +266,9 @@ func conform(val any, t reflect.Type, path string, nullable bool) (any, error) {
 
 func typeError(path string, t reflect.Type) error {
 	if path == "" {
-		return domain.Invalid("", "O corpo da requisição deve ser um objeto JSON")
+		return domain.ErrBodyNotObject()
 	}
-	return domain.Invalid(path, fmt.Sprintf("O campo %s deve ser %s", path, kindName(t)))
+	return domain.ErrFieldType(path, kindName(t))
 }
 
 func joinPath(path, name string) string {
@@ -333,37 +333,37 @@ func decodeError(err error) error {
 	case errors.As(err, &typeErr):
 		field := typeErr.Field
 		if field == "" {
-			return domain.Invalid("", "O corpo da requisição deve ser um objeto JSON")
+			return domain.ErrBodyNotObject()
 		}
-		return domain.Invalid(field, fmt.Sprintf("O campo %s deve ser %s", field, kindName(typeErr.Type)))
+		return domain.ErrFieldType(field, kindName(typeErr.Type))
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
-		return domain.Invalid("", "JSON inválido no corpo da requisição")
+		return domain.ErrBodyBadJSON()
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return domain.Invalid(field, fmt.Sprintf("Campo desconhecido: %s", field))
+		return domain.ErrFieldUnknown(field)
 	default:
-		return domain.Invalid("", "JSON inválido no corpo da requisição")
+		return domain.ErrBodyBadJSON()
 	}
 }
 
-func kindName(t reflect.Type) string {
+func kindName(t reflect.Type) domain.JSONKind {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	switch t.Kind() {
 	case reflect.String:
-		return "um texto"
+		return domain.JSONTexto
 	case reflect.Bool:
-		return "verdadeiro ou falso"
+		return domain.JSONBooleano
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "um número inteiro"
+		return domain.JSONInteiro
 	case reflect.Float32, reflect.Float64:
-		return "um número"
+		return domain.JSONNumero
 	case reflect.Slice, reflect.Array:
-		return "uma lista"
+		return domain.JSONLista
 	default:
-		return "um objeto"
+		return domain.JSONObjeto
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
 
@@ -31,7 +30,7 @@ func ParseLimit(r *http.Request) (int, error) {
 	}
 	n, err := strconv.Atoi(raw)
 	if err != nil || n < 1 || n > MaxLimit {
-		return 0, domain.Invalid("limit", fmt.Sprintf("O parâmetro limit deve ser um número entre 1 e %d", MaxLimit))
+		return 0, domain.ErrBadLimit(1, MaxLimit)
 	}
 	return n, nil
 }
@@ -65,7 +64,7 @@ func (c Cursors) Open(r *http.Request, scope string) (map[string]string, error) 
 	if tok == "" {
 		return nil, nil
 	}
-	bad := domain.Invalid("cursor", "O cursor de paginação é inválido")
+	bad := domain.ErrBadCursor()
 	var bodyPart, macPart string
 	for i := len(tok) - 1; i >= 0; i-- {
 		if tok[i] == '.' {

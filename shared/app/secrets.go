@@ -101,7 +101,7 @@ type OriginCheck struct {
 	secret *secret
 }
 
-var errNotThroughCloudFront = domain.Forbidden("Acesso permitido somente pelo site")
+var errNotThroughCloudFront = domain.ErrNotThroughSite()
 
 // Require wraps an API function's handler: a request without the origin header, or with
 // another value, gets the 403 envelope before any of the API runs. With no secret configured

@@ -1,7 +1,8 @@
-// Package dados is the export job of /admin/dados (issue 14), the
+// Package dados is the export job of /admin/dados, the
 // DadosJobFunction: an export the API recorded (pendente) is read from the
 // table one page at a time (store.ScanEntityPage: a paged Scan filtered by
-// the entity's type, the only Scan of Verde, offline), written as JSON Lines
+// the entity's type: offline, and one of the two functions that may Scan,
+// shared/areas.ScanAllowed), written as JSON Lines
 // or CSV into the uploads bucket under exports/ with a multipart upload, and
 // its admin notified when it is done. A run stops after PagesPerRun pages or
 // when its time runs short, saves its position and the bytes short of a part
@@ -79,7 +80,7 @@ func (j *Job) Run(ctx context.Context, id string) error {
 	}
 	if err := j.run(ctx, &rec); err != nil {
 		slog.Error("export failed", "export", id, "err", err)
-		rec.Status, rec.Erro = domain.ExportErro, "A exportação falhou"
+		rec.Status, rec.Erro = domain.ExportErro, domain.MsgExportFalhou
 		if ferr := j.Store.FinishExport(context.WithoutCancel(ctx), rec); ferr != nil {
 			return fmt.Errorf("%w (and marking it: %v)", err, ferr)
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// The site admin's writes of issue 14 (/admin/configuracoes, /admin/usuarios):
+// The site admin's writes (/admin/configuracoes, /admin/usuarios):
 // their audit actions, the points adjustment and its notification.
 
 const (

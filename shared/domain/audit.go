@@ -2,7 +2,7 @@ package domain
 
 import "time"
 
-// AuditEntry is one admin write as the audit log keeps it (issue 11): who
+// AuditEntry is one admin write as the audit log keeps it: who
 // (the admin's id), what (Acao), on which entity (Entidade, EntidadeID),
 // when, and the entity before and after (nil before a create).
 type AuditEntry struct {

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 	"time"
@@ -142,4 +143,37 @@ func (in BannerInput) Apply(b Banner) Banner {
 // ActiveFor reports whether b shows today (a yyyy-mm-dd) to a member of uf.
 func (b Banner) ActiveFor(today, uf string) bool {
 	return b.Inicio <= today && today <= b.Fim && (b.Audiencia == AudienciaTodos || b.Audiencia == uf)
+}
+
+// The banners' answers, written once here.
+
+// ErrBannerNotFound: no banner of that id.
+func ErrBannerNotFound() *Error { return NotFound("Banner não encontrado") }
+
+// ErrTooManyBanners: a new banner past MaxBanners.
+func ErrTooManyBanners() *Error {
+	return Conflict(fmt.Sprintf("Já existem %d banners: exclua algum antes de criar outro", MaxBanners))
+}
+
+// ErrBannerChanged: the banner's version moved on since the admin's form read it.
+func ErrBannerChanged() *Error {
+	return Conflict("Este banner foi alterado por outra pessoa. Recarregue a página e tente novamente")
+}
+
+// ValidBannerVersion: an edit names the version its form was loaded with.
+func ValidBannerVersion(version int) error {
+	if version < 1 {
+		return Invalid("version", "Informe a versão do banner que você editou")
+	}
+	return nil
+}
+
+// CanEdit is the rule of an admin's edit of b made on the form of version:
+// only over the version the form was loaded with (an edit never overwrites
+// another admin's).
+func (b Banner) CanEdit(version int) error {
+	if b.Version != version {
+		return ErrBannerChanged()
+	}
+	return nil
 }

@@ -197,10 +197,10 @@ func ErrFase(from, to Fase) *Error {
 // to the phase it was lost in. It returns the cultivo after the change.
 func (c Cultivo) NextFase(to Fase, motivo string) (Cultivo, error) {
 	if !to.Valid() {
-		return c, Invalid("fase", "Fase inválida")
+		return c, ErrFaseInvalida()
 	}
 	if c.Arquivado {
-		return c, Conflict("Este cultivo está arquivado")
+		return c, ErrCultivoArquivado()
 	}
 	from := c.Fase
 	if to == from {

@@ -72,7 +72,7 @@ func (in *CultivoEdit) Valid() error {
 // once a harvest was recorded (harvests are dated from it).
 func (c Cultivo) CheckEdit(in CultivoEdit) error {
 	if c.Arquivado {
-		return Conflict("Este cultivo está arquivado")
+		return ErrCultivoArquivado()
 	}
 	if c.GrupoID == "" {
 		if in.LoteCodigo != "" {

@@ -154,7 +154,7 @@ type FaseInput struct {
 
 func (in *FaseInput) Valid() error {
 	if !in.Fase.Valid() {
-		return Invalid("fase", "Fase inválida")
+		return ErrFaseInvalida()
 	}
 	if Length(in.Motivo) > MaxMotivoLength { // the contract's maxLength is on the text as sent, whatever the phase
 		return Invalid("motivo", fmt.Sprintf("O motivo deve ter no máximo %d caracteres", MaxMotivoLength))
@@ -222,7 +222,7 @@ func (in *DiarioInput) Valid() error {
 		in.Texto = "" // only invisible or blank-looking characters: nothing was written
 	}
 	if len(in.Fotos) > MaxFotos {
-		return Invalid("fotos", fmt.Sprintf("Envie no máximo %d fotos", MaxFotos))
+		return ErrTooManyFotos("fotos")
 	}
 	if in.Texto == "" && len(in.Fotos) == 0 {
 		return Invalid("texto", "Escreva algo ou envie uma foto")
@@ -264,6 +264,11 @@ func DiarioTime(data string, now time.Time) time.Time {
 	}
 	d, _ := ParseDate(data)
 	return d.Add(15 * time.Hour) // 12:00 in Brasília
+}
+
+// ErrTooManyFotos: more than MaxFotos photos in field.
+func ErrTooManyFotos(field string) *Error {
+	return Invalid(field, fmt.Sprintf("Envie no máximo %d fotos", MaxFotos))
 }
 
 // PhotoKeyPrefix is where a user's processed photos live in the uploads bucket.
@@ -415,7 +420,7 @@ func CheckColheitaData(data, plantio string, now time.Time) error {
 // has not been sown.
 func (c Cultivo) CanHarvest() error {
 	if c.Arquivado {
-		return Conflict("Este cultivo está arquivado")
+		return ErrCultivoArquivado()
 	}
 	switch c.Fase {
 	case FasePlanejado:

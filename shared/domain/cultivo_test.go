@@ -185,7 +185,7 @@ func TestHarvestTotalsAndDiaryLine(t *testing.T) {
 	}
 }
 
-// Issue 9, item 6, in the cultivos area: every free text of a cultivo (its
+// In the cultivos area, every free text of a cultivo (its
 // notas, a diary entry's texto, the motivo of a loss) loses control, bidi
 // and zero-width characters; a text with nothing visible counts as not
 // written; and the contract's maxLength holds on the text as sent.

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// The admin's data exports (/admin/dados, issue 14): which entities, in
+// The admin's data exports (/admin/dados): which entities, in
 // which formats, and an export's life (pendente → processando → pronto or
 // erro).
 

@@ -4,7 +4,7 @@ import "fmt"
 
 // DailyAct names an act a member may do a limited number of times a UTC
 // day: every write that creates content or notifies someone else counts
-// against one (DESIGN §4; issue 9). The API Gateway throttle is one budget
+// against one, capped by Rules.Limites. The API Gateway throttle is one budget
 // for every client; these caps are per member. The store counts them in
 // the member's day item, in the act's own transaction.
 type DailyAct string

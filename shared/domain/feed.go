@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// The feed (issue 12): posts in the whole community or in one group, likes,
+// The feed: posts in the whole community or in one group, likes,
 // comments and reports (denúncias). A group post is visible to the group's
 // members (and site admins) only, whether the group is public or private.
 
@@ -143,7 +143,7 @@ func (in *PostInput) Valid() error {
 	}
 	in.Texto = t
 	if len(in.Fotos) > MaxFotos {
-		return Invalid("fotos", "Envie no máximo 4 fotos")
+		return ErrTooManyFotos("fotos")
 	}
 	seen := map[string]bool{}
 	for _, f := range in.Fotos {

@@ -3,9 +3,9 @@ package domain
 import "time"
 
 // Access is who the caller is in one group: their role ("" when not a
-// member) and whether they are a site admin. Every group rule of §4 is a
-// method here, so handlers ask one question each and the answer (404 or 403)
-// is the same everywhere.
+// member) and whether they are a site admin. Every rule of who may do what
+// in a group is a method here, so handlers ask one question each and the
+// answer (404 or 403) is the same everywhere.
 type Access struct {
 	Papel Papel
 	Admin bool

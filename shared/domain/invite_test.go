@@ -52,3 +52,36 @@ func TestInviteTokenIs128RandomBits(t *testing.T) {
 		}
 	}
 }
+
+// CanJoinByInvite answers in order: already a member, then the invite's
+// state (revoked, expired, used up), then a full group.
+func TestCanJoinByInvite(t *testing.T) {
+	now := time.Date(2025, 3, 10, 12, 0, 0, 0, time.UTC)
+	usable := Invite{ExpiraEm: now.Add(time.Hour), MaxUsos: 2, Usos: 1}
+	open := Group{MemberCount: 3, MaxMembros: 10}
+	full := Group{MemberCount: 10, MaxMembros: 10}
+	cases := []struct {
+		name   string
+		g      Group
+		inv    Invite
+		member bool
+		want   error
+	}{
+		{"joins", open, usable, false, nil},
+		{"last place", Group{MemberCount: 9, MaxMembros: 10}, usable, false, nil},
+		{"already a member", full, Invite{Revogado: true}, true, ErrAlreadyMember()},
+		{"revoked", full, Invite{Revogado: true, ExpiraEm: now.Add(time.Hour), MaxUsos: 2}, false,
+			Conflict("Este convite foi revogado. Peça um novo convite a um coordenador do grupo")},
+		{"expired", open, Invite{ExpiraEm: now, MaxUsos: 2}, false,
+			Conflict("Este convite expirou. Peça um novo convite a um coordenador do grupo")},
+		{"used up", open, Invite{ExpiraEm: now.Add(time.Hour), MaxUsos: 2, Usos: 2}, false,
+			Conflict("Este convite atingiu o limite de usos. Peça um novo convite a um coordenador do grupo")},
+		{"full group", full, usable, false, ErrGroupFull()},
+	}
+	for _, c := range cases {
+		err := CanJoinByInvite(c.g, c.inv, c.member, now)
+		if !sameError(err, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		}
+	}
+}

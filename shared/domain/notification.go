@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Notification is one entry of a user's notifications (SPEC names userId and read).
+// Notification is one entry of a user's notifications (the API names userId and read).
 type Notification struct {
 	ID       string    `json:"id"`
 	UserID   string    `json:"userId"`
@@ -44,7 +44,7 @@ func NewNotification(id, userID, tipo, texto, link string, now time.Time) Notifi
 	return Notification{ID: id, UserID: userID, Tipo: tipo, Texto: texto, Link: link, CriadoEm: now.UTC()}
 }
 
-// Texts of the group slice's notifications (Portuguese, as shown).
+// Texts of the groups area's notifications (Portuguese, as shown).
 
 func TextoSolicitacaoEntrada(nome, grupo string) string {
 	return fmt.Sprintf("%s pediu para entrar no grupo %s", nome, grupo)

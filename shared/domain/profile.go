@@ -6,7 +6,8 @@ import (
 	"time"
 )
 
-// Profile is the users document of SPEC §3; JSON names are the spec's.
+// Profile is a user's profile document; its JSON names are the API's
+// (the Profile schema of shared/api/openapi.yaml).
 type Profile struct {
 	ID                  string    `json:"id"`
 	Nome                string    `json:"nome"`
@@ -34,7 +35,8 @@ const (
 	MaxBioLength  = 500
 )
 
-// NewProfile is a profile with the initial values of SPEC §3 and §9.
+// NewProfile is a new user's profile: level 1, no points, no conquistas,
+// no groups, an empty bio, registered now.
 func NewProfile(id, nome, email string, foto *string, now time.Time) Profile {
 	return Profile{
 		ID:                  id,
@@ -110,11 +112,8 @@ func (u *ProfileUpdate) Valid() error {
 		if Length(*u.Nome) > MaxNomeLength { // the contract's maxLength is on the text as sent
 			return Invalid("nome", fmt.Sprintf("O nome deve ter no máximo %d caracteres", MaxNomeLength))
 		}
-		n, err := CleanName("nome", "O nome", *u.Nome)
+		n, err := CheckNome("nome", *u.Nome)
 		if err != nil {
-			return err
-		}
-		if err := NomeError("nome", n); err != nil {
 			return err
 		}
 		u.Nome = &n

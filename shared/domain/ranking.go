@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Rankings (DESIGN §4): members by points all time and this month, members of
+// Rankings: members by points all time and this month, members of
 // one group, and groups by harvest (kg) this month and all time. A month is
 // Brasília's calendar month: the monthly rankings reset at 00:00 on the 1st in
 // Brasília (UTC−3; Brazil keeps no daylight saving time since 2019).
@@ -40,7 +40,7 @@ func ParsePeriodo(v string) (string, error) {
 	case PeriodoMes:
 		return PeriodoMes, nil
 	}
-	return "", Invalid("periodo", "O período deve ser 'geral' ou 'mes'")
+	return "", ErrPeriodoRanking()
 }
 
 // RoundPosition rounds an estimated position to two significant figures

@@ -7,8 +7,8 @@ import (
 	"slices"
 )
 
-// Rules are the numbers of DESIGN §4 that a site admin may tune
-// (/admin/configuracoes comes in a later issue): the points each act earns,
+// Rules are the numbers a site admin may tune in /admin/configuracoes
+// (PUT /api/admin/rules): the points each act earns,
 // how many acts a day earn them, and the caps that writes enforce. Every
 // call that awards points or enforces a cap takes a Rules value; none reads
 // a constant for it. The store keeps them in the CONFIG/APP item, where a
@@ -131,8 +131,8 @@ type Limites struct {
 	ZonaLiga              int `json:"zonaLiga"`              // members promoted (and relegated) per league at the month's end
 }
 
-// Defaults are the rules of DESIGN §4 and of the caps the groups slice
-// shipped with.
+// Defaults are the rules a new table starts with: the points of each act,
+// the daily caps and the limits, until an admin saves others.
 func Defaults() Rules {
 	return Rules{
 		Version: 1,

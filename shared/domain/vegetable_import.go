@@ -13,7 +13,7 @@ import (
 	"unicode/utf8"
 )
 
-// The vegetable import of /admin/dados (issue 14): a CSV with the columns of
+// The vegetable import of /admin/dados: a CSV with the columns of
 // the catalogue's source table (infra/seed/embrapa-calendario-2010.csv:
 // especie, sul, sudeste, nordeste, centro_oeste, norte,
 // inicio_colheita_dias_apos_plantio) and, optionally, any of the admin

@@ -188,8 +188,8 @@ func (s *Store) SetDisabled(ctx context.Context, uid string, off bool, actor Act
 	if err != nil {
 		return err
 	}
-	if off && !l.disabled[uid] && len(l.disabled) >= domain.MaxDisabledMembers {
-		return domain.Conflict("Há contas desativadas demais; reative alguma antes")
+	if err := domain.CanSetDisabled(actor.ID, uid, off, l.disabled[uid], len(l.disabled)); err != nil {
+		return err
 	}
 	now := s.now()
 	t := newTxn(s.Table)

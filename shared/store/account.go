@@ -15,7 +15,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// The member's account (issue 14, account half): the groups that block a
+// The member's own account: the groups that block a
 // deletion, and the deletion itself, as erase phases run in order (this
 // file), and the export (account_export.go).
 //
@@ -35,7 +35,7 @@ const (
 	attrExcluindo    = "excluindoDesde"
 	// RemovedUserName replaces the name of a deleted user wherever a record
 	// of a group (cultivo, diary entry, harvest) or of the feed is kept.
-	RemovedUserName = "Usuário removido"
+	RemovedUserName = domain.NomeUsuarioRemovido
 )
 
 // requestsOf is the GSI1 partition of a user's open join requests.
@@ -72,9 +72,7 @@ func (s *Store) OwnedGroups(ctx context.Context, uid string) ([]OwnedGroup, erro
 func decodeMemberItem(r record) (memberItem, error) { return unmarshal[memberItem](r, "membership") }
 
 // ErrOwnsGroups refuses a deletion while the user owns a group.
-func ErrOwnsGroups() *domain.Error {
-	return domain.Conflict("Transfira ou exclua os grupos de que você é dono antes de excluir sua conta")
-}
+func ErrOwnsGroups() *domain.Error { return domain.ErrOwnsGroups() }
 
 // AccountDeletionStarted reports whether uid confirmed a deletion that is
 // not finished yet (the API then asks for the password only once).
@@ -150,7 +148,7 @@ type DeletionProgress struct {
 // call: a bounded number of DynamoDB calls however large the account is.
 func (s *Store) EraseAccountStep(ctx context.Context, uid string, budget int) (DeletionProgress, error) {
 	if !validID(uid) {
-		return DeletionProgress{}, domain.NotFound("Conta não encontrada")
+		return DeletionProgress{}, domain.ErrContaNotFound()
 	}
 	p := DeletionProgress{}
 	for i, ph := range AccountErasers {

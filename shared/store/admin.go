@@ -16,7 +16,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// The site admin's store (issue 14): the rules as an admin edits them, the
+// The site admin's store: the rules as an admin edits them, the
 // set of disabled members the API refuses, the member index admins search by
 // name or e-mail prefix, a member's page and points adjustments. Every write
 // is one transaction with its audit item (audit.go).
@@ -77,9 +77,8 @@ func (s *Store) EditRules(ctx context.Context, in domain.Rules, actor Actor) (do
 	if err != nil {
 		return domain.Rules{}, err
 	}
-	stale := domain.Conflict("As regras foram alteradas por outra pessoa. Recarregue a página e tente novamente")
-	if before.Version != in.Version {
-		return domain.Rules{}, stale
+	if err := domain.CheckRulesVersion(before.Version, in.Version); err != nil {
+		return domain.Rules{}, err
 	}
 	next := in
 	next.Version = in.Version + 1
@@ -102,7 +101,7 @@ func (s *Store) EditRules(ctx context.Context, in domain.Rules, actor Actor) (do
 	if err := s.write(ctx, t); err != nil {
 		var c *cancelled
 		if errors.As(err, &c) && c.failed("rules") {
-			return domain.Rules{}, stale
+			return domain.Rules{}, domain.ErrRulesChanged()
 		}
 		return domain.Rules{}, err
 	}
@@ -230,13 +229,13 @@ func (s *Store) SearchUsers(ctx context.Context, q string, byEmail bool, limit i
 	if byEmail {
 		e := domain.UserSearchKey(q)
 		if len(e) < domain.MinUserSearch {
-			return nil, nil, domain.Invalid("q", "Digite ao menos 3 caracteres do e-mail")
+			return nil, nil, domain.ErrUserSearchEmail()
 		}
 		qq.PK, qq.Prefix = userEmailPrefix+e[:domain.MinUserSearch], e
 	} else {
 		words := domain.QueryWords(domain.SearchKey(q))
 		if len(words) == 0 {
-			return nil, nil, domain.Invalid("q", "Digite ao menos 3 letras do nome ou do e-mail")
+			return nil, nil, domain.ErrUserSearchName()
 		}
 		w := words[0]
 		qq.PK, qq.Prefix = userNamePrefix+domain.SearchPrefix(w), w
@@ -314,7 +313,7 @@ func (s *Store) Member(ctx context.Context, uid string) (MemberDetail, error) {
 		return MemberDetail{}, err
 	}
 	if !found {
-		return MemberDetail{}, domain.NotFound("Membro não encontrado")
+		return MemberDetail{}, domain.ErrMembroNotFound()
 	}
 	keys := []itemKey{{UserPK(uid), skCultStats}}
 	for _, g := range p.GruposParticipantes {
@@ -376,12 +375,12 @@ func (s *Store) AdjustPoints(ctx context.Context, uid string, a domain.PointsAdj
 			return err
 		}
 		if !ps.found {
-			return domain.NotFound("Membro não encontrado")
+			return domain.ErrMembroNotFound()
 		}
 		p := ps.profile
 		pts := a.Pontos
-		if p.PontosTotais+pts < 0 {
-			return domain.Invalid("pontos", "O membro tem "+strconv.Itoa(p.PontosTotais)+" pontos: não é possível retirar mais do que isso")
+		if err := domain.CheckAjuste(p.PontosTotais, pts); err != nil {
+			return err
 		}
 		now := s.now()
 		sc := domain.ApplyAward(p.PontosTotais, domain.Award{Motivo: domain.MotivoAjuste, Ref: id, Pontos: pts})

@@ -11,7 +11,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// The audit log (issue 11): every admin write puts one AUDIT item in its own
+// The audit log: every admin write puts one AUDIT item in its own
 // transaction (txn.audit), so a write and its record stand or fall together.
 // Keys (keys.go):
 //

@@ -98,14 +98,14 @@ func (s *Store) ActiveBanners(ctx context.Context, uf string) ([]domain.Banner, 
 
 func (s *Store) readBanner(ctx context.Context, id string) (domain.Banner, error) {
 	if !validID(id) {
-		return domain.Banner{}, domain.NotFound("Banner não encontrado")
+		return domain.Banner{}, domain.ErrBannerNotFound()
 	}
 	r, err := s.getItem(ctx, bannerPK(id), skMeta, "banner")
 	if err != nil {
 		return domain.Banner{}, err
 	}
 	if r == nil {
-		return domain.Banner{}, domain.NotFound("Banner não encontrado")
+		return domain.Banner{}, domain.ErrBannerNotFound()
 	}
 	return decodeBanner(r)
 }
@@ -129,7 +129,7 @@ func (s *Store) CreateBanner(ctx context.Context, in domain.BannerInput, actor A
 	if err := s.write(ctx, t); err != nil {
 		var c *cancelled
 		if errors.As(err, &c) && c.failed("banner-count") {
-			return domain.Banner{}, domain.Conflict("Já existem 50 banners: exclua algum antes de criar outro")
+			return domain.Banner{}, domain.ErrTooManyBanners()
 		}
 		return domain.Banner{}, err
 	}
@@ -143,9 +143,8 @@ func (s *Store) UpdateBanner(ctx context.Context, id string, version int, in dom
 	if err != nil {
 		return domain.Banner{}, err
 	}
-	stale := domain.Conflict("Este banner foi alterado por outra pessoa. Recarregue a página e tente novamente")
-	if cur.Version != version {
-		return domain.Banner{}, stale
+	if err := cur.CanEdit(version); err != nil {
+		return domain.Banner{}, err
 	}
 	now := s.now()
 	next := in.Apply(cur)
@@ -161,7 +160,7 @@ func (s *Store) UpdateBanner(ctx context.Context, id string, version int, in dom
 	if err := s.write(ctx, t); err != nil {
 		var c *cancelled
 		if errors.As(err, &c) && c.failed("banner") {
-			return domain.Banner{}, stale
+			return domain.Banner{}, domain.ErrBannerChanged()
 		}
 		return domain.Banner{}, err
 	}
@@ -187,7 +186,7 @@ func (s *Store) DeleteBanner(ctx context.Context, id string, actor Actor) error 
 	if err := s.write(ctx, t); err != nil {
 		var c *cancelled
 		if errors.As(err, &c) && c.failed("banner") {
-			return domain.NotFound("Banner não encontrado")
+			return domain.ErrBannerNotFound()
 		}
 		return err
 	}

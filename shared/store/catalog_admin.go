@@ -15,10 +15,6 @@ import (
 // domain.PlanteAgora refuse or skip it). SeedCatalog inserts only, so it
 // never overwrites what an admin wrote.
 
-func errVegetableStale() error {
-	return domain.Conflict("Este vegetal foi alterado por outra pessoa. Recarregue a página e tente novamente")
-}
-
 // vegetableOf encodes v as the item it becomes at version and creation time.
 func vegetableItemOf(v domain.Vegetable, version int, criadoEm string) vegetableItem {
 	it := newVegetableItem(v, parseTime(criadoEm))
@@ -31,7 +27,7 @@ func vegetableItemOf(v domain.Vegetable, version int, criadoEm string) vegetable
 func (s *Store) CreateVegetable(ctx context.Context, in domain.VegetableInput, actor Actor) (domain.Vegetable, error) {
 	id := in.VegetableID()
 	if !validID(id) {
-		return domain.Vegetable{}, domain.Invalid("nome", "O nome deve ter ao menos uma letra ou número")
+		return domain.Vegetable{}, domain.ErrVegetalSemNome()
 	}
 	rules, err := s.Rules(ctx)
 	if err != nil {
@@ -49,7 +45,7 @@ func (s *Store) CreateVegetable(ctx context.Context, in domain.VegetableInput, a
 	if err := s.write(ctx, t); err != nil {
 		var c *cancelled
 		if errors.As(err, &c) && c.failed("vegetable") {
-			return domain.Vegetable{}, domain.Conflict("Já existe um vegetal com este nome e estação (" + id + ")")
+			return domain.Vegetable{}, domain.ErrVegetalExists(id)
 		}
 		return domain.Vegetable{}, err
 	}
@@ -59,14 +55,14 @@ func (s *Store) CreateVegetable(ctx context.Context, in domain.VegetableInput, a
 // readVegetable is the vegetable id with its stored creation time.
 func (s *Store) readVegetable(ctx context.Context, id string) (vegetableItem, error) {
 	if !validID(id) {
-		return vegetableItem{}, domain.NotFound("Vegetal não encontrado")
+		return vegetableItem{}, domain.ErrVegetalNotFound()
 	}
 	r, err := s.getItem(ctx, VegetablePK(id), skMeta, "vegetable")
 	if err != nil {
 		return vegetableItem{}, err
 	}
 	if r == nil {
-		return vegetableItem{}, domain.NotFound("Vegetal não encontrado")
+		return vegetableItem{}, domain.ErrVegetalNotFound()
 	}
 	return unmarshal[vegetableItem](r, "vegetable")
 }
@@ -78,10 +74,10 @@ func (s *Store) UpdateVegetable(ctx context.Context, id string, version int, in 
 	if err != nil {
 		return domain.Vegetable{}, err
 	}
-	if cur.Version != version {
-		return domain.Vegetable{}, errVegetableStale()
-	}
 	before := cur.domain()
+	if err := before.CanEdit(version); err != nil {
+		return domain.Vegetable{}, err
+	}
 	after := in.Apply(before)
 	item := vegetableItemOf(after, version+1, cur.CriadoEm)
 	item.FonteLinha, item.Arquivado = cur.FonteLinha, cur.Arquivado
@@ -98,11 +94,12 @@ func (s *Store) SetVegetableArchived(ctx context.Context, id string, version int
 	if err != nil {
 		return domain.Vegetable{}, err
 	}
-	if cur.Version != version {
-		return domain.Vegetable{}, errVegetableStale()
-	}
 	before := cur.domain()
-	if before.Arquivado == arquivar {
+	writes, err := before.Archive(version, arquivar)
+	if err != nil {
+		return domain.Vegetable{}, err
+	}
+	if !writes {
 		return before, nil
 	}
 	item := cur
@@ -128,7 +125,7 @@ func (s *Store) writeVegetable(ctx context.Context, item vegetableItem, prev int
 	if err := s.write(ctx, t); err != nil {
 		var c *cancelled
 		if errors.As(err, &c) && c.failed("vegetable") {
-			return errVegetableStale()
+			return domain.ErrVegetalChanged()
 		}
 		return err
 	}

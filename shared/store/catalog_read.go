@@ -106,14 +106,14 @@ func (s *Store) VegetablesPage(ctx context.Context, q string, archived bool, lim
 // Vegetable is one vegetable of the catalogue: one GetItem.
 func (s *Store) Vegetable(ctx context.Context, id string) (domain.Vegetable, error) {
 	if !validID(id) {
-		return domain.Vegetable{}, domain.NotFound("Vegetal não encontrado")
+		return domain.Vegetable{}, domain.ErrVegetalNotFound()
 	}
 	item, err := s.getItem(ctx, VegetablePK(id), skMeta, "vegetable")
 	if err != nil {
 		return domain.Vegetable{}, err
 	}
 	if item == nil {
-		return domain.Vegetable{}, domain.NotFound("Vegetal não encontrado")
+		return domain.Vegetable{}, domain.ErrVegetalNotFound()
 	}
 	return decodeVegetable(item)
 }

@@ -322,17 +322,14 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		}
 		c := st.c
 		if !c.IsWriter(actor.ID) {
-			return errNotWriter()
+			return domain.ErrNotCultivoWriter()
 		}
 		if hi := st.items[itemKey{CultivoPK(cid), ColheitaSK(in.ID)}]; hi != nil {
 			h, err := decodeColheita(hi)
 			res = ColheitaResult{Colheita: h, Cultivo: c}
 			return err
 		}
-		if err := c.CanHarvest(); err != nil {
-			return err
-		}
-		if err := domain.CheckColheitaData(in.Data, c.DataPlantio, now); err != nil {
+		if err := c.CheckNovaColheita(in.Data, now); err != nil {
 			return err
 		}
 		h := domain.Colheita{
@@ -446,36 +443,33 @@ func (s *Store) ConfirmColheita(ctx context.Context, cid, hid string, actor Acto
 			out = h
 			return nil
 		}
-		if c.GrupoID == "" {
-			return domain.Conflict("Colheitas da horta pessoal não são confirmadas por ninguém: se houve engano, corrija a quantidade")
+		if err := h.CanConfirm(c, actor.ID); err != nil {
+			return err
 		}
-		if h.AutorID == actor.ID {
-			return domain.Forbidden("Quem registrou a colheita não pode confirmá-la: peça a um coordenador ou a outros membros do grupo")
-		}
-		t := newTxn(s.Table)
-		coord := actor.Admin
-		if !coord {
+		var papel domain.Papel
+		if !actor.Admin {
 			m, err := s.membership(ctx, c.GrupoID, actor.ID)
 			if err != nil {
 				return err
 			}
-			if m == nil {
-				return domain.Forbidden("Apenas membros do grupo podem confirmar esta colheita")
-			}
-			coord = m.Papel == domain.PapelDono || m.Papel == domain.PapelCoordenador
-			mu := t.check(itemMember, GroupPK(c.GrupoID), MemberSK(actor.ID))
-			if coord {
-				mu.cond("papel IN (%s, %s)", mu.v(str(string(domain.PapelDono))), mu.v(str(string(domain.PapelCoordenador))))
+			papel = papelOf(m)
+		}
+		conf, err := h.Confirm(rules, actor.ID, actor.Admin, papel)
+		if err != nil {
+			return err
+		}
+		t := newTxn(s.Table)
+		if !actor.Admin {
+			if conf.Coordenador {
+				requireCoordinatorOf(t, c.GrupoID, actor.ID)
 			} else {
+				mu := t.check(itemMember, GroupPK(c.GrupoID), MemberSK(actor.ID))
 				mu.cond("attribute_exists(PK)")
 			}
 		}
-		if !coord && slices.Contains(h.Confirmacoes, actor.ID) {
-			return domain.Conflict("Você já confirmou esta colheita")
-		}
-		h.Confirmacoes = append(slices.Clone(h.Confirmacoes), actor.ID)
+		h.Confirmacoes = conf.Confirmacoes
 		next := c
-		if coord || len(h.Confirmacoes) >= rules.Limites.ConfirmacoesColheita {
+		if conf.Confirma {
 			h.ConfirmadaPor = actor.ID
 			ai, err := s.getItem(ctx, UserPK(h.AutorID), skProfile, "author profile")
 			if err != nil {
@@ -507,7 +501,7 @@ func (s *Store) ConfirmColheita(ctx context.Context, cid, hid string, actor Acto
 				return errRetry
 			}
 			if cc, ok := isCancelled(err); ok && cc.failed(itemMember) {
-				return domain.Forbidden("Apenas membros do grupo podem confirmar esta colheita")
+				return domain.ErrSoMembrosConfirmam()
 			}
 			return err
 		}
@@ -535,20 +529,14 @@ func (s *Store) EditColheita(ctx context.Context, cid, hid string, actor Actor, 
 			return err
 		}
 		c, old := st.c, st.h
-		if old.AutorID != actor.ID {
-			return domain.Forbidden("Apenas quem registrou a colheita pode corrigi-la")
-		}
-		if !domain.ColheitaEditavel(old.CriadoEm, now, rules) {
-			return domain.ErrColheitaNaoEditavel(rules)
-		}
-		if err := domain.CheckColheitaData(in.Data, c.DataPlantio, now); err != nil {
+		if err := old.CanCorrect(actor.ID, in, c.DataPlantio, now, rules); err != nil {
 			return err
 		}
 		h := old
 		h.Quantidade, h.Unidade, h.Data, h.Destino, h.EditadaEm = *in.Quantidade, in.Unidade, in.Data, in.Destino, &now
 		next := c
 		next.Totais = c.Totais.Sub(old)
-		confirmedFor := old.ConfirmadaPor != "" && old.Unidade == h.Unidade && h.Quantidade <= old.Quantidade
+		confirmedFor := old.ConfirmadaPor != "" && old.ConfirmacoesValemPara(h)
 		pl := domain.AvaliarColheita(next, next.Totais, h, rules, old.CriadoEm)
 		next.Totais = next.Totais.Add(h)
 		t := newTxn(s.Table)
@@ -567,7 +555,7 @@ func (s *Store) EditColheita(ctx context.Context, cid, hid string, actor Actor, 
 			mes = day[:7]
 		default:
 			h.Duvida = pl.Motivo
-			if h.Quantidade > old.Quantidade || h.Unidade != old.Unidade {
+			if !old.ConfirmacoesValemPara(h) {
 				h.Confirmacoes = []string{}
 			}
 		}
@@ -614,11 +602,8 @@ func (s *Store) DeleteColheita(ctx context.Context, cid, hid string, actor Actor
 			return err
 		}
 		c, old := st.c, st.h
-		if old.AutorID != actor.ID {
-			return domain.Forbidden("Apenas quem registrou a colheita pode apagá-la")
-		}
-		if !domain.ColheitaEditavel(old.CriadoEm, now, rules) {
-			return domain.ErrColheitaNaoEditavel(rules)
+		if err := old.CanDelete(actor.ID, now, rules); err != nil {
+			return err
 		}
 		next := c
 		next.Totais = c.Totais.Sub(old)

@@ -183,9 +183,6 @@ func dataOr(data, criadoEm string) string {
 	return domain.FormatDate(domain.LocalDate(parseTime(criadoEm)))
 }
 
-// ErrCultivoNotFound hides a cultivo from whoever may not read it.
-func ErrCultivoNotFound() *domain.Error { return domain.NotFound("Cultivo não encontrado") }
-
 // cultivoState is what a cultivo request reads: the cultivo and the caller's
 // profile (one BatchGetItem), plus the extra items asked for.
 type cultivoState struct {
@@ -202,7 +199,7 @@ func (st cultivoState) canRead(actor Actor) bool {
 
 func (s *Store) readCultivo(ctx context.Context, cid string, actor Actor, extra ...itemKey) (cultivoState, error) {
 	if !validID(cid) || actor.ID == "" {
-		return cultivoState{}, ErrCultivoNotFound()
+		return cultivoState{}, domain.ErrCultivoNotFound()
 	}
 	keys := append([]itemKey{{CultivoPK(cid), skMeta}, {UserPK(actor.ID), skProfile}}, extra...)
 	items, err := s.batchGet(ctx, keys...)
@@ -211,7 +208,7 @@ func (s *Store) readCultivo(ctx context.Context, cid string, actor Actor, extra 
 	}
 	meta := items[itemKey{CultivoPK(cid), skMeta}]
 	if meta == nil {
-		return cultivoState{}, ErrCultivoNotFound()
+		return cultivoState{}, domain.ErrCultivoNotFound()
 	}
 	c, err := decodeCultivo(meta)
 	if err != nil {
@@ -223,14 +220,9 @@ func (s *Store) readCultivo(ctx context.Context, cid string, actor Actor, extra 
 	}
 	st := cultivoState{c: c, profile: ps, items: items}
 	if !st.canRead(actor) {
-		return cultivoState{}, ErrCultivoNotFound()
+		return cultivoState{}, domain.ErrCultivoNotFound()
 	}
 	return st, nil
-}
-
-// errNotWriter is the refusal of a write by a reader.
-func errNotWriter() *domain.Error {
-	return domain.Forbidden("Apenas o responsável e os colaboradores podem alterar este cultivo")
 }
 
 // Cultivo reads one cultivo for the caller: one BatchGetItem.
@@ -315,14 +307,14 @@ func newEntryID() string { return uuid.Must(uuid.NewV7()).String() }
 // TransactWriteItems.
 func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoInput, actor Actor) (domain.Cultivo, int, error) {
 	if !validID(in.VegetalID) {
-		return domain.Cultivo{}, 0, domain.Invalid("vegetalId", "Vegetal não encontrado no catálogo")
+		return domain.Cultivo{}, 0, domain.ErrVegetalNotInCatalogue()
 	}
 	if in.GrupoID != "" && !validID(in.GrupoID) {
 		return domain.Cultivo{}, 0, domain.ErrGroupNotFound()
 	}
 	for _, col := range in.Colaboradores {
 		if !validID(col) {
-			return domain.Cultivo{}, 0, domain.Invalid("colaboradores", "Colaborador não encontrado no grupo")
+			return domain.Cultivo{}, 0, domain.ErrColaboradorNotFound()
 		}
 	}
 	if err := domain.CheckDataPlantio(in.DataPlantio, s.now()); err != nil {
@@ -351,15 +343,14 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 			return err
 		}
 		vi := items[itemKey{VegetablePK(in.VegetalID), skMeta}]
-		if vi == nil {
-			return domain.Invalid("vegetalId", "Vegetal não encontrado no catálogo")
+		var veg domain.Vegetable
+		if vi != nil {
+			if veg, err = decodeVegetable(vi); err != nil {
+				return err
+			}
 		}
-		veg, err := decodeVegetable(vi)
-		if err != nil {
+		if err := domain.CheckPlantable(veg, vi != nil); err != nil {
 			return err
-		}
-		if veg.Arquivado {
-			return domain.Invalid("vegetalId", "Este vegetal foi arquivado no catálogo")
 		}
 		ps, err := readProfileState(actor.ID, items[itemKey{UserPK(actor.ID), skProfile}])
 		if err != nil {
@@ -382,26 +373,19 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 				if err != nil {
 					return err
 				}
-				if m == nil || col == actor.ID {
-					return domain.Invalid("colaboradores", "Cada colaborador deve ser outro membro do grupo")
+				if err := domain.CheckColaborador(col, actor.ID, m != nil); err != nil {
+					return err
 				}
 				colabs = append(colabs, domain.Colaborador{UserID: col, Nome: m.Nome})
 			}
 			if in.LoteCodigo != "" {
-				li := items[itemKey{GroupPK(g), LoteSK(in.LoteCodigo)}]
-				if li == nil {
-					return domain.Invalid("loteCodigo", "Lote não encontrado no grupo")
-				}
-				l, err := decodeLote(li)
+				l, err := loteOf(items, g, in.LoteCodigo)
 				if err != nil {
 					return err
 				}
-				holder := ""
-				if l.ResponsavelID != nil {
-					holder = *l.ResponsavelID
-				}
-				if holder == "" || (holder != actor.ID && !slices.ContainsFunc(colabs, func(c domain.Colaborador) bool { return c.UserID == holder })) {
-					return domain.Invalid("loteCodigo", "Escolha um lote que esteja com você ou com um colaborador")
+				holder, err := domain.CultivoLoteHolder(l, actor.ID, in.Colaboradores)
+				if err != nil {
+					return err
 				}
 				lu := t.check(itemLote, GroupPK(g), LoteSK(in.LoteCodigo))
 				lu.cond("responsavelId = %s", lu.v(str(holder)))
@@ -422,7 +406,7 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 			requireWriterMember(t, c, uid)
 		}
 		t.putItem("diario", diarioItemOf(domain.DiarioEntry{
-			ID: newEntryID(), CultivoID: c.ID, Tipo: domain.TipoFase, Texto: "Cultivo criado", Fase: c.Fase,
+			ID: newEntryID(), CultivoID: c.ID, Tipo: domain.TipoFase, Texto: domain.TextoCultivoCriado, Fase: c.Fase,
 			AutorID: actor.ID, AutorNome: nome, CriadoEm: now,
 		}), "")
 		addStats(t, UserPK(actor.ID), "cultivos", 1)
@@ -435,10 +419,10 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 		if err := retryable(s.write(ctx, t), itemProfile, itemLedger); err != nil {
 			if cc, ok := isCancelled(err); ok {
 				if cc.failed(itemLote) {
-					return domain.Invalid("loteCodigo", "Escolha um lote que esteja com você ou com um colaborador")
+					return domain.ErrCultivoLoteNotHeld()
 				}
 				if _, gone := cc.failedPrefix("member:"); gone {
-					return domain.Invalid("colaboradores", "Cada colaborador deve ser outro membro do grupo")
+					return domain.ErrColaboradorNotMember()
 				}
 			}
 			return err
@@ -489,10 +473,7 @@ func (s *Store) ChangeFase(ctx context.Context, cid string, actor Actor, in doma
 		updateRefs(t, next)
 		moveLote(t, c, next, skipLote)
 		t.cultivoMoved(c, next, now)
-		texto := "Fase: " + domain.FaseNomes[next.Fase]
-		if next.Fase == domain.FasePerdido {
-			texto += ". Motivo: " + next.MotivoPerda
-		}
+		texto := domain.TextoMudancaFase(next)
 		t.putItem("diario", diarioItemOf(domain.DiarioEntry{
 			ID: newEntryID(), CultivoID: c.ID, Tipo: domain.TipoFase, Texto: texto, Fase: next.Fase,
 			AutorID: actor.ID, AutorNome: st.profile.profile.Nome, CriadoEm: now,
@@ -515,21 +496,21 @@ func (s *Store) ChangeFase(ctx context.Context, cid string, actor Actor, in doma
 // act is one of theirs; otherwise the reader gets 403.
 func (s *Store) requireCoordinator(ctx context.Context, t *txn, c domain.Cultivo, actor Actor, allowed bool) error {
 	if c.GrupoID == "" || !allowed {
-		return errNotWriter()
+		return domain.ErrNotCultivoWriter()
 	}
 	mi, err := s.getItem(ctx, GroupPK(c.GrupoID), MemberSK(actor.ID), "membership")
 	if err != nil {
 		return err
 	}
 	if mi == nil {
-		return errNotWriter()
+		return domain.ErrNotCultivoWriter()
 	}
 	m, err := decodeMember(mi)
 	if err != nil {
 		return err
 	}
 	if m.Papel != domain.PapelDono && m.Papel != domain.PapelCoordenador {
-		return errNotWriter()
+		return domain.ErrNotCultivoWriter()
 	}
 	requireManager(t, c.GrupoID, actor.ID)
 	return nil
@@ -609,13 +590,7 @@ func (s *Store) AddDiario(ctx context.Context, cid string, actor Actor, in domai
 			return err
 		}
 		c := st.c
-		if !c.IsWriter(actor.ID) {
-			return errNotWriter()
-		}
-		if c.Arquivado {
-			return domain.Conflict("Este cultivo está arquivado")
-		}
-		data, err := domain.CheckDiarioData(in.Data, c.DataPlantio, now)
+		data, err := c.CanWriteDiary(actor.ID, in.Data, now)
 		if err != nil {
 			return err
 		}

@@ -18,15 +18,6 @@ import (
 // the CULTOF# refs of the collaborators who join or leave, each new one's
 // membership, and the active-cultivo counts of the lotes it leaves and joins.
 
-// ErrCultivoEditado is the lost update of an edit form.
-func ErrCultivoEditado() *domain.Error {
-	return domain.Conflict("Este cultivo foi alterado por outra pessoa. Recarregue a página e tente novamente")
-}
-
-func errPeopleNotResponsavel() *domain.Error {
-	return domain.Forbidden("Apenas o responsável pode mudar o lote e os colaboradores deste cultivo")
-}
-
 // Item names of the lote a cultivo leaves (itemLote is the one it joins).
 const itemLoteAntigo = "loteAntigo"
 
@@ -34,7 +25,7 @@ const itemLoteAntigo = "loteAntigo"
 func (s *Store) EditCultivo(ctx context.Context, cid string, actor Actor, in domain.CultivoEdit) (domain.Cultivo, error) {
 	for _, col := range in.Colaboradores {
 		if !validID(col) {
-			return domain.Cultivo{}, domain.Invalid("colaboradores", "Colaborador não encontrado no grupo")
+			return domain.Cultivo{}, domain.ErrColaboradorNotFound()
 		}
 	}
 	var out domain.Cultivo
@@ -46,23 +37,9 @@ func (s *Store) EditCultivo(ctx context.Context, cid string, actor Actor, in dom
 			return err
 		}
 		c := st.c
-		if !c.IsWriter(actor.ID) {
-			return errNotWriter()
-		}
-		if c.Version != in.Version {
-			return ErrCultivoEditado()
-		}
-		if err := c.CheckEdit(in); err != nil {
+		people, err := c.DecideEdit(actor.ID, in, now)
+		if err != nil {
 			return err
-		}
-		if in.DataPlantio != c.DataPlantio {
-			if err := domain.CheckDataPlantio(in.DataPlantio, now); err != nil {
-				return err
-			}
-		}
-		people := c.ChangesPeople(in)
-		if people && actor.ID != c.ResponsavelID {
-			return errPeopleNotResponsavel()
 		}
 
 		next := c
@@ -103,10 +80,10 @@ func (s *Store) EditCultivo(ctx context.Context, cid string, actor Actor, in dom
 					return errRetry
 				}
 				if cc.failed(itemLote) {
-					return domain.Invalid("loteCodigo", "Escolha um lote que esteja com você ou com um colaborador")
+					return domain.ErrCultivoLoteNotHeld()
 				}
 				if _, gone := cc.failedPrefix("member:"); gone {
-					return domain.Invalid("colaboradores", "Cada colaborador deve ser outro membro do grupo")
+					return domain.ErrColaboradorNotMember()
 				}
 			}
 			return err
@@ -147,7 +124,7 @@ func (s *Store) editPeople(ctx context.Context, t *txn, c domain.Cultivo, in dom
 	cols := make([]domain.Colaborador, 0, len(in.Colaboradores))
 	for _, uid := range in.Colaboradores {
 		if uid == c.ResponsavelID {
-			return nil, domain.Invalid("colaboradores", "Cada colaborador deve ser outro membro do grupo")
+			return nil, domain.ErrColaboradorNotMember()
 		}
 		if col, ok := had[uid]; ok {
 			cols = append(cols, col)
@@ -157,8 +134,8 @@ func (s *Store) editPeople(ctx context.Context, t *txn, c domain.Cultivo, in dom
 		if err != nil {
 			return nil, err
 		}
-		if m == nil {
-			return nil, domain.Invalid("colaboradores", "Cada colaborador deve ser outro membro do grupo")
+		if err := domain.CheckColaborador(uid, c.ResponsavelID, m != nil); err != nil {
+			return nil, err
 		}
 		cols = append(cols, domain.Colaborador{UserID: uid, Nome: m.Nome})
 		u := t.check("member:"+uid, GroupPK(g), MemberSK(uid))
@@ -171,20 +148,13 @@ func (s *Store) editPeople(ctx context.Context, t *txn, c domain.Cultivo, in dom
 		}
 	}
 	if loteMoves {
-		li := items[itemKey{GroupPK(g), LoteSK(in.LoteCodigo)}]
-		if li == nil {
-			return nil, domain.Invalid("loteCodigo", "Lote não encontrado no grupo")
-		}
-		l, err := decodeLote(li)
+		l, err := loteOf(items, g, in.LoteCodigo)
 		if err != nil {
 			return nil, err
 		}
-		holder := ""
-		if l.ResponsavelID != nil {
-			holder = *l.ResponsavelID
-		}
-		if holder == "" || (holder != c.ResponsavelID && !slices.Contains(in.Colaboradores, holder)) {
-			return nil, domain.Invalid("loteCodigo", "Escolha um lote que esteja com você ou com um colaborador")
+		holder, err := domain.CultivoLoteHolder(l, c.ResponsavelID, in.Colaboradores)
+		if err != nil {
+			return nil, err
 		}
 		lu := t.check(itemLote, GroupPK(g), LoteSK(in.LoteCodigo))
 		lu.cond("responsavelId = %s", lu.v(str(holder)))

@@ -16,7 +16,7 @@ import (
 	"github.com/verde-app/verde/shared/uploads"
 )
 
-// The admin's data exports (/admin/dados, issue 14). An export is one item,
+// The admin's data exports (/admin/dados). An export is one item,
 // listed newest first under GSI1 EXPORTS:
 //
 //	export     EXPORT#<id>   META   EXPORTS / <time>#<id>
@@ -150,14 +150,14 @@ func (s *Store) createExport(ctx context.Context, in domain.ExportInput, actor A
 // Export reads one export (404 when absent).
 func (s *Store) Export(ctx context.Context, id string) (ExportRecord, error) {
 	if !validID(id) {
-		return ExportRecord{}, domain.NotFound("Exportação não encontrada")
+		return ExportRecord{}, domain.ErrExportNotFound()
 	}
 	r, err := s.getItem(ctx, ExportPK(id), skMeta, "export")
 	if err != nil {
 		return ExportRecord{}, err
 	}
 	if r == nil {
-		return ExportRecord{}, domain.NotFound("Exportação não encontrada")
+		return ExportRecord{}, domain.ErrExportNotFound()
 	}
 	return unmarshal[ExportRecord](r, "export")
 }
@@ -193,9 +193,9 @@ func (s *Store) FinishExport(ctx context.Context, rec ExportRecord) error {
 	rec.ConcluiuEm, rec.AtualizadoEm = fmtTime(now), fmtTime(now)
 	rec.Cursor = nil
 	e, _ := domain.ExportEntityNamed(rec.Entidade)
-	texto := fmt.Sprintf("Sua exportação de %s está pronta: %d linhas", strings.ToLower(e.Label), rec.Linhas)
+	texto := domain.TextoExportPronta(e.Label, rec.Linhas)
 	if rec.Status == domain.ExportErro {
-		texto = fmt.Sprintf("Sua exportação de %s falhou. Tente de novo em /admin/dados", strings.ToLower(e.Label))
+		texto = domain.TextoExportFalhou(e.Label)
 	}
 	t := newTxn(s.Table)
 	t.putItem(itemExport, rec, "")

@@ -11,7 +11,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// The feed (issue 12). Keys:
+// The feed. Keys:
 //
 //	post                      POST#<pid>   META                     GSI1 FEED#COMUNIDADE or FEED#GROUP#<gid> / <time>#<pid>
 //	                                                                GSI2 FEED#GRUPOS / <time>#<pid> (group posts only)
@@ -213,7 +213,7 @@ func (s *Store) CreatePost(ctx context.Context, in domain.PostInput, actor Actor
 		return domain.Post{}, 0, domain.ErrGroupNotFound()
 	}
 	if in.CultivoID != "" && !validID(in.CultivoID) {
-		return domain.Post{}, 0, domain.Invalid("cultivoId", "Escolha um cultivo seu")
+		return domain.Post{}, 0, domain.ErrCultivoDoPost()
 	}
 	rules, err := s.Rules(ctx)
 	if err != nil {
@@ -261,15 +261,14 @@ func (s *Store) CreatePost(ctx context.Context, in domain.PostInput, actor Actor
 		}
 		if in.CultivoID != "" {
 			ci := items[itemKey{CultivoPK(in.CultivoID), skMeta}]
-			if ci == nil {
-				return domain.Invalid("cultivoId", "Escolha um cultivo seu")
+			var c domain.Cultivo
+			if ci != nil {
+				if c, err = decodeCultivo(ci); err != nil {
+					return err
+				}
 			}
-			c, err := decodeCultivo(ci)
-			if err != nil {
+			if err := domain.CheckCultivoDoPost(c, ci != nil, actor.ID); err != nil {
 				return err
-			}
-			if !c.IsWriter(actor.ID) {
-				return domain.Invalid("cultivoId", "Escolha um cultivo seu")
 			}
 			card := domain.CardOf(c)
 			p.Cultivo = &card
@@ -383,15 +382,9 @@ func (s *Store) EditPost(ctx context.Context, pid string, in domain.PostEdit, ac
 			return err
 		}
 		p := st.post
-		if p.AutorID != actor.ID {
-			return domain.Forbidden("Apenas o autor pode editar este post")
-		}
 		now := s.now()
-		if !p.Editable(now) {
-			return domain.ErrEdicaoExpirada()
-		}
-		if p.Oculto {
-			return domain.Conflict("Este post está em revisão pela moderação e não pode ser editado")
+		if err := p.CanEdit(actor.ID, now); err != nil {
+			return err
 		}
 		t := newTxn(s.Table)
 		u := t.update(itemPost, PostPK(pid), skMeta)
@@ -435,23 +428,18 @@ func (s *Store) DeletePost(ctx context.Context, pid string, actor Actor) error {
 		if err != nil {
 			return err
 		}
-		if p.AutorID != actor.ID {
-			coord := false
-			if p.GrupoID != "" {
-				m := ur.member
-				coord = m != nil && (m.Papel == domain.PapelDono || m.Papel == domain.PapelCoordenador)
-				if coord {
-					mu := t.check(itemMember, GroupPK(p.GrupoID), MemberSK(actor.ID))
-					mu.cond("papel IN (%s, %s)", mu.v(str(string(domain.PapelDono))), mu.v(str(string(domain.PapelCoordenador))))
-				}
-			}
-			if !coord && !actor.Admin {
-				return domain.Forbidden("Apenas o autor, os coordenadores do grupo ou a moderação podem remover este post")
-			}
+		who, err := domain.CanRemove(p.AutorID, p.GrupoID, actor.ID, actor.Admin, papelOf(ur.member), true)
+		if err != nil {
+			return err
+		}
+		if who == domain.RemocaoCoordenador {
+			requireCoordinatorOf(t, p.GrupoID, actor.ID)
+		}
+		if who != domain.RemocaoAutor {
 			t.notify(NewNotification(p.AutorID, domain.NotifModeracao, domain.TextoPostRemovido(), domain.LinkPerfil(), now))
-			if !coord && actor.Admin {
-				t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditPostRemovido, Entidade: "post", EntidadeID: p.ID, Em: now, Antes: postAudit(p)})
-			}
+		}
+		if who == domain.RemocaoModeracao {
+			t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditPostRemovido, Entidade: "post", EntidadeID: p.ID, Em: now, Antes: postAudit(p)})
 		}
 		removePost(t, st.item, now)
 		t.postRemoved(st.item, now)
@@ -595,7 +583,7 @@ func containsID(list []string, v string) bool {
 // of the posts, the caller's likes and profile.
 func (s *Store) CultivoFeed(ctx context.Context, cid string, actor Actor, limit int, after map[string]string) ([]FeedPost, map[string]string, error) {
 	if !validID(cid) {
-		return nil, nil, ErrCultivoNotFound()
+		return nil, nil, domain.ErrCultivoNotFound()
 	}
 	limit = min(limit, MaxCultivoPostsPage)
 	ptrs, next, err := queryPage(ctx, s, query{PK: CultivoPK(cid), Prefix: prefixPost, Limit: limit, After: after, NewestFirst: true, What: "cultivo posts"},

@@ -77,8 +77,8 @@ func (s *Store) Like(ctx context.Context, pid string, actor Actor) (Curtida, err
 			out = Curtida{Curtido: true, Curtidas: p.Curtidas}
 			return nil
 		}
-		if p.Oculto {
-			return domain.Conflict("Este post está em revisão pela moderação")
+		if err := p.CanInteract(); err != nil {
+			return err
 		}
 		now := s.now()
 		extra, err := s.batchGet(ctx, itemKey{UserPK(p.AutorID), skProfile}, ledgerKey(p.AutorID, domain.MotivoCurtidaRecebida, likeRef(pid, actor.ID)))
@@ -241,8 +241,8 @@ func (s *Store) AddComment(ctx context.Context, pid string, in domain.Comentario
 			return err
 		}
 		p := st.post
-		if p.Oculto {
-			return domain.Conflict("Este post está em revisão pela moderação")
+		if err := p.CanInteract(); err != nil {
+			return err
 		}
 		// Who is told: the author, and earlier commenters of the thread; each
 		// gets their one unread notification about this post's comments
@@ -388,19 +388,14 @@ func (s *Store) DeleteComment(ctx context.Context, pid, cid string, actor Actor)
 		if err != nil {
 			return err
 		}
-		if c.AutorID != actor.ID {
-			coord := false
-			if st.post.GrupoID != "" {
-				m := ur.member
-				coord = m != nil && (m.Papel == domain.PapelDono || m.Papel == domain.PapelCoordenador)
-				if coord {
-					mu := t.check(itemMember, GroupPK(st.post.GrupoID), MemberSK(actor.ID))
-					mu.cond("papel IN (%s, %s)", mu.v(str(string(domain.PapelDono))), mu.v(str(string(domain.PapelCoordenador))))
-				}
-			}
-			if !coord && !actor.Admin {
-				return domain.Forbidden("Apenas o autor, os coordenadores do grupo ou a moderação podem remover este comentário")
-			}
+		who, err := domain.CanRemove(c.AutorID, st.post.GrupoID, actor.ID, actor.Admin, papelOf(ur.member), false)
+		if err != nil {
+			return err
+		}
+		if who == domain.RemocaoCoordenador {
+			requireCoordinatorOf(t, st.post.GrupoID, actor.ID)
+		}
+		if who != domain.RemocaoAutor {
 			t.notify(NewNotification(c.AutorID, domain.NotifModeracao, domain.TextoComentarioRemovido(), domain.LinkPost(pid), now))
 		}
 		removeComment(t, pid, cid)

@@ -93,25 +93,24 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 		if err != nil {
 			return err
 		}
-		hideable := domain.AutoOcultavel(kept, staff)
-		if autor == actor.ID {
-			return domain.Invalid("motivo", "Você não pode denunciar o seu próprio conteúdo")
+		peso, err := domain.DecideDenuncia(rules,
+			domain.Denunciante{ID: actor.ID, Perfil: st.profile.found, Verificado: st.profile.verified, Cadastro: st.profile.profile.DataCadastro},
+			domain.DenunciaAlvo{AutorID: autor, Denuncias: count, Oculto: hiddenNow, Mantido: kept, Staff: staff}, now)
+		if err != nil {
+			return err
 		}
-		// Only a verified account old enough weighs toward hiding (an account costs nothing to make).
-		conta := st.profile.found && st.profile.verified && domain.DenunciaConta(st.profile.profile.DataCadastro, now)
+		conta := peso.Conta
 		t := newTxn(s.Table)
 		t.putItem(itemReport, map[string]any{"PK": PostPK(pid), "SK": ReportSK(target, actor.ID), "type": "report", "userId": actor.ID,
 			"motivo": in.Motivo, "texto": in.Texto, "conta": conta, "criadoEm": fmtTime(now), "postId": pid, "alvo": target, "tipo": tipo,
 			attrGSI1PK: feedOf(actor.ID), attrGSI1SK: prefixReport + target}, "attribute_not_exists(PK)")
-		hides := false
-		if conta && !hiddenNow {
+		if peso.Soma {
 			u := t.update(itemPost, PostPK(pid), targetSK)
 			u.cond("attribute_exists(PK) AND (attribute_not_exists(denuncias) OR denuncias = %s)", u.v(num(count)))
 			u.set("denuncias = %s", u.v(num(count+1)))
-			if hideable && count+1 >= rules.Limites.DenunciasParaOcultar {
+			if peso.Oculta {
 				u.set("oculto = %s", u.v(boolean(true)))
 				u.incr("ocultacoes", 1)
-				hides = true
 			}
 		} else {
 			u := t.check(itemPost, PostPK(pid), targetSK)
@@ -164,7 +163,7 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 			}
 			return err
 		}
-		hidden = hides || hiddenNow
+		hidden = peso.Oculta || hiddenNow
 		return nil
 	})
 	return hidden, err
@@ -194,11 +193,11 @@ func (s *Store) ModerationQueue(ctx context.Context, limit int, after map[string
 // warn the author; the queue entry leaves the queue, the author is told of a
 // removal, and the decision goes to the audit log, in one transaction.
 func (s *Store) Moderate(ctx context.Context, pid, cid string, in domain.ModeracaoInput, actor Actor) error {
-	if !actor.Admin {
-		return domain.Forbidden("Apenas administradores moderam denúncias")
+	if err := domain.CanModerate(actor.Admin, actor.ID, ""); err != nil {
+		return err
 	}
 	if !validID(pid) || (cid != "" && !validID(cid)) {
-		return domain.NotFound("Denúncia não encontrada")
+		return domain.ErrDenunciaNotFound()
 	}
 	target := pid
 	if cid != "" {
@@ -218,14 +217,14 @@ func (s *Store) Moderate(ctx context.Context, pid, cid string, in domain.Moderac
 		}
 		mi := items[itemKey{PostPK(pid), ModSK(target)}]
 		if mi == nil || sOf(mi["status"]) != "pendente" {
-			return domain.NotFound("Denúncia não encontrada")
+			return domain.ErrDenunciaNotFound()
 		}
 		mod, err := decodeMod(mi)
 		if err != nil {
 			return err
 		}
-		if mod.AutorID == actor.ID {
-			return domain.Forbidden("Você não pode resolver denúncias sobre o seu próprio conteúdo")
+		if err := domain.CanModerate(actor.Admin, actor.ID, mod.AutorID); err != nil {
+			return err
 		}
 		t := newTxn(s.Table)
 		m := t.update(itemMod, PostPK(pid), ModSK(target))
@@ -291,7 +290,7 @@ func (s *Store) Moderate(ctx context.Context, pid, cid string, in domain.Moderac
 		if err := s.write(ctx, t); err != nil {
 			if c, ok := asCancelled(err); ok {
 				if c.failed(itemMod) {
-					return domain.NotFound("Denúncia não encontrada")
+					return domain.ErrDenunciaNotFound()
 				}
 				if c.failed(itemPost) || c.failed(itemComment) || c.transient() {
 					return errRetry

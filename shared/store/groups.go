@@ -403,6 +403,22 @@ func requireManager(t *txn, gid, uid string) {
 	u.cond("papel IN (%s, %s)", u.v(str(string(domain.PapelDono))), u.v(str(string(domain.PapelCoordenador))))
 }
 
+// requireCoordinatorOf is requireManager under the item name itemMember,
+// for writes that name the actor's membership so (feed removals, harvest
+// confirmations).
+func requireCoordinatorOf(t *txn, gid, uid string) {
+	u := t.check(itemMember, GroupPK(gid), MemberSK(uid))
+	u.cond("papel IN (%s, %s)", u.v(str(string(domain.PapelDono))), u.v(str(string(domain.PapelCoordenador))))
+}
+
+// papelOf is m's role ("": no membership).
+func papelOf(m *domain.Membership) domain.Papel {
+	if m == nil {
+		return ""
+	}
+	return m.Papel
+}
+
 // requireOwner adds "the actor is still the dono" to t.
 func requireOwner(t *txn, gid, uid string) {
 	u := t.check(itemActor, GroupPK(gid), MemberSK(uid))

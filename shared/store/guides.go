@@ -62,24 +62,19 @@ func decodeGuide(r record) (domain.Guide, error) {
 	return it.domain(), err
 }
 
-func errGuideNotFound() error { return domain.NotFound("Guia não encontrado") }
-func errGuideStale() error {
-	return domain.Conflict("Este guia foi alterado por outra pessoa. Recarregue a página e tente novamente")
-}
-
 // checkVegetables reads the guide's vegetables (and the guide itself when
 // id is set) in one BatchGetItem: every vegetable must exist.
 func (s *Store) guideReads(ctx context.Context, id string, vegetais []string) (*guideItem, error) {
 	keys := make([]itemKey, 0, len(vegetais)+1)
 	for _, v := range vegetais {
 		if !validID(v) {
-			return nil, domain.Invalid("vegetais", "Vegetal não encontrado no catálogo: "+v)
+			return nil, domain.ErrGuiaVegetalUnknown(v)
 		}
 		keys = append(keys, itemKey{VegetablePK(v), skMeta})
 	}
 	if id != "" {
 		if !validID(id) {
-			return nil, errGuideNotFound()
+			return nil, domain.ErrGuiaNotFound()
 		}
 		keys = append(keys, itemKey{GuidePK(id), skMeta})
 	}
@@ -89,7 +84,7 @@ func (s *Store) guideReads(ctx context.Context, id string, vegetais []string) (*
 	}
 	for _, v := range vegetais {
 		if items[itemKey{VegetablePK(v), skMeta}] == nil {
-			return nil, domain.Invalid("vegetais", "Vegetal não encontrado no catálogo: "+v)
+			return nil, domain.ErrGuiaVegetalUnknown(v)
 		}
 	}
 	if id == "" {
@@ -97,7 +92,7 @@ func (s *Store) guideReads(ctx context.Context, id string, vegetais []string) (*
 	}
 	r := items[itemKey{GuidePK(id), skMeta}]
 	if r == nil {
-		return nil, errGuideNotFound()
+		return nil, domain.ErrGuiaNotFound()
 	}
 	it, err := unmarshal[guideItem](r, "guide")
 	return &it, err
@@ -138,7 +133,7 @@ func (s *Store) writeGuide(ctx context.Context, g domain.Guide, prev int, old []
 	if err := s.write(ctx, t); err != nil {
 		var c *cancelled
 		if errors.As(err, &c) && c.failed("guide") {
-			return errGuideStale()
+			return domain.ErrGuiaChanged()
 		}
 		return err
 	}
@@ -162,10 +157,10 @@ func (s *Store) UpdateGuide(ctx context.Context, id string, version int, in doma
 	if err != nil {
 		return domain.Guide{}, err
 	}
-	if cur.Version != version {
-		return domain.Guide{}, errGuideStale()
-	}
 	before := cur.domain()
+	if err := before.CanEdit(version); err != nil {
+		return domain.Guide{}, err
+	}
 	g := before
 	g.Titulo, g.Corpo, g.Vegetais, g.Version, g.AtualizadoEm = in.Titulo, in.Corpo, in.Vegetais, version+1, s.now()
 	return g, s.writeGuide(ctx, g, version, before.Vegetais, domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditGuiaEditado,
@@ -178,11 +173,12 @@ func (s *Store) SetGuideArchived(ctx context.Context, id string, version int, ar
 	if err != nil {
 		return domain.Guide{}, err
 	}
-	if cur.Version != version {
-		return domain.Guide{}, errGuideStale()
-	}
 	before := cur.domain()
-	if before.Arquivado == arquivar {
+	writes, err := before.Archive(version, arquivar)
+	if err != nil {
+		return domain.Guide{}, err
+	}
+	if !writes {
 		return before, nil
 	}
 	g := before
@@ -203,18 +199,18 @@ func guideAudit(g domain.Guide) map[string]any {
 // Guide is one guide: one GetItem. An archived guide is found only by admins.
 func (s *Store) Guide(ctx context.Context, id string, admin bool) (domain.Guide, error) {
 	if !validID(id) {
-		return domain.Guide{}, errGuideNotFound()
+		return domain.Guide{}, domain.ErrGuiaNotFound()
 	}
 	r, err := s.getItem(ctx, GuidePK(id), skMeta, "guide")
 	if err != nil {
 		return domain.Guide{}, err
 	}
 	if r == nil {
-		return domain.Guide{}, errGuideNotFound()
+		return domain.Guide{}, domain.ErrGuiaNotFound()
 	}
 	g, err := decodeGuide(r)
-	if err == nil && g.Arquivado && !admin {
-		return domain.Guide{}, errGuideNotFound()
+	if err == nil && !g.VisibleTo(admin) {
+		return domain.Guide{}, domain.ErrGuiaNotFound()
 	}
 	return g, err
 }
@@ -225,7 +221,7 @@ func GuidesScope(vid string) string { return "guides|" + vid }
 // GuidesOf is one page of the live guides of vegetable vid: one Query.
 func (s *Store) GuidesOf(ctx context.Context, vid string, limit int, after map[string]string) ([]domain.Guide, map[string]string, error) {
 	if !validID(vid) {
-		return nil, nil, domain.NotFound("Vegetal não encontrado")
+		return nil, nil, domain.ErrVegetalNotFound()
 	}
 	return queryPage(ctx, s, query{PK: VegetablePK(vid), Prefix: prefixGuia, Limit: limit, After: after, What: "guides"}, decodeGuide)
 }

@@ -227,14 +227,8 @@ func (s *Store) AcceptInvite(ctx context.Context, token string, who Actor) (Join
 			return err
 		}
 		g := js.view.Group
-		if js.view.Membership != nil {
-			return domain.ErrAlreadyMember()
-		}
-		if err := inv.Usable(now); err != nil {
+		if err := domain.CanJoinByInvite(g, inv, js.view.Membership != nil, now); err != nil {
 			return err
-		}
-		if g.Full() {
-			return domain.ErrGroupFull()
 		}
 		t := newTxn(s.Table)
 		iu := t.update(itemInvite, InvitePK(token), skMeta)

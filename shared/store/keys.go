@@ -7,8 +7,10 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// Every key of the one table is built here. The table as built (DESIGN.md §3
-// lists the items still to come: cultivos, posts, reports, …):
+// Items of the one table and their keys. Key builders are here or in the file
+// named beside an item, which says more about it. Items not listed describe
+// their keys in their own file (feed.go, liga.go, banners.go, stats.go,
+// admin.go, ledger.go, …); docs/architecture.md gives the whole table.
 //
 //	item                         PK                 SK                       GSI1PK / GSI1SK                    GSI2PK / GSI2SK
 //	user profile                 USER#<uid>         PROFILE

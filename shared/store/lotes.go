@@ -96,6 +96,19 @@ type loteRequestItem struct {
 	CreatedAt string `dynamodbav:"createdAt"`
 }
 
+// loteOf is lote code of group gid among items read (nil: not there).
+func loteOf(items map[itemKey]map[string]types.AttributeValue, gid, code string) (*domain.Lote, error) {
+	li := items[itemKey{GroupPK(gid), LoteSK(code)}]
+	if li == nil {
+		return nil, nil
+	}
+	l, err := decodeLote(li)
+	if err != nil {
+		return nil, err
+	}
+	return &l, nil
+}
+
 func decodeLoteRequest(item map[string]types.AttributeValue) (domain.LoteRequest, error) {
 	var it loteRequestItem
 	if err := attributevalue.UnmarshalMap(item, &it); err != nil {

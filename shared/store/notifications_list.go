@@ -210,7 +210,7 @@ func markRead(t *txn, name, uid, sk, tipo, lidasAte string) {
 func (s *Store) MarkRead(ctx context.Context, uid, id string) error {
 	sk, ok := notificationKey(id)
 	if !ok {
-		return domain.NotFound("Notificação não encontrada")
+		return domain.ErrNotificacaoNotFound()
 	}
 	return attempt(ctx, func() error {
 		nk, sk2 := itemKey{UserPK(uid), sk}, itemKey{UserPK(uid), skNotifState}
@@ -220,7 +220,7 @@ func (s *Store) MarkRead(ctx context.Context, uid, id string) error {
 		}
 		it := got[nk]
 		if it == nil {
-			return domain.NotFound("Notificação não encontrada")
+			return domain.ErrNotificacaoNotFound()
 		}
 		n, err := decodeNotification(it)
 		if err != nil {

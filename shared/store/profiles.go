@@ -244,3 +244,32 @@ func (s *Store) updateProfilePhoto(ctx context.Context, uid string, u domain.Pro
 	}
 	return p, err
 }
+
+// MyProfile is Profile for the member themselves (GET /api/me): the first
+// call of their day also counts them active (one TransactWriteItems a day;
+// a concurrent act that counted them first makes it a no-op).
+func (s *Store) MyProfile(ctx context.Context, uid string) (domain.Profile, bool, error) {
+	item, err := s.getItem(ctx, UserPK(uid), skProfile, "profile")
+	if err != nil || item == nil {
+		return domain.Profile{}, false, err
+	}
+	s.healRanking(ctx, uid, item)
+	p, err := decodeProfile(item)
+	if err != nil {
+		return domain.Profile{}, false, err
+	}
+	now := s.now()
+	if a := activeOf(item); a.last != StatsDay(now) {
+		t := newTxn(s.Table)
+		t.active(uid, a, now)
+		u := t.update(itemProfile, UserPK(uid), skProfile)
+		u.cond("attribute_exists(PK)")
+		if err := s.writeTxn(ctx, t); err != nil {
+			if _, ok := isCancelled(err); !ok {
+				return domain.Profile{}, false, err
+			}
+			// Counted by a concurrent act (or the profile is going away): nothing to do.
+		}
+	}
+	return p, true, nil
+}

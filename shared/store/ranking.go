@@ -17,7 +17,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// Rankings (issue 13). Every ranking lives in GSI2, write-sharded over
+// Rankings. Every ranking lives in GSI2, write-sharded over
 // RankShards partitions so no partition is hot, and each entry's sort key is
 // its score key: the value (points or grams) zero-padded, then the time it
 // was reached inverted (whoever got there first ranks above on a tie), then

@@ -189,7 +189,7 @@ func (s *Store) GroupsRanking(ctx context.Context, periodo, gid, uid string, adm
 		sk, out.Mes, snapKey.SK = RankHarvSK(month), month, snapGMonthSK(month)
 	}
 	if gid != "" && !validID(gid) {
-		return GroupRanking{}, domain.Invalid("grupo", "Grupo inválido")
+		return GroupRanking{}, domain.ErrGrupoInvalido()
 	}
 	keys := []itemKey{{UserPK(uid), skProfile}, snapKey}
 	if gid != "" {
@@ -210,8 +210,8 @@ func (s *Store) GroupsRanking(ctx context.Context, periodo, gid, uid string, adm
 	mine := ps.profile.GruposParticipantes
 	myKey, myValue := "", 0
 	if gid != "" {
-		if !admin && !slices.Contains(mine, gid) {
-			return GroupRanking{}, domain.Forbidden("Só os membros do grupo veem a posição dele")
+		if err := domain.CanSeeGroupRanking(gid, admin, mine); err != nil {
+			return GroupRanking{}, err
 		}
 		if it := got[keys[2]]; it != nil {
 			myKey = sOf(it["chave"])

@@ -164,7 +164,7 @@ func (q query) input(table string) *dynamodb.QueryInput {
 
 // errBadCursor is the answer to a position that is not one of this query's
 // (a cursor sealed for another list): the API's one "bad cursor" 400.
-func errBadCursor() error { return domain.Invalid("cursor", "O cursor de paginação é inválido") }
+func errBadCursor() error { return domain.ErrBadCursor() }
 
 // positionFits reports whether the cursor position After could have come
 // from this query: exactly the key attributes of its table or index, in its

@@ -14,7 +14,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// Reminders (issue 13): a scheduled job sends, each morning, the reminders
+// Reminders: a scheduled job sends, each morning, the reminders
 // due that day. It never scans: the acts write what will be due into a
 // partition per Brasília day, and the job reads only today's.
 //

@@ -104,7 +104,7 @@ func (s *Store) SaveRules(ctx context.Context, r domain.Rules, by string) error 
 	}
 	if _, err := s.DB.PutItem(ctx, in); err != nil {
 		if isConditionFailed(err) {
-			return domain.Conflict("As regras foram alteradas por outra pessoa. Recarregue a página e tente novamente")
+			return domain.ErrRulesChanged()
 		}
 		return fmt.Errorf("put rules: %w", err)
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// Site statistics (issue 14: the admin dashboard's KPIs, /admin/analytics and
+// Site statistics (the admin dashboard's KPIs, /admin/analytics and
 // /admin/dados' counts), written by the acts themselves inside their own
 // transactions, so a chart or a count reads a bounded number of items and
 // never scans.
@@ -385,7 +385,7 @@ type KPI struct {
 	Valor, Anterior float64
 }
 
-// KPIs are the admin dashboard's figures (issue 14).
+// KPIs are the admin dashboard's figures (GET /api/admin/kpis).
 type KPIs struct {
 	Membros, AtivosHoje, Ativos30, Grupos, CultivosAtivos, ColheitaKgMes, PostsSemana, Denuncias KPI
 	Desde                                                                                        string
@@ -443,8 +443,8 @@ type Analytics struct {
 	Desde  string
 }
 
-// MaxAnalyticsDays bounds an analytics range (366 days: a year and its first day).
-const MaxAnalyticsDays = 366
+// MaxAnalyticsDays bounds an analytics range (domain.ParseAnalytics).
+const MaxAnalyticsDays = domain.MaxAnalyticsDays
 
 // StatsAnalytics reads days from..to (≤ MaxAnalyticsDays) and groups them by
 // granularity ("dia", "semana": weeks from Monday, "mes"), for one region
@@ -590,35 +590,6 @@ func (s *Store) memberLeft(ctx context.Context, uid string) (bool, error) {
 		}
 		return err
 	})
-}
-
-// MyProfile is Profile for the member themselves (GET /api/me): the first
-// call of their day also counts them active (one TransactWriteItems a day;
-// a concurrent act that counted them first makes it a no-op).
-func (s *Store) MyProfile(ctx context.Context, uid string) (domain.Profile, bool, error) {
-	item, err := s.getItem(ctx, UserPK(uid), skProfile, "profile")
-	if err != nil || item == nil {
-		return domain.Profile{}, false, err
-	}
-	s.healRanking(ctx, uid, item)
-	p, err := decodeProfile(item)
-	if err != nil {
-		return domain.Profile{}, false, err
-	}
-	now := s.now()
-	if a := activeOf(item); a.last != StatsDay(now) {
-		t := newTxn(s.Table)
-		t.active(uid, a, now)
-		u := t.update(itemProfile, UserPK(uid), skProfile)
-		u.cond("attribute_exists(PK)")
-		if err := s.writeTxn(ctx, t); err != nil {
-			if _, ok := isCancelled(err); !ok {
-				return domain.Profile{}, false, err
-			}
-			// Counted by a concurrent act (or the profile is going away): nothing to do.
-		}
-	}
-	return p, true, nil
 }
 
 // Today is the store clock's Brasília date (the stats' day).

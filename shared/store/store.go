@@ -1,5 +1,5 @@
-// Package store is Verde's single-table DynamoDB access; the only package
-// that imports the DynamoDB SDK.
+// Package store is Verde's single-table DynamoDB access; the only production
+// package that imports the DynamoDB SDK (shared/boundaries_test.go).
 package store
 
 import (
@@ -21,7 +21,7 @@ type Store struct {
 	rulesCache     rulesCache     // domain.Rules read at most once a minute (rules.go)
 	catalogueCache catalogueCache // the members' catalogue (catalog_cache.go)
 	// DisabledTTL, when set, replaces how long this container keeps the
-	// disabled set (admin.go, a minute): tests that count a request's calls
+	// access list (access.go, AccessTTL): tests that count a request's calls
 	// set it long, so a refresh falling inside the measured request is not
 	// counted as the request's own.
 	DisabledTTL time.Duration

@@ -118,8 +118,8 @@ func (s *Store) DeleteDiario(ctx context.Context, cid, eid string, actor Actor) 
 		if err != nil {
 			return err
 		}
-		if ref.AutorID != actor.ID {
-			return domain.Forbidden("Apenas quem escreveu o registro pode apagá-lo")
+		if err := domain.CanDeleteDiario(ref.AutorID, actor.ID); err != nil {
+			return err
 		}
 		counts := map[string]int{}
 		if ref.Contou {

@@ -3,13 +3,12 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// The vegetable import of /admin/dados (issue 14): each good row of the file
+// The vegetable import of /admin/dados: each good row of the file
 // (domain.ParseImport, checked with the admin form's rules) creates a
 // vegetable or updates the one of the same name, through CreateVegetable and
 // UpdateVegetable: versioned, audited and counted as /admin/vegetais edits
@@ -100,8 +99,7 @@ func (s *Store) ImportVegetables(ctx context.Context, f domain.ImportFile, dryRu
 			id = cur.ID
 		}
 		if prev, dup := claimed[id]; dup {
-			res.Problemas = append(res.Problemas, domain.ImportProblem{Linha: row.Linha, Campo: "especie",
-				Mensagem: fmt.Sprintf("Este vegetal já aparece na linha %d do arquivo", prev)})
+			res.Problemas = append(res.Problemas, domain.ProblemaVegetalRepetido(row.Linha, prev))
 			continue
 		}
 		claimed[id] = row.Linha

@@ -22,7 +22,7 @@ type PostConfirmationFunc func(context.Context, events.CognitoEventUserPoolsPost
 // function links no AWS client.
 var PreSignUp = presignup.PreSignUp
 
-// PostConfirmation writes the users profile of SPEC §3 with its initial values.
+// PostConfirmation writes the new user's profile (domain.NewProfile's initial values).
 // It is idempotent: Cognito retries triggers, and GET /api/me may have won.
 func PostConfirmation(d app.Deps) PostConfirmationFunc {
 	return func(ctx context.Context, ev events.CognitoEventUserPoolsPostConfirmation) (events.CognitoEventUserPoolsPostConfirmation, error) {

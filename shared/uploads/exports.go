@@ -13,7 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 )
 
-// The admin exports of /admin/dados (issue 14) live under ExportsPrefix in
+// The admin exports of /admin/dados live under ExportsPrefix in
 // the uploads bucket: written by the export job with a multipart upload,
 // read only through a short presigned GET. /media/* (CloudFront's photo
 // behaviour, and the local cloud's) serves fotos/ alone, never this prefix.

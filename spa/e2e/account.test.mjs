@@ -1,62 +1,32 @@
-// The member's account (issue 14, account half) in Chromium against the local cloud: a member
-// mutes a kind of notification, changes their password on /configuracoes, downloads their data (one JSON file), deletes their
-// account (word and password, progress) and can no longer sign in; and "Esqueci minha senha"
-// from /login end to end (the code the local cloud prints and serves at /dev/codigo-senha).
-// Screens at 360 and 1280 px go to E2E_SCREENSHOTS (default .local/screenshots).
-import { after, before, describe, test } from 'node:test';
+// The member's account in Chromium against the local cloud: a member mutes a kind of
+// notification, changes their password on /configuracoes, downloads their data (one JSON file),
+// deletes their account (word and password, progress) and can no longer sign in; and "Esqueci
+// minha senha" from /login end to end (the code the local cloud prints and serves at
+// /dev/codigo-senha). Screens at 360 and 1280 px go to VERDE_SHOTS (when set).
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { repoRoot, startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
+import { readFileSync } from 'node:fs';
+import { createAccount, people, register, runId, shot, shotBoth, signIn, submitSignIn, useLocalCloud, withSession, withSessions } from './support/journey.mjs';
 
-let cloud;
-const runId = Date.now().toString(36);
-const shots = process.env.E2E_SCREENSHOTS || join(repoRoot, '.local', 'screenshots');
+const cloud = useLocalCloud();
+const person = people('conta');
 
-async function register(page, nome, email, senha) {
-  await page.goto('/registro');
-  await page.getByLabel('Nome completo').fill(nome);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(senha);
-  await page.getByLabel('Confirmar senha').fill(senha);
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function signIn(page, email, senha) {
+/** Tries to sign in with a password that no longer opens the account. */
+async function refusedSignIn(page, user) {
   await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(senha);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await submitSignIn(page, user);
+  await page.getByText('Email ou senha incorretos').waitFor();
 }
 
 describe('the account in Chromium against the local cloud', { timeout: 600_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-    mkdirSync(shots, { recursive: true });
-  });
-  after(async () => {
-    await cloud?.stop();
-  });
-
   test('a member changes their password, downloads their data, deletes their account and can no longer sign in', async () => {
-    const email = `e2e-conta-${runId}@exemplo.com`;
-    const session = await openSession({ baseURL: cloud.url });
-    const { page } = session;
-    try {
-      await register(page, 'Dora Deletada', email, 'segredo-123');
+    const user = person('Dora Deletada');
+    const email = user.email;
+    await withSession(async (page) => {
+      await register(page, user);
       await page.goto('/configuracoes');
       await page.getByRole('heading', { level: 1, name: 'Configurações' }).waitFor();
-      await page.getByRole('heading', { name: 'Excluir minha conta' }).waitFor();
-      await page.screenshot({ path: join(shots, 'configuracoes-1280.png'), fullPage: true });
-      await page.setViewportSize({ width: 360, height: 780 });
-      await page.reload();
-      await page.getByRole('heading', { name: 'Excluir minha conta' }).waitFor();
-      await page.screenshot({ path: join(shots, 'configuracoes-360.png'), fullPage: true });
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.reload();
-      await page.getByRole('heading', { name: 'Excluir minha conta' }).waitFor();
+      await shotBoth(page, 'configuracoes', { ready: () => page.getByRole('heading', { name: 'Excluir minha conta' }).waitFor() });
 
       // A notification preference: "Subi de nível" off, saved, still off after a reload.
       const notif = page.getByRole('region', { name: 'Notificações' });
@@ -106,37 +76,29 @@ describe('the account in Chromium against the local cloud', { timeout: 600_000 }
       await page.getByText('Sua conta foi excluída. Até logo!').waitFor();
 
       // Signing in again fails, with either password.
-      for (const s of ['nova-senha-456', 'segredo-123']) {
-        await signIn(page, email, s);
-        await page.getByText('Email ou senha incorretos').waitFor();
-      }
-      assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
-    } finally {
-      await session.close();
-    }
+      for (const password of ['nova-senha-456', 'segredo-123']) await refusedSignIn(page, { email, password });
+    });
   });
 
   test('"Esqueci minha senha": the code the local cloud prints and serves resets the password', async () => {
-    const email = `e2e-esqueci-${runId}@exemplo.com`;
-    const setup = await openSession({ baseURL: cloud.url });
-    await register(setup.page, 'Edu Esquecido', email, 'antiga-123');
-    await setup.close();
+    const user = { ...person('Edu Esquecido'), password: 'antiga-123' };
+    const email = user.email;
+    await createAccount(user);
 
-    const session = await openSession({ baseURL: cloud.url, viewport: { width: 360, height: 780 } });
-    const { page } = session;
-    try {
+    await withSessions(async (open) => {
+      const page = await open({ viewport: { width: 360, height: 780 } });
       await page.goto('/login');
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
       await page.waitForURL('**/esqueci-senha');
       await page.getByRole('heading', { level: 1, name: 'Esqueci minha senha' }).waitFor();
-      await page.screenshot({ path: join(shots, 'esqueci-senha-360.png'), fullPage: true });
+      await shot(page, 'esqueci-senha');
       // The e-mail typed on /login came along.
       assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), email);
       const since = cloud.log().length;
       await page.getByRole('button', { name: 'Enviar código' }).click();
       await page.getByLabel('Código').waitFor();
-      await page.screenshot({ path: join(shots, 'esqueci-senha-codigo-360.png'), fullPage: true });
+      await shot(page, 'esqueci-senha-codigo');
 
       const res = await fetch(`${cloud.url}/dev/codigo-senha?email=${encodeURIComponent(email)}`);
       assert.equal(res.status, 200);
@@ -154,26 +116,17 @@ describe('the account in Chromium against the local cloud', { timeout: 600_000 }
       await page.waitForURL('**/login');
       await page.getByText('Senha alterada. Entre com a nova senha.').waitFor();
 
-      await signIn(page, email, 'antiga-123');
-      await page.getByText('Email ou senha incorretos').waitFor();
-      await signIn(page, email, 'nova-senha-789');
-      await page.waitForURL('**/dashboard');
+      await refusedSignIn(page, user);
+      await signIn(page, { email, password: 'nova-senha-789' });
 
       // An unknown e-mail gets the same answer (no account oracle).
       await page.context().clearCookies();
-      const other = await openSession({ baseURL: cloud.url, viewport: { width: 1280, height: 800 } });
-      try {
-        await other.page.goto('/esqueci-senha');
-        await other.page.getByLabel('Email', { exact: true }).fill(`ninguem-${runId}@exemplo.com`);
-        await other.page.getByRole('button', { name: 'Enviar código' }).click();
-        await other.page.getByLabel('Código').waitFor();
-        await other.page.screenshot({ path: join(shots, 'esqueci-senha-1280.png'), fullPage: true });
-      } finally {
-        await other.close();
-      }
-      assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
-    } finally {
-      await session.close();
-    }
+      const other = await open({ viewport: { width: 1280, height: 800 } });
+      await other.goto('/esqueci-senha');
+      await other.getByLabel('Email', { exact: true }).fill(`ninguem-${runId}@exemplo.com`);
+      await other.getByRole('button', { name: 'Enviar código' }).click();
+      await other.getByLabel('Código').waitFor();
+      await shot(other, 'esqueci-senha');
+    });
   });
 });

@@ -1,81 +1,27 @@
-// The site admin's catalogue (issue 11) in Chromium against the local cloud: the demo admin
-// searches /admin/vegetais, is told which field is wrong, creates a vegetable, edits it,
-// archives it (confirm dialog) and restores it; a member never sees the page. On /admin/guias the
-// admin writes a guide for alface (with a preview) that a member sees on their alface cultivo. Screens are
-// captured at 360 and 1280 px into VERDE_SHOTS (when set).
-import { after, before, describe, test } from 'node:test';
+// The site admin's catalogue in Chromium against the local cloud: the demo admin searches
+// /admin/vegetais, is told which field is wrong, creates a vegetable, edits it, archives it
+// (confirm dialog) and restores it; a member never sees the page. On /admin/guias the admin
+// writes a guide for alface (with a preview) that a member sees on their alface cultivo. Screens
+// are captured at 360 and 1280 px into VERDE_SHOTS (when set).
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
-import { answerTotp } from './support/totp.mjs';
+import { api, people, register, runId, shot, signIn, useLocalCloud, withSession } from './support/journey.mjs';
 
-let cloud;
-const runId = Date.now().toString(36);
-const shots = process.env.VERDE_SHOTS;
-if (shots) mkdirSync(shots, { recursive: true });
-
-async function shot(page, name) {
-  if (!shots) return;
-  await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: false });
-}
-
-async function withSession(fn, options = {}) {
-  const session = await openSession({ baseURL: cloud.url, ...options });
-  try {
-    await fn(session.page, session);
-    assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
-  } finally {
-    await session.close();
-  }
-}
-
-async function signInAdmin(page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(cloud.admin.email);
-  await page.getByLabel('Senha', { exact: true }).fill(cloud.admin.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await answerTotp(page, cloud.admin.totpSecret);
-  await page.waitForURL('**/dashboard');
-}
-
-async function accessToken(page) {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-}
-
-async function apiCall(token, method, path, body) {
-  const res = await fetch(`${cloud.url}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: await res.json() };
-}
+const cloud = useLocalCloud();
+const person = people('guia');
 
 describe('the admin catalogue in Chromium against the local cloud', { timeout: 600_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-  });
-
-  after(async () => {
-    await cloud?.stop();
-  });
-
   for (const width of [1280, 360]) {
     test(`/admin/vegetais at ${width} px: search, per-field errors, create, edit, archive and restore`, async () => {
       const nome = `Quiabo ${runId} ${width}`;
       await withSession(
         async (page) => {
-          await signInAdmin(page);
+          await signIn(page, cloud.admin);
           await page.goto('/admin/vegetais');
           await page.getByRole('heading', { level: 1, name: 'Vegetais' }).waitFor();
           const list = page.getByRole('list', { name: 'Vegetais do catálogo' });
           await list.getByRole('heading', { name: /Alface/ }).first().waitFor();
-          await shot(page, 'admin-vegetais-lista');
+          await shot(page, 'admin-vegetais-lista', { fullPage: false });
 
           await page.getByLabel('Buscar por nome').fill('couve');
           // Each vegetable found names couve in its name or in a popular name the row shows.
@@ -85,7 +31,7 @@ describe('the admin catalogue in Chromium against the local cloud', { timeout: 6
           });
           await page.getByLabel('Buscar por nome').fill('zzzz-nada');
           await page.getByText('Nenhum vegetal encontrado').waitFor();
-          await shot(page, 'admin-vegetais-vazio');
+          await shot(page, 'admin-vegetais-vazio', { fullPage: false });
           await page.getByLabel('Buscar por nome').fill('');
 
           // A new vegetable: the cycle wrong first, then right.
@@ -100,7 +46,7 @@ describe('the admin catalogue in Chromium against the local cloud', { timeout: 6
           await dialog.getByRole('button', { name: 'Criar vegetal' }).click();
           await dialog.getByText('O ciclo máximo deve ser maior ou igual ao mínimo').waitFor();
           assert.equal(await dialog.getByLabel('Ciclo máximo (dias)').getAttribute('aria-invalid'), 'true');
-          await shot(page, 'admin-vegetais-erro');
+          await shot(page, 'admin-vegetais-erro', { fullPage: false });
           await dialog.getByLabel('Ciclo máximo (dias)').fill('100');
           await dialog.getByRole('button', { name: 'Criar vegetal' }).click();
           await dialog.waitFor({ state: 'detached' });
@@ -108,17 +54,10 @@ describe('the admin catalogue in Chromium against the local cloud', { timeout: 6
           await row.waitFor();
 
           // The API has it, with the calendar and the admin's fields.
-          const token = await page.evaluate(() => {
-            for (let i = 0; i < localStorage.length; i++) {
-              const k = localStorage.key(i);
-              if (k.endsWith('.accessToken')) return localStorage.getItem(k);
-            }
-            return null;
-          });
           const id = (await row.locator('code').textContent()).trim();
-          const res = await fetch(`${cloud.url}/api/admin/vegetables/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+          const res = await api(page, 'GET', `/admin/vegetables/${id}`);
           assert.equal(res.status, 200);
-          const saved = await res.json();
+          const saved = res.body;
           assert.deepEqual(saved.semeadura.sudeste, [3, 4]);
           assert.equal(saved.diasColheitaMax, 100);
 
@@ -126,7 +65,7 @@ describe('the admin catalogue in Chromium against the local cloud', { timeout: 6
           await row.getByRole('button', { name: `Editar ${nome}` }).click();
           const edit = page.getByRole('dialog', { name: `Editar ${nome}` });
           await edit.getByLabel('Cuidados').fill('Colher os frutos ainda novos.');
-          await shot(page, 'admin-vegetais-editar');
+          await shot(page, 'admin-vegetais-editar', { fullPage: false });
           await edit.getByRole('button', { name: 'Salvar alterações' }).click();
           await edit.waitFor({ state: 'detached' });
           await page.getByText(`${nome} foi salvo.`, { exact: true }).first().waitFor();
@@ -135,11 +74,11 @@ describe('the admin catalogue in Chromium against the local cloud', { timeout: 6
           await row.getByRole('button', { name: `Arquivar ${nome}` }).click();
           const confirm = page.getByRole('dialog', { name: 'Arquivar vegetal' });
           await confirm.getByText(/deixará de ser oferecido/).waitFor();
-          await shot(page, 'admin-vegetais-arquivar');
+          await shot(page, 'admin-vegetais-arquivar', { fullPage: false });
           await confirm.getByRole('button', { name: 'Arquivar' }).click();
           await confirm.waitFor({ state: 'detached' });
           await row.getByText('Arquivado', { exact: true }).waitFor();
-          await shot(page, 'admin-vegetais-arquivado');
+          await shot(page, 'admin-vegetais-arquivado', { fullPage: false });
           await row.getByRole('button', { name: `Restaurar ${nome}` }).click();
           await page.getByRole('dialog', { name: 'Restaurar vegetal' }).getByRole('button', { name: 'Restaurar' }).click();
           await row.getByRole('button', { name: `Arquivar ${nome}` }).waitFor();
@@ -154,10 +93,10 @@ describe('the admin catalogue in Chromium against the local cloud', { timeout: 6
     const titulo = `Alface sem segredo ${runId}`;
     let guideId;
     await withSession(async (page) => {
-      await signInAdmin(page);
+      await signIn(page, cloud.admin);
       await page.goto('/admin/guias');
       await page.getByRole('heading', { level: 1, name: 'Guias' }).waitFor();
-      await shot(page, 'admin-guias');
+      await shot(page, 'admin-guias', { fullPage: false });
       await page.getByRole('button', { name: 'Novo guia' }).click();
       const form = page.getByRole('dialog', { name: 'Novo guia' });
       // Nothing filled: each field says what it needs, nothing is sent.
@@ -176,7 +115,7 @@ describe('the admin catalogue in Chromium against the local cloud', { timeout: 6
       const preview = form.getByRole('region', { name: 'Pré-visualização do guia' });
       await preview.getByRole('heading', { name: 'Plantio' }).waitFor();
       assert.equal(await preview.locator('script, b').count(), 0, 'raw HTML is not rendered in the preview');
-      await shot(page, 'admin-guias-novo');
+      await shot(page, 'admin-guias-novo', { fullPage: false });
       const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/guias') && r.request().method() === 'POST');
       await form.getByRole('button', { name: 'Criar guia' }).click();
       const res = await created;
@@ -185,21 +124,15 @@ describe('the admin catalogue in Chromium against the local cloud', { timeout: 6
       await page.getByText(`O guia "${titulo}" foi criado.`).first().waitFor();
       const row = page.getByRole('listitem').filter({ hasText: titulo });
       await row.getByText(/1 vegetal: Alface \(verão\)/).waitFor();
-      await shot(page, 'admin-guias-lista');
+      await shot(page, 'admin-guias-lista', { fullPage: false });
     });
     for (const width of [1280, 360]) {
-      const member = { name: 'Marta Membro', email: `e2e-guia-${runId}-${width}@exemplo.com`, password: 'segredo-123' };
+      const member = person('Marta Membro', width);
       await withSession(
         async (page) => {
-          await page.goto('/registro');
-          await page.getByLabel('Nome completo').fill(member.name);
-          await page.getByLabel('Email', { exact: true }).fill(member.email);
-          await page.getByLabel('Senha', { exact: true }).fill(member.password);
-          await page.getByLabel('Confirmar senha').fill(member.password);
-          await page.getByRole('button', { name: 'Criar conta' }).click();
-          await page.waitForURL('**/dashboard');
+          await register(page, member);
           const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
-          const cultivo = await apiCall(await accessToken(page), 'POST', '/cultivos', {
+          const cultivo = await api(page, 'POST', '/cultivos', {
             vegetalId: 'alface-verao',
             metodo: 'muda',
             quantidade: 12,
@@ -215,7 +148,7 @@ describe('the admin catalogue in Chromium against the local cloud', { timeout: 6
           assert.equal(await guide.locator('script, b').count(), 0, 'raw HTML is not rendered');
           assert.equal(await page.evaluate(() => window.__pwned ?? false), false);
           await guide.scrollIntoViewIfNeeded();
-          await shot(page, 'cultivo-guia');
+          await shot(page, 'cultivo-guia', { fullPage: false });
         },
         { viewport: { width, height: 800 } },
       );

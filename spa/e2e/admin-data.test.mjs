@@ -1,51 +1,25 @@
-// /admin/dados in Chromium against the local cloud (issue 14): the demo admin runs a dry run of
-// a vegetable CSV with bad rows and sees each bad line and field (nothing written), imports a
-// good file (the vegetable appears in /admin/vegetais), exports the members as CSV through the
-// export job and downloads the file by its presigned link (header and the admin's own row).
-// Screens are captured at 1280 and 360 px into VERDE_SHOTS (when set).
-import { after, before, describe, test } from 'node:test';
+// /admin/dados in Chromium against the local cloud: the demo admin runs a dry run of a vegetable
+// CSV with bad rows and sees each bad line and field (nothing written), imports a good file (the
+// vegetable appears in /admin/vegetais), exports the members as CSV through the export job and
+// downloads the file by its presigned link (header and the admin's own row). Screens are captured
+// at 1280 and 360 px into VERDE_SHOTS (when set).
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
-import { answerTotp } from './support/totp.mjs';
+import { runId, shotBoth, signIn, useLocalCloud, withSession } from './support/journey.mjs';
 
-let cloud;
-const runId = Date.now().toString(36).toUpperCase();
-const shots = process.env.VERDE_SHOTS;
-if (shots) mkdirSync(shots, { recursive: true });
+const cloud = useLocalCloud();
+// Vegetable names in the CSV are upper case.
+const RUN = runId.toUpperCase();
 
-async function shot(page, name) {
-  if (!shots) return;
-  await page.screenshot({ path: join(shots, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: join(shots, `${name}-360.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** The screen at 360 and 1280 px into VERDE_SHOTS (when set). */
+const shot = (page, name) => shotBoth(page, name, { sideways: false });
 
 const header = 'especie,sul,sudeste,nordeste,centro_oeste,norte,inicio_colheita_dias_apos_plantio,metodo\n';
 
 describe('/admin/dados in Chromium against the local cloud', { timeout: 600_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-  });
-
-  after(async () => {
-    await cloud?.stop();
-  });
-
   test('dry run with bad rows, import, members exported as CSV and downloaded', async () => {
-    const session = await openSession({ baseURL: cloud.url, viewport: { width: 1280, height: 800 } });
-    const page = session.page;
-    try {
-      await page.goto('/login');
-      await page.getByLabel('Email', { exact: true }).fill(cloud.admin.email);
-      await page.getByLabel('Senha', { exact: true }).fill(cloud.admin.password);
-      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-      await answerTotp(page, cloud.admin.totpSecret);
-      await page.waitForURL('**/dashboard');
+    await withSession(async (page) => {
+      await signIn(page, cloud.admin);
 
       await page.goto('/admin/dados');
       await page.getByRole('heading', { level: 1, name: 'Dados' }).waitFor();
@@ -53,8 +27,8 @@ describe('/admin/dados in Chromium against the local cloud', { timeout: 600_000 
       await shot(page, 'admin-dados-empty');
 
       // A dry run of a file with two bad rows: each line and field, nothing written.
-      const nome = `Taioba ${runId}`;
-      const bad = header + `TAIOBA ${runId},MAR./JUL.,*,*,*,*,60-80,muda\nCHUCHU ${runId},XYZ.,*,*,*,*,90,muda\nMAXIXE ${runId},*,*,*,*,*,sessenta,semente\n`;
+      const nome = `Taioba ${RUN}`;
+      const bad = header + `TAIOBA ${RUN},MAR./JUL.,*,*,*,*,60-80,muda\nCHUCHU ${RUN},XYZ.,*,*,*,*,90,muda\nMAXIXE ${RUN},*,*,*,*,*,sessenta,semente\n`;
       await page.getByLabel('Ou cole o conteúdo').fill(bad);
       await page.getByRole('button', { name: 'Validar (sem gravar)' }).click();
       const table = page.getByRole('table', { name: 'Linhas com erro' });
@@ -67,7 +41,7 @@ describe('/admin/dados in Chromium against the local cloud', { timeout: 600_000 
       await shot(page, 'admin-dados-dry-run');
 
       // The good file: validated, then imported.
-      await page.getByLabel('Ou cole o conteúdo').fill(header + `TAIOBA ${runId},MAR./JUL.,*,*,*,*,60-80,muda\n`);
+      await page.getByLabel('Ou cole o conteúdo').fill(header + `TAIOBA ${RUN},MAR./JUL.,*,*,*,*,60-80,muda\n`);
       await page.getByRole('button', { name: 'Validar (sem gravar)' }).click();
       await page.getByText('1 vegetal novo').waitFor();
       await page.getByRole('button', { name: 'Importar', exact: true }).click();
@@ -102,8 +76,6 @@ describe('/admin/dados in Chromium against the local cloud', { timeout: 600_000 
       await page.getByRole('heading', { level: 1, name: 'Vegetais' }).waitFor();
       await page.getByLabel('Buscar por nome').fill('taioba');
       await page.getByRole('list', { name: 'Vegetais do catálogo' }).getByRole('heading', { name: new RegExp(nome, 'i') }).waitFor();
-    } finally {
-      await session.close();
-    }
+    }, { viewport: { width: 1280, height: 800 } });
   });
 });

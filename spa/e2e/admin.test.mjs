@@ -1,81 +1,31 @@
-// The site admin's half of issue 14 in Chromium against the local cloud: the demo admin creates
+// The site admin's area in Chromium against the local cloud: the demo admin creates
 // a banner (with its preview) that a new member sees on /dashboard, finds that member in
 // /admin/usuarios by name, opens their page, adjusts their points with a reason (the member is
 // notified, the ledger shows it), is told which rule is out of range and saves a rule in
 // /admin/configuracoes, sees the member counted under Fundador in /admin/conquistas and changes its
 // points there, and finds those writes in the audit log on /admin; the member's
 // activity (new, active, a post) shows on today's row of /admin/analytics and in the KPIs. Screens are captured at 1280 and 360 px into VERDE_SHOTS (when set).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
-import { answerTotp } from './support/totp.mjs';
+import { api, people, register, runId, shotBoth, signIn, useLocalCloud, withSessions } from './support/journey.mjs';
 
-let cloud;
-const runId = Date.now().toString(36);
-const shots = process.env.VERDE_SHOTS;
-if (shots) mkdirSync(shots, { recursive: true });
+const cloud = useLocalCloud();
+const person = people('admin');
 
-/** Captures the screen at 1280 and at 360 px. */
-async function shot(page, name) {
-  if (!shots) return;
-  await page.screenshot({ path: join(shots, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: join(shots, `${name}-360.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function signInAdmin(page) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(cloud.admin.email);
-  await page.getByLabel('Senha', { exact: true }).fill(cloud.admin.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await answerTotp(page, cloud.admin.totpSecret);
-  await page.waitForURL('**/dashboard');
-}
-
-async function accessToken(page) {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-}
-
-async function apiGet(token, path) {
-  const res = await fetch(`${cloud.url}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  return { status: res.status, body: await res.json() };
-}
+/** The screen at 360 and 1280 px into VERDE_SHOTS (when set). */
+const shot = (page, name) => shotBoth(page, name, { sideways: false });
 
 describe('the admin area in Chromium against the local cloud', { timeout: 600_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-  });
-
-  after(async () => {
-    await cloud?.stop();
-  });
-
   test('banner seen by a member, member found, points adjusted with a reason, a rule changed', async () => {
-    const member = { name: `Quitéria Horta${runId}`, email: `e2e-admin-${runId}@exemplo.com`, password: 'segredo-123' };
+    const member = person(`Quitéria Horta${runId}`);
     const titulo = `Mutirão de plantio ${runId}`;
-    const admin = await openSession({ baseURL: cloud.url, viewport: { width: 1280, height: 800 } });
-    const memberSession = await openSession({ baseURL: cloud.url, viewport: { width: 1280, height: 800 } });
-    try {
-      const m = memberSession.page;
-      await m.goto('/registro');
-      await m.getByLabel('Nome completo').fill(member.name);
-      await m.getByLabel('Email', { exact: true }).fill(member.email);
-      await m.getByLabel('Senha', { exact: true }).fill(member.password);
-      await m.getByLabel('Confirmar senha').fill(member.password);
-      await m.getByRole('button', { name: 'Criar conta' }).click();
-      await m.waitForURL('**/dashboard');
+    await withSessions(async (open) => {
+      const a = await open({ viewport: { width: 1280, height: 800 } });
+      const m = await open({ viewport: { width: 1280, height: 800 } });
+      await register(m, member);
 
       // The admin creates a banner; the preview shows it as members will.
-      const a = admin.page;
-      await signInAdmin(a);
+      await signIn(a, cloud.admin);
       await a.goto('/admin/banners');
       await a.getByRole('heading', { level: 1, name: 'Banners' }).waitFor();
       await a.getByRole('button', { name: 'Novo banner' }).click();
@@ -120,10 +70,10 @@ describe('the admin area in Chromium against the local cloud', { timeout: 600_00
       const ledger = a.getByRole('region', { name: 'Extrato de pontos' });
       await ledger.getByText('Ajudou no mutirão de sábado').waitFor();
       await shot(a, 'admin-usuario');
-      const unread = await apiGet(await accessToken(m), '/notifications/unread-count');
+      const unread = await api(m, 'GET', '/notifications/unread-count');
       assert.equal(unread.status, 200);
       assert.ok(unread.body.count >= 1, `the member was notified: ${JSON.stringify(unread.body)}`);
-      const me = await apiGet(await accessToken(m), '/me');
+      const me = await api(m, 'GET', '/me');
       assert.equal(me.body.pontosTotais, 25);
 
       // A rule out of range is refused under its field; a valid one is saved.
@@ -137,19 +87,15 @@ describe('the admin area in Chromium against the local cloud', { timeout: 600_00
       await colheita.fill('60');
       await a.getByRole('button', { name: 'Salvar regras' }).click();
       await a.locator('p.flash', { hasText: 'Regras salvas' }).waitFor();
-      const rules = await apiGet(await accessToken(a), '/admin/rules');
+      const rules = await api(a, 'GET', '/admin/rules');
       assert.equal(rules.body.pontos.colheita, 60);
       await shot(a, 'admin-configuracoes');
 
       // /admin/conquistas: the member founds a group (Fundador), counted at once; the admin
       // changes Fundador's points there (a value out of range is refused under its field).
-      const groupRes = await fetch(`${cloud.url}/api/groups`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${await accessToken(m)}`, 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-grupo-${runId}` },
-        body: JSON.stringify({ nome: `Horta da Quitéria ${runId}`, cidade: 'Recife', uf: 'PE' }),
-      });
-      assert.equal(groupRes.status, 201, await groupRes.text());
-      const conquistasApi = await apiGet(await accessToken(a), '/admin/conquistas');
+      const groupRes = await api(m, 'POST', '/groups', { nome: `Horta da Quitéria ${runId}`, cidade: 'Recife', uf: 'PE' });
+      assert.equal(groupRes.status, 201, JSON.stringify(groupRes.body));
+      const conquistasApi = await api(a, 'GET', '/admin/conquistas');
       const fundadores = conquistasApi.body.items.find((c) => c.codigo === 'fundador').membros;
       assert.ok(fundadores >= 1, `Fundador counts the member: ${fundadores}`);
       await a.goto('/admin/conquistas');
@@ -167,7 +113,7 @@ describe('the admin area in Chromium against the local cloud', { timeout: 600_00
       await pontosFundador.fill('35');
       await a.getByRole('button', { name: 'Salvar pontos' }).click();
       await a.locator('p.flash', { hasText: 'Pontos salvos' }).waitFor();
-      const saved = await apiGet(await accessToken(a), '/admin/rules');
+      const saved = await api(a, 'GET', '/admin/rules');
       assert.equal(saved.body.conquistas.fundador, 35);
       assert.equal(saved.body.pontos.colheita, 60, 'the other rules kept as they were');
       await shot(a, 'admin-conquistas');
@@ -184,18 +130,13 @@ describe('the admin area in Chromium against the local cloud', { timeout: 600_00
 
       // The analytics chart shows the day's activity: the member, new and active today, posts;
       // today's row of the table (and of the API) counts it.
-      const adminToken = await accessToken(a);
-      const before = await apiGet(adminToken, '/admin/analytics');
+      const before = await api(a, 'GET', '/admin/analytics');
       assert.equal(before.status, 200);
       const today = before.body.ate;
       const pointBefore = before.body.pontos.find((p) => p.inicio === today);
       assert.ok(pointBefore.novosMembros >= 1 && pointBefore.membrosAtivos >= 1, `the member counts today: ${JSON.stringify(pointBefore)}`);
-      const post = await fetch(`${cloud.url}/api/posts`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${await accessToken(m)}`, 'Content-Type': 'application/json', 'Idempotency-Key': `e2e-post-${runId}` },
-        body: JSON.stringify({ texto: `Primeira colheita de alface ${runId}` }),
-      });
-      assert.equal(post.status, 201, await post.text());
+      const post = await api(m, 'POST', '/posts', { texto: `Primeira colheita de alface ${runId}` });
+      assert.equal(post.status, 201, JSON.stringify(post.body));
       await a.goto('/admin/analytics');
       await a.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
       await a.getByRole('heading', { name: 'Comentários' }).waitFor();
@@ -216,14 +157,8 @@ describe('the admin area in Chromium against the local cloud', { timeout: 600_00
       assert.ok(Number((await posts.locator('.kpi-value').textContent()).replace(/\D/g, '')) >= 1);
 
       // A member never reaches the admin screens.
-      assert.equal((await apiGet(await accessToken(m), '/admin/users?q=abc')).status, 403);
-      assert.equal((await apiGet(await accessToken(m), '/admin/analytics')).status, 403);
-
-      assert.deepEqual(admin.errors.map(String), [], 'uncaught errors in the admin page');
-      assert.deepEqual(memberSession.errors.map(String), [], 'uncaught errors in the member page');
-    } finally {
-      await admin.close();
-      await memberSession.close();
-    }
+      assert.equal((await api(m, 'GET', '/admin/users?q=abc')).status, 403);
+      assert.equal((await api(m, 'GET', '/admin/analytics')).status, 403);
+    });
   });
 });

@@ -1,59 +1,21 @@
-// Issue 27's journey in Chromium against the local cloud. Signed out: /hortalicas, filtered by
+// The catalogue in Chromium against the local cloud. Signed out: /hortalicas, filtered by
 // Nordeste and dezembro, leads to coentro, its care (each line with its source) and its
 // calendar. Signed in: "Plante agora" → "Ver todas" → a cultivo por muda of manjericão planted
 // last week (it starts growing) with a diary entry of yesterday. axe-core finds no violation on
 // /login, /dashboard, /feed, a cultivo, /hortalicas and an admin page. Screens at 360 and 1280 px
 // go to VERDE_SHOTS (when set).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
 import { expectNoViolations } from './support/axe.mjs';
-import { answerTotp } from './support/totp.mjs';
+import { daysAgo, heading, people, register, setHome, shotBoth, signIn, useLocalCloud, withSession } from './support/journey.mjs';
 
-let cloud;
-const runId = Date.now().toString(36);
-const shots = process.env.VERDE_SHOTS;
-if (shots) mkdirSync(shots, { recursive: true });
+const cloud = useLocalCloud();
+const person = people('catalogo');
 
-async function shot(page, name) {
-  if (!shots) return;
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    // The layout moves between phone and desktop (the menu drawer slides): wait until it stops.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function withSession(fn) {
-  const session = await openSession({ baseURL: cloud.url });
-  try {
-    await fn(session.page);
-    assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
-  } finally {
-    await session.close();
-  }
-}
-
-const heading = (page, name) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-
-/** yyyy-mm-dd in Brasília, n days ago. */
-function daysAgo(n) {
-  return new Date(Date.now() - 3 * 3600_000 - n * 86_400_000).toISOString().slice(0, 10);
-}
+/** The screen at 360 and 1280 px into VERDE_SHOTS (when set). */
+const shot = (page, name) => shotBoth(page, name, { sideways: false });
 
 describe('the catalogue in Chromium against the local cloud', { timeout: 900_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-  });
-  after(async () => {
-    await cloud?.stop();
-  });
-
   test('signed out: /hortalicas → Nordeste, dezembro → coentro, its care with sources and its calendar', async () => {
     await withSession(async (page) => {
       await page.goto('/login');
@@ -100,22 +62,10 @@ describe('the catalogue in Chromium against the local cloud', { timeout: 900_000
   });
 
   test('signed in: Plante agora → Ver todas → manjericão por muda of last week, diary of yesterday', async () => {
-    const grower = { name: 'Nara Nordeste', email: `e2e-catalogo-${runId}@exemplo.com`, password: 'segredo-123' };
+    const grower = person('Nara Nordeste');
     await withSession(async (page) => {
-      await page.goto('/registro');
-      await page.getByLabel('Nome completo').fill(grower.name);
-      await page.getByLabel('Email', { exact: true }).fill(grower.email);
-      await page.getByLabel('Senha', { exact: true }).fill(grower.password);
-      await page.getByLabel('Confirmar senha').fill(grower.password);
-      await page.getByRole('button', { name: 'Criar conta' }).click();
-      await page.waitForURL('**/dashboard');
-
-      await page.goto('/perfil');
-      await page.getByRole('button', { name: /Editar/ }).first().click();
-      await page.getByLabel('UF').selectOption('BA');
-      await page.getByLabel('Cidade').fill('Salvador');
-      await page.getByRole('button', { name: 'Salvar' }).click();
-      await page.getByText('Salvador/BA').waitFor();
+      await register(page, grower);
+      await setHome(page, 'BA', 'Salvador');
 
       await page.goto('/dashboard');
       const plante = page.getByRole('region', { name: 'Plante agora' });
@@ -174,12 +124,7 @@ describe('the catalogue in Chromium against the local cloud', { timeout: 900_000
 
   test('an admin page has no axe violation', async () => {
     await withSession(async (page) => {
-      await page.goto('/login');
-      await page.getByLabel('Email', { exact: true }).fill(cloud.admin.email);
-      await page.getByLabel('Senha', { exact: true }).fill(cloud.admin.password);
-      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-      await answerTotp(page, cloud.admin.totpSecret);
-      await page.waitForURL('**/dashboard');
+      await signIn(page, cloud.admin);
       await page.goto('/admin/dados');
       await page.getByRole('link', { name: 'Baixar arquivo de exemplo (CSV)' }).waitFor();
       await shot(page, 'admin-dados');

@@ -1,71 +1,18 @@
-// The cultivos journey of issue 11 in a real browser against the local cloud: a member who holds
-// lote A1 (and lives in SP) starts a cultivo of alface on it from the dashboard's "Plante agora",
-// corrects its quantity, writes in its diary with a photo, moves it to "pronto para colheita" and records a 1.2 kg harvest; the
-// cultivo, the group's Cultivos tab, the dashboard and the profile's points show it; a stranger
-// gets the not-found page for its address. Screens are captured at 360 and 1280 px into
-// VERDE_SHOTS (when set).
-import { after, before, describe, test } from 'node:test';
+// The cultivos journey in a real browser against the local cloud: a member who holds lote A1
+// (and lives in SP) starts a cultivo of alface on it from the dashboard's "Plante agora",
+// corrects its quantity, writes in its diary with a photo, moves it to "pronto para colheita" and
+// records a 1.2 kg harvest; the cultivo, the group's Cultivos tab, the dashboard and the profile's
+// points show it; a stranger gets the not-found page for its address. Screens are captured at 360
+// and 1280 px into VERDE_SHOTS (when set).
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
 import { jpegFile } from './support/images.mjs';
+import { createGroup, heading, people, plantedAgo, recordHarvest, register, runId, setHome, shot, signIn, useLocalCloud, visitScreens, withSession } from './support/journey.mjs';
 
-// Planted two months ago: a harvest today is within what the vegetable gives (store/colheitas.go).
-const plantedAgo = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
-let cloud;
-const runId = Date.now().toString(36);
-const person = (name, n) => ({ name, email: `e2e-cultivos-${runId}-${n}@exemplo.com`, password: 'segredo-123' });
-const shots = process.env.VERDE_SHOTS;
-if (shots) mkdirSync(shots, { recursive: true });
-
-async function shot(page, name) {
-  if (!shots) return;
-  await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: true });
-}
-
-async function withSession(fn, options = {}) {
-  const session = await openSession({ baseURL: cloud.url, ...options });
-  try {
-    await fn(session.page, session);
-    assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
-  } finally {
-    await session.close();
-  }
-}
-
-async function heading(page, name) {
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-}
-
-async function register(page, user) {
-  await page.goto('/registro');
-  await page.getByLabel('Nome completo').fill(user.name);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirmar senha').fill(user.password);
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function signIn(page, user) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-}
+useLocalCloud();
+const person = people('cultivos');
 
 describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-  });
-
-  after(async () => {
-    await cloud?.stop();
-  });
-
   test('from Plante agora to a 1.2 kg harvest on lote A1; a stranger gets not found', async () => {
     const grower = person('Helena Horta', 1);
     const stranger = person('Sérgio Estranho', 2);
@@ -76,21 +23,10 @@ describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, (
       await register(page, grower);
 
       // Where I grow: SP (Sudeste) picks the calendar.
-      await page.goto('/perfil');
-      await page.getByRole('button', { name: /Editar/ }).first().click();
-      await page.getByLabel('UF').selectOption('SP');
-      await page.getByLabel('Cidade').fill('Campinas');
-      await page.getByRole('button', { name: 'Salvar' }).click();
-      await page.getByRole('button', { name: /Editar/ }).first().waitFor();
+      await setHome(page, 'SP', 'Campinas');
 
       // A group with lotes; A1 is mine.
-      await page.goto('/grupos/novo');
-      await page.getByLabel('Nome do grupo').fill(groupName);
-      await page.getByLabel('Cidade').fill('Campinas');
-      await page.getByLabel('UF').selectOption('SP');
-      await page.getByRole('button', { name: 'Criar grupo' }).click();
-      await heading(page, groupName);
-      const groupId = new URL(page.url()).pathname.split('/')[2];
+      const groupId = await createGroup(page, groupName);
       await page.goto(`/grupos/${groupId}/lotes`);
       await page.getByRole('button', { name: 'Criar lotes' }).first().click();
       const bulk = page.getByRole('dialog', { name: 'Criar lotes' });
@@ -154,10 +90,7 @@ describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, (
         await page.getByRole('button', { name: `Avançar para ${fase}` }).click();
         await page.getByText(`Fase: ${fase}`, { exact: true }).first().waitFor();
       }
-      await page.getByRole('button', { name: 'Registrar colheita' }).click();
-      const harvest = page.getByRole('dialog', { name: 'Registrar colheita' });
-      await harvest.getByLabel('Quantidade').fill('1,2');
-      await harvest.getByRole('button', { name: 'Registrar colheita' }).click();
+      await recordHarvest(page, '1,2');
       await page.getByText('Colheita registrada (+50 pontos).').waitFor();
       const totals = page.getByRole('region', { name: 'Colheitas' });
       await totals.getByText('1,2 kg', { exact: true }).first().waitFor();
@@ -189,18 +122,12 @@ describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, (
     await withSession(
       async (page) => {
         await signIn(page, grower);
-        for (const [path, name] of [
+        await visitScreens(page, [
           ['/dashboard', 'dashboard'],
           ['/cultivos', 'cultivos'],
           [cultivoUrl, 'cultivo-detalhe'],
           ['/cultivos?novo=alface-verao', 'cultivo-novo'],
-        ]) {
-          await page.goto(path);
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await page.waitForLoadState('networkidle');
-          assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, `no sideways scroll on ${path}`);
-          await shot(page, name);
-        }
+        ]);
       },
       { viewport: { width: 360, height: 740 } },
     );

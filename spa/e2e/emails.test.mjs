@@ -1,62 +1,31 @@
 // E-mail in a real browser against the local cloud: Cognito's code arrives in Portuguese in the
 // local mailbox; a member chooses the weekly digest in /configuracoes; the digest arrives with the
 // group's post; its unsubscribe link works signed out (and a forged one is refused); /admin/dados
-// starts a failed export again.
-import { after, before, describe, test } from 'node:test';
+// starts a failed export again. Screens at 360 and 1280 px go to VERDE_SHOTS (when set).
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { repoRoot, startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
 import { putItem } from './support/dynamodb.mjs';
-import { answerTotp } from './support/totp.mjs';
+import { createGroup, eventually, people, register, runId, shotBoth, signIn, useLocalCloud, withSession, withSessions } from './support/journey.mjs';
 
-let cloud;
-const runId = Date.now().toString(36);
-const shots = process.env.E2E_SCREENSHOTS || join(repoRoot, '.local', 'screenshots');
+const cloud = useLocalCloud();
+const person = people('resumo');
 
-async function shotBoth(page, name, ready) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
-    await ready();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `no sideways scroll on ${name} at ${width} px (${overflow} px too wide)`);
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-}
-
-/** The mailbox's messages to address, waiting until one whose subject matches arrives. */
+/** The mailbox's last message to address whose subject matches, waiting until one arrives. */
 async function mailTo(address, subject) {
-  for (let i = 0; i < 150; i++) {
+  const probe = async () => {
     const res = await fetch(`${cloud.url}/dev/emails.json`);
     const mails = (await res.json()).filter((m) => m.to.toLowerCase() === address.toLowerCase() && subject.test(m.subject));
-    if (mails.length) return mails[mails.length - 1];
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no e-mail to ${address} matching ${subject}`);
+    return mails.at(-1);
+  };
+  return eventually(probe, `an e-mail to ${address} matching ${subject}`, { tries: 150 });
 }
 
 describe('e-mail against the local cloud', { timeout: 600_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-    mkdirSync(shots, { recursive: true });
-  });
-  after(async () => {
-    await cloud?.stop();
-  });
-
   test('the code in Portuguese, the digest chosen and received, its link stops it signed out', async () => {
-    const author = { name: 'Olga Resumo', email: `e2e-resumo-${runId}@exemplo.com`, password: 'segredo-123' };
-    const session = await openSession({ baseURL: cloud.url });
-    const { page } = session;
-    try {
-      await page.goto('/registro');
-      await page.getByLabel('Nome completo').fill(author.name);
-      await page.getByLabel('Email', { exact: true }).fill(author.email);
-      await page.getByLabel('Senha', { exact: true }).fill(author.password);
-      await page.getByLabel('Confirmar senha').fill(author.password);
-      await page.getByRole('button', { name: 'Criar conta' }).click();
-      await page.waitForURL('**/dashboard');
+    const author = person('Olga Resumo');
+    await withSessions(async (open) => {
+      const page = await open();
+      await register(page, author);
 
       // The banner asked Cognito for the e-mail's code: it is in the mailbox, in Portuguese.
       const code = await mailTo(author.email, /Confirme seu e-mail no Verde/);
@@ -64,17 +33,11 @@ describe('e-mail against the local cloud', { timeout: 600_000 }, () => {
       assert.match(code.text, /Olá, Olga!/);
       assert.match(code.text, /\d{6}/);
       await page.goto(`/dev/emails/${code.id}`);
-      await shotBoth(page, 'mailbox-cognito', () => page.getByRole('heading', { name: 'Confirme seu e-mail no Verde' }).waitFor());
+      await shotBoth(page, 'mailbox-cognito', { ready: () => page.getByRole('heading', { name: 'Confirme seu e-mail no Verde' }).waitFor() });
 
       // A group with a post this week.
       const groupName = `Horta do Resumo ${runId}`;
-      await page.goto('/grupos/novo');
-      await page.getByLabel('Nome do grupo').fill(groupName);
-      await page.getByLabel('Cidade').fill('Recife');
-      await page.getByLabel('UF').selectOption('PE');
-      await page.getByRole('button', { name: 'Criar grupo' }).click();
-      await page.getByRole('heading', { level: 1, name: groupName }).waitFor();
-      const groupId = new URL(page.url()).pathname.split('/')[2];
+      const groupId = await createGroup(page, groupName, { cidade: 'Recife', uf: 'PE' });
       await page.goto(`/grupos/${groupId}?aba=mural`);
       const composer = page.getByRole('form', { name: 'Novo post' });
       await composer.getByLabel('O que está acontecendo na sua horta?').fill('Colhemos as primeiras couves do canteiro 2!');
@@ -89,7 +52,7 @@ describe('e-mail against the local cloud', { timeout: 600_000 }, () => {
       assert.equal(await resumo.isChecked(), false);
       await resumo.check();
       await emails.getByText('Escolhas de e-mail salvas.').waitFor();
-      await shotBoth(page, 'configuracoes-emails', () => emails.getByRole('checkbox', { name: /Resumo semanal dos grupos/ }).waitFor());
+      await shotBoth(page, 'configuracoes-emails', { ready: () => emails.getByRole('checkbox', { name: /Resumo semanal dos grupos/ }).waitFor() });
 
       // The digest (make digest's request) arrives with the post and a one-click unsubscribe.
       const run = await fetch(`${cloud.url}/2015-03-31/functions/DigestFunction/invocations`, { method: 'POST', body: '{}' });
@@ -101,39 +64,30 @@ describe('e-mail against the local cloud', { timeout: 600_000 }, () => {
       assert.match(digest.listUnsubscribe, /\/api\/emails\/descadastro\?t=resumo\./);
       assert.equal(digest.listUnsubscribePost, 'List-Unsubscribe=One-Click');
       await page.goto(`/dev/emails/${digest.id}`);
-      await shotBoth(page, 'mailbox-digest', () => page.getByRole('heading', { name: 'Resumo da semana nos seus grupos' }).waitFor());
+      await shotBoth(page, 'mailbox-digest', { ready: () => page.getByRole('heading', { name: 'Resumo da semana nos seus grupos' }).waitFor() });
       const pageLink = digest.text.match(/Não quero mais o resumo semanal: (\S+)/)[1];
 
       // Signed out, in another browser: the link's page, then the button.
-      const stranger = await openSession({ baseURL: cloud.url });
-      try {
-        const p = stranger.page;
-        const forged = pageLink.replace(/\.([A-Za-z0-9_-]+)$/, '.AAAA$1');
-        await p.goto(forged);
-        await p.getByRole('alert').filter({ hasText: 'Este link de descadastro não é válido' }).waitFor();
-        await p.goto(pageLink);
-        await p.getByRole('button', { name: 'Parar de receber' }).waitFor();
-        await shotBoth(p, 'descadastro', () => p.getByRole('button', { name: 'Parar de receber' }).waitFor());
-        await p.getByRole('button', { name: 'Parar de receber' }).click();
-        await p.getByRole('status').filter({ hasText: 'Pronto: você não vai mais receber resumo semanal dos grupos por e-mail.' }).waitFor();
-        await shotBoth(p, 'descadastro-feito', () => p.getByRole('status').first().waitFor());
-      } finally {
-        await stranger.close();
-      }
+      const p = await open();
+      const forged = pageLink.replace(/\.([A-Za-z0-9_-]+)$/, '.AAAA$1');
+      await p.goto(forged);
+      await p.getByRole('alert').filter({ hasText: 'Este link de descadastro não é válido' }).waitFor();
+      await p.goto(pageLink);
+      await p.getByRole('button', { name: 'Parar de receber' }).waitFor();
+      await shotBoth(p, 'descadastro', { ready: () => p.getByRole('button', { name: 'Parar de receber' }).waitFor() });
+      await p.getByRole('button', { name: 'Parar de receber' }).click();
+      await p.getByRole('status').filter({ hasText: 'Pronto: você não vai mais receber resumo semanal dos grupos por e-mail.' }).waitFor();
+      await shotBoth(p, 'descadastro-feito', { ready: () => p.getByRole('status').first().waitFor() });
 
       await page.goto('/configuracoes');
       const after = page.getByRole('region', { name: 'E-mails' }).getByRole('checkbox', { name: /Resumo semanal dos grupos/ });
       await after.waitFor();
       assert.equal(await after.isChecked(), false, 'the link stopped the digest');
-    } finally {
-      await session.close();
-    }
+    });
   });
 
   test('/admin/dados starts a failed export again', async () => {
-    const session = await openSession({ baseURL: cloud.url });
-    const { page } = session;
-    try {
+    await withSession(async (page) => {
       const id = `e2e-falha-${runId}`;
       const at = new Date(Date.now() - 60_000).toISOString();
       await putItem({
@@ -146,22 +100,15 @@ describe('e-mail against the local cloud', { timeout: 600_000 }, () => {
           chave: { S: `exports/${id}/grupos.csv` }, partes: { L: [] }, linhas: { N: '0' }, bytes: { N: '0' }, execucoes: { N: '1' },
         },
       });
-      await page.goto('/login');
-      await page.getByLabel('Email', { exact: true }).fill(cloud.admin.email);
-      await page.getByLabel('Senha', { exact: true }).fill(cloud.admin.password);
-      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-      await answerTotp(page, cloud.admin.totpSecret);
-      await page.waitForURL('**/dashboard');
+      await signIn(page, cloud.admin);
       await page.goto('/admin/dados');
       const row = page.getByRole('listitem').filter({ hasText: 'A exportação falhou' });
       await row.getByRole('button', { name: 'Tentar de novo' }).waitFor();
-      await shotBoth(page, 'admin-dados-falhou', () => row.getByRole('button', { name: 'Tentar de novo' }).waitFor());
+      await shotBoth(page, 'admin-dados-falhou', { ready: () => row.getByRole('button', { name: 'Tentar de novo' }).waitFor() });
       await row.getByRole('button', { name: 'Tentar de novo' }).click();
       // The job runs the export again to the end.
       await page.getByRole('list', { name: 'Exportações recentes' }).getByRole('button', { name: 'Baixar' }).first().waitFor({ timeout: 60_000 });
       assert.equal(await page.getByRole('button', { name: 'Tentar de novo' }).count(), 0);
-    } finally {
-      await session.close();
-    }
+    });
   });
 });

@@ -5,51 +5,12 @@
 // both see it. The member's points history lists every row with its label, and the profile
 // explains how points, confirmation and leagues work. Screens are captured at 360 and 1280 px
 // into VERDE_SHOTS (when set).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
+import { createCultivo, createGroup, joinGroup, people, recordHarvest, register, runId, shot, signIn, useLocalCloud, visitScreens, withSession } from './support/journey.mjs';
 
-let cloud;
-const runId = Date.now().toString(36);
-const person = (name, n) => ({ name, email: `e2e-fairplay-${runId}-${n}@exemplo.com`, password: 'segredo-123' });
-const shots = process.env.VERDE_SHOTS;
-if (shots) mkdirSync(shots, { recursive: true });
-
-async function shot(page, name) {
-  if (!shots) return;
-  await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: true });
-}
-
-async function withSession(fn, options = {}) {
-  const session = await openSession({ baseURL: cloud.url, ...options });
-  try {
-    await fn(session.page, session);
-    assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
-  } finally {
-    await session.close();
-  }
-}
-
-async function register(page, user) {
-  await page.goto('/registro');
-  await page.getByLabel('Nome completo').fill(user.name);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirmar senha').fill(user.password);
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function signIn(page, user) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-}
+useLocalCloud();
+const person = people('fairplay');
 
 /** The group's standing in this month's harvest ranking, as the page says it. */
 async function groupStanding(page) {
@@ -61,14 +22,6 @@ async function groupStanding(page) {
 }
 
 describe('fair play in Chromium against the local cloud', { timeout: 900_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-  });
-
-  after(async () => {
-    await cloud?.stop();
-  });
-
   test('a coordinator confirms a member’s big harvest and both see the ranking move', async () => {
     const dona = person('Dona Justa', 1);
     const beto = person('Beto Colhedor', 2);
@@ -78,36 +31,19 @@ describe('fair play in Chromium against the local cloud', { timeout: 900_000 }, 
 
     await withSession(async (page) => {
       await register(page, dona);
-      await page.goto('/grupos/novo');
-      await page.getByLabel('Nome do grupo').fill(groupName);
-      await page.getByLabel('Cidade').fill('Campinas');
-      await page.getByLabel('UF').selectOption('SP');
-      await page.getByRole('button', { name: 'Criar grupo' }).click();
-      await page.getByRole('heading', { level: 1, name: groupName, exact: true }).waitFor();
-      groupId = new URL(page.url()).pathname.split('/')[2];
+      groupId = await createGroup(page, groupName);
     });
 
     await withSession(async (page) => {
       await register(page, beto);
-      await page.goto(`/grupos/${groupId}`);
-      await page.getByRole('button', { name: 'Participar' }).click();
-      await page.getByText('Você entrou no grupo! +10 pontos.').first().waitFor();
+      await joinGroup(page, groupId);
 
       // One muda of alface, planted today, in the group.
-      await page.goto('/cultivos?novo=alface-verao');
-      const create = page.getByRole('dialog', { name: 'Novo cultivo' });
-      await create.getByLabel('Onde').selectOption({ label: groupName });
-      await create.getByLabel('Quantidade').fill('1');
-      await create.getByRole('button', { name: 'Criar cultivo' }).click();
-      await page.waitForURL(`**/grupos/${groupId}/cultivos/*`);
-      cultivoUrl = new URL(page.url()).pathname;
-      await page.getByText('Cultivo criado! +10 pontos.').waitFor();
+      cultivoUrl = await createCultivo(page, { onde: groupName, quantidade: 1 });
+      assert.ok(cultivoUrl.startsWith(`/grupos/${groupId}/cultivos/`), cultivoUrl);
 
       // 50 kg of it today: recorded, but a confirmar.
-      await page.getByRole('button', { name: 'Registrar colheita' }).click();
-      const harvest = page.getByRole('dialog', { name: 'Registrar colheita' });
-      await harvest.getByLabel('Quantidade').fill('50');
-      await harvest.getByRole('button', { name: 'Registrar colheita' }).click();
+      await recordHarvest(page, '50');
       await page.getByText(/Colheita registrada\. Colhida antes do tempo esperado/).waitFor();
       const colheitas = page.getByRole('region', { name: 'Colheitas' });
       await colheitas.getByText('A confirmar', { exact: true }).waitFor();
@@ -160,18 +96,12 @@ describe('fair play in Chromium against the local cloud', { timeout: 900_000 }, 
     await withSession(
       async (page) => {
         await signIn(page, beto);
-        for (const [path, name] of [
+        await visitScreens(page, [
           [cultivoUrl, 'colheita-confirmada'],
           ['/perfil', 'perfil-pontos'],
           ['/rankings?aba=liga', 'rankings-liga'],
           ['/rankings?aba=grupos', 'rankings-grupos-confirmado'],
-        ]) {
-          await page.goto(path);
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await page.waitForLoadState('networkidle');
-          assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, `no sideways scroll on ${path}`);
-          await shot(page, name);
-        }
+        ]);
       },
       { viewport: { width: 360, height: 740 } },
     );

@@ -1,128 +1,40 @@
-// The feed journey of issue 12 in a real browser against the local cloud: two members of a group;
-// the author posts in the group's Mural with a photo and a cultivo of the group (text with HTML and
-// a <script> shows as typed, its link is clickable); the other member likes and comments; the
+// The feed journey in a real browser against the local cloud: two members of a group; the author
+// posts in the group's Mural with a photo and a cultivo of the group (text with HTML and a
+// <script> shows as typed, its link is clickable); the other member likes and comments; the
 // author's bell counts both and /notificacoes lists them; three members whose accounts are older
 // than 3 days (their registration date is seeded in DynamoDB Local) report the post and it
 // disappears for everyone but its author; the demo admin keeps it from /admin/moderacao and it
 // returns. The post also shows on the cultivo's detail and in "Meus grupos". Screens are captured
-// at 360 and 1280 px into VERDE_SHOTS (when set), each checked for sideways scroll at 360 px.
-import { after, before, describe, test } from 'node:test';
+// at 360 and 1280 px into VERDE_SHOTS (when set), each checked for sideways scroll at both widths.
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
 import { seedAccountAge } from './support/dynamodb.mjs';
 import { jpegFile } from './support/images.mjs';
-import { answerTotp } from './support/totp.mjs';
+import { acceptInvite, createCultivo, createGroup, createInvite, imagesLoaded, people, register, runId, shotBoth, signIn, unreadBadge, useLocalCloud, userIdOf, withSessions } from './support/journey.mjs';
 
-let cloud;
-const runId = Date.now().toString(36);
-const person = (name, n) => ({ name, email: `e2e-feed-${runId}-${n}@exemplo.com`, password: 'segredo-123' });
-const shots = process.env.VERDE_SHOTS;
-if (shots) mkdirSync(shots, { recursive: true });
-
-/** Captures the page at 360 px (asserting no sideways scroll) and at 1280 px. */
-async function shotBoth(page, name) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `no sideways scroll on ${name} at ${width} px (${overflow} px too wide)`);
-    if (shots) await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-}
-
-async function register(page, user) {
-  await page.goto('/registro');
-  await page.getByLabel('Nome completo').fill(user.name);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirmar senha').fill(user.password);
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function signIn(page, user) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  if (user.totpSecret) await answerTotp(page, user.totpSecret); // the demo admin
-  await page.waitForURL('**/dashboard');
-}
-
-async function userIdOf(page) {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
-    return key ? localStorage.getItem(key) : null;
-  });
-  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
-}
-
-async function joinGroup(page, inviteUrl, groupName) {
-  await page.goto(inviteUrl);
-  await page.getByRole('heading', { level: 2, name: groupName }).waitFor();
-  await page.getByRole('button', { name: 'Participar' }).click();
-  await page.getByRole('button', { name: 'Sair do grupo' }).waitFor();
-}
-
-async function badge(page) {
-  const b = page.getByTestId('unread-badge');
-  return (await b.count()) ? Number(await b.textContent()) : 0;
-}
+const cloud = useLocalCloud();
+const person = people('feed');
 
 describe('the feed in Chromium against the local cloud', { timeout: 900_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-  });
-
-  after(async () => {
-    await cloud?.stop();
-  });
-
   test('a Mural post with photo and cultivo: liked, commented, notified, reported and hidden, kept by the admin and back', async () => {
     const author = person('Helena Canteiro', 1);
     const neighbour = person('Otávio Vizinho', 2);
     const groupName = `Horta Mural ${runId}`;
     const marker = `Colhemos a primeira alface ${runId}!`;
     const typed = `${marker} <script>alert("x")</script> <b>negrito</b> Dicas: https://exemplo.com/dicas?x=1`;
-    const sessions = [];
-    const open = async (viewport) => {
-      const s = await openSession({ baseURL: cloud.url, viewport });
-      sessions.push(s);
-      return s.page;
-    };
-    try {
+    const desktop = { viewport: { width: 1280, height: 800 } };
+    await withSessions(async (open) => {
       // The author: a group, an invite, a cultivo in the group.
-      const a = await open({ width: 1280, height: 800 });
+      const a = await open(desktop);
       let dialogs = 0;
       a.on('dialog', (d) => {
         dialogs++;
         void d.dismiss();
       });
       await register(a, author);
-      await a.goto('/grupos/novo');
-      await a.getByLabel('Nome do grupo').fill(groupName);
-      await a.getByLabel('Cidade').fill('Campinas');
-      await a.getByLabel('UF').selectOption('SP');
-      await a.getByRole('button', { name: 'Criar grupo' }).click();
-      await a.getByRole('heading', { level: 1, name: groupName }).waitFor();
-      const groupId = new URL(a.url()).pathname.split('/')[2];
-      await a.goto(`/grupos/${groupId}?aba=convites`);
-      await a.getByRole('button', { name: 'Criar convite' }).click();
-      await a.getByText('Convite criado!').waitFor();
-      const inviteUrl = await a.getByLabel('Link do convite').first().inputValue();
-
-      await a.goto('/cultivos?novo=alface-verao');
-      const create = a.getByRole('dialog', { name: 'Novo cultivo' });
-      await create.getByLabel('Onde').selectOption({ label: groupName });
-      await create.getByLabel('Quantidade').fill('12');
-      await create.getByRole('button', { name: 'Criar cultivo' }).click();
-      await a.waitForURL(`**/cultivos/*`);
-      await a.getByText('Cultivo criado! +10 pontos.').waitFor();
-      const cultivoUrl = new URL(a.url()).pathname;
+      const groupId = await createGroup(a, groupName);
+      const inviteUrl = await createInvite(a, groupId);
+      const cultivoUrl = await createCultivo(a, { onde: groupName, quantidade: 12 });
 
       // The Mural: empty, then the post with a photo and the cultivo.
       await a.goto(`/grupos/${groupId}?aba=mural`);
@@ -156,14 +68,14 @@ describe('the feed in Chromium against the local cloud', { timeout: 900_000 }, (
       await post.getByText('Regamos hoje.', { exact: false }).waitFor();
       await post.getByText(/Alface \(verão\)/).waitFor();
       await post.getByRole('img', { name: `Foto do post de ${author.name}` }).waitFor();
-      await a.waitForFunction(() => [...document.querySelectorAll('.feed-post .photo-strip img')].every((i) => i.complete && i.naturalWidth > 0));
+      await imagesLoaded(a, '.feed-post .photo-strip img');
       await shotBoth(a, 'feed-mural');
-      const unreadBefore = await badge(a);
+      const unreadBefore = await unreadBadge(a);
 
       // The neighbour joins, sees the post in the Mural, likes it and comments with a link.
-      const b = await open({ width: 1280, height: 800 });
+      const b = await open(desktop);
       await register(b, neighbour);
-      await joinGroup(b, inviteUrl, groupName);
+      await acceptInvite(b, inviteUrl, groupName);
       await b.goto(`/grupos/${groupId}?aba=mural`);
       const seen = b.getByRole('article').filter({ hasText: marker });
       await seen.getByRole('button', { name: 'Curtir · 0' }).click();
@@ -207,10 +119,10 @@ describe('the feed in Chromium against the local cloud', { timeout: 900_000 }, (
 
       // Three verified members older than 3 days report it; at the third it is hidden from everyone but its author.
       for (let i = 0; i < 3; i++) {
-        const r = await open({ width: 1280, height: 800 });
+        const r = await open(desktop);
         await register(r, person(`Denunciante ${i + 1}`, 10 + i));
         await seedAccountAge({ endpoint: cloud.dynamoEndpoint, table: cloud.tableName, userId: await userIdOf(r), days: 4, verified: true });
-        await joinGroup(r, inviteUrl, groupName);
+        await acceptInvite(r, inviteUrl, groupName);
         await r.goto(`/grupos/${groupId}?aba=mural`);
         const target = r.getByRole('article').filter({ hasText: marker });
         await target.getByRole('button', { name: 'Denunciar' }).first().click();
@@ -236,7 +148,7 @@ describe('the feed in Chromium against the local cloud', { timeout: 900_000 }, (
         .waitFor();
 
       // The demo admin keeps it from /admin/moderacao.
-      const adm = await open({ width: 1280, height: 800 });
+      const adm = await open(desktop);
       await signIn(adm, cloud.admin);
       await adm.goto('/admin/moderacao');
       const item = adm.getByRole('article', { name: `Post de ${author.name}` });
@@ -254,9 +166,6 @@ describe('the feed in Chromium against the local cloud', { timeout: 900_000 }, (
       await b.getByRole('article').filter({ hasText: marker }).getByRole('button', { name: 'Curtido · 1' }).waitFor();
 
       assert.equal(dialogs, 0, 'no alert() ran');
-      for (const s of sessions) assert.deepEqual(s.errors.map(String), [], 'uncaught errors in the page');
-    } finally {
-      for (const s of sessions) await s.close();
-    }
+    });
   });
 });

@@ -1,34 +1,20 @@
-// Issue 9 item 2: a Google sign-in that PreSignUp refused (its e-mail belongs to a password
-// account never confirmed) comes back to /login with Cognito's error; the screen says why, in
-// Portuguese, without Cognito's wrapper. cognito-local's hosted UI has no Google, so the test
-// arrives the way Cognito sends the browser back: /login?error=…&error_description=…, with the
-// redirect the SPA started still in flight.
-import { after, before, describe, test } from 'node:test';
+// A Google sign-in that PreSignUp refused (its e-mail belongs to a password account never
+// confirmed) comes back to /login with Cognito's error; the screen says why, in Portuguese,
+// without Cognito's wrapper. cognito-local's hosted UI has no Google, so the test arrives the way
+// Cognito sends the browser back: /login?error=…&error_description=…, with the redirect the SPA
+// started still in flight. Screens go to VERDE_SHOTS (when set).
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { repoRoot, startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
+import { shot, useLocalCloud, withSession } from './support/journey.mjs';
 
-let cloud;
-const shots = process.env.E2E_SCREENSHOTS || join(repoRoot, '.local', 'screenshots');
+const cloud = useLocalCloud();
 const reason =
   'Este e-mail já tem uma conta com senha, ainda não confirmada. Entre com seu e-mail e senha, confirme o e-mail com o código que enviamos e depois use o Google';
 
 describe('refused Google link on /login', { timeout: 300_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-    mkdirSync(shots, { recursive: true });
-  });
-  after(async () => {
-    await cloud?.stop();
-  });
-
   for (const width of [360, 1280]) {
     test(`shows the trigger's reason at ${width} px`, async () => {
-      const session = await openSession({ baseURL: cloud.url, viewport: { width, height: 800 } });
-      const { page } = session;
-      try {
+      await withSession(async (page) => {
         await page.goto('/login');
         await page.evaluate((clientId) => {
           sessionStorage.setItem('verde.googleRedirect', '/dashboard');
@@ -39,10 +25,8 @@ describe('refused Google link on /login', { timeout: 300_000 }, () => {
         const alert = page.getByRole('alert').filter({ hasText: 'Erro ao fazer login com Google' });
         await alert.waitFor();
         assert.equal((await alert.textContent()).trim(), `Erro ao fazer login com Google: ${reason}`);
-        await page.screenshot({ path: join(shots, `google-link-refused-${width}.png`), fullPage: true });
-      } finally {
-        await session.close();
-      }
+        await shot(page, 'google-link-refused');
+      }, { viewport: { width, height: 800 } });
     });
   }
 });

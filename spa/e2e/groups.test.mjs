@@ -1,46 +1,13 @@
-// The groups-and-lotes journey of issue 4 in a real browser against the local cloud: an owner
-// creates a group, splits it into 12 lotes and makes an invite; a second person opens the invite
-// signed out, registers, lands back and joins; the owner assigns A1 to them; they see it on the
-// lotes grid (on a 360 px phone); the public page shows the counts and no e-mail.
-import { after, before, describe, test } from 'node:test';
+// The groups-and-lotes journey in a real browser against the local cloud: an owner creates a
+// group, splits it into 12 lotes and makes an invite; a second person opens the invite signed
+// out, registers, lands back and joins; the owner assigns A1 to them; they see it on the lotes
+// grid (on a 360 px phone); the public page shows the counts and no e-mail.
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
+import { assertNoSidewaysScroll, createGroup, createInvite, fillRegistration, heading, people, register, runId, signIn, useLocalCloud, withSession } from './support/journey.mjs';
 
-let cloud;
-const runId = Date.now().toString(36);
-const person = (name, n) => ({ name, email: `e2e-grupos-${runId}-${n}@exemplo.com`, password: 'segredo-123' });
-
-/** Opens a browser session, runs fn, and fails on any uncaught error in the page. */
-async function withSession(fn, options = {}) {
-  const session = await openSession({ baseURL: cloud.url, ...options });
-  try {
-    await fn(session.page, session);
-    assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
-  } finally {
-    await session.close();
-  }
-}
-
-async function heading(page, name) {
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-}
-
-async function fillRegistration(page, user) {
-  await page.getByLabel('Nome completo').fill(user.name);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirmar senha').fill(user.password);
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-}
-
-async function signIn(page, user) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-}
+useLocalCloud();
+const person = people('grupos');
 
 /** The value shown for a fact (<dt>label</dt><dd>value</dd>) of the group's summary. */
 async function fact(page, label) {
@@ -48,14 +15,6 @@ async function fact(page, label) {
 }
 
 describe('groups and lotes in Chromium against the local cloud', { timeout: 600_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-  });
-
-  after(async () => {
-    await cloud?.stop();
-  });
-
   test('create a group, 12 lotes and an invite; join through it after registering; assign A1; public page', async () => {
     const owner = person('Rosa Fundadora', 1);
     const newcomer = person('Joaquim Convidado', 2);
@@ -65,19 +24,9 @@ describe('groups and lotes in Chromium against the local cloud', { timeout: 600_
 
     // The owner: register, create the group, bulk-create A1–A12, make an invite.
     await withSession(async (page) => {
-      await page.goto('/registro');
-      await fillRegistration(page, owner);
-      await page.waitForURL('**/dashboard');
+      await register(page, owner);
 
-      await page.goto('/grupos/novo');
-      await heading(page, 'Criar Grupo');
-      await page.getByLabel('Nome do grupo').fill(groupName);
-      await page.getByLabel('Descrição (opcional)').fill('Canteiros no terreno da associação de moradores.');
-      await page.getByLabel('Cidade').fill('Campinas');
-      await page.getByLabel('UF').selectOption('SP');
-      await page.getByRole('button', { name: 'Criar grupo' }).click();
-      await heading(page, groupName);
-      groupId = new URL(page.url()).pathname.split('/')[2];
+      groupId = await createGroup(page, groupName, { descricao: 'Canteiros no terreno da associação de moradores.' });
       assert.ok(groupId, 'the new group’s id is in the address');
       await page.getByText('Grupo criado! Você ganhou 20 pontos.').waitFor();
 
@@ -94,10 +43,7 @@ describe('groups and lotes in Chromium against the local cloud', { timeout: 600_
       await grid.getByRole('button', { name: 'Lote A12, livre', exact: true }).waitFor();
       assert.equal(await grid.getByRole('button').count(), 12);
 
-      await page.goto(`/grupos/${groupId}?aba=convites`);
-      await page.getByRole('button', { name: 'Criar convite' }).click();
-      await page.getByText('Convite criado!').waitFor();
-      inviteUrl = await page.getByLabel('Link do convite').first().inputValue();
+      inviteUrl = await createInvite(page, groupId);
       assert.match(inviteUrl, new RegExp(`/grupos/${groupId}/convite\\?c=[A-Za-z0-9_-]{22}$`));
     });
 
@@ -144,7 +90,7 @@ describe('groups and lotes in Chromium against the local cloud', { timeout: 600_
         await heading(page, 'Lotes do grupo');
         await page.getByRole('button', { name: `Lote A1, ocupado por ${newcomer.name}, seu lote`, exact: true }).waitFor();
         await page.getByRole('button', { name: 'Lote A2, livre', exact: true }).waitFor();
-        assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll');
+        await assertNoSidewaysScroll(page, `/grupos/${groupId}/lotes`);
         await page.goto('/grupos');
         await page.getByText('Seu lote: A1').waitFor();
       },

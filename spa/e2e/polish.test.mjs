@@ -1,76 +1,14 @@
-// Issue 10 ("Polish what exists") in a real browser against the local cloud: one test per defect
-// a first-time user hit, each failing on the main before the fix. With SCREENSHOT_DIR set, the
-// touched screens are also saved at 360 px and 1280 px for a person to look at.
-import { after, before, describe, test } from 'node:test';
+// What a first-time user tripped on, in a real browser against the local cloud: one test per
+// defect, each of which failed before its fix. The touched screens are also saved at 360 px and
+// 1280 px into VERDE_SHOTS (when set) for a person to look at.
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
-import { answerTotp } from './support/totp.mjs';
+import { api, fillRegistration, heading, people, register, runId, shot, signIn, useLocalCloud, withSession } from './support/journey.mjs';
 
-let cloud;
-const runId = Date.now().toString(36);
-const person = (name, n) => ({ name, email: `e2e-polish-${runId}-${n}@exemplo.com`, password: 'segredo-123' });
+const cloud = useLocalCloud();
+const person = people('polish');
 const phone = { width: 360, height: 740 };
 const desktop = { width: 1280, height: 800 };
-const shots = process.env.SCREENSHOT_DIR;
-if (shots) mkdirSync(shots, { recursive: true });
-
-async function withSession(fn, options = {}) {
-  const session = await openSession({ baseURL: cloud.url, ...options });
-  try {
-    await fn(session.page, session);
-    assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
-  } finally {
-    await session.close();
-  }
-}
-
-async function shot(page, name) {
-  if (!shots) return;
-  const { width } = page.viewportSize();
-  await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-}
-
-async function heading(page, name) {
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-}
-
-async function register(page, user) {
-  await page.goto('/registro');
-  await page.getByLabel('Nome completo').fill(user.name);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirmar senha').fill(user.password);
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function signIn(page, user) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  if (user.totpSecret) await answerTotp(page, user.totpSecret); // the demo admin
-  await page.waitForURL('**/dashboard');
-}
-
-/** Calls the API as the signed-in page does (its Cognito access token). */
-async function apiCall(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem(key)}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
 
 /** The page is no wider than the screen: nothing scrolls sideways. */
 async function assertNoSidewaysScroll(page, where) {
@@ -78,16 +16,8 @@ async function assertNoSidewaysScroll(page, where) {
   assert.ok(scroll <= client, `${where}: the page is ${scroll} px wide on a ${client} px screen`);
 }
 
-describe('issue 10: what a first-time user trips on', { timeout: 900_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-  });
-
-  after(async () => {
-    await cloud?.stop();
-  });
-
-  test('item 1: a double click on "Criar grupo" creates one group (and +20 once)', async () => {
+describe('what a first-time user trips on', { timeout: 900_000 }, () => {
+  test('a double click on "Criar grupo" creates one group (and +20 once)', async () => {
     const owner = person('Clara Clique', 1);
     const name = `Horta Clique Duplo ${runId}`;
     await withSession(async (page) => {
@@ -100,24 +30,20 @@ describe('issue 10: what a first-time user trips on', { timeout: 900_000 }, () =
       await page.getByRole('button', { name: 'Criar grupo' }).dblclick();
       await heading(page, name);
       // and a third click's worth: the same form sent again once the first answered
-      const mine = await apiCall(page, 'GET', '/me/groups?limit=100');
+      const mine = await api(page, 'GET', '/me/groups?limit=100');
       assert.equal(mine.status, 200);
       assert.equal(mine.body.items.filter((g) => g.nome === name).length, 1, 'one group made by the double click');
-      const me = await apiCall(page, 'GET', '/me');
+      const me = await api(page, 'GET', '/me');
       assert.equal(me.body.pontosTotais, 40, '+20 once, and the conquista Fundador (+20) once');
     });
   });
 
-  test('item 3: a 300-character name is refused at registration, in Portuguese', async () => {
+  test('a 300-character name is refused at registration, in Portuguese', async () => {
     for (const viewport of [phone, desktop]) {
       await withSession(
         async (page) => {
           await page.goto('/registro');
-          await page.getByLabel('Nome completo').fill('N'.repeat(300));
-          await page.getByLabel('Email', { exact: true }).fill(`e2e-polish-${runId}-longo@exemplo.com`);
-          await page.getByLabel('Senha', { exact: true }).fill('segredo-123');
-          await page.getByLabel('Confirmar senha').fill('segredo-123');
-          await page.getByRole('button', { name: 'Criar conta' }).click();
+          await fillRegistration(page, person('N'.repeat(300), 'longo'));
           await page.getByText('O nome deve ter no máximo 80 caracteres').waitFor();
           assert.equal(new URL(page.url()).pathname, '/registro');
           assert.equal(await page.getByLabel('Nome completo').getAttribute('aria-invalid'), 'true');
@@ -129,16 +55,16 @@ describe('issue 10: what a first-time user trips on', { timeout: 900_000 }, () =
     }
   });
 
-  test('item 2: no screen scrolls sideways at 360 px with a 200-character word in every user text field', async () => {
+  test('no screen scrolls sideways at 360 px with a 200-character word in every user text field', async () => {
     const word = (n) => 'x'.repeat(n);
     const url = `https://exemplo.com.br/${'caminho-bem-longo/'.repeat(12)}`;
     const owner = person(`Maximiliana${word(69)}`, 2); // a one-word name of 80 characters, the most it takes
     let groupId;
     await withSession(async (page) => {
       await register(page, owner);
-      const bio = await apiCall(page, 'PUT', '/me', { bio: `${word(200)} veja ${url}` });
+      const bio = await api(page, 'PUT', '/me', { bio: `${word(200)} veja ${url}` });
       assert.equal(bio.status, 200, JSON.stringify(bio.body));
-      const g = await apiCall(page, 'POST', '/groups', {
+      const g = await api(page, 'POST', '/groups', {
         nome: `Horta${word(55)}`,
         descricao: `${word(200)} site: ${url}`,
         cidade: word(80),
@@ -146,7 +72,7 @@ describe('issue 10: what a first-time user trips on', { timeout: 900_000 }, () =
       });
       assert.equal(g.status, 201, JSON.stringify(g.body));
       groupId = g.body.id;
-      const lotes = await apiCall(page, 'POST', `/groups/${groupId}/lotes`, { prefixo: 'A', inicio: 1, fim: 3, area: 4, observacoes: word(200) });
+      const lotes = await api(page, 'POST', `/groups/${groupId}/lotes`, { prefixo: 'A', inicio: 1, fim: 3, area: 4, observacoes: word(200) });
       assert.equal(lotes.status, 201, JSON.stringify(lotes.body));
     });
     for (const viewport of [phone, desktop]) {
@@ -193,12 +119,12 @@ describe('issue 10: what a first-time user trips on', { timeout: 900_000 }, () =
     }
   });
 
-  test('item 4: the directory finds "Horta Comunitária Vila Mariana" by its third word, two words, and accents folded', async () => {
+  test('the directory finds "Horta Comunitária Vila Mariana" by its third word, two words, and accents folded', async () => {
     const owner = person('Vera Vila', 3);
     const name = `Horta Comunitária Vila Mariana ${runId}`;
     await withSession(async (page) => {
       await register(page, owner);
-      const g = await apiCall(page, 'POST', '/groups', { nome: name, cidade: 'São Paulo', uf: 'SP' });
+      const g = await api(page, 'POST', '/groups', { nome: name, cidade: 'São Paulo', uf: 'SP' });
       assert.equal(g.status, 201, JSON.stringify(g.body));
     });
     for (const viewport of [phone, desktop]) {
@@ -219,7 +145,7 @@ describe('issue 10: what a first-time user trips on', { timeout: 900_000 }, () =
     }
   });
 
-  test('item 5: index.html alone (no JavaScript) shows the frame and "Carregando..."', async () => {
+  test('index.html alone (no JavaScript) shows the frame and "Carregando..."', async () => {
     for (const viewport of [phone, desktop]) {
       await withSession(
         async (page) => {
@@ -233,12 +159,12 @@ describe('issue 10: what a first-time user trips on', { timeout: 900_000 }, () =
     }
   });
 
-  test('item 6: the bulk-lotes preview never shows more than it will create', async () => {
+  test('the bulk-lotes preview never shows more than it will create', async () => {
     const owner = person('Lia Lotes', 4);
     let groupId;
     await withSession(async (page) => {
       await register(page, owner);
-      const g = await apiCall(page, 'POST', '/groups', { nome: `Horta dos Lotes ${runId}`, cidade: 'Natal', uf: 'RN' });
+      const g = await api(page, 'POST', '/groups', { nome: `Horta dos Lotes ${runId}`, cidade: 'Natal', uf: 'RN' });
       groupId = g.body.id;
     });
     for (const viewport of [phone, desktop]) {
@@ -266,22 +192,22 @@ describe('issue 10: what a first-time user trips on', { timeout: 900_000 }, () =
     }
   });
 
-  test('item 7: tabs, spacing, the lote flag, invites, the admin guard, singular counts', async () => {
+  test('tabs, spacing, the lote flag, invites, the admin guard, singular counts', async () => {
     const owner = person('Otávio Dono', 5);
     const member = person('Mara Membro', 6);
     let groupId;
     let token;
     await withSession(async (page) => {
       await register(page, owner);
-      const g = await apiCall(page, 'POST', '/groups', { nome: `Horta das Abas ${runId}`, cidade: 'Natal', uf: 'RN' });
+      const g = await api(page, 'POST', '/groups', { nome: `Horta das Abas ${runId}`, cidade: 'Natal', uf: 'RN' });
       groupId = g.body.id;
-      await apiCall(page, 'POST', `/groups/${groupId}/lotes`, { prefixo: 'ABC', inicio: 9990, fim: 9999, area: 4 });
-      token = (await apiCall(page, 'POST', `/groups/${groupId}/invites`, {})).body.token;
+      await api(page, 'POST', `/groups/${groupId}/lotes`, { prefixo: 'ABC', inicio: 9990, fim: 9999, area: 4 });
+      token = (await api(page, 'POST', `/groups/${groupId}/invites`, {})).body.token;
     });
     await withSession(async (page) => {
       await register(page, member);
-      assert.equal((await apiCall(page, 'POST', `/groups/${groupId}/join`)).status, 201);
-      assert.equal((await apiCall(page, 'POST', `/groups/${groupId}/lotes/ABC9999/requests`)).status, 201);
+      assert.equal((await api(page, 'POST', `/groups/${groupId}/join`)).status, 201);
+      assert.equal((await api(page, 'POST', `/groups/${groupId}/lotes/ABC9999/requests`)).status, 201);
     });
     for (const viewport of [phone, desktop]) {
       // The dono: the group's tabs on a phone, the current one in view; /grupos' two buttons apart.

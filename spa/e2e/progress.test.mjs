@@ -1,4 +1,4 @@
-// The progress journey of issue 13 in a real browser against the local cloud: a new member starts
+// The progress journey in a real browser against the local cloud: a new member starts
 // a cultivo in their Horta pessoal and harvests for the first time; 'Primeira Colheita' unlocks in
 // the harvest's own transaction: the bell counts its notification, /notificacoes lists it (unread
 // first, with its icon, sentence and link), marking it read drops the badge at once, and /perfil
@@ -10,53 +10,12 @@
 // written from its card), her group with her role and her group's post. A new member's dashboard
 // shows the empty states that lead to the first steps. Screens are captured at 360 and 1280 px
 // into VERDE_SHOTS (when set).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
+import { assertNoSidewaysScroll, createCultivo, createGroup, people, plantedAgo, recordHarvest, register, runId, shot, signIn, useLocalCloud, visitScreens, withSession } from './support/journey.mjs';
 
-// Planted two months ago: a harvest today is within what the vegetable gives (store/colheitas.go).
-const plantedAgo = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
-let cloud;
-const runId = Date.now().toString(36);
-const person = (name, n) => ({ name, email: `e2e-progress-${runId}-${n}@exemplo.com`, password: 'segredo-123' });
-const shots = process.env.VERDE_SHOTS;
-if (shots) mkdirSync(shots, { recursive: true });
-
-async function shot(page, name) {
-  if (!shots) return;
-  await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: true });
-}
-
-async function withSession(fn, options = {}) {
-  const session = await openSession({ baseURL: cloud.url, ...options });
-  try {
-    await fn(session.page, session);
-    assert.deepEqual(session.errors.map(String), [], 'uncaught errors in the page');
-  } finally {
-    await session.close();
-  }
-}
-
-async function register(page, user) {
-  await page.goto('/registro');
-  await page.getByLabel('Nome completo').fill(user.name);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirmar senha').fill(user.password);
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function signIn(page, user) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-}
+useLocalCloud();
+const person = people('progress');
 
 const unlocked = 'Você desbloqueou a conquista Primeira Colheita! +20 pontos';
 
@@ -74,18 +33,10 @@ async function dashboardOfANewMember(page) {
   await page.getByRole('heading', { name: 'Nível 1 · Semente' }).waitFor();
   await page.getByRole('progressbar', { name: 'Progresso até o nível 2' }).waitFor();
   assert.equal(await page.getByRole('alert').count(), 0, 'no card failed');
-  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll on /dashboard');
+  await assertNoSidewaysScroll(page, '/dashboard');
 }
 
 describe('progress in Chromium against the local cloud', { timeout: 900_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-  });
-
-  after(async () => {
-    await cloud?.stop();
-  });
-
   test('a first harvest unlocks Primeira Colheita: notification, badge, /perfil; public page from the member list', async () => {
     const grower = person('Rosa Primeira', 1);
     let memberUrl;
@@ -107,18 +58,8 @@ describe('progress in Chromium against the local cloud', { timeout: 900_000 }, (
       await primeira.getByText('0 de 1 colheita').waitFor();
 
       // A cultivo in the Horta pessoal, then its first harvest.
-      await page.goto('/cultivos?novo=alface-verao');
-      const create = page.getByRole('dialog', { name: 'Novo cultivo' });
-      await create.getByLabel('Quantidade').fill('12');
-      await create.getByLabel('Data de plantio').fill(plantedAgo);
-      await create.getByRole('button', { name: 'Criar cultivo' }).click();
-      await page.waitForURL('**/cultivos/*');
-      const cultivoPath = new URL(page.url()).pathname;
-      await page.getByText('Cultivo criado! +10 pontos.').waitFor();
-      await page.getByRole('button', { name: 'Registrar colheita' }).click();
-      const harvest = page.getByRole('dialog', { name: 'Registrar colheita' });
-      await harvest.getByLabel('Quantidade').fill('1,2');
-      await harvest.getByRole('button', { name: 'Registrar colheita' }).click();
+      const cultivoPath = await createCultivo(page, { quantidade: 12, plantio: plantedAgo });
+      await recordHarvest(page, '1,2');
       await page.getByText('Colheita registrada (+50 pontos).').waitFor();
 
       // The bell counts Primeira Semente and Primeira Colheita, without waiting for its poll.
@@ -159,13 +100,7 @@ describe('progress in Chromium against the local cloud', { timeout: 900_000 }, (
       await shot(page, 'perfil');
 
       // A group of mine: its member list links to my public page, which shows no e-mail.
-      await page.goto('/grupos/novo');
-      await page.getByLabel('Nome do grupo').fill(`Horta Progresso ${runId}`);
-      await page.getByLabel('Cidade').fill('Recife');
-      await page.getByLabel('UF').selectOption('PE');
-      await page.getByRole('button', { name: 'Criar grupo' }).click();
-      await page.getByRole('heading', { level: 1, name: `Horta Progresso ${runId}` }).waitFor();
-      const groupId = new URL(page.url()).pathname.split('/')[2];
+      const groupId = await createGroup(page, `Horta Progresso ${runId}`, { cidade: 'Recife', uf: 'PE' });
       await page.goto(`/grupos/${groupId}?aba=membros`);
       await page.getByRole('link', { name: grower.name }).click();
       await page.waitForURL('**/membros/*');
@@ -242,16 +177,10 @@ describe('progress in Chromium against the local cloud', { timeout: 900_000 }, (
         await register(page, person('Vizinho Curioso', 2));
         await dashboardOfANewMember(page);
         await shot(page, 'dashboard-novo');
-        for (const [path, name] of [
+        await visitScreens(page, [
           [memberUrl, 'membro'],
           ['/notificacoes', 'notificacoes-vizinho'],
-        ]) {
-          await page.goto(path);
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await page.waitForLoadState('networkidle');
-          assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, `no sideways scroll on ${path}`);
-          await shot(page, name);
-        }
+        ]);
         await page.goto(memberUrl);
         await page.locator('[data-codigo="primeira-colheita"]').getByText(/Conquistada em/).waitFor();
         assert.equal(await page.getByText(grower.email).count(), 0, "another member never sees the grower's e-mail");
@@ -261,18 +190,12 @@ describe('progress in Chromium against the local cloud', { timeout: 900_000 }, (
     await withSession(
       async (page) => {
         await signIn(page, grower);
-        for (const [path, name] of [
+        await visitScreens(page, [
           ['/perfil', 'perfil'],
           ['/notificacoes', 'notificacoes-lidas'],
           ['/rankings?aba=mes', 'rankings-mes'],
           ['/dashboard', 'dashboard'],
-        ]) {
-          await page.goto(path);
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await page.waitForLoadState('networkidle');
-          assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, `no sideways scroll on ${path}`);
-          await shot(page, name);
-        }
+        ]);
         // On the phone the dashboard's cards stand one under the other, in order, all filled.
         const headings = await page.locator('.page-grid > section > h2').allTextContents();
         assert.deepEqual(headings.slice(-7), [

@@ -3,23 +3,15 @@
 // authenticator app would give), signs out and signs in again with the code; the local site
 // sends the template's security headers, and no page of the journey violates its CSP (the
 // session counts any violation as an error: support/browser.mjs).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLocalCloud } from './support/local-cloud.mjs';
-import { openSession } from './support/browser.mjs';
 import { answerTotp, totpCode } from './support/totp.mjs';
+import { fillRegistration, people, signOut, submitSignIn, useLocalCloud, withSession } from './support/journey.mjs';
 
-let cloud;
-const runId = Date.now().toString(36);
+const cloud = useLocalCloud();
+const person = people('totp');
 
 describe('two-step verification and the CSP in Chromium against the local cloud', { timeout: 600_000 }, () => {
-  before(async () => {
-    cloud = await startLocalCloud();
-  });
-  after(async () => {
-    await cloud?.stop();
-  });
-
   test('the site sends CloudFront’s security headers, the CSP included', async () => {
     for (const path of ['/', '/login', '/dashboard', '/configuracoes']) {
       const res = await fetch(cloud.url + path);
@@ -34,22 +26,13 @@ describe('two-step verification and the CSP in Chromium against the local cloud'
   });
 
   test('a member turns on TOTP in /configuracoes, signs out, and signs in with the code', async () => {
-    const email = `e2e-totp-${runId}@exemplo.com`;
-    const senha = 'segredo-123';
-    const session = await openSession({ baseURL: cloud.url });
-    const page = session.page;
-    try {
+    const user = person('Tânia Totp');
+    await withSession(async (page) => {
       await page.goto('/registro');
-      await page.getByLabel('Nome completo').fill('Tânia Totp');
-      await page.getByLabel('Email', { exact: true }).fill(email);
       // The pool's policy: 8 characters; the form says so before Cognito would.
-      await page.getByLabel('Senha', { exact: true }).fill('1234567');
-      await page.getByLabel('Confirmar senha').fill('1234567');
-      await page.getByRole('button', { name: 'Criar conta' }).click();
+      await fillRegistration(page, { ...user, password: '1234567' });
       await page.getByText('A senha deve ter pelo menos 8 caracteres').waitFor();
-      await page.getByLabel('Senha', { exact: true }).fill(senha);
-      await page.getByLabel('Confirmar senha').fill(senha);
-      await page.getByRole('button', { name: 'Criar conta' }).click();
+      await fillRegistration(page, user);
       await page.waitForURL('**/dashboard');
 
       await page.goto('/configuracoes');
@@ -65,13 +48,9 @@ describe('two-step verification and the CSP in Chromium against the local cloud'
       await mfa.getByRole('button', { name: 'Confirmar' }).click();
       await mfa.getByText('Ativada: ao entrar, o Verde pede o código do seu aplicativo.').waitFor();
 
-      await page.getByRole('button', { name: /Menu do usuário/ }).click();
-      await page.getByRole('button', { name: 'Sair' }).click();
-      await page.waitForURL('**/login');
+      await signOut(page);
 
-      await page.getByLabel('Email', { exact: true }).fill(email);
-      await page.getByLabel('Senha', { exact: true }).fill(senha);
-      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      await submitSignIn(page, user);
       const code = page.getByLabel('Código do aplicativo autenticador');
       await code.fill('000000' === totpCode(secret) ? '111111' : '000000');
       await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
@@ -83,9 +62,7 @@ describe('two-step verification and the CSP in Chromium against the local cloud'
       await page.goto('/configuracoes');
       await mfa.getByRole('button', { name: 'Desativar' }).click();
       await mfa.getByText('Verificação em duas etapas desativada.').waitFor();
-      assert.deepEqual(session.errors.map(String), [], 'uncaught errors or CSP violations in the page');
-    } finally {
-      await session.close();
-    }
+      // (withSession fails on any uncaught error or CSP violation in the page.)
+    });
   });
 });

@@ -8,7 +8,7 @@
 
 /** The budget of each route, gzip bytes. */
 // 100 kB since the merge of the mutirões, fair-play and photo cards put /dashboard at 96.2 kB;
-// the flat reads' target of 90 kB waits for those cards to be trimmed (README, "make bench").
+// the flat reads' target of 90 kB waits for those cards to be trimmed (docs/performance.md).
 export const budgetBytes = 100 * 1000;
 
 /**

@@ -27,8 +27,9 @@ const { startLocalCloud } = await import(pathToFileURL(`${root}/spa/e2e/support/
 
 /**
  * The CPU slowdown that makes this host a mid-tier phone, from the benchmarkIndex Lighthouse
- * measures at the start of each run: the table of Lighthouse's docs/throttling.md ("Calibrating
- * the CPU slowdown"), as its CPU throttling calculator computes it (1,300 → 3×, 1,533 → 4×,
+ * measures at the start of each run: the table of Lighthouse's throttling guide
+ * (https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md, "Calibrating the CPU
+ * slowdown"), as its CPU throttling calculator computes it (1,300 → 3×, 1,533 → 4×,
  * 2,000 → 6×; 800 → 2×; 150 → 1×). Lighthouse's default is a constant 4×, meant for a high-end
  * desktop; a shared 2-core machine measured 1,000-2,000 from one run to the next.
  */

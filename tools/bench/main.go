@@ -2,7 +2,7 @@
 // how fast it starts. It is a benchmark, not a test: it prints figures and never fails on one.
 //
 //  1. Each function's zipped package and binary (from `make build`, linux/arm64), against the
-//     4 MB budget make build enforces.
+//     4 MB target (make build fails past 4.5 MB, the Makefile's MAX_PACKAGE_BYTES).
 //  2. Each function's init instructions: the instructions it executes from exec to its first
 //     poll of the Lambda Runtime API (a fake one here), counted by valgrind's callgrind on a
 //     linux/amd64 build of the same code (perf counters are not available everywhere, and the
@@ -61,7 +61,7 @@ func main() {
 		fail(err)
 	}
 
-	fmt.Println("Verde bench (figures, not a test; see README: make bench)")
+	fmt.Println("Verde bench (figures, not a test; see docs/performance.md)")
 	fmt.Println()
 	fmt.Printf("Lambda functions: zipped package (budget %.1f MB) and binary (linux/arm64, make build); init = instructions from exec to the first Runtime API poll (callgrind, linux/amd64 build), and its ratio to a bare aws-lambda-go handler's (target ≤ %.1f×)\n", float64(maxPackageBytes)/1e6, maxInitRatio)
 	var bare int64
@@ -148,7 +148,7 @@ func main() {
 
 	if *doLH {
 		fmt.Println()
-		fmt.Printf("Lighthouse, mobile (simulated slow 4G), median of %d, against the local cloud serving as CloudFront would, signed in as the season's busiest member (SEASON_DIR) for /dashboard, /feed and a cultivo page; target ≥ 98 with the default 4x CPU slowdown; also calibrated to this host's benchmarkIndex (Lighthouse docs/throttling.md)\n", *lighthouseN)
+		fmt.Printf("Lighthouse, mobile (simulated slow 4G), median of %d, against the local cloud serving as CloudFront would, signed in as the season's busiest member (SEASON_DIR) for /dashboard, /feed and a cultivo page; target ≥ 98 with the default 4x CPU slowdown; also calibrated to this host's benchmarkIndex (Lighthouse's throttling guide, github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md)\n", *lighthouseN)
 		out, err := run(filepath.Join(*root, "tools", "bench"), []string{"RUNS=" + strconv.Itoa(*lighthouseN), "SEASON_DIR=" + *seasonDir}, "node", "lighthouse.mjs")
 		if err != nil {
 			fmt.Println("  lighthouse:", err)

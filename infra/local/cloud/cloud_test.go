@@ -192,7 +192,7 @@ func profileItem(t *testing.T, sub string) map[string]types.AttributeValue {
 }
 
 // Sign-up through the Cognito API runs PreSignUp and PostConfirmation through the local cloud's
-// Lambda-invoke endpoint, and the profile has exactly the SPEC §3 fields and initial values.
+// Lambda-invoke endpoint, and the profile has exactly domain.Profile's fields and NewProfile's initial values.
 func TestSignUpRunsTheTriggersAndWritesTheInitialProfile(t *testing.T) {
 	c := testcloud.Get()
 	idp := c.Cognito()

@@ -2,7 +2,6 @@ package cloud
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -76,18 +75,10 @@ func (p *cognitoProxy) enforcePolicy(w http.ResponseWriter, r *http.Request) boo
 
 // refreshTokenUser reads the username cognito-local puts in its refresh tokens (JWTs).
 func refreshTokenUser(tok string) string {
-	parts := strings.Split(tok, ".")
-	if len(parts) != 3 {
-		return ""
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(parts[1])
-	if err != nil {
-		return ""
-	}
 	var c struct {
 		Username string `json:"cognito:username"`
 	}
-	json.Unmarshal(raw, &c)
+	UnverifiedClaims(tok, &c)
 	return c.Username
 }
 

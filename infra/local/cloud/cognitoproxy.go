@@ -2,7 +2,6 @@ package cloud
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -192,16 +191,8 @@ func (p *cognitoProxy) getUserAttributeVerificationCode(w http.ResponseWriter, r
 
 // storedCode reads the user's pending attribute verification code from cognito-local's data.
 func (p *cognitoProxy) storedCode(accessToken string) (email, code string) {
-	parts := strings.Split(accessToken, ".")
-	if len(parts) != 3 || p.dbDir == "" {
-		return "", ""
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(parts[1])
-	if err != nil {
-		return "", ""
-	}
 	var claims struct{ Iss, Sub, Username string }
-	if json.Unmarshal(raw, &claims) != nil {
+	if p.dbDir == "" || UnverifiedClaims(accessToken, &claims) != nil {
 		return "", ""
 	}
 	pool := claims.Iss[strings.LastIndex(claims.Iss, "/")+1:]
@@ -356,14 +347,9 @@ func (p *cognitoProxy) getTokensFromRefreshToken(w http.ResponseWriter, r *http.
 
 // tokenLifetime reads exp-iat from a JWT's payload, or 3600 when it cannot.
 func tokenLifetime(jwt string) int64 {
-	parts := strings.Split(jwt, ".")
-	if len(parts) == 3 {
-		if b, err := base64.RawURLEncoding.DecodeString(parts[1]); err == nil {
-			var c struct{ Exp, Iat int64 }
-			if json.Unmarshal(b, &c) == nil && c.Exp > c.Iat && c.Iat > 0 {
-				return c.Exp - c.Iat
-			}
-		}
+	var c struct{ Exp, Iat int64 }
+	if UnverifiedClaims(jwt, &c) == nil && c.Exp > c.Iat && c.Iat > 0 {
+		return c.Exp - c.Iat
 	}
 	return int64(time.Hour / time.Second)
 }

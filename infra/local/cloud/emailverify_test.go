@@ -57,7 +57,7 @@ func verifyEmail(t *testing.T, token, email string) {
 	}
 }
 
-// Registration confirms the account (SPEC: it lands on /dashboard) but the e-mail stays
+// Registration confirms the account (it lands on /dashboard) but the e-mail stays
 // unverified until the code Cognito sends is typed; locally the code is in the log.
 func TestRegisteredEmailStartsUnverifiedUntilItsCodeIsTyped(t *testing.T) {
 	c := testcloud.Get()

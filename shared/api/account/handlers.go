@@ -92,7 +92,7 @@ func handleExport(d app.Deps) http.Handler {
 		if pos != nil {
 			section, err = strconv.Atoi(pos["s"])
 			if err != nil || section < 0 || section > len(store.AccountExport) {
-				api.WriteError(w, r, domain.Invalid("cursor", "O cursor de paginação é inválido"))
+				api.WriteError(w, r, domain.ErrBadCursor())
 				return
 			}
 			delete(pos, "s")
@@ -321,7 +321,7 @@ func checkPassword(ctx context.Context, d app.Deps, username, senha string) erro
 	case errors.As(err, &ae) && ae.ErrorCode() == "InvalidPasswordException": // cognito-local's answer to a wrong one
 		return domain.ErrSenhaIncorreta()
 	case errors.As(err, &tm):
-		return domain.Errorf(domain.ERateLimited, "Muitas tentativas. Aguarde alguns minutos e tente novamente")
+		return domain.ErrTooManyAttempts()
 	}
 	return fmt.Errorf("check password: %w", err)
 }

@@ -1,4 +1,4 @@
-// Package account serves the member's account (issue 14, account half): what
+// Package account serves the member's own account: what
 // /configuracoes shows about it, the export of their data (LGPD art. 18), the
 // deletion of the account, and the member's e-mail choices with the e-mails'
 // one-click unsubscribe.

@@ -2,7 +2,6 @@ package admin
 
 import (
 	"net/http"
-	"slices"
 	"time"
 
 	"github.com/verde-app/verde/shared/api"
@@ -28,27 +27,12 @@ type EntradaAuditoria struct {
 // month: one Query and one BatchGetItem (the admins' names).
 func handleAudit(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
-		adminID, acao := q.Get("adminId"), q.Get("acao")
-		if len(adminID) > 128 {
-			api.WriteError(w, r, domain.Invalid("adminId", "Administrador inválido"))
+		f, err := domain.ParseAuditFilter(r.URL.Query())
+		if err != nil {
+			api.WriteError(w, r, err)
 			return
 		}
-		// A filter sent empty (?acao=, ?mes=) is outside the contract's pattern like any other
-		// value: a 400 naming it, not the unfiltered log.
-		if (acao != "" || q.Has("acao")) && !slices.Contains(domain.AuditActions, domain.AuditAction(acao)) {
-			api.WriteError(w, r, domain.Invalid("acao", "Ação inválida (ex.: regras.editadas)"))
-			return
-		}
-		var mes time.Time
-		if m := q.Get("mes"); m != "" || q.Has("mes") {
-			t, err := time.Parse("2006-01", m)
-			if err != nil || t.Year() < 2000 || t.Year() > 2100 {
-				api.WriteError(w, r, domain.Invalid("mes", "Informe o mês como AAAA-MM"))
-				return
-			}
-			mes = t
-		}
+		adminID, acao, mes := f.AdminID, f.Acao, f.Mes
 		limit, err := api.ParseLimit(r)
 		if err != nil {
 			api.WriteError(w, r, err)

@@ -56,8 +56,8 @@ type BannerEdit struct {
 }
 
 func (e *BannerEdit) Valid() error {
-	if e.Version < 1 {
-		return domain.Invalid("version", "Informe a versão do banner que você editou")
+	if err := domain.ValidBannerVersion(e.Version); err != nil {
+		return err
 	}
 	e.in = domain.BannerInput{Titulo: e.Titulo, Texto: e.Texto, Imagem: e.Imagem, Link: e.Link, Inicio: e.Inicio, Fim: e.Fim,
 		Audiencia: e.Audiencia, Ordem: e.Ordem}
@@ -192,7 +192,7 @@ func handlePublicBanners(d app.Deps) http.Handler {
 	return api.Shared(time.Minute, 5*time.Minute)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		uf := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("uf")))
 		if uf != "" && !domain.ValidUF(uf) {
-			api.WriteError(w, r, domain.Invalid("uf", "Informe uma UF válida (por exemplo, SP)"))
+			api.WriteError(w, r, domain.ErrUFQuery())
 			return
 		}
 		bs, err := d.Store.ActiveBanners(r.Context(), uf)

@@ -116,7 +116,7 @@ func handleRetryExport(d app.Deps) http.Handler {
 // the error.
 func startAndAnswer(d app.Deps, w http.ResponseWriter, r *http.Request, rec store.ExportRecord, status int) {
 	if err := startJob(r.Context(), rec.ID); err != nil {
-		rec.Status, rec.Erro = domain.ExportErro, "Não foi possível iniciar a exportação"
+		rec.Status, rec.Erro = domain.ExportErro, domain.MsgExportNaoIniciada
 		_ = d.Store.FinishExport(context.WithoutCancel(r.Context()), rec)
 		api.WriteError(w, r, err)
 		return
@@ -132,7 +132,7 @@ func handleDownloadExport(d app.Deps) http.Handler {
 			return
 		}
 		if rec.Status != domain.ExportPronto {
-			api.WriteError(w, r, domain.Conflict("A exportação ainda não está pronta"))
+			api.WriteError(w, r, domain.ErrExportNotReady())
 			return
 		}
 		url, err := d.Uploads.PresignGet(r.Context(), rec.Chave)

@@ -40,7 +40,7 @@ func readCSV(r *http.Request) (domain.ImportFile, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(r.Body, domain.MaxImportBytes+1))
 	if err != nil {
-		return domain.ImportFile{}, domain.Invalid("csv", "Não foi possível ler o arquivo")
+		return domain.ImportFile{}, domain.ErrImportUnreadable()
 	}
 	return domain.ParseImport(data)
 }

@@ -49,28 +49,12 @@ func handleEditRules(d app.Deps) http.Handler {
 // index and one BatchGetItem.
 func handleSearchUsers(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := domain.CleanText(r.URL.Query().Get("q"))
-		if n := domain.Length(q); n < domain.MinUserSearch || n > domain.MaxUserSearch {
-			api.WriteError(w, r, domain.Invalid("q", "Digite de 3 a 100 caracteres do nome ou do e-mail"))
+		us, err := domain.ParseUserSearch(r.URL.Query())
+		if err != nil {
+			api.WriteError(w, r, err)
 			return
 		}
-		por := r.URL.Query().Get("por")
-		switch por {
-		case "":
-			por = "nome"
-			if strings.Contains(q, "@") {
-				por = "email"
-			}
-		case "nome", "email":
-		default:
-			api.WriteError(w, r, domain.Invalid("por", "Busque por nome ou por email"))
-			return
-		}
-		byEmail := por == "email"
-		if !byEmail && len(domain.QueryWords(domain.SearchKey(q))) == 0 {
-			api.WriteError(w, r, domain.Invalid("q", "Digite ao menos 3 letras de uma palavra do nome"))
-			return
-		}
+		q, por, byEmail := us.Q, us.Por, us.ByEmail
 		kit.ListPage(w, r, d, store.UsersScope(por+":"+strings.ToLower(q)), func(ctx context.Context, limit int, after map[string]string) ([]store.UserHit, map[string]string, error) {
 			return d.Store.SearchUsers(ctx, q, byEmail, limit, after)
 		}, func(h store.UserHit) UsuarioResumo { return resumoOf(h.Profile, h.Desativado) })
@@ -90,7 +74,7 @@ func accounts(d app.Deps) (auth.AccountAdmin, error) {
 func cognitoErr(err error) error {
 	var nf *cipTypes.UserNotFoundException
 	if errors.As(err, &nf) {
-		return domain.NotFound("Membro não encontrado")
+		return domain.ErrMembroNotFound()
 	}
 	return err
 }
@@ -182,8 +166,8 @@ func handleSetStatus(d app.Deps) http.Handler {
 		}
 		actor := kit.ActorFrom(d, r)
 		uid := r.PathValue("userId")
-		if uid == actor.ID && *in.Desativado {
-			api.WriteError(w, r, domain.Conflict("Você não pode desativar a sua própria conta"))
+		if err := domain.CanSetDisabled(actor.ID, uid, *in.Desativado, false, 0); err != nil {
+			api.WriteError(w, r, err)
 			return
 		}
 		m, err := member(d, r)

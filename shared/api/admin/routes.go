@@ -1,4 +1,4 @@
-// Package admin serves the AdminFunction (issue 14): the site admin's
+// Package admin serves the AdminFunction: the site admin's
 // configuration (/api/admin/rules; /api/admin/conquistas lists the
 // conquistas with their bonus and members), members (/api/admin/users) and banners
 // (/api/admin/banners, and /api/banners: the active ones a member's dashboard

@@ -2,15 +2,18 @@ package admin_test
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api/admin"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // TestBannerRefusesOpenRedirectsAndAbsurdDates: a link browsers would read
@@ -79,8 +82,11 @@ func TestCSVImportAsksForCSV(t *testing.T) {
 }
 
 // TestParallelExportsStartOneJob: six admins asking for the same export at
-// once get one export (one job, one Scan): the first 201, the others 200
-// with that same export.
+// once never start two at a time (one job, one Scan): while one runs, the
+// others are answered 200 with it. The export of a small table ends within
+// the burst on a busy machine, and a request after its end rightly starts
+// the next one: what must hold is that no export was made before the one
+// before it had finished.
 func TestParallelExportsStartOneJob(t *testing.T) {
 	setup(t)
 	var wg sync.WaitGroup
@@ -112,12 +118,28 @@ func TestParallelExportsStartOneJob(t *testing.T) {
 		}
 		ids[ex.ID] = true
 	}
-	if created != 1 || len(ids) != 1 {
+	if created == 0 || created != len(ids) {
 		t.Fatalf("%d exports created, %d distinct ids", created, len(ids))
 	}
+	var recs []store.ExportRecord
 	for id := range ids {
-		if rec := waitExport(t, id); rec.Status != domain.ExportPronto {
+		rec := waitExport(t, id)
+		if rec.Status != domain.ExportPronto {
 			t.Fatalf("export %+v", rec)
+		}
+		recs = append(recs, rec)
+	}
+	at := func(s string) time.Time {
+		v, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	slices.SortFunc(recs, func(a, b store.ExportRecord) int { return at(a.CriadoEm).Compare(at(b.CriadoEm)) })
+	for i := 1; i < len(recs); i++ {
+		if at(recs[i].CriadoEm).Before(at(recs[i-1].ConcluiuEm)) {
+			t.Fatalf("two exports ran at once: %s made at %s, before %s ended at %s", recs[i].ID, recs[i].CriadoEm, recs[i-1].ID, recs[i-1].ConcluiuEm)
 		}
 	}
 	// Done, the next request starts a new one.

@@ -2,7 +2,6 @@ package admin
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/app"
@@ -124,59 +123,12 @@ func handleTotals(d app.Deps) http.Handler {
 // absent for all). At most 15 BatchGetItem calls of ≤ 100 keys.
 func handleAnalytics(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
-		// A parameter sent empty is refused (absent takes the default).
-		for _, f := range []struct{ name, msg string }{
-			{"de", "Informe a data inicial no formato aaaa-mm-dd"}, {"ate", "Informe a data final no formato aaaa-mm-dd"},
-			{"granularidade", "Escolha dia, semana ou mes"}, {"uf", "Informe uma UF válida (por exemplo, SP)"},
-		} {
-			if q.Has(f.name) && q.Get(f.name) == "" {
-				api.WriteError(w, r, domain.Invalid(f.name, f.msg))
-				return
-			}
-		}
-		today := d.Store.Today()
-		ate := q.Get("ate")
-		if ate == "" {
-			ate = today
-		}
-		end, ok := domain.ParseDate(ate)
-		if !ok {
-			api.WriteError(w, r, domain.Invalid("ate", "Informe a data final no formato aaaa-mm-dd"))
+		aq, err := domain.ParseAnalytics(r.URL.Query(), d.Store.Today())
+		if err != nil {
+			api.WriteError(w, r, err)
 			return
 		}
-		de := q.Get("de")
-		if de == "" {
-			de = end.AddDate(0, 0, -29).Format(time.DateOnly)
-		}
-		start, ok := domain.ParseDate(de)
-		if !ok {
-			api.WriteError(w, r, domain.Invalid("de", "Informe a data inicial no formato aaaa-mm-dd"))
-			return
-		}
-		if start.After(end) {
-			api.WriteError(w, r, domain.Invalid("de", "A data inicial deve ser anterior à final"))
-			return
-		}
-		if end.Sub(start) >= store.MaxAnalyticsDays*24*time.Hour {
-			api.WriteError(w, r, domain.Invalid("de", "Escolha um período de até 366 dias"))
-			return
-		}
-		gran := q.Get("granularidade")
-		switch gran {
-		case "":
-			gran = "dia"
-		case "dia", "semana", "mes":
-		default:
-			api.WriteError(w, r, domain.Invalid("granularidade", "Escolha dia, semana ou mes"))
-			return
-		}
-		uf := q.Get("uf")
-		if uf != "" && uf != "sem" && !domain.ValidUF(uf) {
-			api.WriteError(w, r, domain.Invalid("uf", "Informe uma UF válida (por exemplo, SP)"))
-			return
-		}
-		de, ate = start.Format(time.DateOnly), end.Format(time.DateOnly)
+		de, ate, gran, uf := aq.De, aq.Ate, aq.Granularidade, aq.UF
 		a, err := d.Store.StatsAnalytics(r.Context(), de, ate, gran, uf)
 		if err != nil {
 			api.WriteError(w, r, err)

@@ -132,7 +132,7 @@ type PapelAdmin struct {
 
 func (p *PapelAdmin) Valid() error {
 	if p.Admin == nil {
-		return domain.Invalid("admin", "Informe admin: true ou false")
+		return domain.ErrInformeBool("admin")
 	}
 	return nil
 }
@@ -144,7 +144,7 @@ type StatusUsuario struct {
 
 func (s *StatusUsuario) Valid() error {
 	if s.Desativado == nil {
-		return domain.Invalid("desativado", "Informe desativado: true ou false")
+		return domain.ErrInformeBool("desativado")
 	}
 	return nil
 }

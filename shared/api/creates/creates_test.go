@@ -1,4 +1,4 @@
-// Package creates holds the test that every create route of the API is idempotent (issue 10):
+// Package creates holds the test that every create route of the API is idempotent:
 // the OpenAPI document gives each POST that answers 201 the Idempotency-Key parameter, and the
 // route's handler really goes through kit.Idempotent, whatever area serves it. A new area's
 // create (cultivo, diary entry, harvest, post) that forgets either fails here.

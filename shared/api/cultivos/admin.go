@@ -34,8 +34,8 @@ type VegetalEdit struct {
 }
 
 func (e *VegetalEdit) Valid() error {
-	if e.Version < 1 {
-		return domain.Invalid("version", "Informe a versão do vegetal que você editou")
+	if err := domain.ValidVegetalEdit(e.Version); err != nil {
+		return err
 	}
 	return e.VegetableInput.Valid()
 }
@@ -47,13 +47,7 @@ type VegetalArquivo struct {
 }
 
 func (in *VegetalArquivo) Valid() error {
-	if in.Arquivado == nil {
-		return domain.Invalid("arquivado", "Informe arquivado: true ou false")
-	}
-	if in.Version < 1 {
-		return domain.Invalid("version", "Informe a versão do vegetal")
-	}
-	return nil
+	return domain.ValidVegetalArquivo(in.Arquivado, in.Version)
 }
 
 // handleAdminVegetables is the admin's catalogue, archived vegetables
@@ -61,8 +55,8 @@ func (in *VegetalArquivo) Valid() error {
 func handleAdminVegetables(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := strings.TrimSpace(r.URL.Query().Get("q"))
-		if domain.Length(q) > 100 {
-			api.WriteError(w, r, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres"))
+		if err := domain.CheckBusca(q); err != nil {
+			api.WriteError(w, r, err)
 			return
 		}
 		kit.ListPage(w, r, d, store.VegetablesScope(q, true), func(ctx context.Context, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {

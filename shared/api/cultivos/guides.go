@@ -47,8 +47,8 @@ type GuiaEdit struct {
 }
 
 func (e *GuiaEdit) Valid() error {
-	if e.Version < 1 {
-		return domain.Invalid("version", "Informe a versão do guia que você editou")
+	if err := domain.ValidGuiaEdit(e.Version); err != nil {
+		return err
 	}
 	e.in = domain.GuideInput{Titulo: e.Titulo, Corpo: e.Corpo, Vegetais: e.Vegetais}
 	return e.in.Valid()
@@ -77,8 +77,8 @@ func handleGuide(d app.Deps) http.Handler {
 func handleAdminGuides(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := strings.TrimSpace(r.URL.Query().Get("q"))
-		if domain.Length(q) > 100 {
-			api.WriteError(w, r, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres"))
+		if err := domain.CheckBusca(q); err != nil {
+			api.WriteError(w, r, err)
 			return
 		}
 		kit.ListPage(w, r, d, "admin:guides|"+domain.SearchKey(q), func(ctx context.Context, limit int, after map[string]string) ([]domain.Guide, map[string]string, error) {
@@ -142,11 +142,5 @@ type GuiaArquivo struct {
 }
 
 func (in *GuiaArquivo) Valid() error {
-	if in.Arquivado == nil {
-		return domain.Invalid("arquivado", "Informe arquivado: true ou false")
-	}
-	if in.Version < 1 {
-		return domain.Invalid("version", "Informe a versão do guia")
-	}
-	return nil
+	return domain.ValidGuiaArquivo(in.Arquivado, in.Version)
 }

@@ -18,8 +18,8 @@ import (
 func handleVegetables(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := strings.TrimSpace(r.URL.Query().Get("q"))
-		if domain.Length(q) > 100 {
-			api.WriteError(w, r, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres"))
+		if err := domain.CheckBusca(q); err != nil {
+			api.WriteError(w, r, err)
 			return
 		}
 		kit.ListPage(w, r, d, store.VegetablesScope(q, false), func(ctx context.Context, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
@@ -48,7 +48,7 @@ func handlePlanteAgora(d app.Deps) http.Handler {
 		ctx := r.Context()
 		uf := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("uf")))
 		if uf != "" && !domain.ValidUF(uf) {
-			api.WriteError(w, r, domain.Invalid("uf", "Informe uma UF válida (por exemplo, SP)"))
+			api.WriteError(w, r, domain.ErrUFQuery())
 			return
 		}
 		if uf == "" {
@@ -91,13 +91,13 @@ func parseFilter(r *http.Request) (store.CultivoFilter, error) {
 	f := store.CultivoFilter{Fase: domain.Fase(q.Get("fase")), Grupo: q.Get("grupo"), Ativos: q.Get("ativos") == "true"}
 	// A parameter sent empty (?fase=) is outside the contract's enum like any other value.
 	if q.Has("fase") && !f.Fase.Valid() {
-		return f, domain.Invalid("fase", "Fase inválida")
+		return f, domain.ErrFaseInvalida()
 	}
 	if a := q.Get("ativos"); q.Has("ativos") && a != "true" && a != "false" {
-		return f, domain.Invalid("ativos", "Use ativos=true ou ativos=false")
+		return f, domain.ErrAtivosInvalido()
 	}
 	if len(f.Grupo) > 128 {
-		return f, domain.Invalid("grupo", "Grupo inválido")
+		return f, domain.ErrGrupoInvalido()
 	}
 	return f, nil
 }
@@ -196,7 +196,7 @@ type ArquivoInput struct {
 
 func (in *ArquivoInput) Valid() error {
 	if in.Arquivado == nil {
-		return domain.Invalid("arquivado", "Informe arquivado: true ou false")
+		return domain.ErrInformeBool("arquivado")
 	}
 	return nil
 }

@@ -80,7 +80,7 @@ func handleHortalica(d app.Deps) http.Handler {
 		ctx := r.Context()
 		v, err := d.Store.Vegetable(ctx, r.PathValue("vegetalId"))
 		if err == nil && v.Arquivado {
-			err = domain.NotFound("Vegetal não encontrado")
+			err = domain.ErrVegetalNotFound()
 		}
 		if err != nil {
 			api.WriteError(w, r, err)

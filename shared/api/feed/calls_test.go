@@ -150,7 +150,7 @@ type callCase struct {
 
 // TestCallCounts: every read is at most 2 DynamoDB calls and every write
 // one TransactWriteItems after at most 2 reads (a like or unlike: then one
-// settle), the same before and after FEED_SEED_POSTS (by default the issue's
+// settle), the same before and after FEED_SEED_POSTS (by default
 // 100,000) posts are in the table; "Meus grupos" is measured for a member of
 // 12 groups (its cost does not depend on the number of groups, which has no
 // cap: one Query of at most 90 entries and one BatchGetItem).
@@ -245,7 +245,7 @@ func TestCallCounts(t *testing.T) {
 		t.Fatalf("meus grupos: %d posts, want 12", len(p.Items))
 	}
 	start := time.Now()
-	// The 100,000 posts: the test cloud keeps DynamoDB Local's data in memory
+	// 100,000 posts by default: the test cloud keeps DynamoDB Local's data in memory
 	// (testcloud.memTemp), where they seed in 1-2 minutes on a shared 2-core machine (on disk
 	// it was ~60 items a second, ~30 minutes). FEED_SEED_POSTS sets another number.
 	n := 100000

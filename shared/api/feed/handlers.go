@@ -195,7 +195,7 @@ func (in *ModeracaoBody) Valid() error {
 		return err
 	}
 	if len(in.ComentarioID) > 128 {
-		return domain.Invalid("comentarioId", "Comentário inválido")
+		return domain.ErrComentarioInvalido()
 	}
 	return nil
 }

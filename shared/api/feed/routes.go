@@ -1,4 +1,4 @@
-// Package feed serves the FeedFunction (issue 12): posts in the community
+// Package feed serves the FeedFunction: posts in the community
 // or in a group, the feeds (Comunidade, Meus grupos, a group's Mural, a
 // cultivo's posts), likes, comments, reports and the moderation queue.
 package feed

@@ -44,7 +44,7 @@ func callCloud(t *testing.T, method, path string, u testkit.User, body any) (int
 	return resp.StatusCode, out
 }
 
-// TestJourneyThroughTheLocalCloud is the end-to-end story at the API
+// TestJourneyThroughTheLocalCloud is the groups journey end to end at the API
 // level: the owner creates a group, bulk-creates 12 lotes and makes an
 // invite; a new user opens the invite signed out, then joins; the owner
 // assigns A1 to them; they see it on the lotes grid; the public page shows

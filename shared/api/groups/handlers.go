@@ -32,36 +32,8 @@ func handleDirectory(d app.Deps) http.Handler {
 }
 
 func directoryQuery(r *http.Request) (store.DirectoryQuery, error) {
-	v := r.URL.Query()
-	q := store.DirectoryQuery{Q: domain.SearchKey(v.Get("q")), Cidade: domain.SearchKey(v.Get("cidade"))}
-	if v.Has("uf") && v.Get("uf") == "" {
-		return q, domain.Invalid("uf", "A UF deve ser a sigla de um dos 27 estados brasileiros (por exemplo SP)")
-	}
-	if domain.Length(v.Get("q")) > 100 {
-		return q, domain.Invalid("q", "A busca deve ter no máximo 100 caracteres")
-	}
-	if domain.Length(v.Get("cidade")) > 100 {
-		return q, domain.Invalid("cidade", "A cidade deve ter no máximo 100 caracteres")
-	}
-	if uf := v.Get("uf"); uf != "" {
-		if q.UF = upper(uf); !domain.ValidUFInput(uf) {
-			return q, domain.Invalid("uf", "A UF deve ser a sigla de um dos 27 estados brasileiros (por exemplo SP)")
-		}
-	}
-	if q.Cidade != "" && q.UF == "" {
-		return q, domain.Invalid("uf", "Informe a UF para buscar por cidade")
-	}
-	return q, nil
-}
-
-func upper(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'a' && c <= 'z' {
-			b[i] = c - 32
-		}
-	}
-	return string(b)
+	f, err := domain.ParseDirectoryQuery(r.URL.Query())
+	return store.DirectoryQuery{Q: f.Q, Cidade: f.Cidade, UF: f.UF}, err
 }
 
 // handleCreate makes a group with the caller as dono (+20 points).
@@ -141,7 +113,7 @@ func handleUpdate(d app.Deps) http.Handler {
 			return
 		}
 		if *upd.Version != v.Group.Version {
-			api.WriteError(w, r, domain.Conflict("O grupo foi alterado por outra pessoa enquanto você editava. Recarregue a página e tente novamente"))
+			api.WriteError(w, r, domain.ErrGroupChanged())
 			return
 		}
 		g, err := upd.Apply(v.Group, d.Now())

@@ -53,7 +53,7 @@ func Idempotent(d app.Deps, next http.Handler) http.Handler {
 		}
 		body, err := io.ReadAll(io.LimitReader(r.Body, api.MaxBodyBytes+1))
 		if err != nil {
-			api.WriteError(w, r, domain.Invalid("", "Não foi possível ler o corpo da requisição"))
+			api.WriteError(w, r, domain.ErrBodyUnreadable())
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))

@@ -38,7 +38,7 @@ func Photos(ctx context.Context, uid, field string, keys []string, kept ...strin
 		return ctx, keys, nil
 	}
 	if len(keys) > domain.MaxFotos {
-		return ctx, nil, domain.Invalid(field, "Envie no máximo 4 fotos")
+		return ctx, nil, domain.ErrTooManyFotos(field)
 	}
 	var fresh []string
 	for _, k := range keys {

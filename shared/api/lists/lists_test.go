@@ -1,6 +1,6 @@
 // Package lists holds the test that every list route of the API is paged: it returns at most
-// its page size and a cursor to the rest, whatever area serves it (issue 8: no response grows
-// without bound with the data).
+// its page size and a cursor to the rest, whatever area serves it, so no response grows
+// without bound with the data.
 package lists_test
 
 import (

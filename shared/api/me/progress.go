@@ -110,7 +110,7 @@ func handleMyProgress(d app.Deps) http.Handler {
 		uid := auth.FromContext(r.Context()).Sub
 		p, found, err := d.Store.ReadProgress(r.Context(), uid)
 		if err == nil && !found {
-			err = domain.NotFound("Perfil não encontrado")
+			err = domain.ErrProfileNotFound()
 		}
 		var rules domain.Rules
 		if err == nil {
@@ -129,12 +129,12 @@ func handleMember(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("userId")
 		if !validMemberID(id) {
-			api.WriteError(w, r, domain.NotFound("Membro não encontrado"))
+			api.WriteError(w, r, domain.ErrMembroNotFound())
 			return
 		}
 		p, found, err := d.Store.ReadProgress(r.Context(), id)
 		if err == nil && !found {
-			err = domain.NotFound("Membro não encontrado")
+			err = domain.ErrMembroNotFound()
 		}
 		var rules domain.Rules
 		if err == nil {

@@ -1,5 +1,5 @@
-// Package probe holds the tests of issue 9's hardening of the API: what a
-// probe as an attacker and a fuzzer would found on main, each test named for
+// Package probe holds the tests of the API's hardening: what a probe as an
+// attacker and a fuzzer would find, each test named for
 // the behaviour it pins, through every area's real handler against the
 // local cloud. It has its own test binary (and table), so the tests of the
 // per-member caps may set the rules they need.

@@ -5,7 +5,6 @@
 package rankings
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 
@@ -37,7 +36,7 @@ func periodo(r *http.Request) (string, error) {
 		return domain.PeriodoGeral, nil
 	}
 	if len(v) != 1 || v[0] == "" {
-		return "", domain.Invalid("periodo", "O período deve ser 'geral' ou 'mes'")
+		return "", domain.ErrPeriodoRanking()
 	}
 	return domain.ParsePeriodo(v[0])
 }
@@ -51,7 +50,7 @@ func topLimit(r *http.Request) (int, error) {
 	}
 	n, err := strconv.Atoi(v[0])
 	if len(v) != 1 || err != nil || n < 0 || n > domain.RankingTop {
-		return 0, domain.Invalid("limit", fmt.Sprintf("O parâmetro limit deve ser um número entre 0 e %d", domain.RankingTop))
+		return 0, domain.ErrBadLimit(0, domain.RankingTop)
 	}
 	return n, nil
 }

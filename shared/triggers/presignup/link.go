@@ -5,13 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/verde-app/verde/shared/domain"
 )
 
 // ErrUnverifiedAccountExists refuses a Google sign-in whose e-mail belongs to a password
 // account that never proved it owns that e-mail: linking would hand that account to whoever
 // registered the address first. Cognito shows the message to the SPA (after "PreSignUp failed
 // with error "), and /login shows it.
-var ErrUnverifiedAccountExists = errors.New("Este e-mail já tem uma conta com senha, ainda não confirmada. Entre com seu e-mail e senha, confirme o e-mail com o código que enviamos e depois use o Google")
+var ErrUnverifiedAccountExists = errors.New(domain.MsgContaSenhaNaoConfirmada)
 
 // Account is what linking needs of an existing user of the pool.
 type Account struct {

@@ -48,12 +48,10 @@ func checkName(ev events.CognitoEventUserPoolsPreSignup) error {
 		return nil
 	}
 	// Cognito shows the error's text as it is: the Portuguese message alone.
-	n, err := domain.CleanName("name", "O nome", ev.Request.UserAttributes["name"])
-	if de := (*domain.Error)(nil); errors.As(err, &de) {
-		return errors.New(de.Message)
-	}
-	if de := domain.NomeError("name", n); de != nil {
-		return errors.New(de.Message)
+	if _, err := domain.CheckNome("name", ev.Request.UserAttributes["name"]); err != nil {
+		if de, ok := domain.AsError(err); ok {
+			return errors.New(de.Message)
+		}
 	}
 	return nil
 }

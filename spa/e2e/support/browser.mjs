@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -19,6 +20,35 @@ const flags = [
   // The local Cognito TLS proxy uses a self-signed certificate made at its first start.
   '--ignore-certificate-errors',
 ];
+
+// When a test fails, what each of its browser sessions last showed and which requests went wrong
+// is printed with the failure: a timeout on a busy CI machine otherwise says only what was
+// awaited, not what the page held instead.
+const traces = [];
+
+afterEach(async (t) => {
+  const these = traces.splice(0);
+  if (t.passed) return;
+  for (const trace of these) {
+    const shown = trace.final ?? (await snapshot(trace.page));
+    console.log(`--- browser session ${trace.n} at the failure of "${t.name}"`);
+    console.log(`url: ${shown.url}`);
+    for (const line of trace.log.slice(-25)) console.log(`  ${line}`);
+    console.log(`page text:\n${shown.text}`);
+  }
+});
+
+async function snapshot(page) {
+  try {
+    const text = await Promise.race([
+      page.evaluate(() => (document.querySelector('main') ?? document.body)?.innerText ?? ''),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 5 s')), 5_000).unref()),
+    ]);
+    return { url: page.url(), text: text.replace(/\n{2,}/g, '\n').slice(0, 2500) };
+  } catch (e) {
+    return { url: page.isClosed() ? '(closed)' : page.url(), text: `(unreadable: ${e.message})` };
+  }
+}
 
 /** A browser session: one persistent context with a brand-new user-data-dir. */
 export async function openSession({ baseURL, viewport = { width: 1280, height: 800 }, javaScriptEnabled = true, deviceScaleFactor = 1 } = {}) {
@@ -46,8 +76,20 @@ export async function openSession({ baseURL, viewport = { width: 1280, height: 8
       console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
     );
   });
+  const trace = { n: traces.length + 1, page, log: [], final: null };
+  traces.push(trace);
+  const at = () => new Date().toISOString().slice(11, 23);
+  page.on('response', (r) => {
+    if (r.status() >= 400) trace.log.push(`${at()} ${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  page.on('requestfailed', (r) => trace.log.push(`${at()} failed ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+  page.on('pageerror', (e) => trace.log.push(`${at()} page error: ${e.message}`));
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) trace.log.push(`${at()} at ${f.url()}`);
+  });
   context.on('console', (msg) => {
     const text = msg.text();
+    if (msg.type() === 'error') trace.log.push(`${at()} console: ${text.slice(0, 300)}`);
     if (msg.type() === 'error' && (/^CSP violation: /.test(text) || /^Refused to .*Content Security Policy/.test(text))) {
       errors.push(new Error(text));
     }
@@ -57,6 +99,7 @@ export async function openSession({ baseURL, viewport = { width: 1280, height: 8
     page,
     errors,
     async close() {
+      trace.final = await snapshot(page);
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
     },

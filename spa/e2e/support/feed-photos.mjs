@@ -3,16 +3,8 @@
 // scrolled to its end with every photo that the browser chose loaded. Shared by the browser test
 // (e2e/photos.test.mjs) and make bench (tools/bench/photos.mjs).
 
-/** Registers a member through /registro; the page is then signed in. */
-export async function register(page, user) {
-  await page.goto('/registro');
-  await page.getByLabel('Nome completo').fill(user.name);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirmar senha').fill(user.password);
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await page.waitForURL('**/dashboard');
-}
+// make bench's photos.mjs registers its member with the journeys' own step.
+export { register } from './journey.mjs';
 
 /**
  * count community posts, each with one photo-like 1600 × 1200 JPEG (smooth light, leaves and

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'node:test';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -33,6 +34,24 @@ async function freePortRun() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// When a test fails, the local cloud's warnings and errors and its last requests during that test
+// are printed with the failure (with the browser's side, support/browser.mjs).
+const running = new Set();
+
+afterEach((t) => {
+  for (const cloud of running) {
+    const lines = cloud.output.slice(cloud.mark).split('\n').filter(Boolean);
+    cloud.mark = cloud.output.length;
+    if (t.passed) continue;
+    const notable = lines.filter((l) => /level=(WARN|ERROR)/.test(l) || /status=[45]\d\d/.test(l));
+    const requests = lines.filter((l) => /msg=request /.test(l)).slice(-30);
+    console.log(`--- local cloud at the failure of "${t.name}": warnings, errors, failed requests`);
+    for (const l of notable.slice(-40)) console.log(`  ${l.slice(0, 400)}`);
+    console.log('--- its last requests');
+    for (const l of requests) console.log(`  ${l.slice(0, 300)}`);
+  }
+});
+
 /**
  * @returns {Promise<{url: string, config: any, admin: {email: string, password: string, totpSecret: string},
  *   dynamoEndpoint: string, tableName: string, log: () => string, stop: () => Promise<void>}>}
@@ -46,6 +65,7 @@ export async function startLocalCloud({ timeoutMs = 240_000, dataDir: given } = 
   // kept when the cloud stops; else a fresh one, removed.
   const dataDir = given ?? mkdtempSync(join(tmpdir(), 'verde-e2e-'));
   let output = '';
+  const watched = { output: '', mark: 0 };
   // detached: its own process group, so stop() reaches `go run` and the binary it starts.
   const child = spawn('go', ['run', './infra/local'], {
     cwd: repoRoot,
@@ -53,13 +73,19 @@ export async function startLocalCloud({ timeoutMs = 240_000, dataDir: given } = 
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
+  const take = (d) => {
+    output += d;
+    watched.output = output;
+  };
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
+  running.add(watched);
   let exited = null;
   const exit = new Promise((done) => child.on('exit', (code, signal) => done((exited = { code, signal }))));
 
   const url = `http://localhost:${port}`;
   const stop = async () => {
+    running.delete(watched);
     if (!exited) {
       try {
         process.kill(-child.pid, 'SIGTERM');

@@ -6,7 +6,7 @@ import { PageLoader } from '@/components/ui/spinner';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
 import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 
-// The routes of SPEC §2. Every screen is its own lazily loaded chunk (page() below); while one
+// Every screen of the SPA and its path. Every screen is its own lazily loaded chunk (page() below); while one
 // loads, the layout around it (or, on the first page, the app) shows 'Carregando...'. The
 // signed-in shell (top bar, menus, notification bell) and the admin layout are lazy too, so a
 // signed-out visitor's /login loads none of them; the app fetches the shell as soon as a session
@@ -15,7 +15,7 @@ import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 //
 // Declarative routes (<BrowserRouter> + useRoutes), not the data router: no screen uses loaders,
 // actions or fetchers, and createBrowserRouter's engine is ~13 kB gzip of every page's first
-// JavaScript (issue 8's budget).
+// JavaScript (the size budget of spa/scripts/check-size.mjs).
 
 /**
  * A route module: the screen is its `Component` export. `preload`, when a screen has it, starts

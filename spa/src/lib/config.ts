@@ -1,4 +1,4 @@
-// /config.json is the SPA's only configuration (DESIGN §1): one build serves every stack. The
+// /config.json is the SPA's only configuration: one build serves every stack. The
 // deploy also writes it into index.html (#verde-config), where the SPA reads it first.
 
 export type AuthFlowType = 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';

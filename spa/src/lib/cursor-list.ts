@@ -1,7 +1,7 @@
 import { useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Page } from '@/types/api';
 
-// The one way to read a cursor-paginated list ({items, nextCursor}, DESIGN §2): pages are
+// The one way to read a cursor-paginated list ({items, nextCursor}, as every list route of the API answers): pages are
 // fetched with react-query's useInfiniteQuery, each asking for the cursor the one before gave,
 // and `data` is the items of every page read so far, in order.
 

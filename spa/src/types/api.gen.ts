@@ -2688,7 +2688,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The users document of the specification (§3); field names are the spec's.
+         * @description A user's profile document; domain.Profile holds the same fields.
          * @example {
          *       "id": "8a4f2c1e-1111-4c4c-9d9d-1234567890ab",
          *       "nome": "Maria Clara Souza",
@@ -4779,7 +4779,7 @@ export interface components {
          *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
          *     same key with another method, path or body is a 409; a repeat that arrives while the
          *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-         *     Every create of the API takes it (new areas too: README, "Adding an area").
+         *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
          */
         IdempotencyKey: string;
         Limit: number;
@@ -5114,7 +5114,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5308,7 +5308,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5519,7 +5519,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5622,7 +5622,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5724,7 +5724,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5797,7 +5797,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5975,7 +5975,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -6418,7 +6418,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -6632,7 +6632,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -6709,7 +6709,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -7008,7 +7008,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -7307,7 +7307,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -7768,7 +7768,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -7860,7 +7860,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -8083,7 +8083,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -8636,7 +8636,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -8852,7 +8852,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -8925,7 +8925,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -8971,7 +8971,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -9113,7 +9113,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -9616,7 +9616,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -9944,7 +9944,7 @@ export interface operations {
                  *     gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing; the
                  *     same key with another method, path or body is a 409; a repeat that arrives while the
                  *     first is still being written waits for its answer (or gets a 409 after a few seconds).
-                 *     Every create of the API takes it (new areas too: README, "Adding an area").
+                 *     Every create of the API takes it (new areas too: docs/development.md, "Adding an area").
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };

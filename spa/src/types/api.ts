@@ -108,7 +108,7 @@ export type UploadInput = Schemas['UploadInput'];
 export type Upload = Schemas['Upload'];
 export type UploadPurpose = UploadInput['purpose'];
 
-// Notifications and progress (issue 13)
+// Notifications and progress
 export type Notification = Schemas['Notification'];
 export type NotificationPage = Schemas['NotificationPage'];
 export type MarkedAll = Schemas['MarkedAll'];

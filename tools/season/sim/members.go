@@ -2,12 +2,9 @@ package sim
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"sync"
 	"time"
 
@@ -126,18 +123,10 @@ func (m *member) token(ctx context.Context) (string, error) {
 }
 
 func subOf(token string) string {
-	parts := strings.Split(token, ".")
-	if len(parts) != 3 {
-		return ""
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(parts[1])
-	if err != nil {
-		return ""
-	}
 	var c struct {
 		Sub string `json:"sub"`
 	}
-	json.Unmarshal(raw, &c)
+	cloud.UnverifiedClaims(token, &c)
 	return c.Sub
 }
 

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 
-/** Signed-in users only: a centred spinner while the auth state loads, else /login (SPEC §2). */
+/** Signed-in users only: a centred spinner while the auth state loads, else /login. */
 export function RequireAuth() {
   const { user, loading } = useAuth();
   const location = useLocation();

@@ -12,7 +12,7 @@ describe('side menu', () => {
     stubApi();
   });
 
-  it('lists the items in SPEC order with Criar Grupo at the bottom; no Painel Admin for members', async () => {
+  it('lists the items in menu order with Criar Grupo at the bottom; no Painel Admin for members', async () => {
     renderApp('/dashboard');
     // The dashboard draws once its cards' code is here (its first load in this file): a busy machine may take seconds.
     await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 15_000 });

@@ -18,7 +18,7 @@ const EmailVerificationBanner = lazy(() =>
   import('@/features/auth/components/email-verification-banner').then((m) => ({ default: m.EmailVerificationBanner })),
 );
 
-/** The signed-in shell (SPEC §2): top bar, side menu, and the nested page. */
+/** The signed-in shell: top bar, side menu, and the nested page. */
 export function MainLayout() {
   const { isAdmin, user } = useAuth();
   // Once shown, the banner stays mounted: after the code it says "E-mail confirmado.".

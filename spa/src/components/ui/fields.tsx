@@ -10,7 +10,7 @@ import {
 // The form fields of every screen: a label tied to its control, an optional hint, and the error.
 // Most forms put each error under its own field (`error`): the message is always in the DOM as a
 // live region, and describes the control while there is one. The sign-in forms keep one message
-// under all the fields (SPEC §4): there a field says `errorId` (that message's id) and `invalid`,
+// under all the fields (FormError): there a field says `errorId` (that message's id) and `invalid`,
 // and the message describes the field while it is about it.
 
 interface FieldProps {

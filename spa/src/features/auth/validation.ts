@@ -1,4 +1,4 @@
-// The texts of SPEC §5 and §8, word for word, and the checks behind them.
+// The sign-in and registration screens' messages, and the checks behind them.
 import { charCount, cleanText, maxNomeLength } from '@/lib/text';
 
 export const minPasswordLength = 8;
@@ -14,7 +14,7 @@ export const authMessages = {
   googleRegisterFailed: 'Erro ao registrar com Google',
   popupBlocked: 'Popup bloqueado pelo navegador. Tente novamente ou desabilite o bloqueador de popups.',
   noRedirectResult: 'Nenhum resultado de redirect encontrado',
-  // Required fields (SPEC §5 names them; the words are ours).
+  // Required fields.
   nameRequired: 'Informe seu nome completo',
   nameTooLong: `O nome deve ter no máximo ${maxNomeLength} caracteres`,
   emailRequired: 'Informe seu email',
@@ -48,7 +48,7 @@ export interface RegistrationInput {
   confirmPassword: string;
 }
 
-/** The first problem of a registration, in the order the spec lists them. */
+/** The first problem of a registration: name, e-mail, password, its confirmation, then their match and length. */
 export function validateRegistration(input: RegistrationInput): FieldError | null {
   if (!input.name.trim()) return { field: 'name', message: authMessages.nameRequired };
   if (charCount(cleanText(input.name)) > maxNomeLength) return { field: 'name', message: authMessages.nameTooLong };
@@ -62,8 +62,8 @@ export function validateRegistration(input: RegistrationInput): FieldError | nul
 }
 
 /**
- * The provider's error text as the user should read it after SPEC's 'Erro ao fazer login com
- * Google: ': Cognito wraps a sign-up trigger's refusal (a Google account whose e-mail belongs to
+ * The provider's error text as the user should read it after 'Erro ao fazer login com Google: '
+ * (authMessages.googleLoginFailedPrefix): Cognito wraps a sign-up trigger's refusal (a Google account whose e-mail belongs to
  * an unconfirmed password account) as "PreSignUp failed with error <our message>.", and only
  * our message is for the user.
  */

@@ -1,4 +1,4 @@
-// Levels of DESIGN §4: level n starts at 50·n·(n−1) points. The server computes nivel; the client
+// Levels (shared/domain/levels.go): level n starts at 50·n·(n−1) points. The server computes nivel; the client
 // only names it and shows the way to the next one.
 
 export const levelNames = [

@@ -14,7 +14,7 @@ import { popupSessionOpener } from '@/lib/auth/google-popup-session';
 import { clearRedirectMarker, markRedirectStarted } from '@/lib/auth/redirect-result';
 
 // The Amplify calls behind each auth action. Each returns success, or failure with the
-// provider's error text as is (SPEC §7); the screens choose the words the user reads.
+// provider's error text as is; the screens choose the words the user reads.
 //
 // Amplify's sign-in and sign-up code (SRP, its error tables, the OAuth redirect) is the biggest
 // part of the auth library and no page needs it to draw itself, so this module is never

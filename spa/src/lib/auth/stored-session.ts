@@ -14,7 +14,10 @@ const prefix = 'CognitoIdentityServiceProvider.';
 /** How long before its expiry a stored access token stops being used without Amplify. */
 const marginMs = 60_000;
 
-/** Admin = membership of the Cognito group `admin`, read from the access token (DESIGN §1). */
+/**
+ * Admin = membership of the Cognito group `admin`, read from the access token's `cognito:groups`.
+ * The SPA only chooses what to show with it; the API decides from its own record.
+ */
 export function isAdminClaim(groups: unknown): boolean {
   return Array.isArray(groups) && groups.includes('admin');
 }

@@ -9,7 +9,7 @@ export interface MenuItem {
   badge?: string;
 }
 
-/** The side menu in SPEC §2 order; Criar Grupo sits apart at the bottom. */
+/** The side menu, in this order; Criar Grupo sits apart at the bottom. */
 export const menuItems: MenuItem[] = [
   { label: 'Dashboard', path: '/dashboard', icon: HomeIcon },
   { label: 'Meus Grupos', path: '/grupos', icon: UsersIcon },
@@ -24,7 +24,7 @@ export const menuItems: MenuItem[] = [
 
 export const createGroupItem = { label: 'Criar Grupo', path: '/grupos/novo' };
 
-/** SPEC §2: the item whose path equals the current path (a trailing slash aside). */
+/** The current item is the one whose path equals the current path (a trailing slash aside). */
 export function isCurrentPath(itemPath: string, pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return normalized === itemPath;

@@ -4,7 +4,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { Avatar } from '@/components/ui/avatar';
 import { ChevronDownIcon, LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from '@/components/ui/icons';
 
-/** The user dropdown of SPEC §2: name, e-mail, Meu Perfil, Configurações, Painel Admin, Sair. */
+/** The user dropdown of the top bar: name, e-mail, Meu Perfil, Configurações, Painel Admin, Sair. */
 export function UserMenu() {
   const { user, userData, isAdmin, signOut } = useAuth();
   const navigate = useNavigate();

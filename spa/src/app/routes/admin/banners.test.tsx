@@ -30,7 +30,7 @@ describe('/admin/banners', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/banners', fakeAuth({ user: adminUser, isAdmin: true }));
-    const list = await screen.findByRole('list', { name: 'Banners' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Banners' });
     const status = (titulo: string) => within(within(list).getByRole('heading', { name: new RegExp(`^${titulo}`) })).getByText(/No ar|Agendado|Encerrado/).textContent;
     expect(status('Hoje')).toBe('No ar');
     expect(status('Amanhã')).toBe('Agendado');
@@ -48,7 +48,7 @@ describe('/admin/banners', { timeout: 20_000 }, () => {
     try {
       stubApi({ 'GET /api/admin/banners': () => json({ items: [banner('b1', 'Feira', '2026-11-25', '2026-12-10')], nextCursor: null }) });
       renderApp('/admin/banners', fakeAuth({ user: adminUser, isAdmin: true }));
-      const list = await screen.findByRole('list', { name: 'Banners' }, { timeout: 5000 });
+      const list = await screen.findByRole('list', { name: 'Banners' });
       expect(list).toHaveTextContent('25 de nov. de 2026 a 10 de dez. de 2026');
     } finally {
       process.env.TZ = tz;

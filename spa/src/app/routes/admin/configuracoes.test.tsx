@@ -27,7 +27,7 @@ describe('/admin/configuracoes', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/configuracoes', fakeAuth({ user: adminUser, isAdmin: true }));
-    const section = await screen.findByRole('group', { name: 'Bônus das conquistas' }, { timeout: 5000 });
+    const section = await screen.findByRole('group', { name: 'Bônus das conquistas' });
     const fundador = within(section).getByLabelText('Pontos da conquista Fundador');
     await user.clear(fundador);
     await user.type(fundador, '1001');

@@ -53,7 +53,7 @@ describe('/admin/conquistas', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/conquistas', fakeAuth({ user: adminUser, isAdmin: true }));
-    const ul = await screen.findByRole('list', { name: 'Conquistas' }, { timeout: 5000 });
+    const ul = await screen.findByRole('list', { name: 'Conquistas' });
     const row = (nome: string) => within(ul).getByRole('listitem', { name: nome });
     expect(within(row('Primeira Semente')).getByText('1 membro')).toBeInTheDocument();
     expect(within(row('Colheita Farta')).getByText('12 membros')).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('/admin/conquistas', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/conquistas', fakeAuth({ user: adminUser, isAdmin: true }));
-    const semente = await screen.findByRole('spinbutton', { name: 'Pontos de bônus: Primeira Semente' }, { timeout: 5000 });
+    const semente = await screen.findByRole('spinbutton', { name: 'Pontos de bônus: Primeira Semente' });
     await user.clear(semente);
     await user.type(semente, '1001');
     await user.click(screen.getByRole('button', { name: 'Salvar pontos' }));
@@ -118,7 +118,7 @@ describe('/admin/conquistas', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/conquistas', fakeAuth({ user: adminUser, isAdmin: true }));
-    await screen.findByRole('list', { name: 'Conquistas' }, { timeout: 5000 });
+    await screen.findByRole('list', { name: 'Conquistas' });
     await user.click(screen.getByRole('button', { name: 'Salvar pontos' }));
     expect(await screen.findByText(/alteradas por outra pessoa/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Recarregar conquistas' })).toBeInTheDocument();
@@ -127,7 +127,7 @@ describe('/admin/conquistas', { timeout: 20_000 }, () => {
   it('has an empty state and an error state with a retry', async () => {
     stubApi({ 'GET /api/admin/conquistas': () => json({ items: [] }), 'GET /api/admin/rules': () => json(rules(1, {})) });
     const view = renderApp('/admin/conquistas', fakeAuth({ user: adminUser, isAdmin: true }));
-    expect(await screen.findByRole('heading', { name: 'Nenhuma conquista no catálogo' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nenhuma conquista no catálogo' })).toBeInTheDocument();
     view.unmount();
 
     let fail = true;
@@ -140,6 +140,6 @@ describe('/admin/conquistas', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Não foi possível carregar as conquistas' }, { timeout: 8000 })).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: /Tentar novamente/ }));
-    expect(await screen.findByRole('list', { name: 'Conquistas' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Conquistas' })).toBeInTheDocument();
   });
 });

@@ -19,7 +19,7 @@ describe('/admin/dados', { timeout: 20_000 }, () => {
   it('explains the month syntax on the screen and offers an example file to download', async () => {
     stubApi({ 'GET /api/admin/dados/exports': () => json({ items: [], nextCursor: null }) });
     renderApp('/admin/dados', fakeAuth({ user: adminUser, isAdmin: true }));
-    const syntax = await screen.findByLabelText('Como preencher', {}, { timeout: 5000 });
+    const syntax = await screen.findByLabelText('Como preencher');
     expect(syntax).toHaveTextContent('OUT./FEV.');
     expect(syntax).toHaveTextContent('ANO TODO');
     expect(syntax).toHaveTextContent('60-80');
@@ -43,7 +43,7 @@ describe('/admin/dados', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/dados', fakeAuth({ user: adminUser, isAdmin: true }));
-    expect(await screen.findByText('Nenhuma exportação ainda', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma exportação ainda')).toBeInTheDocument();
     const importar = screen.getByRole('button', { name: 'Importar' });
     expect(importar).toBeDisabled();
     await user.type(screen.getByLabelText('Ou cole o conteúdo'), 'especie,sul');
@@ -72,7 +72,7 @@ describe('/admin/dados', { timeout: 20_000 }, () => {
         }),
     });
     renderApp('/admin/dados', fakeAuth({ user: adminUser, isAdmin: true }));
-    const list = await screen.findByRole('list', { name: 'Exportações recentes' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Exportações recentes' });
     const [ok, bad] = within(list).getAllByRole('listitem');
     expect(ok).toHaveTextContent('Membros (perfis) · CSV');
     expect(ok).toHaveTextContent('Pronto · 12 linhas · 2 kB');
@@ -98,7 +98,7 @@ describe('/admin/dados', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/dados', fakeAuth({ user: adminUser, isAdmin: true }));
-    const list = await screen.findByRole('list', { name: 'Exportações recentes' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Exportações recentes' });
     expect(list).toHaveTextContent('Falhou · A exportação parou sem concluir');
     await user.click(within(list).getByRole('button', { name: 'Tentar de novo' }));
     await vi.waitFor(() => expect(retried).toBe('e2'));

@@ -32,7 +32,7 @@ describe('/admin/moderacao', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/moderacao', fakeAuth({ user: adminUser, isAdmin: true }));
-    const card = await screen.findByRole('article', { name: 'Post de Helena Canteiro' }, { timeout: 5000 });
+    const card = await screen.findByRole('article', { name: 'Post de Helena Canteiro' });
     expect(within(card).getByText('Texto de Helena Canteiro <b>x</b>')).toBeInTheDocument();
     expect(within(within(card).getByRole('list', { name: 'Denúncias' })).getAllByRole('listitem')).toHaveLength(3);
     expect(within(card).getByText(/conta nova, não conta para ocultar/)).toBeInTheDocument();
@@ -53,6 +53,6 @@ describe('/admin/moderacao', { timeout: 20_000 }, () => {
   it('has an empty state', async () => {
     stubApi({ 'GET /api/admin/moderacao': () => json({ items: [], nextCursor: null }) });
     renderApp('/admin/moderacao', fakeAuth({ user: adminUser, isAdmin: true }));
-    expect(await screen.findByRole('heading', { name: 'Nenhuma denúncia pendente' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nenhuma denúncia pendente' })).toBeInTheDocument();
   });
 });

@@ -52,7 +52,7 @@ describe('/admin/vegetais', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/vegetais', fakeAuth({ user: adminUser, isAdmin: true }));
-    const list = await screen.findByRole('list', { name: 'Vegetais do catálogo' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Vegetais do catálogo' });
 
     await user.click(within(list).getByRole('button', { name: 'Editar Abobrinha X' }));
     const edit = screen.getByRole('dialog', { name: 'Editar Abobrinha X' });
@@ -74,7 +74,7 @@ describe('/admin/vegetais', { timeout: 20_000 }, () => {
     const bertalha: VegetalAdmin = { ...abobrinha, id: 'bertalha', nome: 'Bertalha', estacao: '', nomesPopulares: ['bretalha', 'couve-de-cerca'] };
     stubApi({ 'GET /api/admin/vegetables': () => json({ items: [bertalha], nextCursor: null }) });
     renderApp('/admin/vegetais', fakeAuth({ user: adminUser, isAdmin: true }));
-    const list = await screen.findByRole('list', { name: 'Vegetais do catálogo' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Vegetais do catálogo' });
     expect(within(list).getByText('Também: bretalha, couve-de-cerca')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-// /dashboard (DESIGN §5): greeting, level, banners, my active cultivos, "Plante agora", my groups,
+// /dashboard: greeting, level, banners, my active cultivos, "Plante agora", my groups,
 // recent posts of my groups, my ranking position this month and recent conquistas.
 //
 // Requests: two, in parallel.

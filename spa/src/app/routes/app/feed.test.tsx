@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderApp, stubApi } from '@/testing/test-utils';
 import { myGroup, page } from '@/testing/group-fixtures';
@@ -33,7 +33,7 @@ describe('feed screens', { timeout: 20_000 }, () => {
       'GET /api/posts/p1/comentarios': () => json(comments),
     });
     renderApp('/feed?post=p1');
-    const card = await screen.findByRole('article', { name: /Helena Canteiro/ }, { timeout: 5000 });
+    const card = await screen.findByRole('article', { name: /Helena Canteiro/ });
     expect(within(card).getByText(/<b>isto<\/b> <script>alert\(1\)<\/script>/)).toBeInTheDocument();
     expect(card.querySelector('b, script')).toBeNull();
     expect(within(card).getByRole('link', { name: 'exemplo.com/dicas' })).toHaveAttribute('href', 'https://exemplo.com/dicas');
@@ -60,7 +60,7 @@ describe('feed screens', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/feed?post=p1');
-    const card = await screen.findByRole('article', { name: /Helena Canteiro/ }, { timeout: 5000 });
+    const card = await screen.findByRole('article', { name: /Helena Canteiro/ });
     const like = within(card).getByRole('button', { name: /Curtir/ });
     await user.click(like);
     expect(like).toHaveFocus();
@@ -75,9 +75,9 @@ describe('feed screens', { timeout: 20_000 }, () => {
     stubApi({ 'GET /api/feed/comunidade': () => json({ items: [], nextCursor: null }) });
     const user = userEvent.setup();
     renderApp('/perfil');
-    await screen.findByRole('heading', { level: 1, name: 'Meu Perfil' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Meu Perfil' });
     await user.click(screen.getByRole('link', { name: 'Feed' }));
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Feed' }, { timeout: 5000 });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Feed' });
     await vi.waitFor(() => expect(heading).toHaveFocus());
   });
 
@@ -91,7 +91,7 @@ describe('feed screens', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     const { router } = renderApp('/feed');
-    const composer = await screen.findByRole('form', { name: 'Novo post' }, { timeout: 5000 });
+    const composer = await screen.findByRole('form', { name: 'Novo post' });
     await within(composer).findByRole('option', { name: 'Horta Mural' });
     expect(within(composer).getByLabelText('Publicar em')).toHaveValue('');
     await user.selectOptions(within(composer).getByLabelText('Publicar em'), 'g1');
@@ -100,14 +100,11 @@ describe('feed screens', { timeout: 20_000 }, () => {
     expect(await within(composer).findByText(/Post publicado em Horta Mural/)).toBeInTheDocument();
     await user.click(within(composer).getByRole('link', { name: 'Ver em Meus grupos' }));
     expect(router.state.location.search).toBe('?aba=grupos');
-    await vi.waitFor(
-      () => {
-        const forms = screen.getAllByRole('form', { name: 'Novo post' });
-        expect(forms).toHaveLength(1);
-        expect(within(forms[0]!).getByLabelText('Publicar em')).toHaveValue('g1');
-      },
-      { timeout: 5000 },
-    );
+    await waitFor(() => {
+      const forms = screen.getAllByRole('form', { name: 'Novo post' });
+      expect(forms).toHaveLength(1);
+      expect(within(forms[0]!).getByLabelText('Publicar em')).toHaveValue('g1');
+    });
   });
 
   it('a post that cannot be read shows an error state', async () => {
@@ -129,7 +126,7 @@ describe('feed screens', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/feed?post=p1');
-    const card = await screen.findByRole('article', { name: /Helena Canteiro/ }, { timeout: 5000 });
+    const card = await screen.findByRole('article', { name: /Helena Canteiro/ });
     await user.click(within(card).getByRole('button', { name: 'Editar' }));
     const form = within(card).getByRole('form', { name: 'Editar post' });
     const field = within(form).getByLabelText('Texto do post');
@@ -153,7 +150,7 @@ describe('feed screens', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/feed');
-    expect(await screen.findByRole('heading', { name: 'Nenhum post ainda' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nenhum post ainda' })).toBeInTheDocument();
     const composer = screen.getByRole('form', { name: 'Novo post' });
     await user.click(within(composer).getByRole('button', { name: 'Publicar' }));
     expect(within(composer).getByText('Escreva o texto do post')).toBeInTheDocument();

@@ -24,7 +24,7 @@ describe('notifications screen', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/notificacoes');
-    const link = await screen.findByRole('link', { name: 'Você desbloqueou a conquista Primeira Colheita! +20 pontos' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: 'Você desbloqueou a conquista Primeira Colheita! +20 pontos' });
     expect(link).toHaveAttribute('href', '/perfil#conquistas');
     expect(screen.getByRole('link', { name: 'O lote A1 do grupo Horta agora é seu' })).toHaveAttribute('href', '/grupos/g1/lotes');
     expect(screen.getByText('agora')).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('notifications screen', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/notificacoes');
-    expect(await screen.findByTestId('unread-badge', {}, { timeout: 5000 })).toHaveTextContent('3');
+    expect(await screen.findByTestId('unread-badge')).toHaveTextContent('3');
     await user.click(await screen.findByRole('button', { name: 'Marcar todas como lidas' }));
     expect(await screen.findByText('Tudo lido')).toBeInTheDocument();
     expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('notifications screen', { timeout: 20_000 }, () => {
   it('has an empty state', async () => {
     stubApi({ 'GET /api/notifications': () => json({ items: [], nextCursor: null }) });
     renderApp('/notificacoes');
-    expect(await screen.findByRole('heading', { name: 'Nenhuma notificação ainda' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nenhuma notificação ainda' })).toBeInTheDocument();
   });
 
   it('has an error state that tries again', async () => {

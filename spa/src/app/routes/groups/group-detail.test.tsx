@@ -85,11 +85,11 @@ describe('group detail screen', () => {
       'GET /api/notifications/unread-count': () => json({ count: approved ? 1 : 0 }),
     });
     renderApp('/grupos/g1');
-    expect(await screen.findByText('Seu pedido para entrar foi enviado. Aguarde a aprovação de um coordenador.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Seu pedido para entrar foi enviado. Aguarde a aprovação de um coordenador.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument());
     approved = true; // a coordinator approves elsewhere; the member's tab comes back to the front
     window.dispatchEvent(new Event('focus'));
-    await waitFor(() => expect(screen.queryByText(/Seu pedido para entrar foi enviado/)).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText(/Seu pedido para entrar foi enviado/)).not.toBeInTheDocument());
   }, 20_000);
 
   describe('a membro', () => {

@@ -94,7 +94,7 @@ describe('invite page', () => {
     });
     renderApp(invitePath, fakeAuth({ user: null }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Convite não encontrado' })).toBeInTheDocument();
-    // The page says it once (issue 10: the server's own words repeated the title).
+    // The page says it once (the server's own words used to repeat the title).
     expect(screen.getByText('O link pode estar incompleto, ou o convite foi excluído. Peça um novo convite a um coordenador do grupo.')).toBeInTheDocument();
     expect(screen.getAllByText(/Convite não encontrado/)).toHaveLength(1);
   });

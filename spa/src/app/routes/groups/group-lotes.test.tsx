@@ -118,7 +118,7 @@ describe('lotes screen', () => {
     });
     const user = userEvent.setup();
     renderApp('/grupos/g1/lotes');
-    await user.click(await screen.findByRole('button', { name: /^Lote A1,/ }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /^Lote A1,/ }));
     const dialog = screen.getByRole('dialog', { name: 'Lote A1' });
     expect(await within(dialog).findByRole('link', { name: 'Tomate' })).toHaveAttribute('href', '/grupos/g1/cultivos/c1');
     expect(within(dialog).queryByRole('link', { name: 'Couve' })).not.toBeInTheDocument();

@@ -16,12 +16,16 @@ export function NotificationPrefsSection() {
   const prefs = useNotificationPrefs();
   const save = useSaveNotificationPrefs();
   const [notice, setNotice] = useState<string | null>(null);
+  // A switch moves in the click's own render, before the save answers (as the e-mail switches).
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const ativoOf = (k: { tipo: string; ativo: boolean }) => toggled[k.tipo] ?? k.ativo;
 
   function toggle(tipo: string, ativo: boolean) {
     if (!prefs.data) return;
     setNotice(null);
-    const silenciados = prefs.data.tipos.filter((k) => (k.tipo === tipo ? !ativo : !k.ativo)).map((k) => k.tipo as Tipo);
-    save.mutate({ silenciados }, { onSuccess: () => setNotice('Preferências salvas.') });
+    setToggled((t) => ({ ...t, [tipo]: ativo }));
+    const silenciados = prefs.data.tipos.filter((k) => (k.tipo === tipo ? !ativo : !ativoOf(k))).map((k) => k.tipo as Tipo);
+    save.mutate({ silenciados }, { onSuccess: () => setNotice('Preferências salvas.'), onSettled: () => setToggled({}) });
   }
 
   return (
@@ -44,7 +48,7 @@ export function NotificationPrefsSection() {
           <legend className="visually-hidden">Notificações no sino</legend>
           {prefs.data.tipos.map((k) => (
             <label key={k.tipo} className="settings-switch">
-              <input type="checkbox" checked={k.ativo} onChange={(e) => toggle(k.tipo, e.target.checked)} />
+              <input type="checkbox" checked={ativoOf(k)} onChange={(e) => toggle(k.tipo, e.target.checked)} />
               <span>{k.rotulo}</span>
             </label>
           ))}

@@ -57,7 +57,7 @@ describe('admin statistics', { timeout: 20_000 }, () => {
       'GET /api/admin/audit': () => json({ items: [], nextCursor: null }),
     });
     renderApp('/admin', fakeAuth({ user: adminUser, isAdmin: true }));
-    const card = (await screen.findByRole('heading', { name: 'Membros' }, { timeout: 5000 })).closest('li') as HTMLElement;
+    const card = (await screen.findByRole('heading', { name: 'Membros' })).closest('li') as HTMLElement;
     await within(card).findByText('120');
     expect(within(card).getByText(/\+20%/)).toBeInTheDocument();
     const ativos = screen.getByRole('heading', { name: 'Ativos em 30 dias' }).closest('li') as HTMLElement;
@@ -80,7 +80,7 @@ describe('admin statistics', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin', fakeAuth({ user: adminUser, isAdmin: true }));
-    const card = (await screen.findByRole('heading', { name: 'Grupos' }, { timeout: 5000 })).closest('li') as HTMLElement;
+    const card = (await screen.findByRole('heading', { name: 'Grupos' })).closest('li') as HTMLElement;
     const retry = await within(card).findByRole('button', { name: 'Tentar novamente' }, { timeout: 8000 });
     expect(screen.getAllByRole('button', { name: 'Tentar novamente' })).toHaveLength(8);
     fail = false;
@@ -98,9 +98,9 @@ describe('admin statistics', { timeout: 20_000 }, () => {
       fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.includes('/admin/analytics'));
     const user = userEvent.setup();
     renderApp('/admin/analytics', fakeAuth({ user: adminUser, isAdmin: true }));
-    expect(await screen.findByRole('heading', { name: 'Comentários' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Comentários' })).toBeInTheDocument();
     // The charts come in their own chunk, after the headings.
-    await waitFor(() => expect(plots.map((p) => p.label)).toEqual(['Novos membros', 'Membros ativos', 'Cultivos criados', 'Colheitas (kg)', 'Posts', 'Comentários']), { timeout: 5000 });
+    await waitFor(() => expect(plots.map((p) => p.label)).toEqual(['Novos membros', 'Membros ativos', 'Cultivos criados', 'Colheitas (kg)', 'Posts', 'Comentários']));
     // Each chart leaves room at the right for the last date's label.
     for (const p of plots) expect(p.padding?.[1] ?? 0).toBeGreaterThanOrEqual(24);
     expect(asked()[0]).toContain(`ate=${hoje}`);
@@ -129,7 +129,7 @@ describe('admin statistics', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/analytics', fakeAuth({ user: adminUser, isAdmin: true }));
-    expect(await screen.findByRole('heading', { name: 'Sem atividade no período' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sem atividade no período' })).toBeInTheDocument();
     expect(screen.getByText(/Ainda não há dados/)).toBeInTheDocument();
     fail = true;
     await user.selectOptions(screen.getByLabelText('Região (UF)'), 'sem');
@@ -146,7 +146,7 @@ describe('admin statistics', { timeout: 20_000 }, () => {
         <EntityCounts />
       </QueryClientProvider>,
     );
-    const membros = (await screen.findByText('Membros', {}, { timeout: 5000 })).closest('div') as HTMLElement;
+    const membros = (await screen.findByText('Membros')).closest('div') as HTMLElement;
     expect(within(membros).getByText('1.200')).toBeInTheDocument();
     expect(screen.getByText('1,3 kg')).toBeInTheDocument();
     expect(screen.getByText(/desde 20\/11\/2026/)).toBeInTheDocument();

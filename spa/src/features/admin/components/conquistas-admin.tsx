@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
-import { InputField } from '@/components/ui/fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -9,7 +8,7 @@ import { errorMessage, type FieldErrors } from '@/lib/errors';
 import { plural } from '@/lib/format';
 import { useAdminConquistas } from '@/features/admin/api/conquistas';
 import { useAdminRules, useSaveRules } from '@/features/admin/api/rules';
-import { check } from '@/features/admin/components/rules-form';
+import { RuleNumberField, check } from '@/features/admin/components/rules-form';
 import type { CampoRegra, ConquistaAdmin, Regras } from '@/types/api';
 import '@/features/admin/admin.css';
 
@@ -143,22 +142,16 @@ function Editor({
                   <p className="conquista-admin-regra">{c.regra}</p>
                   <p className="conquista-admin-membros">{plural(c.membros, 'membro', 'membros')}</p>
                 </div>
-                <InputField
+                <RuleNumberField
                   id={`bonus-${c.codigo}`}
                   className="conquista-admin-bonus"
                   label="Pontos de bônus"
                   aria-label={`Pontos de bônus: ${c.nome}`}
-                  name={campo.campo}
-                  type="number"
-                  inputMode="numeric"
-                  min={campo.min}
-                  max={campo.max}
-                  step={1}
-                  hint={`De ${campo.min} a ${campo.max}`}
+                  campo={campo}
                   value={values[c.codigo] ?? ''}
                   error={errors[campo.campo]}
-                  onChange={(e) => {
-                    setValues((v) => ({ ...v, [c.codigo]: e.target.value }));
+                  onChange={(value) => {
+                    setValues((v) => ({ ...v, [c.codigo]: value }));
                     setErrors((errs) => ({ ...errs, [campo.campo]: undefined }));
                   }}
                 />

@@ -24,6 +24,36 @@ function read(r: Regras, path: string): number {
   return (r[group] as unknown as Record<string, number>)[field] ?? 0;
 }
 
+/** One rule's whole-number field with its range as the hint (/admin/configuracoes, /admin/conquistas). */
+export function RuleNumberField({
+  campo,
+  onChange,
+  ...field
+}: {
+  id: string;
+  label: string;
+  campo: CampoRegra;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+  className?: string;
+  'aria-label'?: string;
+}) {
+  return (
+    <InputField
+      {...field}
+      name={campo.campo}
+      type="number"
+      inputMode="numeric"
+      min={campo.min}
+      max={campo.max}
+      step={1}
+      hint={`De ${campo.min} a ${campo.max}`}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 /** The client's own check: a whole number within the field's range, said as the API says it. */
 export function check(c: CampoRegra, raw: string): string | null {
   const n = Number(raw);
@@ -117,21 +147,15 @@ function Editor({ rules, onReload, flash, setFlash }: { rules: Regras; onReload:
               {rules.campos
                 .filter((c) => c.campo.startsWith(g.prefix))
                 .map((c) => (
-                  <InputField
+                  <RuleNumberField
                     key={c.campo}
                     id={`regra-${c.campo}`}
                     label={c.rotulo}
-                    name={c.campo}
-                    type="number"
-                    inputMode="numeric"
-                    min={c.min}
-                    max={c.max}
-                    step={1}
-                    hint={`De ${c.min} a ${c.max}`}
+                    campo={c}
                     value={values[c.campo] ?? ''}
                     error={errors[c.campo]}
-                    onChange={(e) => {
-                      setValues((v) => ({ ...v, [c.campo]: e.target.value }));
+                    onChange={(value) => {
+                      setValues((v) => ({ ...v, [c.campo]: value }));
                       setErrors((errs) => ({ ...errs, [c.campo]: undefined }));
                     }}
                   />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import '@/features/auth/auth.css';
 
-// The sign-in screens' decorative background (SPEC §2, §9): 25 leaves and 8 branches at random
+// The sign-in screens' decorative background: 25 leaves and 8 branches at random
 // places, drawn anew every 45 seconds. Purely visual: hidden from assistive technology, and
 // under prefers-reduced-motion the CSS keeps it still.
 

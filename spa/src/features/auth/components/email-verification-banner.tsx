@@ -17,7 +17,7 @@ type Busy = 'idle' | 'confirm' | 'resend';
 
 /**
  * Shown in the signed-in shell while the user's e-mail is unverified: registration lands on
- * /dashboard at once (SPEC), and Cognito e-mails a code meanwhile. The user types it here, asks
+ * /dashboard at once, and Cognito e-mails a code meanwhile. The user types it here, asks
  * for another ("Reenviar código"), or closes the banner for this visit.
  */
 export function EmailVerificationBanner() {

@@ -1,5 +1,5 @@
 /**
- * The message under the fields (SPEC §4). Always in the DOM so screen readers, which only
+ * The sign-in forms' one message under all the fields. Always in the DOM so screen readers, which only
  * announce changes to a live region that already exists, read each new error.
  */
 export function FormError({ id, message }: { id: string; message: string | null }) {

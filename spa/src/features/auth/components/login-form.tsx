@@ -29,7 +29,7 @@ export function LoginForm({ returnTo, onSuccess }: { returnTo: string; onSuccess
     if (totpStep) totpRef.current?.focus();
   }, [totpStep]);
 
-  // A Google redirect that brought the user back here: finish it (SPEC §4).
+  // A Google redirect that brought the user back here: finish it, or show its error under the fields.
   useEffect(() => {
     if (redirectChecked.current) return;
     redirectChecked.current = true;

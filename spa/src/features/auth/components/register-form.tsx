@@ -13,7 +13,7 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
   const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const [busy, setBusy] = useState<AuthFormBusy>('idle');
   const [error, setError] = useState<AuthFormError>(null);
-  // An e-mail that already has an account: SPEC's message stays; the ways in follow it.
+  // An e-mail that already has an account: the form's message stays; the ways in follow it.
   const [taken, setTaken] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);

@@ -4,11 +4,11 @@ import { authMessages, type AuthField } from '@/features/auth/validation';
 
 /** What a sign-in form is doing: nothing, an e-mail sign-in, or a Google sign-in. */
 export type AuthFormBusy = 'idle' | 'email' | 'google';
-/** The one message under a sign-in form's fields (SPEC §4), and the field it is about. */
+/** The one message under a sign-in form's fields, and the field it is about. */
 export type AuthFormError = { message: string; field?: AuthField } | null;
 
 /**
- * The Google button's click handler (SPEC §4), the same on the login and the registration
+ * The Google button's click handler, the same on the login and the registration
  * screen: the popup opens inside the click (so no await comes before the call), the form is busy
  * meanwhile, a redirect keeps it waiting while the page leaves for Google, and a failure becomes
  * the form's message (a blocked popup has its own; `failureMessage` words the others).
