@@ -84,6 +84,19 @@ describe('offline queue', () => {
     expect(queueSnapshot()).toEqual([]);
   });
 
+  it("another tab's sent item refreshes this tab's reads too; another member's does not", async () => {
+    const sent = vi.fn();
+    const stop = onQueueItemSent(sent);
+    const otherTab = new BroadcastChannel('verde-fila');
+    const item = (uid: string) => ({ id: `k-${uid}`, uid, kind: 'rega', path: diario, body: {}, photos: {}, cultivoId: 'c1', label: 'Alface', createdAt: 1 });
+    otherTab.postMessage({ sent: item('user-2') });
+    otherTab.postMessage({ sent: item('user-1') });
+    await vi.waitFor(() => expect(sent).toHaveBeenCalled());
+    otherTab.close();
+    stop();
+    expect(sent.mock.calls.map(([i]) => i.id)).toEqual(['k-user-1']);
+  });
+
   it('sends nothing while the browser says it is offline', async () => {
     const fetchMock = stubApi({ [`POST ${diario}`]: accepted });
     await queueOffline('diario', 'k-1', { tipo: 'observacao', texto: 'Brotou' });

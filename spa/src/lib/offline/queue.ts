@@ -72,7 +72,13 @@ function changed() {
   channel?.postMessage('changed');
   return reloadQueue();
 }
-channel?.addEventListener('message', () => void reloadQueue());
+/** Another tab's message: its queue changed, or it sent one of this member's items. */
+type Message = 'changed' | { sent: QueueItem };
+channel?.addEventListener('message', (event: MessageEvent<Message>) => {
+  const { data } = event;
+  if (typeof data === 'object' && data.sent.uid === currentUid()) synced.forEach((l) => l(data.sent));
+  void reloadQueue();
+});
 
 export function subscribeQueue(listener: () => void): () => void {
   listeners.add(listener);
@@ -84,7 +90,7 @@ export const queueSnapshot = (): QueueItem[] => snapshot;
 /** The id of the item being sent now in this tab, if any. */
 export const sendingNow = (): string | null => sending;
 
-/** Called after each item the server accepted (the app refreshes its reads). */
+/** Called after each item the server accepted, in this tab or another (the app refreshes its reads). */
 export function onQueueItemSent(listener: (item: QueueItem) => void): () => void {
   synced.add(listener);
   return () => synced.delete(listener);
@@ -190,6 +196,8 @@ async function runOnce(uid: string, uploads: Uploads): Promise<void> {
       await sendOne(item, uploads);
       await del(item.id, store);
       synced.forEach((l) => l(item));
+      // The other tabs refresh their reads too (their queue is read again by changed() below).
+      channel?.postMessage({ sent: { ...item, photos: {} } } satisfies Message);
     } catch (err) {
       // No answer: this one and those after it wait for the next try, in the same order.
       if (transient(err, uploads)) return;

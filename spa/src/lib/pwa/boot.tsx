@@ -1,6 +1,6 @@
 import { lazy, StrictMode, Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { appQueryClient } from '@/lib/query-client';
 import { startPwa } from '@/lib/pwa/install';
 import { clearCache, persistCache, restoreCache } from '@/lib/offline/persist';
@@ -45,9 +45,6 @@ function boot(client: QueryClient) {
   // Unused reads stay a day (not five minutes), so the copy kept on the device still has the
   // screens the member saw earlier.
   client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, gcTime: 24 * 3600 * 1000 } });
-  // react-query assumes a connection until the browser says otherwise: opened offline, reads wait
-  // (and show what was kept) instead of failing.
-  onlineManager.setOnline(navigator.onLine);
   let stopPersist: (() => void) | undefined;
 
   const follow = () => {
