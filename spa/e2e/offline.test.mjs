@@ -6,7 +6,7 @@
 // exactly once.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, daysAgo, eventually, people, register, useLocalCloud, withSession } from './support/journey.mjs';
+import { api, daysAgo, eventually, people, register, shotBoth, useLocalCloud, withSession } from './support/journey.mjs';
 import { jpegFile } from './support/images.mjs';
 
 useLocalCloud();
@@ -100,6 +100,7 @@ describe('the installable app, offline, in Chromium against the local cloud', ()
         await water.click();
         await page.getByText('Na fila: será enviado quando a conexão voltar').waitFor();
         await page.getByText('1 registro aguardando conexão').waitFor();
+        await shotBoth(page, 'offline-dashboard');
 
         // The cultivo opens from the copy too; a diary entry with a photo and a harvest wait.
         await page.goto(`/cultivos/${cultivoId}`);
@@ -151,6 +152,9 @@ describe('the installable app, offline, in Chromium against the local cloud', ()
         );
         // What was sent shows on the page once the reads come back.
         await page.getByText('Folhas novas, escrito na horta sem sinal.').waitFor();
+        await page.getByRole('link', { name: 'Enviar pelo WhatsApp' }).waitFor();
+        await page.getByText('Sem conexão: o registro ficou na fila', { exact: false }).waitFor({ state: 'detached' });
+        await shotBoth(page, 'offline-cultivo-enviado');
         assert.deepEqual(secondErrors.map(String), [], 'uncaught errors in the second tab');
         await second.close();
       },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { discardQueued, retryQueued, type QueueItem } from '@/lib/offline/queue';
 import { formatDateTime } from '@/lib/format';
 import { useOnline, useQueue } from '@/lib/offline/hooks';
@@ -11,10 +11,19 @@ const kindLabel = { diario: 'Diário', rega: 'Rega', colheita: 'Colheita' } as c
  * conexão, enviando, or the server's refusal with what to do) and, when refused, "Tentar de novo"
  * and "Descartar".
  */
-export function QueueList({ cultivoId, title }: { cultivoId?: string; title?: string }) {
+export function QueueList({ cultivoId, title, onEmpty }: { cultivoId?: string; title?: string; onEmpty?: () => void }) {
   const { items, sending } = useQueue();
   const online = useOnline();
   const shown = cultivoId ? items.filter((i) => i.cultivoId === cultivoId) : items;
+  // onEmpty: once, each time the list goes from some items to none.
+  const had = useRef(false);
+  useEffect(() => {
+    if (shown.length > 0) had.current = true;
+    else if (had.current) {
+      had.current = false;
+      onEmpty?.();
+    }
+  }, [shown.length, onEmpty]);
   if (shown.length === 0) return null;
   return (
     <section className="queue" aria-label={title ?? 'Fila de envio'}>

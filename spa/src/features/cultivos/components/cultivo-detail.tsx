@@ -44,7 +44,18 @@ export const queuedMessage = 'Sem conexão: o registro ficou na fila e será env
  * diary and harvests, and what the catalogue says of the vegetable. `canCoordinate` (the group's
  * coordinators and dono) adds "Marcar como perdido" and "Arquivar" for a cultivo they do not write.
  */
-export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultivo: Cultivo; canCoordinate: boolean; onMessage: (m: string) => void }) {
+export function CultivoDetail({
+  cultivo: c,
+  canCoordinate,
+  onMessage,
+  onQueueEmpty,
+}: {
+  cultivo: Cultivo;
+  canCoordinate: boolean;
+  onMessage: (m: string) => void;
+  /** Nothing of this cultivo waits in the offline queue any more (sent, here or in another tab). */
+  onQueueEmpty?: () => void;
+}) {
   const [dialog, setDialog] = useState<'harvest' | 'lost' | 'archive' | 'edit' | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const removeEntry = useDeleteDiario(c.id);
@@ -191,7 +202,7 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
           />
         )}
         <Suspense fallback={null}>
-          <QueueList cultivoId={c.id} title="Na fila, aguardando conexão" />
+          <QueueList cultivoId={c.id} title="Na fila, aguardando conexão" onEmpty={onQueueEmpty} />
         </Suspense>
         <Listing query={diario} empty="Nenhuma entrada no diário ainda.">
           {(diario.data ?? []).map((e) => (
