@@ -5,6 +5,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 // eslint-disable-next-line no-restricted-imports -- the build's own table, outside src/ (no @/ alias reaches it)
 import { landingRoutes } from './scripts/landing-routes.mjs';
 
@@ -88,7 +89,9 @@ function routePreload(): Plugin {
         return { path: route.path, session: route.session, files: js, styles: css, sheets, later, reads: route.reads };
       });
       // Starts the landing route's `reads` (with a session whose access token has more than a
-      // minute left, and only if the app has not started yet: an async script can run after the
+      // minute left, never offline: there a failed read would show its error over the copy kept on
+      // the device, lib/offline/persist.ts; each read's failure is caught here, as the app may take
+      // it later or never; and only if the app has not started yet: an async script can run after the
       // entry when both come from the cache, and the app would have asked already:
       // window.__verdeEarly, lib/api-client.ts; window.__verdePreload says which happened): the
       // first three at once, each of the others in a task of its own (a fetch() costs a phone's
@@ -97,7 +100,7 @@ function routePreload(): Plugin {
       // stylesheet costs a phone ~6 ms; Vite's loader then finds them in the page and does not add
       // them again), and its `later` prefetches when the page
       // has loaded and the browser is idle (after 2 s where requestIdleCallback is missing: Safari).
-      const source = `(function(){try{var r=${JSON.stringify(table)},p=location.pathname,c=document.getElementById('verde-config'),g=c&&c.textContent?JSON.parse(c.textContent):{},id=g.userPoolClientId||'',s=false,i,k,h=document.head;function a(rel,f,as){var l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href='/'+f;if(as)l.as=as;h.appendChild(l)}if(id)for(i=0;i<localStorage.length;i++){k=localStorage.key(i)||'';if(k.indexOf('CognitoIdentityServiceProvider.'+id+'.')===0){s=true;break}}for(i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;if(r[i].session&&!s)break;if(r[i].reads.length&&!window.__verdeAppStarted){var q='CognitoIdentityServiceProvider.'+id+'.',u=localStorage.getItem(q+'LastAuthUser'),t=u&&localStorage.getItem(q+u+'.accessToken'),e=0;try{e=t?JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/'))).exp*1000:0}catch(x){}if(e>Date.now()+60000){var E={at:Date.now(),reads:{}};r[i].reads.forEach(function(f,j){var go=function(){return fetch(g.apiBase+f,{headers:{Accept:'application/json',Authorization:'Bearer '+t}})};E.reads[f]=j<3?go():new Promise(function(ok){setTimeout(function(){ok(go())},0)})});window.__verdeEarly=E}}window.__verdePreload=window.__verdeAppStarted?'late':'early';r[i].files.forEach(function(f){a('modulepreload',f)});r[i].styles.forEach(function(f){a('preload',f,'style')});var S=r[i].sheets;if(S.length)setTimeout(function(){S.forEach(function(f){a('stylesheet',f)})},0);var n=r[i].later,w=function(){(window.requestIdleCallback||function(f){setTimeout(f,2000)})(function(){n.forEach(function(f){a('prefetch',f,'script')})})};if(n.length){if(document.readyState==='complete')w();else addEventListener('load',w)}break}}catch(e){}})();\n`;
+      const source = `(function(){try{var r=${JSON.stringify(table)},p=location.pathname,c=document.getElementById('verde-config'),g=c&&c.textContent?JSON.parse(c.textContent):{},id=g.userPoolClientId||'',s=false,i,k,h=document.head;function a(rel,f,as){var l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href='/'+f;if(as)l.as=as;h.appendChild(l)}if(id)for(i=0;i<localStorage.length;i++){k=localStorage.key(i)||'';if(k.indexOf('CognitoIdentityServiceProvider.'+id+'.')===0){s=true;break}}for(i=0;i<r.length;i++){if(!new RegExp(r[i].path).test(p))continue;if(r[i].session&&!s)break;if(r[i].reads.length&&!window.__verdeAppStarted&&navigator.onLine!==false){var q='CognitoIdentityServiceProvider.'+id+'.',u=localStorage.getItem(q+'LastAuthUser'),t=u&&localStorage.getItem(q+u+'.accessToken'),e=0;try{e=t?JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/'))).exp*1000:0}catch(x){}if(e>Date.now()+60000){var E={at:Date.now(),reads:{}};r[i].reads.forEach(function(f,j){var go=function(){return fetch(g.apiBase+f,{headers:{Accept:'application/json',Authorization:'Bearer '+t}})};var P=j<3?go():new Promise(function(ok){setTimeout(function(){ok(go())},0)});P.catch(function(){});E.reads[f]=P});window.__verdeEarly=E}}window.__verdePreload=window.__verdeAppStarted?'late':'early';r[i].files.forEach(function(f){a('modulepreload',f)});r[i].styles.forEach(function(f){a('preload',f,'style')});var S=r[i].sheets;if(S.length)setTimeout(function(){S.forEach(function(f){a('stylesheet',f)})},0);var n=r[i].later,w=function(){(window.requestIdleCallback||function(f){setTimeout(f,2000)})(function(){n.forEach(function(f){a('prefetch',f,'script')})})};if(n.length){if(document.readyState==='complete')w();else addEventListener('load',w)}break}}catch(e){}})();\n`;
       const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
       const src = `/${this.getFileName(ref)}`;
       const page = String(html.source);
@@ -109,8 +112,88 @@ function routePreload(): Plugin {
   };
 }
 
+// The installable app (vite-plugin-pwa, Workbox's generateSW): the web manifest and dist/sw.js,
+// which precaches the shell and every route's chunk and stylesheet (not the .gz/.br copies, nor
+// the link-preview image) and caches at run time:
+// - pages: every navigation under one key, network first (3 s on a weak signal), so any address
+//   opens offline with the last index.html the server sent (the site's configuration is written
+//   into it when it is served, so the build's own copy is not enough);
+// - the catalogue (/api/public/*: the same reply for everyone): stale while revalidate;
+// - photos (/media/*, and the uploads bucket's URLs locally): cache first, 300 of them for 30 days.
+// The app registers the worker after the page has loaded (lib/pwa/boot.tsx), never on the way
+// to the first paint, and asks before a new version takes over (registerType 'prompt').
+function pwa() {
+  return VitePWA({
+    strategies: 'generateSW',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: [],
+    manifest: {
+      id: '/',
+      name: 'Verde: hortas comunitárias',
+      short_name: 'Verde',
+      description: 'Cultive junto: diário dos cultivos, colheitas e grupos de hortas comunitárias.',
+      lang: 'pt-BR',
+      dir: 'ltr',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#2f7d32',
+      background_color: '#f5f8f4',
+      categories: ['lifestyle', 'social'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,svg}', 'icons/*.png'],
+      globIgnores: ['**/route-preload-*.js', 'sw.js', 'workbox-*.js'],
+      // The admin area's chunks are a few hundred kB members never open: fetched when needed.
+      maximumFileSizeToCacheInBytes: 1024 * 1024,
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+      navigateFallback: null,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/media/'),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'verde-paginas',
+            networkTimeoutSeconds: 3,
+            plugins: [{ cacheKeyWillBeUsed: async () => '/index.html' }],
+          },
+        },
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/public/'),
+          handler: 'StaleWhileRevalidate',
+          options: {
+            cacheName: 'verde-catalogo',
+            expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+        {
+          urlPattern: ({ url, request }) => request.destination === 'image' && (url.pathname.startsWith('/media/') || url.pathname.includes('/fotos/')),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'verde-fotos',
+            expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true },
+            cacheableResponse: { statuses: [0, 200] },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), routePreload()],
+  plugins: [react(), precompress(), routePreload(), pwa()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -161,7 +244,9 @@ export default defineConfig({
             { name: 'queries', test: /src[\\/](features[\\/][^\\/]+[\\/]api[\\/]queries\.ts|lib[\\/]api-path\.ts)$/ },
             // What the dashboard's cards share with the other screens, the public group pages
             // among them: in a chunk of its own, so that none of those loads the cards' code.
-            { name: 'common', test: /src[\\/](lib[\\/](cursor-list|idempotency)\.ts|components[\\/]ui[\\/]dialog\.tsx|features[\\/]groups[\\/]labels\.ts)$|node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
+            // Not react-query's (de)hydration: only the offline cache (lib/offline/persist.ts),
+            // loaded after the page, uses it.
+            { name: 'common', test: /src[\\/](lib[\\/](cursor-list|idempotency)\.ts|components[\\/]ui[\\/]dialog\.tsx|features[\\/]groups[\\/]labels\.ts)$|node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/](?!.*hydration)/ },
             // The dashboard's seven cards and the parts only they and a screen or two use: one file
             // instead of a dozen, each a request whose handling costs the main thread. Only these
             // modules: their stylesheets and the feature code other screens share stay apart, so
@@ -169,6 +254,15 @@ export default defineConfig({
             {
               name: 'dashboard-cards',
               test: /src[\\/]features[\\/]([^\\/]+[\\/](components[\\/](level-card|dashboard-[a-z]+|banner-card|no-groups|papel-tag)\.tsx|levels\.ts)|rankings[\\/]format\.ts|profile[\\/]api[\\/]progress\.ts|banners[\\/]api[\\/]banners\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
+            // The installable app and the offline cache and queue (lib/pwa/boot.tsx, loaded after the
+            // page; lib/offline/create-or-queue.ts, imported by the creates a member makes in the
+            // garden when they run): one file, so the modules that import it list one name, not six,
+            // and /dashboard's cards carry only that import.
+            {
+              name: 'offline',
+              test: /src[\\/]lib[\\/](offline[\\/](persist|queue|hooks|create-or-queue)\.ts|pwa[\\/](boot\.tsx|install\.ts))$|node_modules[\\/](idb-keyval|workbox-window)[\\/]|query-core[\\/].*hydration|pwa-register/,
               includeDependenciesRecursively: false,
             },
             { name: 'admin', test: /src[\\/]app[\\/](routes[\\/]admin[\\/]|layouts[\\/]admin-layout\.tsx|guards[\\/]require-admin\.tsx)/, includeDependenciesRecursively: false },

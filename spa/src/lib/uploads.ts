@@ -15,7 +15,15 @@ export const photoAccept = 'image/jpeg,image/png,image/webp,image/heic,image/hei
 
 export { mediaUrl } from '@/lib/media';
 
-export class PhotoError extends Error {}
+export class PhotoError extends Error {
+  /** network: no answer came (offline, the signal dropped) or the server failed: not a refusal. */
+  constructor(
+    message: string,
+    readonly network = false,
+  ) {
+    super(message);
+  }
+}
 
 function canvasBlob(canvas: HTMLCanvasElement, type: string, quality: number): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
@@ -72,7 +80,7 @@ function put(upload: Upload, blob: Blob, onProgress: (fraction: number) => void,
       if (xhr.status >= 200 && xhr.status < 300) resolve();
       else reject(new PhotoError('O envio da foto foi recusado. Tente novamente.'));
     };
-    xhr.onerror = () => reject(new PhotoError('Não foi possível enviar a foto. Verifique sua conexão e tente novamente.'));
+    xhr.onerror = () => reject(new PhotoError('Não foi possível enviar a foto. Verifique sua conexão e tente novamente.', true));
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => reject(new DOMException('Envio cancelado', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
@@ -87,17 +95,30 @@ export async function uploadPhoto(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<{ key: string; blob: Blob }> {
-  const { blob, width, height } = await preparePhoto(file);
+  const photo = await preparePhoto(file);
+  return { key: await uploadPrepared(photo, purpose, onProgress, signal), blob: photo.blob };
+}
+
+/**
+ * Uploads a photo preparePhoto made (kept meanwhile: lib/offline/queue.ts sends the photos of
+ * what was written offline); resolves to the key to name in the item.
+ */
+export async function uploadPrepared(
+  { blob, width, height }: PreparedPhoto,
+  purpose: UploadPurpose,
+  onProgress: (fraction: number) => void = () => undefined,
+  signal?: AbortSignal,
+): Promise<string> {
   const contentType = accepted.includes(blob.type) ? blob.type : 'image/jpeg';
   let upload: Upload;
   try {
     upload = await api.post<Upload>('/uploads', { contentType, size: blob.size, width, height, purpose }, { signal });
   } catch (err) {
-    if (err instanceof ApiError) throw new PhotoError(err.message);
+    if (err instanceof ApiError) throw new PhotoError(err.message, err.code === 'network' || err.status >= 500);
     throw err;
   }
   onProgress(0);
   await put(upload, blob, onProgress, signal);
   onProgress(1);
-  return { key: upload.key, blob };
+  return upload.key;
 }

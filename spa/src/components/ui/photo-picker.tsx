@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Photo } from '@/components/ui/photo';
-import { photoAccept, PhotoError, uploadPhoto } from '@/lib/uploads';
+import { photoAccept, PhotoError, preparePhoto, uploadPhoto } from '@/lib/uploads';
+import { isLocalPhoto, keepLocalPhoto, localPhotoUrl } from '@/lib/offline/local-photos';
 import type { UploadPurpose } from '@/types/api';
 import '@/components/ui/photo-picker.css';
 
@@ -25,6 +26,7 @@ export function PhotoPicker({
   error,
   alt = 'Foto enviada',
   name,
+  keepOffline = false,
 }: {
   label: string;
   purpose: UploadPurpose;
@@ -36,6 +38,11 @@ export function PhotoPicker({
   alt?: string;
   /** The file input's name (a form focuses the field the server refused by it). */
   name?: string;
+  /**
+   * With no connection, keep the photo on the device (a 'local:' key, lib/offline/local-photos.ts)
+   * instead of failing: the form's create then goes to the offline queue, which uploads it later.
+   */
+  keepOffline?: boolean;
 }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -75,15 +82,31 @@ export function PhotoPicker({
       aborts.current.add(abort);
       setPending((list) => [...list, p]);
       const progress = (f: number) => setPending((list) => list.map((x) => (x.id === p.id ? { ...x, progress: f } : x)));
+      const keep = async () => keepLocalPhoto(await preparePhoto(file));
       try {
-        const { key, blob } = await uploadPhoto(file, purpose, progress, abort.signal);
-        const preview = URL.createObjectURL(blob);
-        previewUrls.current.push(preview);
-        setPreviews((p) => ({ ...p, [key]: preview }));
+        let key: string;
+        if (keepOffline && !navigator.onLine) key = await keep();
+        else {
+          const sent = await uploadPhoto(file, purpose, progress, abort.signal);
+          key = sent.key;
+          const preview = URL.createObjectURL(sent.blob);
+          previewUrls.current.push(preview);
+          setPreviews((p) => ({ ...p, [key]: preview }));
+        }
         keys.current = [...keys.current, key];
         onChange(keys.current);
       } catch (err) {
-        if (!abort.signal.aborted) {
+        if (abort.signal.aborted) {
+          // the form went away
+        } else if (keepOffline && err instanceof PhotoError && err.network) {
+          // No answer: kept on the device, sent with the entry by the offline queue.
+          try {
+            keys.current = [...keys.current, await keep()];
+            onChange(keys.current);
+          } catch (kept) {
+            setLocalError(kept instanceof PhotoError ? kept.message : err.message);
+          }
+        } else {
           setLocalError(err instanceof PhotoError ? err.message : 'Não foi possível enviar a foto. Tente novamente.');
         }
       } finally {
@@ -110,8 +133,8 @@ export function PhotoPicker({
         <ul className="photo-picker-list" aria-label="Fotos escolhidas">
           {value.map((key, i) => (
             <li key={key}>
-              {previews[key] ? (
-                <img src={previews[key]} alt={`${alt} ${value.length > 1 ? i + 1 : ''}`.trim()} width={96} height={96} />
+              {previews[key] || isLocalPhoto(key) ? (
+                <img src={previews[key] ?? localPhotoUrl(key)} alt={`${alt} ${value.length > 1 ? i + 1 : ''}`.trim()} width={96} height={96} />
               ) : (
                 <Photo photo={key} alt={`${alt} ${value.length > 1 ? i + 1 : ''}`.trim()} width={96} height={96} eager />
               )}
@@ -148,6 +171,7 @@ export function PhotoPicker({
       )}
       <p className="field-hint" id={hintId}>
         JPEG, PNG ou WebP, até 5 MB{max > 1 ? `; no máximo ${max} fotos` : ''}.
+        {value.some(isLocalPhoto) && ' Sem conexão: a foto fica neste aparelho e vai junto quando o registro for enviado.'}
       </p>
       <p className="field-error" id={errorId} role="alert">
         {shown}

@@ -100,3 +100,9 @@ export function epoca(v: Vegetal, region: string, month: number): boolean | null
 export function formatQuantidade(n: number): string {
   return formatNumber(n, 3);
 }
+
+/** The WhatsApp message a member sends about a harvest of theirs (the link follows it). */
+export function colheitaShareText(h: { quantidade: number; unidade: string }, c: { vegetalNome: string; grupoId: string | null; grupoNome: string }): string {
+  const onde = c.grupoId ? `na horta do grupo ${c.grupoNome}` : 'na minha horta';
+  return `Colhi ${formatQuantidade(h.quantidade)} ${unidadeColheitaLabel[h.unidade] ?? h.unidade} de ${c.vegetalNome} ${onde}! Veja no Verde:`;
+}

@@ -74,3 +74,8 @@ export function diaTexto(day: string): string {
   const wd = new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay();
   return `${diasSemana[wd]}, ${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}`;
 }
+
+/** What a mutirão's link says when shared (WhatsApp, the share sheet): what, when, where. */
+export function mutiraoShareText(m: { titulo: string; inicio: string; duracaoMin: number; local: string }): string {
+  return `Mutirão "${m.titulo}" na horta: ${diaMutirao(m.inicio)}, ${horarioMutirao(m.inicio, m.duracaoMin)}, em ${m.local}. Vem ajudar! Inscreva-se no Verde:`;
+}

@@ -2,6 +2,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { configureAmplify } from '@/lib/auth/configure-amplify';
 import { watchRedirectResult } from '@/lib/auth/redirect-result';
+import { whenIdle } from '@/lib/idle';
 import type { AppConfig } from '@/lib/config';
 
 // Everything of Amplify the SPA uses to hold a session: configuration, the stored tokens, the
@@ -17,6 +18,12 @@ export { readSession } from '@/lib/auth/session';
  * up with a configuration made before it arrived.
  */
 export function start(config: AppConfig): void {
+  // A session: once the page has loaded and the browser is idle, the installable app and the
+  // offline cache and queue (lib/pwa/boot.tsx). Here rather than in main.tsx: no page's first paint
+  // carries even the import.
+  const boot = () => whenIdle(() => void import('@/lib/pwa/boot'));
+  if (document.readyState === 'complete') boot();
+  else addEventListener('load', boot, { once: true });
   watchRedirectResult((listener) => Hub.listen('auth', listener));
   configureAmplify(config);
   if (oauthInFlight(config)) {

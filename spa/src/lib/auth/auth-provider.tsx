@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isCancelledError, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import type { AuthUser } from '@/lib/auth/session';
 import { loadAmplify, mayHaveSession, whenAmplifyLoaded } from '@/lib/auth/amplify-loader';
@@ -78,7 +78,9 @@ export function AuthProvider({
         onSignedIn?.(next);
         await queryClient
           .fetchQuery({ queryKey: queryKeys.me.profile(next.id), queryFn: getMe, staleTime: 0 })
-          .catch((error: unknown) => console.error(profileLoadError, error));
+          // Cancelled: opened offline, the read waited and the copy kept on the device answered it
+          // (lib/offline/persist.ts).
+          .catch((error: unknown) => isCancelledError(error) || console.error(profileLoadError, error));
         // On the first load (a spinner on screen, nothing else can happen) as a transition: the
         // signed-in shell and its screen are drawn in slices, not one long task. After a sign-in,
         // at once: the form navigates on as soon as this resolves.

@@ -1,5 +1,5 @@
 import { fetchAuthSession, fetchUserAttributes } from 'aws-amplify/auth';
-import { isAdminClaim } from '@/lib/auth/stored-session';
+import { isAdminClaim, storedUser } from '@/lib/auth/stored-session';
 
 export interface AuthUser {
   /** Cognito sub: the id of the user's profile. */
@@ -26,14 +26,18 @@ export { isAdminClaim } from '@/lib/auth/stored-session';
 
 /** The signed-in user from Amplify's stored tokens (refreshing them if needed), or null. */
 export async function readSession(): Promise<AuthUser | null> {
+  // Offline, an access token past its hour cannot be refreshed: the member who signed in on this
+  // device is still the one the stored tokens name, and sees what was saved here (lib/offline);
+  // the refresh comes when the network does.
+  const offline = () => (navigator.onLine ? null : (storedUser(0) ?? null));
   let session;
   try {
     session = await fetchAuthSession();
   } catch {
-    return null; // a refresh token that no longer works is a signed-out user
+    return offline(); // online, a refresh token that no longer works is a signed-out user
   }
   const access = session.tokens?.accessToken;
-  if (!access) return null;
+  if (!access) return offline();
   const idClaims = session.tokens?.idToken?.payload ?? {};
   let name = text(idClaims.name);
   let email = text(idClaims.email);

@@ -73,10 +73,12 @@ export function storedAccessToken(): string | undefined {
 
 /**
  * The signed-in user from the stored tokens, when the ID token names their e-mail and whether it is
- * verified (a pool that leaves them out, as cognito-local does, goes through Amplify).
+ * verified (a pool that leaves them out, as cognito-local does, goes through Amplify). `now` 0
+ * takes an expired token too: offline, it still says who signed in on this device
+ * (lib/auth/session.ts, lib/offline).
  */
-export function storedUser(): AuthUser | undefined {
-  const s = stored();
+export function storedUser(now?: number): AuthUser | undefined {
+  const s = stored(now);
   if (!s) return undefined;
   const email = typeof s.idClaims.email === 'string' ? s.idClaims.email : '';
   const emailVerified = verifiedClaim(s.idClaims.email_verified);

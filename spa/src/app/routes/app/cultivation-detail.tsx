@@ -9,7 +9,7 @@ import { isNotFound } from '@/lib/errors';
 import { useGroup } from '@/features/groups/api/groups';
 import { useCultivo } from '@/features/cultivos/api/cultivos';
 import { cultivoHref } from '@/features/cultivos/components/cultivo-card';
-import { CultivoDetail } from '@/features/cultivos/components/cultivo-detail';
+import { CultivoDetail, queuedMessage } from '@/features/cultivos/components/cultivo-detail';
 
 // The posts about the cultivo sit below its detail: their code (the feed's) comes after it, so a
 // slow connection draws the cultivo first.
@@ -101,7 +101,13 @@ export function Component() {
       />
       <Flash />
       <Notice message={message} />
-      <CultivoDetail cultivo={c} canCoordinate={canCoordinate} onMessage={setMessage} />
+      <CultivoDetail
+        cultivo={c}
+        canCoordinate={canCoordinate}
+        onMessage={setMessage}
+        // "It waits in the queue" goes once nothing of this cultivo waits any more.
+        onQueueEmpty={() => setMessage((m) => (m === queuedMessage ? null : m))}
+      />
       <section className="card" aria-labelledby="cultivo-posts">
         <h2 id="cultivo-posts">Posts sobre este cultivo</h2>
         <Suspense fallback={<SectionLoader label="Carregando posts..." />}>

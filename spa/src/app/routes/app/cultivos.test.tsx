@@ -1,8 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { cultivo } from '@/testing/cultivo-fixtures';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
 import type { Vegetal } from '@/types/api';
+import { queueSnapshot, setQueueUser } from '@/lib/offline/queue';
+import { clearAllStores } from '@/testing/idb-keyval-memory';
+
+vi.mock('idb-keyval', () => import('@/testing/idb-keyval-memory'));
 
 const vegetal = (id: string, nome: string, sudeste: number[]): Vegetal => ({
   id,
@@ -110,6 +115,35 @@ describe('cultivos screen', () => {
     await within(dialog).findByText('Escolha o vegetal');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toMatchObject({ vegetalId: 'manjericao', metodo: 'muda', fase: 'crescendo' });
+  }, 20_000);
+
+  it('a diary entry written with no connection waits in the cultivo\'s queue, and the page says so', async () => {
+    clearAllStores();
+    await setQueueUser('user-1');
+    const fetchMock = stubApi({
+      'GET /api/cultivos/c1': () => json(cultivo()),
+      'GET /api/cultivos/c1/diario': () => json({ items: [], nextCursor: null }),
+      'GET /api/cultivos/c1/colheitas': () => json({ items: [], nextCursor: null }),
+    });
+    const user = userEvent.setup();
+    renderApp('/cultivos/c1');
+    const form = await screen.findByRole('form', { name: 'Nova entrada no diário' }, { timeout: 10_000 });
+    // The signal drops: the browser and react-query both say so.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => onlineManager.setOnline(false));
+    onTestFinished(() => onlineManager.setOnline(true));
+    await user.selectOptions(within(form).getByLabelText('Tipo'), 'poda');
+    await user.type(within(form).getByLabelText('O que aconteceu?'), 'Tirei as folhas secas');
+    await user.click(within(form).getByRole('button', { name: 'Adicionar ao diário' }));
+
+    expect(await screen.findByText('Sem conexão: o registro ficou na fila e será enviado assim que a conexão voltar.')).toBeInTheDocument();
+    const queue = await screen.findByRole('region', { name: 'Na fila, aguardando conexão' });
+    const [item] = within(queue).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Diário: Alface (verão)');
+    expect(item).toHaveTextContent('Tirei as folhas secas');
+    expect(item).toHaveTextContent('Aguardando conexão');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+    expect(queueSnapshot()).toHaveLength(1);
   }, 20_000);
 
   it('while a cultivo is read, the shell, the header and the outline of its cards are drawn, not a bare spinner', async () => {

@@ -1,15 +1,20 @@
 import { labelInName } from '@/testing/label-in-name';
 import { todayBrasilia } from '@/lib/format';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { cultivo } from '@/testing/cultivo-fixtures';
 import { myGroup } from '@/testing/group-fixtures';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
 import { withDashboard } from '@/testing/dashboard-stub';
 import { forgetDashboardReply } from '@/features/dashboard/api/queries';
+import { queueSnapshot, setQueueUser } from '@/lib/offline/queue';
+import { clearAllStores } from '@/testing/idb-keyval-memory';
 import type { MemberProgress, MembersRanking, MyGroup, Post } from '@/types/api';
 
 // The dashboard's cards load lazily: allow time on a busy machine.
+vi.mock('idb-keyval', () => import('@/testing/idb-keyval-memory'));
+
 const slow = { timeout: 30_000 };
 
 // A stored session, as a signed-in member's browser holds: the route's preload asks for the cards' data.
@@ -222,6 +227,30 @@ describe('dashboard', { timeout: 90_000 }, () => {
     expect(sent).toEqual({ tipo: 'adubacao', texto: 'Húmus de minhoca', fotos: [], data: todayBrasilia() });
     expect(within(cultivos).getByText('Entrada salva no diário (+5 pontos)')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('"Reguei hoje" with no connection waits in the queue, dated today, and says so', async () => {
+    clearAllStores();
+    await setQueueUser('user-1');
+    const fetchMock = stubApi({
+      ...withDashboard({ ...newMember(), 'GET /api/cultivos': () => json({ items: [cultivo()], nextCursor: null }) }),
+      'GET /api/cultivos': () => json({ items: [cultivo()], nextCursor: null }),
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard', fakeAuth());
+    const cultivos = await screen.findByRole('region', { name: 'Meus cultivos' }, slow);
+    const water = await within(cultivos).findByRole('button', { name: 'Reguei hoje: Alface (verão)' }, slow);
+    // The signal drops, as the browser's 'offline' event tells react-query (which then pauses
+    // what it thinks needs the network).
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => onlineManager.setOnline(false));
+    onTestFinished(() => onlineManager.setOnline(true));
+    await user.click(water);
+    expect(await within(cultivos).findByText('Na fila: será enviado quando a conexão voltar', {}, slow)).toBeInTheDocument();
+    expect(requests(fetchMock).filter((r) => r.startsWith('POST'))).toEqual([]);
+    expect(queueSnapshot()).toEqual([
+      expect.objectContaining({ kind: 'rega', cultivoId: 'c1', label: 'Alface (verão)', body: { tipo: 'rega', texto: 'Regado', data: todayBrasilia() } }),
+    ]);
   });
 
   it("Plante agora shows the best few of the month, in the API's order, and 'Ver todas' with the count", async () => {

@@ -248,6 +248,12 @@ describe('group detail screen', () => {
       expect(await screen.findByText('Convite criado!')).toBeInTheDocument();
       expect(calls(fetchMock, 'POST', '/api/groups/g1/invites')[0]!.body).toEqual({ expiraEmDias: 7, maxUsos: 5 });
       expect(screen.getAllByDisplayValue(`${window.location.origin}/grupos/g1/convite?c=abcdefghijklmnopqrstuv`).length).toBeGreaterThan(0);
+      // Sent on WhatsApp with a Portuguese message naming the group, the link after it.
+      const created = screen.getByText('Convite criado!').closest('div')!;
+      const whatsapp = within(created as HTMLElement).getByRole('link', { name: 'Enviar pelo WhatsApp' });
+      expect(new URL(whatsapp.getAttribute('href')!).searchParams.get('text')).toBe(
+        `Venha cultivar com a gente! Você foi convidado para o grupo "Horta da Vila" no Verde, o app de hortas comunitárias. Entre pelo link: ${window.location.origin}/grupos/g1/convite?c=abcdefghijklmnopqrstuv`,
+      );
 
       const list = screen.getByRole('list', { name: 'Links de convite' });
       expect(within(list).getByText('Expirado')).toBeInTheDocument();

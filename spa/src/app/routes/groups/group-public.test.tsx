@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
 import { publicGroup } from '@/testing/group-fixtures';
 
@@ -25,6 +25,17 @@ describe('public group page', () => {
     expect(screen.getByRole('link', { name: 'Criar conta e participar' })).toHaveAttribute('href', '/registro');
     expect(screen.getByRole('link', { name: 'Já tenho conta' })).toHaveAttribute('href', '/login');
     expect(container.textContent).not.toMatch(/@/);
+  });
+
+  it('is shared on WhatsApp, in Portuguese, with its own address', async () => {
+    stubApi({ 'GET /api/groups/g1/public': () => json(publicGroup()) });
+    renderApp('/grupos/g1/publico', fakeAuth({ user: null }));
+    const section = await screen.findByRole('region', { name: 'Compartilhe este grupo' });
+    const whatsapp = within(section).getByRole('link', { name: 'Enviar pelo WhatsApp' });
+    expect(new URL(whatsapp.getAttribute('href')!).searchParams.get('text')).toBe(
+      `Conheça o grupo "Horta da Vila", uma horta comunitária em Campinas/SP, no Verde: ${window.location.origin}/grupos/g1/publico`,
+    );
+    expect(within(section).getByRole('button', { name: 'Copiar link' })).toBeInTheDocument();
   });
 
   it('shows the group\'s cover photo', async () => {

@@ -12,6 +12,8 @@ import { GroupFacts } from '@/features/groups/components/group-facts';
 import '@/features/groups/groups.css';
 import { ImpactoPublico } from '@/features/mutiroes/components/impacto';
 import { LinkedText } from '@/components/ui/linked-text';
+import { ShareActions } from '@/components/ui/share-actions';
+import { groupPageText } from '@/features/groups/share-text';
 
 const title = 'Página do grupo';
 
@@ -111,6 +113,11 @@ export function Component() {
         <p className="muted public-members-note">
           {plural(group.memberCount, 'pessoa cultiva', 'pessoas cultivam')} neste grupo.
         </p>
+      </section>
+      <section className="card" aria-labelledby="publico-compartilhar">
+        <h2 id="publico-compartilhar">Compartilhe este grupo</h2>
+        <p className="muted">Conhece alguém que cultiva perto? Mande esta página.</p>
+        <ShareActions url={`${window.location.origin}/grupos/${gid}/publico`} title={group.nome} text={groupPageText(group)} />
       </section>
     </PublicShell>
   );

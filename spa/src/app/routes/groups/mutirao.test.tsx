@@ -60,6 +60,11 @@ describe('the mutirão page', { timeout: 60_000 }, () => {
     renderApp('/grupos/g1/mutiroes/m1', fakeAuth());
     expect(await screen.findByRole('heading', { level: 1, name: 'Mutirão de plantio' }, slow)).toBeInTheDocument();
     expect(screen.getByText('qui., 12 de mar. de 2099, 08:00 às 11:00')).toBeInTheDocument();
+    // Shared on WhatsApp with what, when and where, in Portuguese.
+    const whatsapp = screen.getByRole('link', { name: 'Enviar pelo WhatsApp' });
+    expect(new URL(whatsapp.getAttribute('href')!).searchParams.get('text')).toBe(
+      `Mutirão "Mutirão de plantio" na horta: qui., 12 de mar. de 2099, 08:00 às 11:00, em Canteiros da praça. Vem ajudar! Inscreva-se no Verde: ${window.location.origin}/grupos/g1/mutiroes/m1`,
+    );
     // Full: the button says so; the other tarefa has room.
     expect(screen.getByRole('button', { name: 'Quero ajudar em Levar mudas' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Entrar na lista de espera de Preparar canteiros' }));

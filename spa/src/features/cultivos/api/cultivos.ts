@@ -4,6 +4,7 @@ import { useCreateKeys } from '@/lib/idempotency';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys, type CultivoFilter } from '@/lib/query-keys';
+import { isQueued } from '@/lib/offline/queued';
 import { cultivoPath, refreshAfterCultivoWrite } from '@/features/cultivos/api/diario';
 import type {
   Colheita,
@@ -112,14 +113,23 @@ export function useArchiveCultivo(id: string) {
   });
 }
 
-export function useAddColheita(id: string) {
+/** Records a harvest, or queues it with no connection (the reply then isQueued); label names the cultivo there. */
+export function useAddColheita(id: string, label: string) {
   const queryClient = useQueryClient();
   const keys = useCreateKeys();
   return useMutation({
-    mutationFn: (input: ColheitaInput) => api.create<ColheitaCriada>(`${cultivoPath(id)}/colheitas`, input, keys.keyFor(`${cultivoPath(id)}/colheitas`, input)),
-    onSuccess: () => {
+    // Run offline too (react-query would hold it until the network returns): it then queues.
+    networkMode: 'always',
+    mutationFn: (input: ColheitaInput) =>
+      import('@/lib/offline/create-or-queue').then((q) =>
+        q.createOrQueue<ColheitaCriada>(`${cultivoPath(id)}/colheitas`, input, keys.keyFor(`${cultivoPath(id)}/colheitas`, input), {
+        kind: 'colheita',
+        cultivoId: id,
+        label,
+      })),
+    onSuccess: (reply) => {
       keys.done();
-      refresh(queryClient);
+      if (!isQueued(reply)) refresh(queryClient);
     },
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 import { useCreateKeys } from '@/lib/idempotency';
 import { enc } from '@/lib/api-path';
 import { queryKeys } from '@/lib/query-keys';
+import { isQueued } from '@/lib/offline/queued';
 import type { DiarioCriado, DiarioInput } from '@/types/api';
 
 // A diary entry and what every cultivo write refreshes: on their own (not in api/cultivos.ts) so
@@ -22,14 +22,26 @@ export function refreshAfterCultivoWrite(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.rankings.all });
 }
 
-export function useAddDiario(id: string) {
+/**
+ * Adds a diary entry ("Reguei hoje" is one of tipo rega); label names the cultivo in the offline
+ * queue, where the entry waits when there is no connection (the reply then isQueued).
+ */
+export function useAddDiario(id: string, label: string) {
   const queryClient = useQueryClient();
   const keys = useCreateKeys();
   return useMutation({
-    mutationFn: (input: DiarioInput) => api.create<DiarioCriado>(`${cultivoPath(id)}/diario`, input, keys.keyFor(`${cultivoPath(id)}/diario`, input)),
-    onSuccess: () => {
+    // Run offline too (react-query would hold it until the network returns): it then queues.
+    networkMode: 'always',
+    mutationFn: (input: DiarioInput) =>
+      import('@/lib/offline/create-or-queue').then((q) =>
+        q.createOrQueue<DiarioCriado>(`${cultivoPath(id)}/diario`, input, keys.keyFor(`${cultivoPath(id)}/diario`, input), {
+        kind: 'diario',
+        cultivoId: id,
+        label,
+      })),
+    onSuccess: (reply) => {
       keys.done();
-      refreshAfterCultivoWrite(queryClient);
+      if (!isQueued(reply)) refreshAfterCultivoWrite(queryClient);
     },
   });
 }

@@ -1,11 +1,12 @@
 import { PhotoStrip } from '@/components/ui/photo-strip';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/errors';
 import { formatDate, formatDateTime, todayBrasilia } from '@/lib/format';
+import { isQueued } from '@/lib/offline/queued';
 import { useVegetable } from '@/features/cultivos/api/catalog';
 import { useArchiveCultivo, useChangeFase, useColheitas, useDeleteDiario, useDiario } from '@/features/cultivos/api/cultivos';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -31,12 +32,30 @@ import {
 import type { Cultivo } from '@/types/api';
 import '@/features/cultivos/cultivos.css';
 
+// What this cultivo has waiting in the offline queue: with the queue's code, which the page's own
+// chunk does not carry.
+const QueueList = lazy(() => import('@/components/ui/queue-list').then((m) => ({ default: m.QueueList })));
+
+/** What a create made offline says: lib/offline/queue.ts sends it when the connection returns. */
+export const queuedMessage = 'Sem conexão: o registro ficou na fila e será enviado assim que a conexão voltar.';
+
 /**
  * One cultivo: where it stands (phases, countdown, totals), what the caller may do with it, its
  * diary and harvests, and what the catalogue says of the vegetable. `canCoordinate` (the group's
  * coordinators and dono) adds "Marcar como perdido" and "Arquivar" for a cultivo they do not write.
  */
-export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultivo: Cultivo; canCoordinate: boolean; onMessage: (m: string) => void }) {
+export function CultivoDetail({
+  cultivo: c,
+  canCoordinate,
+  onMessage,
+  onQueueEmpty,
+}: {
+  cultivo: Cultivo;
+  canCoordinate: boolean;
+  onMessage: (m: string) => void;
+  /** Nothing of this cultivo waits in the offline queue any more (sent, here or in another tab). */
+  onQueueEmpty?: () => void;
+}) {
   const [dialog, setDialog] = useState<'harvest' | 'lost' | 'archive' | 'edit' | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const removeEntry = useDeleteDiario(c.id);
@@ -174,7 +193,17 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
 
       <section className="card" aria-labelledby="cultivo-diario">
         <h2 id="cultivo-diario">Diário</h2>
-        {write && <DiaryForm cultivoId={c.id} dataPlantio={c.dataPlantio} onDone={(p) => onMessage(p > 0 ? `Entrada adicionada ao diário (+${p} pontos).` : 'Entrada adicionada ao diário.')} />}
+        {write && (
+          <DiaryForm
+            cultivoId={c.id}
+            dataPlantio={c.dataPlantio}
+            vegetalNome={c.vegetalNome}
+            onDone={(p) => onMessage(p === null ? queuedMessage : p > 0 ? `Entrada adicionada ao diário (+${p} pontos).` : 'Entrada adicionada ao diário.')}
+          />
+        )}
+        <Suspense fallback={null}>
+          <QueueList cultivoId={c.id} title="Na fila, aguardando conexão" onEmpty={onQueueEmpty} />
+        </Suspense>
         <Listing query={diario} empty="Nenhuma entrada no diário ainda.">
           {(diario.data ?? []).map((e) => (
             <li key={e.id}>
@@ -218,11 +247,13 @@ export function CultivoDetail({ cultivo: c, canCoordinate, onMessage }: { cultiv
           onDone={(r) => {
             setDialog(null);
             onMessage(
-              r.colheita.status === 'a-confirmar'
-                ? `Colheita registrada. ${r.colheita.duvida ?? ''}`.trim()
-                : r.pontos > 0
-                  ? `Colheita registrada (+${r.pontos} pontos).`
-                  : 'Colheita registrada.',
+              isQueued(r)
+                ? queuedMessage
+                : r.colheita.status === 'a-confirmar'
+                  ? `Colheita registrada. ${r.colheita.duvida ?? ''}`.trim()
+                  : r.pontos > 0
+                    ? `Colheita registrada (+${r.pontos} pontos).`
+                    : 'Colheita registrada.',
             );
           }}
         />

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SproutIcon } from '@/components/ui/icons';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { errorMessage } from '@/lib/errors';
+import { todayBrasilia } from '@/lib/format';
 import { usePlanteAgora } from '@/features/cultivos/api/catalog';
 import { useAddDiario } from '@/features/cultivos/api/diario';
 import { dashboardCultivosQuery, dashboardCultivosShown as shown } from '@/features/cultivos/api/queries';
@@ -56,8 +57,11 @@ export function MyActiveCultivos() {
   );
 }
 
+/** What a card says of an act made offline: it waits in the queue (lib/offline/queue.ts). */
+const queued = 'Na fila: será enviado quando a conexão voltar';
+
 function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
-  const add = useAddDiario(c.id);
+  const add = useAddDiario(c.id, c.vegetalNome);
   const [done, setDone] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
   return (
@@ -79,7 +83,11 @@ function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
             disabled={add.isPending}
             aria-label={`Reguei hoje: ${c.vegetalNome}`}
             onClick={() =>
-              add.mutate({ tipo: 'rega', texto: 'Regado' }, { onSuccess: (r) => setDone(r.pontos > 0 ? `Rega registrada (+${r.pontos} pontos)` : 'Rega registrada') })
+              add.mutate(
+                // Dated here: a watering that waits offline in the queue keeps the day it was done.
+                { tipo: 'rega', texto: 'Regado', data: todayBrasilia() },
+                { onSuccess: (r) => setDone('pontos' in r ? (r.pontos > 0 ? `Rega registrada (+${r.pontos} pontos)` : 'Rega registrada') : queued) },
+              )
             }
           >
             Reguei hoje
@@ -104,9 +112,10 @@ function ActiveCultivo({ cultivo: c }: { cultivo: Cultivo }) {
             <DiaryForm
               cultivoId={c.id}
               dataPlantio={c.dataPlantio}
+              vegetalNome={c.vegetalNome}
               onDone={(pontos) => {
                 setWriting(false);
-                setDone(pontos > 0 ? `Entrada salva no diário (+${pontos} pontos)` : 'Entrada salva no diário');
+                setDone(pontos === null ? queued : pontos > 0 ? `Entrada salva no diário (+${pontos} pontos)` : 'Entrada salva no diário');
               }}
             />
             <div className="dialog-actions">

@@ -4,11 +4,25 @@ import { PhotoPicker } from '@/components/ui/photo-picker';
 import { Spinner } from '@/components/ui/spinner';
 import { serverErrors } from '@/lib/errors';
 import { todayBrasilia } from '@/lib/format';
+import { isQueued } from '@/lib/offline/queued';
 import { useAddDiario } from '@/features/cultivos/api/diario';
 import { tipoDiarioLabel, tiposDiario } from '@/features/cultivos/labels';
 
-/** A diary entry: what happened and on which day (today unless changed; not before the planting, not ahead). */
-export function DiaryForm({ cultivoId, dataPlantio, onDone }: { cultivoId: string; dataPlantio: string; onDone: (pontos: number) => void }) {
+/**
+ * A diary entry: what happened and on which day (today unless changed; not before the planting,
+ * not ahead). onDone gets the points the entry earned, or null when it went to the offline queue.
+ */
+export function DiaryForm({
+  cultivoId,
+  dataPlantio,
+  vegetalNome,
+  onDone,
+}: {
+  cultivoId: string;
+  dataPlantio: string;
+  vegetalNome: string;
+  onDone: (pontos: number | null) => void;
+}) {
   const today = todayBrasilia();
   const [tipo, setTipo] = useState<string>('rega');
   const [data, setData] = useState(today);
@@ -16,7 +30,7 @@ export function DiaryForm({ cultivoId, dataPlantio, onDone }: { cultivoId: strin
   const [fotos, setFotos] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const [local, setLocal] = useState<string | null>(null);
-  const add = useAddDiario(cultivoId);
+  const add = useAddDiario(cultivoId, vegetalNome);
   const server = serverErrors(add.error, ['tipo', 'texto', 'fotos', 'data']);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,7 +51,7 @@ export function DiaryForm({ cultivoId, dataPlantio, onDone }: { cultivoId: strin
           setTexto('');
           setFotos([]);
           setData(todayBrasilia());
-          onDone(r.pontos);
+          onDone(isQueued(r) ? null : r.pontos);
         },
       },
     );
@@ -75,6 +89,7 @@ export function DiaryForm({ cultivoId, dataPlantio, onDone }: { cultivoId: strin
         label="Fotos (opcional)"
         purpose="diario"
         max={4}
+        keepOffline
         value={fotos}
         onChange={(keys) => {
           setFotos(keys);

@@ -6,12 +6,13 @@ import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useAddColheita } from '@/features/cultivos/api/cultivos';
 import { HarvestFields } from '@/features/cultivos/components/harvest-fields';
 import { todayBrasilia } from '@/lib/format';
+import type { Queued } from '@/lib/offline/queued';
 import type { ColheitaCriada, Cultivo } from '@/types/api';
 
 const fields = ['quantidade', 'unidade', 'data', 'destino', 'foto'];
 
 /** Records a harvest. The dialog's id makes a double submission one harvest (and 50 points once). */
-export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; onClose: () => void; onDone: (r: ColheitaCriada) => void }) {
+export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; onClose: () => void; onDone: (r: ColheitaCriada | Queued) => void }) {
   const id = useRef(crypto.randomUUID());
   const [quantidade, setQuantidade] = useState('');
   const [unidade, setUnidade] = useState('kg');
@@ -21,7 +22,7 @@ export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; 
   const [foto, setFoto] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const [local, setLocal] = useState<FieldErrors>({});
-  const add = useAddColheita(cultivo.id);
+  const add = useAddColheita(cultivo.id, cultivo.vegetalNome);
   const server = serverErrors(add.error, fields);
   const errors = { ...server.fields, ...local };
 
@@ -67,6 +68,7 @@ export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; 
         <PhotoPicker
           label="Foto da colheita (opcional)"
           purpose="colheita"
+          keepOffline
           value={foto}
           onChange={setFoto}
           onBusyChange={setUploading}

@@ -9,7 +9,9 @@ import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useConfirmColheita, useDeleteColheita, useEditColheita } from '@/features/cultivos/api/cultivos';
 import { HarvestFields } from '@/features/cultivos/components/harvest-fields';
-import { destinoLabel, formatQuantidade, unidadeColheitaLabel } from '@/features/cultivos/labels';
+import { cultivoHref } from '@/features/cultivos/components/cultivo-card';
+import { colheitaShareText, destinoLabel, formatQuantidade, unidadeColheitaLabel } from '@/features/cultivos/labels';
+import { ShareActions } from '@/components/ui/share-actions';
 import type { Colheita, Cultivo } from '@/types/api';
 import '@/features/cultivos/cultivos.css';
 
@@ -48,6 +50,11 @@ export function HarvestItem({ h, cultivo: c, meId, onMessage }: { h: Colheita; c
         </p>
       )}
       {h.foto && <PhotoStrip keys={[h.foto]} alt={`Colheita de ${c.vegetalNome} em ${when}`} />}
+      {mine && (
+        <p>
+          <ShareActions url={`${window.location.origin}${cultivoHref(c)}`} title={`Colheita de ${c.vegetalNome}`} text={colheitaShareText(h, c)} />
+        </p>
+      )}
       {(canConfirm || editable || canShare) && (
         <div className="cultivo-actions">
           {canConfirm && (

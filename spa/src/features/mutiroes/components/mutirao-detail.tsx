@@ -12,7 +12,8 @@ import {
   usePresence,
   useSignUp,
 } from '@/features/mutiroes/api/mutiroes';
-import { dataBrasilia, diaMutirao, horarioMutirao, horasTexto, vagasTexto } from '@/features/mutiroes/labels';
+import { dataBrasilia, diaMutirao, horarioMutirao, horasTexto, mutiraoShareText, vagasTexto } from '@/features/mutiroes/labels';
+import { ShareActions } from '@/components/ui/share-actions';
 import type { Inscricao, MutiraoDetail } from '@/types/api';
 import '@/features/mutiroes/mutiroes.css';
 
@@ -203,6 +204,15 @@ export function MutiraoDetailView({ groupId, m }: { groupId: string; m: MutiraoD
             </button>
           )}
         </p>
+        {open && (
+          <p className="report-no-print">
+            <ShareActions
+              url={`${window.location.origin}/grupos/${encodeURIComponent(groupId)}/mutiroes/${encodeURIComponent(m.id)}`}
+              title={`Mutirão: ${m.titulo}`}
+              text={mutiraoShareText(m)}
+            />
+          </p>
+        )}
         <p className="form-error" role="alert">
           {icsError ?? (actionError ? errorMessage(actionError, 'Não foi possível concluir.') : null)}
         </p>

@@ -7,39 +7,27 @@ import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDate, formatDateTime, plural } from '@/lib/format';
 import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/groups/api/invites';
 import { inviteStatusLabel } from '@/features/groups/labels';
+import { inviteText } from '@/features/groups/share-text';
 import { inviteLimits, validateInvite } from '@/features/groups/validation';
 import type { GroupDetail, Invite } from '@/types/api';
 import '@/features/groups/groups.css';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { ShareActions } from '@/components/ui/share-actions';
 
 function inviteUrl(invite: Pick<Invite, 'link'>): string {
   return new URL(invite.link, window.location.origin).toString();
 }
 
-/** The link to share, with a copy button (the field stays selectable where the clipboard is off). */
-function InviteLink({ invite }: { invite: Invite }) {
-  const [copied, setCopied] = useState<'' | 'ok' | 'erro'>('');
+/** The link to share: the phone's share sheet, WhatsApp, copy (the field stays selectable where the clipboard is off). */
+function InviteLink({ invite, groupName }: { invite: Invite; groupName: string }) {
   const url = inviteUrl(invite);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied('ok');
-    } catch {
-      setCopied('erro');
-    }
-  }
   return (
     <div className="invite-link">
       <label className="visually-hidden" htmlFor={`convite-${invite.token}`}>
         Link do convite
       </label>
       <input id={`convite-${invite.token}`} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-      <button type="button" className="button button-secondary button-small" onClick={() => void copy()}>
-        Copiar link
-      </button>
-      <span className="invite-copied" role="status">
-        {copied === 'ok' ? 'Link copiado!' : copied === 'erro' ? 'Não foi possível copiar: selecione o link e copie.' : ''}
-      </span>
+      <ShareActions url={url} title={`Convite para ${groupName}`} text={inviteText(groupName)} />
     </div>
   );
 }
@@ -113,7 +101,7 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
                   <strong>Convite criado!</strong> Compartilhe o link abaixo. Ele vale até {formatDate(created.expiraEm)} e pode ser usado{' '}
                   {plural(created.maxUsos, 'vez', 'vezes')}.
                 </p>
-                <InviteLink invite={created} />
+                <InviteLink invite={created} groupName={group.nome} />
               </div>
             )}
           </div>
@@ -138,7 +126,7 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
                   {inv.usos} de {inv.maxUsos} usos · {inv.status === 'expirado' ? 'expirou' : 'expira'} em {formatDateTime(inv.expiraEm)}
                 </span>
               </div>
-              {inv.status === 'valido' && <InviteLink invite={inv} />}
+              {inv.status === 'valido' && <InviteLink invite={inv} groupName={group.nome} />}
               {canManage && inv.status === 'valido' && (
                 <button type="button" className="button button-danger-outline button-small" onClick={() => setRevoking(inv)}>
                   Revogar
