@@ -22,6 +22,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # Defaults of infra/local (cloud.Options): the table and bucket names.
 TABLE_NAME = "verde-local"
 UPLOADS_BUCKET = "verde-uploads"
+SPA_BUCKET = "verde-spa"
 
 
 def env_file(state: dict, port: int, host: str) -> dict:
@@ -34,6 +35,10 @@ def env_file(state: dict, port: int, host: str) -> dict:
         "USER_POOL_CLIENT_ID": state["userPoolClientId"],
         "COGNITO_ISSUER": f"http://localhost:{port + 2}/{state['userPoolId']}",
         "UPLOADS_BUCKET": UPLOADS_BUCKET,
+        # The link previews read the SPA's index.html from the local cloud's S3, and give
+        # addresses on its site.
+        "SPA_BUCKET": SPA_BUCKET,
+        "SITE_URL": f"http://localhost:{port}",
         # The secret is read through the Secrets Manager API, which the local cloud answers on
         # its own port (infra/local/cloud/secrets.go).
         "CURSOR_SECRET_ARN": "verde-local/cursor-secret",

@@ -108,6 +108,7 @@ class SamLocalEnvTest(unittest.TestCase):
         self.assertEqual((env["USER_POOL_ID"], env["USER_POOL_CLIENT_ID"], env["CURSOR_SECRET_ARN"]),
                          ("local_abc", "cid", "verde-local/cursor-secret"))
         self.assertEqual(env["AWS_ENDPOINT_URL_SECRETS_MANAGER"], "http://host.docker.internal:8080")
+        self.assertEqual((env["SPA_BUCKET"], env["SITE_URL"]), ("verde-spa", "http://localhost:8080"))
         self.assertNotIn("CURSOR_SECRET", env)
 
     def test_every_variable_is_declared_by_the_template(self):

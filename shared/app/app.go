@@ -34,8 +34,12 @@ type Config struct {
 	CursorSecretID string
 	OriginSecretID string
 	AutoConfirm    bool
-	// SiteURL is the site's public origin, for links in e-mails (SITE_URL).
+	// SiteURL is the site's public origin, for links in e-mails and the link previews'
+	// addresses (SITE_URL).
 	SiteURL string
+	// SpaBucket is the SPA's bucket, whose index.html the link previews are written into
+	// (SPA_BUCKET; GroupsFunction only, shared/sitepage).
+	SpaBucket string
 }
 
 // ConfigFromEnv reads the variables template.yaml sets.
@@ -52,6 +56,7 @@ func ConfigFromEnv() Config {
 		OriginSecretID:        os.Getenv("ORIGIN_SECRET_ARN"),
 		AutoConfirm:           os.Getenv("AUTO_CONFIRM_SIGNUP") == "true",
 		SiteURL:               os.Getenv("SITE_URL"),
+		SpaBucket:             os.Getenv("SPA_BUCKET"),
 	}
 }
 

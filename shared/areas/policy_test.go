@@ -218,12 +218,12 @@ func TestSignInTokensAndFlowsAreHardened(t *testing.T) {
 }
 
 // TestS3GrantsAreScopedToAPrefix: no function may touch a whole bucket. An
-// object action names a prefix of the bucket (fotos/*, exports/*), never
-// bucket/* or *; s3:ListBucket comes only with an s3:prefix condition on
-// such a prefix; no s3:* wildcard action.
+// object action names a prefix of the bucket (fotos/*, exports/*) or one
+// object (the SPA's index.html), never bucket/* or *; s3:ListBucket comes only
+// with an s3:prefix condition on such a prefix; no s3:* wildcard action.
 func TestS3GrantsAreScopedToAPrefix(t *testing.T) {
 	root := readYAML(t, templatePath)
-	prefixed := regexp.MustCompile(`^\$\{[A-Za-z]+\.Arn\}/[a-z]+/\*$`)
+	prefixed := regexp.MustCompile(`^\$\{[A-Za-z]+\.Arn\}/([a-z]+/\*|[a-z]+\.[a-z]+)$`)
 	n := 0
 	each(get(root, "Resources"), func(id string, res *yaml.Node) {
 		if scalar(get(res, "Type")) != "AWS::Serverless::Function" {
@@ -275,7 +275,7 @@ func TestS3GrantsAreScopedToAPrefix(t *testing.T) {
 						}
 						for _, r := range scalars(get(st, "Resource")) {
 							if !prefixed.MatchString(r) {
-								t.Errorf("%s: %s on %q, not on a prefix of a bucket", id, a.Value, r)
+								t.Errorf("%s: %s on %q, not on a prefix or one object of a bucket", id, a.Value, r)
 							}
 						}
 					}

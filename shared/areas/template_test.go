@@ -247,17 +247,113 @@ func TestTemplateRoutesAreUniqueAndUnderAPI(t *testing.T) {
 	if d := duplicates(routes); len(d) > 0 {
 		t.Errorf("routes declared by more than one event: %v", d)
 	}
+	pages := pageBehaviours(t)
 	for _, id := range sortedKeys(pt.Functions) {
 		fn := pt.Functions[id]
 		for i, r := range fn.Routes {
 			_, path, _ := strings.Cut(r, " ")
-			if !strings.HasPrefix(path, "/api/") {
-				t.Errorf("%s: route %q is not under /api/ (CloudFront only sends /api/* to the API)", id, r)
+			if !strings.HasPrefix(path, "/api/") && pages[behaviourPattern(path)] == nil {
+				t.Errorf("%s: route %q is not under /api/ and no CloudFront behaviour of its own sends it to the api origin (CloudFront sends only /api/* and those to the API)", id, r)
 			}
 			if fn.APIRefs[i] != pt.HTTPAPIs[0] {
 				t.Errorf("%s: route %q must set ApiId: !Ref %s (without it SAM makes a second API that CloudFront does not reach)", id, r, pt.HTTPAPIs[0])
 			}
 		}
+	}
+}
+
+// distributionConfig is the CloudFront distribution's DistributionConfig.
+func distributionConfig(t *testing.T) *yaml.Node {
+	t.Helper()
+	dc := get(get(get(get(readYAML(t, templatePath), "Resources"), "Distribution"), "Properties"), "DistributionConfig")
+	if dc == nil {
+		t.Fatal("template.yaml has no Distribution.Properties.DistributionConfig")
+	}
+	return dc
+}
+
+// pageBehaviours are the CloudFront behaviours that send a page of the site (a path outside
+// /api/, such as the link previews' /grupos/*/publico) to the api origin, by PathPattern.
+func pageBehaviours(t *testing.T) map[string]*yaml.Node {
+	t.Helper()
+	out := map[string]*yaml.Node{}
+	for _, b := range get(distributionConfig(t), "CacheBehaviors").Content {
+		if p := scalar(get(b, "PathPattern")); scalar(get(b, "TargetOriginId")) == "api" && !strings.HasPrefix(p, "/api/") {
+			out[p] = b
+		}
+	}
+	return out
+}
+
+// behaviourPattern is the CloudFront path pattern of a route: each {parameter} a *.
+func behaviourPattern(path string) string {
+	return regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(path, "*")
+}
+
+// cloudFrontMatches reports whether CloudFront's path pattern (* any characters, ? one) takes path.
+func cloudFrontMatches(pattern, path string) bool {
+	re := "^" + strings.NewReplacer(`\*`, ".*", `\?`, ".").Replace(regexp.QuoteMeta(pattern)) + "$"
+	return regexp.MustCompile(re).MatchString(path)
+}
+
+// TestPageRoutesHaveCloudFrontBehavioursThatForwardNoToken: a route outside /api/ (the link
+// previews' pages) is a GET of the HttpApi that CloudFront reaches through a behaviour of its
+// own, the first that takes its paths (ahead of the default, which serves the bucket's
+// index.html): to the api origin (which adds X-Verde-Origin-Verify), GET and HEAD only, with
+// PublicApiCachePolicy (no header, no cookie: no Authorization reaches the function) or
+// CachingDisabled without an origin request policy, and the SPA's response headers policy.
+// No such behaviour is left without its route.
+func TestPageRoutesHaveCloudFrontBehavioursThatForwardNoToken(t *testing.T) {
+	pt := parseTemplate(t)
+	dc := distributionConfig(t)
+	defaultHeaders := refTarget(get(get(dc, "DefaultCacheBehavior"), "ResponseHeadersPolicyId"))
+	pages := pageBehaviours(t)
+	if len(pages) == 0 {
+		t.Fatal("no CloudFront behaviour sends a page to the api origin (the link previews')")
+	}
+	routed := map[string]bool{}
+	for _, r := range pt.templateRoutes() {
+		method, path, _ := strings.Cut(r, " ")
+		if strings.HasPrefix(path, "/api/") {
+			continue
+		}
+		pattern := behaviourPattern(path)
+		routed[pattern] = true
+		if method != "GET" {
+			t.Errorf("page route %s: pages are GET only", r)
+		}
+		sample := strings.ReplaceAll(pattern, "*", "abc")
+		for _, b := range get(dc, "CacheBehaviors").Content {
+			if cloudFrontMatches(scalar(get(b, "PathPattern")), sample) {
+				if got := scalar(get(b, "PathPattern")); got != pattern {
+					t.Errorf("page route %s: CloudFront's first behaviour for %s is %s, not its own %s", r, sample, got, pattern)
+				}
+				break
+			}
+		}
+	}
+	const cachingDisabled = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad"
+	for pattern, b := range pages {
+		if !routed[pattern] {
+			t.Errorf("behaviour %s sends to the api origin a path no HttpApi route serves", pattern)
+		}
+		if got := scalars(get(b, "AllowedMethods")); !slices.Equal(got, []string{"GET", "HEAD"}) {
+			t.Errorf("behaviour %s: AllowedMethods %v, want [GET HEAD]", pattern, got)
+		}
+		policy := get(b, "CachePolicyId")
+		if refTarget(policy) != "PublicApiCachePolicy" && scalar(policy) != cachingDisabled {
+			t.Errorf("behaviour %s: CachePolicyId must be !Ref PublicApiCachePolicy or Managed-CachingDisabled", pattern)
+		}
+		if get(b, "OriginRequestPolicyId") != nil {
+			t.Errorf("behaviour %s: an origin request policy would forward viewer headers (Authorization)", pattern)
+		}
+		if got := refTarget(get(b, "ResponseHeadersPolicyId")); got == "" || got != defaultHeaders {
+			t.Errorf("behaviour %s: ResponseHeadersPolicyId !Ref %q, want the SPA's (%s)", pattern, got, defaultHeaders)
+		}
+	}
+	params := get(get(get(get(get(readYAML(t, templatePath), "Resources"), "PublicApiCachePolicy"), "Properties"), "CachePolicyConfig"), "ParametersInCacheKeyAndForwardedToOrigin")
+	if scalar(get(get(params, "HeadersConfig"), "HeaderBehavior")) != "none" || scalar(get(get(params, "CookiesConfig"), "CookieBehavior")) != "none" {
+		t.Error("PublicApiCachePolicy must forward no header and no cookie")
 	}
 }
 

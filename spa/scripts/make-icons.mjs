@@ -1,10 +1,10 @@
-// Draws the app's icons and the default link-preview image with Debian's chromium (no image
+// Draws the app's icons with Debian's chromium (no image
 // library to install): `node scripts/make-icons.mjs` writes them into public/ and they are
 // committed. Run it again only when the mark or the colours change.
 //   icons/icon-{192,512}.png           the mark on a rounded square ("any")
 //   icons/maskable-{192,512}.png       full-bleed square, the mark inside the 80 % safe zone
 //   icons/apple-touch-icon.png         180 px, for iOS's home screen
-//   og-verde.png                       1200×630, the preview image when a group has no cover
+// (The default link-preview image, public/og-verde.png, is drawn by tools/ogimage.)
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +17,6 @@ const leaf = (size) =>
 
 const square = (size, { radius, mark }) =>
   `<body style="margin:0;background:transparent"><div style="width:${size}px;height:${size}px;border-radius:${radius}px;background:${green};display:grid;place-items:center">${leaf(mark)}</div></body>`;
-
-const preview = `<body style="margin:0;font-family:system-ui,'DejaVu Sans',sans-serif"><div style="width:1200px;height:630px;background:${green};color:#fff;display:flex;flex-direction:column;justify-content:center;align-items:center;gap:28px">
-  <div style="display:flex;align-items:center;gap:32px"><div style="width:180px;height:180px;border-radius:44px;background:rgba(255,255,255,.16);display:grid;place-items:center">${leaf(150)}</div>
-  <span style="font-size:140px;font-weight:800;letter-spacing:-2px">Verde</span></div>
-  <span style="font-size:44px;color:#e3f2e4">Hortas comunitárias, cultivadas juntas</span></div></body>`;
 
 const images = [
   ['icons/icon-192.png', 192, square(192, { radius: 42, mark: 150 })],
@@ -39,8 +34,5 @@ for (const [file, size, html] of images) {
   await page.setContent(html);
   writeFileSync(join(out, file), await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }));
 }
-await page.setViewportSize({ width: 1200, height: 630 });
-await page.setContent(preview);
-writeFileSync(join(out, 'og-verde.png'), await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 1200, height: 630 } }));
 await browser.close();
 console.log('icons written to', out);

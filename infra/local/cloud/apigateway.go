@@ -54,13 +54,17 @@ func splitPath(p string) []string { return strings.Split(strings.TrimPrefix(p, "
 // Handles reports whether the request belongs to the API: a template route matches it, or its
 // path is under /api.
 func (g *APIGateway) Handles(r *http.Request) bool {
-	p := r.URL.Path
-	if p == "/api" || strings.HasPrefix(p, "/api/") {
+	if isAPIPath(r.URL.Path) {
 		return true
 	}
 	_, _, ok := g.match(r.Method, r.URL.EscapedPath())
 	return ok
 }
+
+// isAPIPath reports whether p is under /api, which CloudFront's /api/* behaviours send to the
+// API whatever the route (anything else reaches it only through a behaviour of its own: the
+// link previews' pages).
+func isAPIPath(p string) bool { return p == "/api" || strings.HasPrefix(p, "/api/") }
 
 // match finds the most specific route: an exact method beats ANY, and segment by segment a
 // literal beats {param}, which beats {greedy+}, as API Gateway chooses.

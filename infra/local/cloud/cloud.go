@@ -58,7 +58,10 @@ type Cloud struct {
 	ClientID      string
 	TableName     string
 	UploadsBucket string
-	Region        string
+	// SPABucket holds, on the S3 emulator, the one object of the SPA's bucket a function reads:
+	// its index.html (spabucket.go).
+	SPABucket string
+	Region    string
 
 	// AdminEmail and AdminPassword sign the demo admin in (group admin).
 	AdminEmail    string
@@ -115,6 +118,7 @@ func Start(ctx context.Context, opts Options) (*Cloud, error) {
 		DataDir:       opts.DataDir,
 		TableName:     opts.TableName,
 		UploadsBucket: opts.UploadsBucket,
+		SPABucket:     opts.SPABucket,
 		Region:        Region,
 		Clock:         NewClock(),
 		failed:        make(chan error, 4),
@@ -348,12 +352,35 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	c.UserPoolID, c.ClientID = st.UserPoolID, st.ClientID
 	c.Issuer = c.CognitoEndpoint + "/" + c.UserPoolID
 
-	// S3 uploads.
+	// The SPA's /config.json, also written into its index.html (by the site, and by the SPA
+	// bucket's stand-in for the link previews).
+	c.Config = SPAConfig{
+		Region:           Region,
+		UserPoolID:       c.UserPoolID,
+		UserPoolClientID: c.ClientID,
+		// Same origin, plain HTTP: e-mail sign-in works without first accepting the
+		// self-signed certificate; only the hosted UI (Google) needs the TLS domain.
+		UserPoolEndpoint: c.URL + CognitoPathPrefix,
+		AuthFlowType:     "USER_PASSWORD_AUTH",
+		OAuth: OAuthConfig{
+			Domain:          strings.TrimPrefix(c.CognitoTLSEndpoint, "https://"),
+			RedirectSignIn:  callback,
+			RedirectSignOut: callback,
+			Providers:       []string{"Google"},
+		},
+		APIBase: "/api",
+	}
+	configJSON, err := json.Marshal(c.Config)
+	if err != nil {
+		return err
+	}
+
+	// S3: the uploads bucket, and the SPA bucket's index.html (spabucket.go).
 	uploads, err := newUploadsServer(c.DataDir)
 	if err != nil {
 		return err
 	}
-	if err := c.serve(p.S3, "S3 uploads", uploads, nil); err != nil {
+	if err := c.serve(p.S3, "S3 uploads", spaBucket(uploads, c.SPABucket, c.opts.SPADir, configJSON), nil); err != nil {
 		return err
 	}
 	if err := ensureBucket(ctx, c.S3(), c.UploadsBucket); err != nil {
@@ -397,22 +424,6 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	for _, start := range c.periodic {
 		start()
 	}
-	c.Config = SPAConfig{
-		Region:           Region,
-		UserPoolID:       c.UserPoolID,
-		UserPoolClientID: c.ClientID,
-		// Same origin, plain HTTP: e-mail sign-in works without first accepting the
-		// self-signed certificate; only the hosted UI (Google) needs the TLS domain.
-		UserPoolEndpoint: c.URL + CognitoPathPrefix,
-		AuthFlowType:     "USER_PASSWORD_AUTH",
-		OAuth: OAuthConfig{
-			Domain:          strings.TrimPrefix(c.CognitoTLSEndpoint, "https://"),
-			RedirectSignIn:  callback,
-			RedirectSignOut: callback,
-			Providers:       []string{"Google"},
-		},
-		APIBase: "/api",
-	}
 	mux := http.NewServeMux()
 	mux.Handle("/config.json", serveJSON(c.Config))
 	mux.Handle(ClockPath, c.Clock)
@@ -432,10 +443,6 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	bucketProxy, media := uploadsOnSite(s3URL, c.UploadsBucket)
 	mux.Handle("/"+c.UploadsBucket+"/", bucketProxy)
 	mux.Handle("/media/", media)
-	configJSON, err := json.Marshal(c.Config)
-	if err != nil {
-		return err
-	}
 	headers, err := LocalSecurityHeaders(c.Template, c.URL, c.CognitoTLSEndpoint)
 	if err != nil {
 		return err
@@ -451,9 +458,16 @@ func (c *Cloud) startAll(ctx context.Context) error {
 			return
 		}
 		if gateway.Handles(r) {
-			// What CloudFront adds to every request of its /api/* behaviour (replacing any
-			// value the browser sent); API Gateway's own endpoint has no such header.
+			// What CloudFront's api origin adds to every request it sends (replacing any value
+			// the browser sent); API Gateway's own endpoint has no such header.
 			r.Header.Set(app.OriginHeader, c.originSecret)
+			if !isAPIPath(r.URL.Path) {
+				// A page of the site the API answers (the link previews' /grupos/*/publico and
+				// /grupos/*/convite): its CloudFront behaviour sends the SPA's security headers.
+				for k, v := range headers {
+					w.Header().Set(k, v)
+				}
+			}
 			gateway.ServeHTTP(w, r)
 			return
 		}
@@ -673,6 +687,8 @@ func (c *Cloud) Env() map[string]string {
 		"AWS_ENDPOINT_URL_CLOUDFRONT": c.URL, // the photos job's invalidations (cloudfront.go)
 		"VIEWS_JOB_FUNCTION":          "ViewsJobFunction",
 		"REMINDERS_FUNCTION":          "RemindersFunction",
+		// The link previews' index.html (spabucket.go); SITE_URL is their addresses' origin.
+		"SPA_BUCKET": c.SPABucket,
 	} {
 		env[k] = v
 	}

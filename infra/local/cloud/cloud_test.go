@@ -133,6 +133,42 @@ func TestSiteServesTheSPALikeCloudFrontAndKeepsAPIPathsOut(t *testing.T) {
 	}
 }
 
+// The link previews' pages (/grupos/{groupId}/publico and /convite, GET) reach GroupsFunction
+// through template.yaml's routes, as CloudFront's behaviours send them to the API in AWS: the
+// SPA's index.html with the site's configuration, the preview's tags, the SPA's security
+// headers and a minute's cache. Any other request of those paths is the site's, as CloudFront's
+// default behaviour would serve it.
+func TestLinkPreviewPagesAreTheSPAsPageFromGroupsFunction(t *testing.T) {
+	c := testcloud.Get()
+	_, configJSON := get(t, c.URL+"/config.json")
+	var served map[string]any
+	json.Unmarshal([]byte(configJSON), &served)
+	for _, path := range []string{"/grupos/sem-grupo/publico", "/grupos/sem-grupo/convite?c=abc"} {
+		resp, page := get(t, c.URL+path, "User-Agent", "WhatsApp/2.23.20.0 A")
+		if resp.StatusCode != 200 || !strings.Contains(page, `<meta property="og:title" content="`) || !strings.Contains(page, `<div id="root">`) {
+			t.Fatalf("GET %s: %d %.300q", path, resp.StatusCode, page)
+		}
+		if resp.Header.Get("Cache-Control") != "public, max-age=60, s-maxage=60" || resp.Header.Get("Apigw-Requestid") == "" ||
+			!strings.Contains(resp.Header.Get("Content-Security-Policy"), "default-src 'self'") {
+			t.Errorf("GET %s: headers %v", path, resp.Header)
+		}
+		const open = `<script id="verde-config" type="application/json">`
+		start := strings.Index(page, open)
+		end := strings.Index(page[max(start, 0):], "</script>")
+		var inline map[string]any
+		if start < 0 || end < 0 || json.Unmarshal([]byte(page[start+len(open):start+end]), &inline) != nil || !reflect.DeepEqual(inline, served) {
+			t.Errorf("GET %s: the page's configuration is not /config.json's: %q", path, page)
+		}
+	}
+	req, _ := http.NewRequest("HEAD", c.URL+"/grupos/sem-grupo/publico", nil)
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 200 || resp.Header.Get("Apigw-Requestid") != "" {
+		t.Errorf("HEAD: the site's, not the API's: %v %v", err, resp)
+	}
+	if resp, page := get(t, c.URL+"/grupos/sem-grupo/publico/mais"); resp.StatusCode != 200 || strings.Contains(page, "og:title") {
+		t.Errorf("a deeper path: %d %.200q", resp.StatusCode, page)
+	}
+}
+
 func TestUnknownAPIRouteGetsTheExactEnvelope(t *testing.T) {
 	c := testcloud.Get()
 	for _, method := range []string{"GET", "POST", "DELETE"} {

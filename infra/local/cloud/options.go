@@ -44,9 +44,11 @@ type Options struct {
 	// (tools/season), not on the wall clock's timers.
 	NoSchedules bool
 
-	// TableName defaults to "verde-local"; UploadsBucket to "verde-uploads".
+	// TableName defaults to "verde-local"; UploadsBucket to "verde-uploads"; SPABucket (the
+	// SPA's index.html for the link previews, spabucket.go) to "verde-spa".
 	TableName     string
 	UploadsBucket string
+	SPABucket     string
 
 	// Instrument, when set, is applied to the AWS SDK configuration of every in-process function
 	// (functionID is its template LogicalId) and of Cloud.Deps (functionID ""), before its
@@ -60,6 +62,7 @@ type Options struct {
 const (
 	defaultTableName     = "verde-local"
 	defaultUploadsBucket = "verde-uploads"
+	defaultSPABucket     = "verde-spa"
 	// Region is the AWS region the local cloud's clients use; the emulators ignore it.
 	Region = "us-east-1"
 )
@@ -103,6 +106,9 @@ func (o *Options) resolve() error {
 	}
 	if o.UploadsBucket == "" {
 		o.UploadsBucket = defaultUploadsBucket
+	}
+	if o.SPABucket == "" {
+		o.SPABucket = defaultSPABucket
 	}
 	if o.Log == nil {
 		o.Log = io.Discard

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"io"
 	"mime"
 	"net/http"
 	"os"
@@ -86,11 +87,7 @@ func (s spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if _, err := os.Stat(index); err != nil {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusServiceUnavailable)
-		fmt.Fprintf(w, `<!doctype html><meta charset="utf-8"><title>Verde: SPA not built</title>
-<h1>The SPA is not built yet</h1>
-<p>%s has no index.html. Build it with <code>make dev</code> (it builds spa/dist and starts the local cloud),
-or <code>npm ci --prefix spa &amp;&amp; npm run build --prefix spa</code>, then reload. The API, /config.json and the emulators are running.</p>`,
-			html.EscapeString(s.dist))
+		io.WriteString(w, "<!doctype html><meta charset=\"utf-8\"><title>Verde: SPA not built</title>\n"+spaNotBuilt(s.dist))
 		return
 	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")
@@ -116,6 +113,14 @@ or <code>npm ci --prefix spa &amp;&amp; npm run build --prefix spa</code>, then 
 		return
 	}
 	http.NotFound(w, r)
+}
+
+// spaNotBuilt says that dist has no index.html yet, and how to build it.
+func spaNotBuilt(dist string) string {
+	return fmt.Sprintf(`<h1>The SPA is not built yet</h1>
+<p>%s has no index.html. Build it with <code>make dev</code> (it builds spa/dist and starts the local cloud),
+or <code>npm ci --prefix spa &amp;&amp; npm run build --prefix spa</code>, then reload. The API, /config.json and the emulators are running.</p>`,
+		html.EscapeString(dist))
 }
 
 func isFile(name string) bool {

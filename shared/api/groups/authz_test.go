@@ -75,6 +75,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 		{name: "invite page", method: "GET", path: p("/api/invites/{token}"), want: expect{ok, ok, ok, ok, ok, ok}},
 		{name: "invite page private", opts: fixtureOpts{Private: true}, method: "GET", path: p("/api/invites/{token}"), want: expect{ok, ok, ok, ok, ok, ok}},
 		{name: "accept invite", opts: fixtureOpts{Private: true}, method: "POST", path: p("/api/invites/{token}/accept"), want: expect{unauth, created, conflict, conflict, conflict, created}},
+		// The pages a shared link opens: the same HTML for everyone, a token read by no one (preview_test.go).
+		{name: "public page with its preview", method: "GET", path: p("/grupos/{id}/publico"), want: expect{ok, ok, ok, ok, ok, ok}},
+		{name: "public page of private with its preview", opts: fixtureOpts{Private: true}, method: "GET", path: p("/grupos/{id}/publico"), want: expect{ok, ok, ok, ok, ok, ok}},
+		{name: "invite link with its preview", method: "GET", path: p("/grupos/{id}/convite?c={token}"), want: expect{ok, ok, ok, ok, ok, ok}},
+		{name: "invite link of private with its preview", opts: fixtureOpts{Private: true}, method: "GET", path: p("/grupos/{id}/convite?c={token}"), want: expect{ok, ok, ok, ok, ok, ok}},
 	}
 	codes := map[int]string{unauth: "unauthenticated", forbidden: "forbidden", notFound: "not_found", conflict: "conflict"}
 	users := func(w *world) [6]testkit.User {
@@ -124,6 +129,7 @@ func TestEveryRouteIsInTheMatrix(t *testing.T) {
 		"DELETE /api/groups/{groupId}/requests/{userId}": true, "GET /api/groups/{groupId}/invites": true,
 		"POST /api/groups/{groupId}/invites": true, "DELETE /api/groups/{groupId}/invites/{token}": true,
 		"GET /api/invites/{token}": true, "POST /api/invites/{token}/accept": true,
+		"GET /grupos/{groupId}/publico": true, "GET /grupos/{groupId}/convite": true,
 	}
 	w := getWorld(t)
 	for _, r := range routesOf(w) {

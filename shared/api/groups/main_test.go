@@ -2,6 +2,7 @@ package groups_test
 
 import (
 	"net/http"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -12,7 +13,11 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
+// The SPA's own index.html (spa/index.html, the page its build writes to spa/dist with the same
+// head, #verde-config slot and #root) is the SPA bucket's, for the link previews: no build needed.
+func TestMain(m *testing.M) {
+	testcloud.Run(m, cloud.Options{SkipSeed: true, SPADir: filepath.Join("..", "..", "..", "spa")})
+}
 
 // world is the cast every test shares (testkit.Cast) and the GroupsFunction handler.
 type world struct {

@@ -36,6 +36,8 @@ var anonymous = map[string]bool{
 	"GET /api/emails/descadastro": true, "POST /api/emails/descadastro": true,
 	// A calendar feed: its signed address is the credential (a phone's calendar sends no token).
 	"GET /api/calendario/{token}": true,
+	// The pages a shared link opens, with their link previews (the SPA's HTML, the same for everyone).
+	"GET /grupos/{groupId}/publico": true, "GET /grupos/{groupId}/convite": true,
 }
 
 // everyRoute calls every route of every area as u and returns the routes

@@ -528,6 +528,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/grupos/{groupId}/publico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A group's public page as HTML, with its link preview (Open Graph and Twitter tags) in the head
+         * @description Not an API call: the page a shared link opens (docs/link-previews.md). The SPA's own
+         *     index.html, the site's configuration included, with the preview in its head, so a
+         *     link-preview crawler that runs no JavaScript (WhatsApp, Facebook, Telegram …) reads
+         *     the group's name, place, members count and cover photo, and a person gets the SPA as on
+         *     any other path. A private group and an unknown id get the same generic preview, still
+         *     200 (the SPA shows its own not-found). Takes no token (one sent is ignored): the same
+         *     page for everyone, which CloudFront and the browser keep a minute (Cache-Control public
+         *     with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
+         */
+        get: operations["getGroupPreviewPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/grupos/{groupId}/convite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An invite link's page as HTML, with its link preview (Open Graph and Twitter tags) in the head
+         * @description As GET /grupos/{groupId}/publico, worded as an invite ("Convite para o grupo … no
+         *     Verde"). The preview shows the group only when it is public: an invite to a private
+         *     group reads like one to an unknown group, whatever the token. The token (c) is not
+         *     checked here, only kept in og:url; the SPA's invite page reads it (GET
+         *     /api/invites/{token}).
+         */
+        get: operations["getInvitePreviewPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/groups/{groupId}/lotes": {
         parameters: {
             query?: never;
@@ -5750,6 +5805,67 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGroupPreviewPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SPA's page with the group's preview */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getInvitePreviewPage: {
+        parameters: {
+            query?: {
+                /** @description The invite's token, as the invite's link carries it */
+                c?: string;
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SPA's page with the invite's preview */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["SharedCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
