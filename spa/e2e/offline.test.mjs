@@ -97,6 +97,12 @@ describe('the installable app, offline, in Chromium against the local cloud', ()
         await context.setOffline(true);
         await page.goto('/dashboard');
         await page.getByText('Sem conexão.').waitFor();
+        // The page keeps room at its foot for the bar: nothing at the end stays under it.
+        const room = await page.evaluate(() => ({
+          padding: parseFloat(getComputedStyle(document.body).paddingBottom),
+          bar: document.querySelector('.device-bar').getBoundingClientRect().height,
+        }));
+        assert.ok(room.bar > 0 && room.padding >= room.bar, JSON.stringify(room));
         await water.click();
         await page.getByText('Na fila: será enviado quando a conexão voltar').waitFor();
         await page.getByText('1 registro aguardando conexão').waitFor();

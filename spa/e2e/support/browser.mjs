@@ -25,15 +25,21 @@ const flags = [
 // is printed with the failure: a timeout on a busy CI machine otherwise says only what was
 // awaited, not what the page held instead.
 const traces = [];
+let sessions = 0;
 
 afterEach(async (t) => {
-  const these = traces.splice(0);
-  if (t.passed) return;
+  // Sessions closed during the test are done with; one still open (opened for several tests)
+  // stays, and the next test's report starts from where this one ended.
+  const these = [...traces];
+  traces.splice(0, traces.length, ...traces.filter((trace) => !trace.final));
   for (const trace of these) {
+    const log = trace.log.slice(trace.mark);
+    trace.mark = trace.log.length;
+    if (t.passed) continue;
     const shown = trace.final ?? (await snapshot(trace.page));
     console.log(`--- browser session ${trace.n} at the failure of "${t.name}"`);
     console.log(`url: ${shown.url}`);
-    for (const line of trace.log.slice(-25)) console.log(`  ${line}`);
+    for (const line of log.slice(-25)) console.log(`  ${line}`);
     console.log(`page text:\n${shown.text}`);
   }
 });
@@ -76,7 +82,7 @@ export async function openSession({ baseURL, viewport = { width: 1280, height: 8
       console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
     );
   });
-  const trace = { n: traces.length + 1, page, log: [], final: null };
+  const trace = { n: ++sessions, page, log: [], mark: 0, final: null };
   traces.push(trace);
   const at = () => new Date().toISOString().slice(11, 23);
   page.on('response', (r) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { applyUpdate, installApp } from '@/lib/pwa/install';
 import { QueueList } from '@/components/ui/queue-list';
@@ -17,6 +17,32 @@ function dismissedRecently(): boolean {
 const registros = (n: number) => (n === 1 ? '1 registro' : `${n} registros`);
 
 /**
+ * The page's foot keeps room for the bar while it shows something (the --device-bar-space the body
+ * pads with, device-bar.css): the end of a page, a form's last button, scrolls clear of it
+ * instead of staying under it.
+ */
+function useReservedSpace(bar: RefObject<HTMLDivElement | null>) {
+  useLayoutEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const fit = () => {
+      const height = el.childElementCount > 0 ? el.getBoundingClientRect().height : 0;
+      if (height > 0) root.style.setProperty('--device-bar-space', `${Math.ceil(height) + 16}px`);
+      else root.style.removeProperty('--device-bar-space');
+    };
+    fit();
+    // The bar's height changes as notes come and go (empty, it is display: none).
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : undefined;
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--device-bar-space');
+    };
+  }, [bar]);
+}
+
+/**
  * The device's news, at the foot of every page: "Sem conexão" while offline, the queue of what
  * was written offline (with its list), "Nova versão disponível — atualizar" when a deploy landed,
  * and "Instalar o Verde" where the browser offers it. Nothing when there is nothing to say.
@@ -31,9 +57,11 @@ export function DeviceBar({ signedIn }: { signedIn: boolean }) {
   const refused = items.filter((i) => i.refusal).length;
   const waiting = items.length - refused;
   const offerInstall = pwa.canInstall && signedIn && !installHidden;
+  const bar = useRef<HTMLDivElement>(null);
+  useReservedSpace(bar);
 
   return (
-    <div className="device-bar" role="region" aria-label="Conexão e aplicativo">
+    <div ref={bar} className="device-bar" role="region" aria-label="Conexão e aplicativo">
       {!online && (
         <p className="device-note device-offline" role="status">
           <strong>Sem conexão.</strong> Você vê os dados salvos neste aparelho; o que registrar fica na fila e será enviado quando a conexão voltar.

@@ -31,6 +31,28 @@ describe('the copy of the reads kept on the device', () => {
     expect(other.getQueryData(['cultivos', 'lista'])).toBeUndefined();
   });
 
+  it('what it puts back is never fresh: a screen showing it reads it again', async () => {
+    const first = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    persistCache(first, 'user-1');
+    await first.fetchQuery({ queryKey: ['mural'], queryFn: async () => ['antes'] });
+    // An edit writes its answer into the list: its time is now, well within staleTime.
+    first.setQueryData(['mural'], ['editado']);
+    await afterSave();
+
+    const next = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const read = vi.fn(async () => ['agora']);
+    await next.fetchQuery({ queryKey: ['outra'], queryFn: async () => ['nova'] });
+    await restoreCache(next, 'user-1');
+    expect(next.getQueryData(['mural'])).toEqual(['editado']);
+    expect(next.getQueryState(['mural'])?.isInvalidated).toBe(true);
+    // A read of this page is not the copy's: it stays fresh.
+    expect(next.getQueryState(['outra'])?.isInvalidated).toBe(false);
+    // The screen mounting it reads it again, in spite of staleTime.
+    await next.prefetchQuery({ queryKey: ['mural'], queryFn: read });
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(next.getQueryData(['mural'])).toEqual(['agora']);
+  });
+
   it('saves what was read before it started', async () => {
     const client = new QueryClient();
     await client.fetchQuery({ queryKey: ['dashboard', 'cultivos'], queryFn: async () => ['c1'] });

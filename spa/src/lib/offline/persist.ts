@@ -1,11 +1,12 @@
 import { createStore, del, get, set } from 'idb-keyval';
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 
 // What the member last saw, kept on the device: react-query's cache, dehydrated into IndexedDB
 // under the member's id (a second after saving starts, and after each read that succeeds) and
 // put back when the app starts, so that Verde opened with no network shows the last data
 // instead of errors (reads that failed meanwhile take the saved data). A reply newer than the
-// saved one is never replaced by it (hydrate compares their times). Deleted at sign-out.
+// saved one is never replaced by it (hydrate compares their times), and what was put back is
+// read again as soon as a screen shows it. Deleted at sign-out.
 // Not @tanstack/react-query-persist-client: it pins an older query-core, a second copy in the bundle.
 
 const store = createStore('verde-cache', 'consultas');
@@ -31,6 +32,14 @@ export async function restoreCache(client: QueryClient, uid: string): Promise<bo
     await client.cancelQueries({ predicate: (q) => savedHashes.has(q.queryHash) && q.state.fetchStatus !== 'idle' });
   }
   hydrate(client, saved.state);
+  // What the copy put back is as old as the copy: never fresh. A screen that shows it reads it
+  // again (at once if it is on screen now and not reading, else when it mounts), so that a
+  // reload does not show a list edited a few seconds before the page left (its time then was
+  // recent: staleTime would have kept it) instead of the list as it is now.
+  const restored = (q: Query) => saved.state.queries.some((s) => s.queryHash === q.queryHash && s.state.dataUpdatedAt === q.state.dataUpdatedAt);
+  const put = client.getQueryCache().findAll({ predicate: restored });
+  await client.invalidateQueries({ predicate: (q) => put.includes(q), refetchType: 'none' });
+  if (navigator.onLine) void client.refetchQueries({ predicate: (q) => put.includes(q) && q.isActive() && q.state.fetchStatus === 'idle' });
   return true;
 }
 
