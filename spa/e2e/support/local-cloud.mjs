@@ -92,7 +92,11 @@ export async function startLocalCloud({ timeoutMs = 240_000, dataDir: given } = 
       } catch {
         // already gone
       }
-      const timedOut = await Promise.race([exit.then(() => false), sleep(30_000).then(() => true)]);
+      // The 30 s limit must not keep this process alive once the cloud is gone (it did: each
+      // journey file's process then lingered 30 s after its tests, ten minutes of a CI run).
+      let limit;
+      const timedOut = await Promise.race([exit.then(() => false), new Promise((done) => (limit = setTimeout(done, 30_000, true)))]);
+      clearTimeout(limit);
       if (timedOut) {
         try {
           process.kill(-child.pid, 'SIGKILL');
