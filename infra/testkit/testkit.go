@@ -234,9 +234,10 @@ func subOf(t testing.TB, token string) string {
 
 // Response is a handler's answer.
 type Response struct {
-	Status int
-	Header http.Header
-	Body   []byte
+	Status  int
+	Header  http.Header
+	Body    []byte
+	Request string // "METHOD path", for messages
 }
 
 // Decode reads the body into v, failing the test on bad JSON.
@@ -305,5 +306,5 @@ func DoWithHeader(t testing.TB, h http.Handler, method, path string, user User, 
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	CheckContract(t, req, rec)
-	return Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
+	return Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes(), Request: method + " " + path}
 }

@@ -574,35 +574,25 @@ func TestDeleteIsResumable(t *testing.T) {
 // deletes their own account (no id in any path).
 func TestAuthorizationMatrix(t *testing.T) {
 	setup(t)
-	routes := []struct {
+	type row struct {
 		method, path string
 		body         any
-	}{
-		{"GET", "/api/me/conta", nil},
-		{"GET", "/api/me/dados", nil},
-		{"POST", "/api/me/exclusao", map[string]any{"confirmacao": "EXCLUIR", "senha": "errada-123"}},
-		{"GET", "/api/me/notificacoes/preferencias", nil},
-		{"PUT", "/api/me/notificacoes/preferencias", map[string]any{"silenciados": []string{}}},
-		{"GET", "/api/me/emails", nil},
-		{"PUT", "/api/me/emails", map[string]any{"ativos": []string{}}},
+		want         testkit.Expect
 	}
-	for _, r := range routes {
-		for i, u := range cast.ByRole() {
-			res := testkit.Do(t, h, r.method, r.path, u, r.body)
-			want := 200
-			switch {
-			case u.Token == "":
-				want = 401
-			case r.method == "POST" && testkit.Roles[i] == "owner":
-				want = 400 // the password is checked first; then the owned group refuses (409)
-			case r.method == "POST":
-				want = 400 // a wrong password never deletes anything
-			}
-			if res.Status != want {
-				t.Errorf("%s %s as %s: %d, want %d: %s", r.method, r.path, testkit.Roles[i], res.Status, want, res.Body)
-			}
-		}
-	}
+	signedIn := testkit.Expect{401, 200, 200, 200, 200, 200}
+	testkit.Matrix(t, cast.Columns(), []row{
+		{"GET", "/api/me/conta", nil, signedIn},
+		{"GET", "/api/me/dados", nil, signedIn},
+		// A wrong password never deletes anything; the owner's too is checked
+		// first (then the owned group would refuse, 409).
+		{"POST", "/api/me/exclusao", map[string]any{"confirmacao": "EXCLUIR", "senha": "errada-123"}, testkit.Expect{401, 400, 400, 400, 400, 400}},
+		{"GET", "/api/me/notificacoes/preferencias", nil, signedIn},
+		{"PUT", "/api/me/notificacoes/preferencias", map[string]any{"silenciados": []string{}}, signedIn},
+		{"GET", "/api/me/emails", nil, signedIn},
+		{"PUT", "/api/me/emails", map[string]any{"ativos": []string{}}, signedIn},
+	}, func(r row) (string, testkit.Expect) { return r.method + " " + r.path, r.want }, func(t *testing.T, r row, u testkit.User) testkit.Response {
+		return testkit.Do(t, h, r.method, r.path, u, r.body)
+	})
 	// The export shows the caller's own profile, whoever asks.
 	for _, u := range []testkit.User{cast.Member, cast.Admin} {
 		got, _, _ := export(t, u)

@@ -23,12 +23,13 @@ func TestDadosAuthorizationMatrix(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := importHeader + "X,*,*,*,*,*,1,,\n"
-	cases := []struct {
+	type row struct {
 		method, path string
 		csv          string
 		json         any
 		adminWant    int
-	}{
+	}
+	cases := []row{
 		{"GET", "/api/admin/dados/exports", "", nil, 200},
 		{"POST", "/api/admin/dados/exports", "", map[string]any{"entidade": "grupos", "formato": "jsonl"}, 201},
 		{"GET", "/api/admin/dados/exports/" + rec.ID + "/download", "", nil, 409}, // never run: pendente
@@ -36,25 +37,22 @@ func TestDadosAuthorizationMatrix(t *testing.T) {
 		{"POST", "/api/admin/dados/vegetais/validar", bad, nil, 200},
 		{"POST", "/api/admin/dados/vegetais/importar", bad, nil, 200},
 	}
-	roles := []testkit.User{cast.Anon, cast.Member, cast.Coord, cast.Owner, cast.Admin}
-	for _, c := range cases {
-		for i, u := range roles {
-			want := []int{401, 403, 403, 403, c.adminWant}[i]
-			hdr := http.Header{"Idempotency-Key": {uuid.NewString()}}
-			var body any = c.json
-			if c.csv != "" {
-				body = c.csv
-				hdr.Set("Content-Type", "text/csv")
-			}
-			res := testkit.DoWithHeader(t, h, c.method, c.path, u, body, hdr)
-			if res.Status != want {
-				t.Errorf("%s %s as %s: %d, want %d: %s", c.method, c.path, []string{"anonymous", "member", "coordinator", "owner", "admin"}[i], res.Status, want, res.Body)
-			}
+	roles := []testkit.Role{{Name: "anonymous", User: cast.Anon}, {Name: "member", User: cast.Member}, {Name: "coordinator", User: cast.Coord},
+		{Name: "owner", User: cast.Owner}, {Name: "admin", User: cast.Admin}}
+	testkit.Matrix(t, roles, cases, func(c row) (string, testkit.Expect) {
+		return c.method + " " + c.path, testkit.Expect{401, 403, 403, 403, c.adminWant}
+	}, func(t *testing.T, c row, u testkit.User) testkit.Response {
+		hdr := http.Header{"Idempotency-Key": {uuid.NewString()}}
+		var body any = c.json
+		if c.csv != "" {
+			body = c.csv
+			hdr.Set("Content-Type", "text/csv")
 		}
-	}
-	for _, u := range roles[:4] {
-		if u.ID != "" {
-			if log := auditOf(t, u.ID); len(log) != 0 {
+		return testkit.DoWithHeader(t, h, c.method, c.path, u, body, hdr)
+	})
+	for _, r := range roles[:4] {
+		if r.User.ID != "" {
+			if log := auditOf(t, r.User.ID); len(log) != 0 {
 				t.Fatalf("a refused call was audited: %+v", log)
 			}
 		}

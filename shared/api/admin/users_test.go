@@ -39,42 +39,41 @@ func TestAdminAuthorizationMatrix(t *testing.T) {
 	}
 	target := env.NewUser(t, "Tiago Alvo")
 	rules := loadRules(t, adm)
-	cases := []struct {
+	type row struct {
 		method, path string
-		body         func() any
+		body         func(t *testing.T) any
 		adminWant    int
-	}{
+	}
+	cases := []row{
 		{"GET", "/api/admin/rules", nil, 200},
 		{"GET", "/api/admin/audit?acao=regras.editadas", nil, 200},
-		{"PUT", "/api/admin/rules", func() any { return editBody(loadRules(t, adm)) }, 200},
+		{"PUT", "/api/admin/rules", func(t *testing.T) any { return editBody(loadRules(t, adm)) }, 200},
 		{"GET", "/api/admin/users?q=tiago", nil, 200},
 		{"GET", "/api/admin/users/" + target.ID, nil, 200},
 		{"GET", "/api/admin/users/" + target.ID + "/ledger", nil, 200},
-		{"PUT", "/api/admin/users/" + target.ID + "/admin", func() any { return map[string]any{"admin": false} }, 200},
-		{"PUT", "/api/admin/users/" + target.ID + "/status", func() any { return map[string]any{"desativado": false} }, 200},
-		{"POST", "/api/admin/users/" + target.ID + "/pontos", func() any { return map[string]any{"pontos": 5, "motivo": "Mutirão"} }, 201},
+		{"PUT", "/api/admin/users/" + target.ID + "/admin", func(*testing.T) any { return map[string]any{"admin": false} }, 200},
+		{"PUT", "/api/admin/users/" + target.ID + "/status", func(*testing.T) any { return map[string]any{"desativado": false} }, 200},
+		{"POST", "/api/admin/users/" + target.ID + "/pontos", func(*testing.T) any { return map[string]any{"pontos": 5, "motivo": "Mutirão"} }, 201},
 		{"GET", "/api/admin/kpis", nil, 200},
 		{"GET", "/api/admin/analytics?granularidade=semana", nil, 200},
 		{"GET", "/api/admin/totais", nil, 200},
 		{"GET", "/api/admin/conquistas", nil, 200},
 	}
 	_ = rules
-	for _, c := range cases {
-		for i, u := range []testkit.User{{}, member, adm, semTOTP} {
-			want := []int{401, 403, c.adminWant, 403}[i]
-			var body any
-			if c.body != nil {
-				body = c.body()
-			}
-			res := testkit.DoWithHeader(t, h, c.method, c.path, u, body, http.Header{"Idempotency-Key": {uuid.NewString()}})
-			if res.Status != want {
-				t.Errorf("%s %s as %d: %d, want %d: %s", c.method, c.path, i, res.Status, want, res.Body)
-			}
-			if i == 3 && res.ErrorField() != "mfa" {
-				t.Errorf("%s %s as an admin without TOTP: field %q, want mfa: %s", c.method, c.path, res.ErrorField(), res.Body)
-			}
+	roles := []testkit.Role{{Name: "anonymous"}, {Name: "member", User: member}, {Name: "site admin", User: adm}, {Name: "admin without TOTP", User: semTOTP}}
+	testkit.Matrix(t, roles, cases, func(c row) (string, testkit.Expect) {
+		return c.method + " " + c.path, testkit.Expect{401, 403, c.adminWant, 403}
+	}, func(t *testing.T, c row, u testkit.User) testkit.Response {
+		var body any
+		if c.body != nil {
+			body = c.body(t)
 		}
-	}
+		res := testkit.DoWithHeader(t, h, c.method, c.path, u, body, http.Header{"Idempotency-Key": {uuid.NewString()}})
+		if u.ID == semTOTP.ID && res.ErrorField() != "mfa" {
+			t.Errorf("%s %s as an admin without TOTP: field %q, want mfa: %s", c.method, c.path, res.ErrorField(), res.Body)
+		}
+		return res
+	})
 	if log := auditOf(t, member.ID); len(log) != 0 {
 		t.Fatalf("a member's refused writes were audited: %+v", log)
 	}

@@ -57,17 +57,17 @@ func auditOf(t *testing.T, uid string) []store.AuditRecord {
 func TestAdminAuthorizationMatrix(t *testing.T) {
 	setup(t)
 	adminMatrix(t, []adminRow[cultivos.VegetalAdmin]{
-		{"list", "GET", "/api/admin/vegetables?q=alface", nil, [4]int{401, 403, 403, 200}},
-		{"create", "POST", "/api/admin/vegetables", func(cultivos.VegetalAdmin) any { return vegetalBody(uniqueNome("Matriz")) }, [4]int{401, 403, 403, 201}},
-		{"one", "GET", "/api/admin/vegetables/{target}", nil, [4]int{401, 403, 403, 200}},
+		{"list", "GET", "/api/admin/vegetables?q=alface", nil, testkit.Expect{401, 403, 403, 200}},
+		{"create", "POST", "/api/admin/vegetables", func(cultivos.VegetalAdmin) any { return vegetalBody(uniqueNome("Matriz")) }, testkit.Expect{401, 403, 403, 201}},
+		{"one", "GET", "/api/admin/vegetables/{target}", nil, testkit.Expect{401, 403, 403, 200}},
 		{"edit", "PUT", "/api/admin/vegetables/{target}", func(v cultivos.VegetalAdmin) any {
 			b := vegetalBody(v.Nome)
 			b["version"], b["cuidados"] = v.Version, "Editado"
 			return b
-		}, [4]int{401, 403, 403, 200}},
+		}, testkit.Expect{401, 403, 403, 200}},
 		{"archive", "POST", "/api/admin/vegetables/{target}/arquivo", func(v cultivos.VegetalAdmin) any {
 			return map[string]any{"arquivado": true, "version": v.Version}
-		}, [4]int{401, 403, 403, 200}},
+		}, testkit.Expect{401, 403, 403, 200}},
 	},
 		func(t *testing.T) cultivos.VegetalAdmin { return newVegetable(t, uniqueNome("Alvo")) },
 		func(v cultivos.VegetalAdmin) string { return v.ID },

@@ -67,16 +67,16 @@ func has(ids []string, id string) bool {
 func TestAdminGuideRoutesAuthorization(t *testing.T) {
 	setup(t)
 	adminMatrix(t, []adminRow[cultivos.Guia]{
-		{"list", "GET", "/api/admin/guias?q=cultivar", nil, [4]int{401, 403, 403, 200}},
+		{"list", "GET", "/api/admin/guias?q=cultivar", nil, testkit.Expect{401, 403, 403, 200}},
 		{"create", "POST", "/api/admin/guias", func(cultivos.Guia) any {
 			return map[string]any{"titulo": "Matriz", "corpo": "Texto", "vegetais": []string{"rucula"}}
-		}, [4]int{401, 403, 403, 201}},
+		}, testkit.Expect{401, 403, 403, 201}},
 		{"edit", "PUT", "/api/admin/guias/{target}", func(g cultivos.Guia) any {
 			return map[string]any{"version": g.Version, "titulo": "Editado", "corpo": "Novo texto", "vegetais": []string{"rucula"}}
-		}, [4]int{401, 403, 403, 200}},
+		}, testkit.Expect{401, 403, 403, 200}},
 		{"archive", "POST", "/api/admin/guias/{target}/arquivo", func(g cultivos.Guia) any {
 			return map[string]any{"arquivado": true, "version": g.Version}
-		}, [4]int{401, 403, 403, 200}},
+		}, testkit.Expect{401, 403, 403, 200}},
 	},
 		func(t *testing.T) cultivos.Guia { return newGuide(t, cast.Admin, "rucula") },
 		func(g cultivos.Guia) string { return g.ID },

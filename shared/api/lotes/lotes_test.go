@@ -23,65 +23,42 @@ import (
 	"github.com/verde-app/verde/shared/store"
 )
 
-type expect [6]int
-
 // TestAuthorizationMatrix sends every route of the LotesFunction as each
 // role on a fresh fixture (A3 held by member, A4 requested by member).
 func TestAuthorizationMatrix(t *testing.T) {
 	setup(t)
-	const (
-		ok, created, noContent      = 200, 201, 204
-		unauth, forbidden, notFound = 401, 403, 404
-	)
-	cases := []struct {
+	type row struct {
 		name, method, path string
 		opts               testkit.FixtureOpts
 		body               func(f testkit.Fixture) any
-		want               expect
-	}{
-		{name: "list", method: "GET", path: "/lotes", want: expect{unauth, forbidden, ok, ok, ok, ok}},
-		{name: "list private", method: "GET", path: "/lotes", opts: testkit.FixtureOpts{Private: true}, want: expect{unauth, notFound, ok, ok, ok, ok}},
-		{name: "create", method: "POST", path: "/lotes", body: func(testkit.Fixture) any { return map[string]any{"prefixo": "B", "inicio": 1, "fim": 3, "area": 8} }, want: expect{unauth, forbidden, forbidden, created, created, forbidden}},
-		{name: "edit", method: "PATCH", path: "/lotes/A1", body: func(testkit.Fixture) any { return map[string]any{"version": 1, "observacoes": "Sol da manhã"} }, want: expect{unauth, forbidden, forbidden, ok, ok, forbidden}},
-		{name: "edit private", method: "PATCH", path: "/lotes/A1", opts: testkit.FixtureOpts{Private: true}, body: func(testkit.Fixture) any { return map[string]any{"version": 1, "status": "manutencao"} }, want: expect{unauth, notFound, forbidden, ok, ok, forbidden}},
-		{name: "delete", method: "DELETE", path: "/lotes/A2", want: expect{unauth, forbidden, forbidden, noContent, noContent, forbidden}},
-		{name: "assign", method: "PUT", path: "/lotes/A1/responsavel", body: func(testkit.Fixture) any { return map[string]any{"userId": cast.Alvo.ID} }, want: expect{unauth, forbidden, forbidden, ok, ok, forbidden}},
-		{name: "free", method: "DELETE", path: "/lotes/A3/responsavel", want: expect{unauth, forbidden, ok, ok, ok, forbidden}},
-		{name: "request", method: "POST", path: "/lotes/A1/requests", want: expect{unauth, forbidden, created, created, created, forbidden}},
-		{name: "approve request", method: "POST", path: "/lotes/A4/requests/{member}/approve", want: expect{unauth, forbidden, forbidden, ok, ok, forbidden}},
-		{name: "reject or cancel request", method: "DELETE", path: "/lotes/A4/requests/{member}", want: expect{unauth, forbidden, noContent, noContent, noContent, forbidden}},
-		{name: "lote requests", method: "GET", path: "/lote-requests", want: expect{unauth, forbidden, forbidden, ok, ok, ok}},
+		want               testkit.Expect
 	}
-	codes := map[int]string{unauth: "unauthenticated", forbidden: "forbidden", notFound: "not_found"}
-	for _, c := range cases {
-		for i, u := range cast.ByRole() {
-			t.Run(c.name+"/"+testkit.Roles[i], func(t *testing.T) {
-				f := env.NewFixture(t, cast, c.opts)
-				path := "/api/groups/" + f.Group.ID + strings.ReplaceAll(c.path, "{member}", cast.Member.ID)
-				var b any
-				if c.body != nil {
-					b = c.body(f)
-				}
-				res := testkit.Do(t, h, c.method, path, u, b)
-				if res.Status != c.want[i] {
-					t.Fatalf("%s %s as %s: %d, want %d: %s", c.method, path, testkit.Roles[i], res.Status, c.want[i], res.Body)
-				}
-				if want, isErr := codes[res.Status]; isErr && res.ErrorCode() != want {
-					t.Fatalf("envelope %s", res.Body)
-				}
-			})
+	cases := []row{
+		{name: "list", method: "GET", path: "/lotes", want: testkit.Expect{401, 403, 200, 200, 200, 200}},
+		{name: "list private", method: "GET", path: "/lotes", opts: testkit.FixtureOpts{Private: true}, want: testkit.Expect{401, 404, 200, 200, 200, 200}},
+		{name: "create", method: "POST", path: "/lotes", body: func(testkit.Fixture) any { return map[string]any{"prefixo": "B", "inicio": 1, "fim": 3, "area": 8} }, want: testkit.Expect{401, 403, 403, 201, 201, 403}},
+		{name: "edit", method: "PATCH", path: "/lotes/A1", body: func(testkit.Fixture) any { return map[string]any{"version": 1, "observacoes": "Sol da manhã"} }, want: testkit.Expect{401, 403, 403, 200, 200, 403}},
+		{name: "edit private", method: "PATCH", path: "/lotes/A1", opts: testkit.FixtureOpts{Private: true}, body: func(testkit.Fixture) any { return map[string]any{"version": 1, "status": "manutencao"} }, want: testkit.Expect{401, 404, 403, 200, 200, 403}},
+		{name: "delete", method: "DELETE", path: "/lotes/A2", want: testkit.Expect{401, 403, 403, 204, 204, 403}},
+		{name: "assign", method: "PUT", path: "/lotes/A1/responsavel", body: func(testkit.Fixture) any { return map[string]any{"userId": cast.Alvo.ID} }, want: testkit.Expect{401, 403, 403, 200, 200, 403}},
+		{name: "free", method: "DELETE", path: "/lotes/A3/responsavel", want: testkit.Expect{401, 403, 200, 200, 200, 403}},
+		{name: "request", method: "POST", path: "/lotes/A1/requests", want: testkit.Expect{401, 403, 201, 201, 201, 403}},
+		{name: "approve request", method: "POST", path: "/lotes/A4/requests/{member}/approve", want: testkit.Expect{401, 403, 403, 200, 200, 403}},
+		{name: "reject or cancel request", method: "DELETE", path: "/lotes/A4/requests/{member}", want: testkit.Expect{401, 403, 204, 204, 204, 403}},
+		{name: "lote requests", method: "GET", path: "/lote-requests", want: testkit.Expect{401, 403, 403, 200, 200, 200}},
+	}
+	testkit.Matrix(t, cast.Columns(), cases, func(c row) (string, testkit.Expect) { return c.name, c.want }, func(t *testing.T, c row, u testkit.User) testkit.Response {
+		f := env.NewFixture(t, cast, c.opts)
+		path := "/api/groups/" + f.Group.ID + strings.ReplaceAll(c.path, "{member}", cast.Member.ID)
+		var b any
+		if c.body != nil {
+			b = c.body(f)
 		}
-	}
-	// Every route has a row.
-	rows := map[string]bool{}
-	for _, c := range cases {
-		rows[c.method+" /api/groups/{groupId}"+strings.NewReplacer("A1", "{codigo}", "A2", "{codigo}", "A3", "{codigo}", "A4", "{codigo}", "{member}", "{userId}").Replace(c.path)] = true
-	}
-	for _, r := range lotes.Routes(env.Deps) {
-		if !rows[r.Method+" "+r.Path] {
-			t.Errorf("route %s %s has no row in the matrix", r.Method, r.Path)
-		}
-	}
+		return testkit.Do(t, h, c.method, path, u, b)
+	})
+	testkit.EveryRouteHasARow(t, lotes.Routes(env.Deps), nil, cases, func(c row) string {
+		return c.method + " /api/groups/{groupId}" + strings.NewReplacer("A1", "{codigo}", "A2", "{codigo}", "A3", "{codigo}", "A4", "{codigo}", "{member}", "{userId}").Replace(c.path)
+	})
 }
 
 type calls map[string]int

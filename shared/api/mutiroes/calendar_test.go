@@ -186,27 +186,23 @@ func TestCalendarFeedsValidateAndRevokedAddressesAnswer404(t *testing.T) {
 // feed itself none.
 func TestCalendarRoutesAuthorization(t *testing.T) {
 	setup(t)
-	for _, c := range []struct {
+	type row struct {
 		method, path string
 		body         any
-		want         [6]int
-	}{
-		{"GET", "/api/me/calendario", nil, [6]int{401, 200, 200, 200, 200, 200}},
-		{"PUT", "/api/me/calendario", map[string]any{}, [6]int{401, 200, 200, 200, 200, 200}},
-		{"DELETE", "/api/me/calendario", nil, [6]int{401, 204, 204, 204, 204, 204}},
-		{"GET", "/api/calendario/bm9wZQ.bm9wZQ.ics", nil, [6]int{404, 404, 404, 404, 404, 404}},
-	} {
-		for i, u := range cast.ByRole() {
-			if res := testkit.Do(t, h, c.method, c.path, u, c.body); res.Status != c.want[i] {
-				t.Errorf("%s %s as %s: %d, want %d", c.method, c.path, testkit.Roles[i], res.Status, c.want[i])
-			}
-		}
+		want         testkit.Expect
 	}
+	name := func(c row) (string, testkit.Expect) { return c.method + " " + c.path, c.want }
+	send := func(t *testing.T, c row, u testkit.User) testkit.Response {
+		return testkit.Do(t, h, c.method, c.path, u, c.body)
+	}
+	testkit.Matrix(t, cast.Columns(), []row{
+		{"GET", "/api/me/calendario", nil, testkit.Expect{401, 200, 200, 200, 200, 200}},
+		{"PUT", "/api/me/calendario", map[string]any{}, testkit.Expect{401, 200, 200, 200, 200, 200}},
+		{"DELETE", "/api/me/calendario", nil, testkit.Expect{401, 204, 204, 204, 204, 204}},
+		{"GET", "/api/calendario/bm9wZQ.bm9wZQ.ics", nil, testkit.Expect{404, 404, 404, 404, 404, 404}},
+	}, name, send)
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{Private: true})
-	for i, want := range [6]int{401, 404, 200, 200, 200, 403} {
-		u := cast.ByRole()[i]
-		if res := testkit.Do(t, h, "PUT", "/api/me/calendario", u, map[string]any{"groupId": f.Group.ID}); res.Status != want {
-			t.Errorf("group feed of a private group as %s: %d, want %d: %s", testkit.Roles[i], res.Status, want, res.Body)
-		}
-	}
+	testkit.Matrix(t, cast.Columns(), []row{
+		{"PUT", "/api/me/calendario", map[string]any{"groupId": f.Group.ID}, testkit.Expect{401, 404, 200, 200, 200, 403}},
+	}, func(c row) (string, testkit.Expect) { return "group feed of a private group", c.want }, send)
 }

@@ -41,73 +41,60 @@ var seg = domain.FormatDate(vespera.AddDate(0, 0, 7)) // next Monday: Member's t
 // TestEscalaAuthorizationMatrix sends every escala route as each role.
 func TestEscalaAuthorizationMatrix(t *testing.T) {
 	setup(t)
-	const ok, created, noContent, unauth, forbidden, notFound = 200, 201, 204, 401, 403, 404
-	cases := []struct {
+	type row struct {
 		name, method, path string
 		body               func(e domain.Escala) any
 		asked              bool // Member asked Coord to take next Monday
 		private            bool
-		want               expect
-	}{
-		{name: "list", method: "GET", path: "/escalas", want: expect{unauth, forbidden, ok, ok, ok, ok}},
-		{name: "list private", method: "GET", path: "/escalas", private: true, want: expect{unauth, notFound, ok, ok, ok, ok}},
+		want               testkit.Expect
+	}
+	cases := []row{
+		{name: "list", method: "GET", path: "/escalas", want: testkit.Expect{401, 403, 200, 200, 200, 200}},
+		{name: "list private", method: "GET", path: "/escalas", private: true, want: testkit.Expect{401, 404, 200, 200, 200, 200}},
 		{name: "create", method: "POST", path: "/escalas", body: func(domain.Escala) any {
 			return map[string]any{"nome": "Compostagem", "hora": "17:30", "duracaoMin": 45, "turnos": []any{map[string]any{"dia": 2, "userId": cast.Coord.ID}}}
-		}, want: expect{unauth, forbidden, forbidden, created, created, forbidden}},
-		{name: "get", method: "GET", path: "/escalas/{e}", want: expect{unauth, forbidden, ok, ok, ok, ok}},
+		}, want: testkit.Expect{401, 403, 403, 201, 201, 403}},
+		{name: "get", method: "GET", path: "/escalas/{e}", want: testkit.Expect{401, 403, 200, 200, 200, 200}},
 		{name: "update", method: "PUT", path: "/escalas/{e}", body: func(e domain.Escala) any {
 			return map[string]any{"nome": "Rega da manhã", "hora": "06:30", "duracaoMin": 30, "version": e.Version, "turnos": []any{}}
-		}, want: expect{unauth, forbidden, forbidden, ok, ok, forbidden}},
-		{name: "delete", method: "DELETE", path: "/escalas/{e}", want: expect{unauth, forbidden, forbidden, noContent, noContent, forbidden}},
+		}, want: testkit.Expect{401, 403, 403, 200, 200, 403}},
+		{name: "delete", method: "DELETE", path: "/escalas/{e}", want: testkit.Expect{401, 403, 403, 204, 204, 403}},
 		// Only Member is on duty that day: the others are refused by the rule (409).
 		{name: "ask swap", method: "POST", path: "/escalas/{e}/trocas", body: func(domain.Escala) any {
 			return map[string]any{"data": seg, "paraUserId": cast.Owner.ID}
-		}, want: expect{unauth, forbidden, ok, 409, 409, forbidden}},
-		{name: "accept swap", method: "POST", path: "/escalas/{e}/trocas/" + seg + "/aceitar", asked: true, want: expect{unauth, forbidden, forbidden, ok, forbidden, forbidden}},
-		{name: "refuse swap", method: "DELETE", path: "/escalas/{e}/trocas/" + seg, asked: true, want: expect{unauth, forbidden, noContent, noContent, forbidden, forbidden}},
+		}, want: testkit.Expect{401, 403, 200, 409, 409, 403}},
+		{name: "accept swap", method: "POST", path: "/escalas/{e}/trocas/" + seg + "/aceitar", asked: true, want: testkit.Expect{401, 403, 403, 200, 403, 403}},
+		{name: "refuse swap", method: "DELETE", path: "/escalas/{e}/trocas/" + seg, asked: true, want: testkit.Expect{401, 403, 204, 204, 403, 403}},
 		{name: "done", method: "POST", path: "/escalas/{e}/feito", body: func(domain.Escala) any { return map[string]any{"data": domain.FormatDate(vespera)} },
-			want: expect{unauth, forbidden, ok, 409, 409, forbidden}},
-		{name: "agenda", method: "GET", path: "/api/me/agenda", want: expect{unauth, ok, ok, ok, ok, ok}},
+			want: testkit.Expect{401, 403, 200, 409, 409, 403}},
+		{name: "agenda", method: "GET", path: "/api/me/agenda", want: testkit.Expect{401, 200, 200, 200, 200, 200}},
 	}
-	for _, c := range cases {
-		for i, u := range cast.ByRole() {
-			t.Run(c.name+"/"+testkit.Roles[i], func(t *testing.T) {
-				f := env.NewFixture(t, cast, testkit.FixtureOpts{Private: c.private})
-				e := newEscala(t, f.Group.ID)
-				if c.asked {
-					if _, err := env.Deps.Store.PedirTroca(context.Background(), f.Group.ID, e.ID, testkit.Actor(cast.Member), domain.TrocaInput{Data: seg, ParaUserID: cast.Coord.ID}); err != nil {
-						t.Fatal(err)
-					}
-				}
-				path := c.path
-				if !strings.HasPrefix(path, "/api/") {
-					path = "/api/groups/" + f.Group.ID + strings.ReplaceAll(path, "{e}", e.ID)
-				}
-				var b any
-				if c.body != nil {
-					b = c.body(e)
-				}
-				if res := testkit.Do(t, h, c.method, path, u, b); res.Status != c.want[i] {
-					t.Fatalf("%s %s as %s: %d, want %d: %s", c.method, path, testkit.Roles[i], res.Status, c.want[i], res.Body)
-				}
-			})
-		}
-	}
-	rows := map[string]bool{}
-	for _, c := range cases {
-		p := c.path
-		if !strings.HasPrefix(p, "/api/") {
-			p = "/api/groups/{groupId}" + strings.NewReplacer("{e}", "{escalaId}", seg, "{data}").Replace(p)
-		}
-		rows[c.method+" "+p] = true
-	}
-	for _, r := range mutiroes.Routes(env.Deps) {
-		if strings.Contains(r.Path, "escalas") || strings.HasSuffix(r.Path, "/agenda") {
-			if !rows[r.Method+" "+r.Path] {
-				t.Errorf("route %s %s has no row in the matrix", r.Method, r.Path)
+	testkit.Matrix(t, cast.Columns(), cases, func(c row) (string, testkit.Expect) { return c.name, c.want }, func(t *testing.T, c row, u testkit.User) testkit.Response {
+		f := env.NewFixture(t, cast, testkit.FixtureOpts{Private: c.private})
+		e := newEscala(t, f.Group.ID)
+		if c.asked {
+			if _, err := env.Deps.Store.PedirTroca(context.Background(), f.Group.ID, e.ID, testkit.Actor(cast.Member), domain.TrocaInput{Data: seg, ParaUserID: cast.Coord.ID}); err != nil {
+				t.Fatal(err)
 			}
 		}
-	}
+		path := c.path
+		if !strings.HasPrefix(path, "/api/") {
+			path = "/api/groups/" + f.Group.ID + strings.ReplaceAll(path, "{e}", e.ID)
+		}
+		var b any
+		if c.body != nil {
+			b = c.body(e)
+		}
+		return testkit.Do(t, h, c.method, path, u, b)
+	})
+	testkit.EveryRouteHasARow(t, mutiroes.Routes(env.Deps), func(p string) bool {
+		return strings.Contains(p, "escalas") || strings.HasSuffix(p, "/agenda")
+	}, cases, func(c row) string {
+		if strings.HasPrefix(c.path, "/api/") {
+			return c.method + " " + c.path
+		}
+		return c.method + " /api/groups/{groupId}" + strings.NewReplacer("{e}", "{escalaId}", seg, "{data}").Replace(c.path)
+	})
 }
 
 // TestEscalaSwapReminderDoneAndReport: a swap asked and accepted puts the

@@ -52,56 +52,44 @@ func newPartilha(t testing.TB, gid string) string {
 // Member offered 4 kg, Alvo reserved 1 kg.
 func TestPartilhaAuthorizationMatrix(t *testing.T) {
 	setup(t)
-	const ok, created, noContent, unauth, forbidden, notFound = 200, 201, 204, 401, 403, 404
-	cases := []struct {
+	type row struct {
 		name, method, path string
 		body               func(gid string) any
 		private            bool
-		want               expect
-	}{
-		{name: "list", method: "GET", path: "/partilhas", want: expect{unauth, forbidden, ok, ok, ok, ok}},
-		{name: "list private", method: "GET", path: "/partilhas", private: true, want: expect{unauth, notFound, ok, ok, ok, ok}},
+		want               testkit.Expect
+	}
+	cases := []row{
+		{name: "list", method: "GET", path: "/partilhas", want: testkit.Expect{401, 403, 200, 200, 200, 200}},
+		{name: "list private", method: "GET", path: "/partilhas", private: true, want: testkit.Expect{401, 404, 200, 200, 200, 200}},
 		// Only the harvest's author may offer it: the others get 403 from the rule.
 		{name: "create", method: "POST", path: "/partilhas", body: func(gid string) any {
 			c, h := newHarvest(t, gid, cast.Member, "compartilhado")
 			return map[string]any{"cultivoId": c, "colheitaId": h, "quantidade": 2}
-		}, want: expect{unauth, forbidden, created, forbidden, forbidden, forbidden}},
-		{name: "get", method: "GET", path: "/partilhas/{p}", want: expect{unauth, forbidden, ok, ok, ok, ok}},
+		}, want: testkit.Expect{401, 403, 201, 403, 403, 403}},
+		{name: "get", method: "GET", path: "/partilhas/{p}", want: testkit.Expect{401, 403, 200, 200, 200, 200}},
 		// The giver may not reserve their own (409).
 		{name: "reserve", method: "PUT", path: "/partilhas/{p}/reserva", body: func(string) any { return map[string]any{"quantidade": 0.5} },
-			want: expect{unauth, forbidden, 409, ok, ok, forbidden}},
-		{name: "give back", method: "DELETE", path: "/partilhas/{p}/reserva", want: expect{unauth, forbidden, notFound, notFound, notFound, forbidden}},
-		{name: "deliver", method: "POST", path: "/partilhas/{p}/reservas/{alvo}/entregue", want: expect{unauth, forbidden, ok, forbidden, forbidden, forbidden}},
-		{name: "close", method: "POST", path: "/partilhas/{p}/encerrar", want: expect{unauth, forbidden, ok, ok, ok, forbidden}},
+			want: testkit.Expect{401, 403, 409, 200, 200, 403}},
+		{name: "give back", method: "DELETE", path: "/partilhas/{p}/reserva", want: testkit.Expect{401, 403, 404, 404, 404, 403}},
+		{name: "deliver", method: "POST", path: "/partilhas/{p}/reservas/{alvo}/entregue", want: testkit.Expect{401, 403, 200, 403, 403, 403}},
+		{name: "close", method: "POST", path: "/partilhas/{p}/encerrar", want: testkit.Expect{401, 403, 200, 200, 200, 403}},
 	}
-	for _, c := range cases {
-		for i, u := range cast.ByRole() {
-			t.Run(c.name+"/"+testkit.Roles[i], func(t *testing.T) {
-				f := env.NewFixture(t, cast, testkit.FixtureOpts{Private: c.private})
-				pid := newPartilha(t, f.Group.ID)
-				if _, err := env.Deps.Store.Reservar(context.Background(), f.Group.ID, pid, testkit.Actor(cast.Alvo), domain.ReservaInput{Quantidade: ptr(1.0)}); err != nil {
-					t.Fatal(err)
-				}
-				var b any
-				if c.body != nil {
-					b = c.body(f.Group.ID)
-				}
-				path := "/api/groups/" + f.Group.ID + strings.NewReplacer("{p}", pid, "{alvo}", cast.Alvo.ID).Replace(c.path)
-				if res := testkit.Do(t, h, c.method, path, u, b); res.Status != c.want[i] {
-					t.Fatalf("%s %s as %s: %d, want %d: %s", c.method, path, testkit.Roles[i], res.Status, c.want[i], res.Body)
-				}
-			})
+	testkit.Matrix(t, cast.Columns(), cases, func(c row) (string, testkit.Expect) { return c.name, c.want }, func(t *testing.T, c row, u testkit.User) testkit.Response {
+		f := env.NewFixture(t, cast, testkit.FixtureOpts{Private: c.private})
+		pid := newPartilha(t, f.Group.ID)
+		if _, err := env.Deps.Store.Reservar(context.Background(), f.Group.ID, pid, testkit.Actor(cast.Alvo), domain.ReservaInput{Quantidade: ptr(1.0)}); err != nil {
+			t.Fatal(err)
 		}
-	}
-	rows := map[string]bool{}
-	for _, c := range cases {
-		rows[c.method+" /api/groups/{groupId}"+strings.NewReplacer("{p}", "{partilhaId}", "{alvo}", "{userId}").Replace(c.path)] = true
-	}
-	for _, r := range mutiroes.Routes(env.Deps) {
-		if strings.Contains(r.Path, "/partilhas") && !rows[r.Method+" "+r.Path] {
-			t.Errorf("route %s %s has no row in the matrix", r.Method, r.Path)
+		var b any
+		if c.body != nil {
+			b = c.body(f.Group.ID)
 		}
-	}
+		path := "/api/groups/" + f.Group.ID + strings.NewReplacer("{p}", pid, "{alvo}", cast.Alvo.ID).Replace(c.path)
+		return testkit.Do(t, h, c.method, path, u, b)
+	})
+	testkit.EveryRouteHasARow(t, mutiroes.Routes(env.Deps), func(p string) bool { return strings.Contains(p, "/partilhas") }, cases, func(c row) string {
+		return c.method + " /api/groups/{groupId}" + strings.NewReplacer("{p}", "{partilhaId}", "{alvo}", "{userId}").Replace(c.path)
+	})
 }
 
 // TestPartilhaReservesNeverExceedTheOfferAndDeliveriesCount: ten members

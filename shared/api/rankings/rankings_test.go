@@ -80,33 +80,29 @@ func TestRankingRoutesAuthorization(t *testing.T) {
 	setup(t)
 	pub := env.NewFixture(t, cast, testkit.FixtureOpts{})
 	priv := env.NewFixture(t, cast, testkit.FixtureOpts{Private: true})
-	roles := cast.ByRole()
-	for _, c := range []struct {
+	type row struct {
 		path string
-		want [6]int // anonymous, stranger, member, coordinator, owner, admin
-	}{
-		{"/api/rankings/membros", [6]int{401, 200, 200, 200, 200, 200}},
-		{"/api/rankings/membros?periodo=mes", [6]int{401, 200, 200, 200, 200, 200}},
-		{"/api/rankings/grupos", [6]int{401, 200, 200, 200, 200, 200}},
-		{"/api/rankings/grupos?periodo=mes&grupo=" + pub.Group.ID, [6]int{401, 403, 200, 200, 200, 200}},
-		{"/api/rankings/grupos?grupo=" + priv.Group.ID, [6]int{401, 403, 200, 200, 200, 200}},
-		{"/api/rankings/grupos/" + pub.Group.ID + "/membros", [6]int{401, 403, 200, 200, 200, 200}},
-		{"/api/rankings/grupos/" + pub.Group.ID + "/membros?periodo=mes", [6]int{401, 403, 200, 200, 200, 200}},
-		{"/api/rankings/grupos/" + priv.Group.ID + "/membros", [6]int{401, 404, 200, 200, 200, 200}},
-		{"/api/rankings/grupos/" + uuid.NewString() + "/membros", [6]int{401, 404, 404, 404, 404, 404}},
-		{"/api/rankings/liga", [6]int{401, 200, 200, 200, 200, 200}},
-	} {
-		for i, u := range roles {
-			env.Calls.Reset()
-			r := testkit.Do(t, h, "GET", c.path, u, nil)
-			if r.Status != c.want[i] {
-				t.Errorf("GET %s as %s: %d %s, want %d", c.path, testkit.Roles[i], r.Status, r.Body, c.want[i])
-			}
-			if n := env.Calls.Total(); n > 12 {
-				t.Errorf("GET %s as %s: %d DynamoDB calls %v", c.path, testkit.Roles[i], n, env.Calls.ByOperation())
-			}
-		}
+		want testkit.Expect // anonymous, stranger, member, coordinator, owner, admin
 	}
+	testkit.Matrix(t, cast.Columns(), []row{
+		{"/api/rankings/membros", testkit.Expect{401, 200, 200, 200, 200, 200}},
+		{"/api/rankings/membros?periodo=mes", testkit.Expect{401, 200, 200, 200, 200, 200}},
+		{"/api/rankings/grupos", testkit.Expect{401, 200, 200, 200, 200, 200}},
+		{"/api/rankings/grupos?periodo=mes&grupo=" + pub.Group.ID, testkit.Expect{401, 403, 200, 200, 200, 200}},
+		{"/api/rankings/grupos?grupo=" + priv.Group.ID, testkit.Expect{401, 403, 200, 200, 200, 200}},
+		{"/api/rankings/grupos/" + pub.Group.ID + "/membros", testkit.Expect{401, 403, 200, 200, 200, 200}},
+		{"/api/rankings/grupos/" + pub.Group.ID + "/membros?periodo=mes", testkit.Expect{401, 403, 200, 200, 200, 200}},
+		{"/api/rankings/grupos/" + priv.Group.ID + "/membros", testkit.Expect{401, 404, 200, 200, 200, 200}},
+		{"/api/rankings/grupos/" + uuid.NewString() + "/membros", testkit.Expect{401, 404, 404, 404, 404, 404}},
+		{"/api/rankings/liga", testkit.Expect{401, 200, 200, 200, 200, 200}},
+	}, func(c row) (string, testkit.Expect) { return "GET " + c.path, c.want }, func(t *testing.T, c row, u testkit.User) testkit.Response {
+		env.Calls.Reset()
+		r := testkit.Do(t, h, "GET", c.path, u, nil)
+		if n := env.Calls.Total(); n > 12 {
+			t.Errorf("GET %s: %d DynamoDB calls %v", c.path, n, env.Calls.ByOperation())
+		}
+		return r
+	})
 	for _, path := range []string{"/api/rankings/membros?periodo=semana", "/api/rankings/membros?periodo=", "/api/rankings/grupos?periodo=x", "/api/rankings/grupos/" + pub.Group.ID + "/membros?periodo=ano"} {
 		r := testkit.Do(t, h, "GET", path, cast.Member, nil)
 		if r.Status != 400 || r.ErrorField() != "periodo" {
