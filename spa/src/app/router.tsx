@@ -68,7 +68,7 @@ const adminGuard = page(() => import('@/app/guards/require-admin').then((m) => (
 const toDashboard = <Navigate to="/dashboard" replace />;
 
 const register = page(() => import('@/app/routes/auth/register'));
-const cultivationDetail = page(() => import('@/app/routes/app/cultivation-detail'));
+const cultivoPage = page(() => import('@/app/routes/app/cultivo'));
 const groupLotes = page(() => import('@/app/routes/groups/group-lotes'));
 // The public catalogue: inside the signed-in shell for a member, in the public frame otherwise.
 const catalogLayout = page(() => import('@/app/layouts/catalog-layout'));
@@ -108,14 +108,14 @@ export const routes: RouteObject[] = [
           { path: '/grupos/:groupId', element: page(() => import('@/app/routes/groups/group-detail')) },
           { path: '/grupos/:groupId/slots', element: groupLotes },
           { path: '/grupos/:groupId/lotes', element: groupLotes },
-          { path: '/grupos/:groupId/cultivos/:cultivationId', element: cultivationDetail },
+          { path: '/grupos/:groupId/cultivos/:cultivoId', element: cultivoPage },
           { path: '/grupos/:groupId/mutiroes/:mutiraoId', element: page(() => import('@/app/routes/groups/mutirao')) },
           { path: '/grupos/:groupId/relatorio', element: page(() => import('@/app/routes/groups/group-report')) },
           { path: '/grupos/:groupId/escalas/:escalaId', element: page(() => import('@/app/routes/groups/escala')) },
           { path: '/grupos/:groupId/partilhas/nova', element: page(() => import('@/app/routes/groups/nova-partilha')) },
           { path: '/grupos/:groupId/partilhas/:partilhaId', element: page(() => import('@/app/routes/groups/partilha')) },
           { path: '/cultivos', element: page(() => import('@/app/routes/app/cultivos')) },
-          { path: '/cultivos/:cultivationId', element: cultivationDetail },
+          { path: '/cultivos/:cultivoId', element: cultivoPage },
           { path: '/rankings', element: page(() => import('@/app/routes/app/rankings')) },
           { path: '/feed', element: page(() => import('@/app/routes/app/feed')) },
           { path: '/notificacoes', element: page(() => import('@/app/routes/app/notificacoes')) },

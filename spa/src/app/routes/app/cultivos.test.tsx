@@ -36,7 +36,7 @@ const vegetal = (id: string, nome: string, sudeste: number[]): Vegetal => ({
 
 // The screens' code is lazy chunks: load them once up front, so each test times the screen, not the import.
 beforeAll(async () => {
-  await Promise.all([import('@/app/layouts/main-layout'), import('@/app/routes/app/cultivos'), import('@/app/routes/app/cultivation-detail')]);
+  await Promise.all([import('@/app/layouts/main-layout'), import('@/app/routes/app/cultivos'), import('@/app/routes/app/cultivo')]);
 });
 
 const myGroups = () => json({ items: [], nextCursor: null });

@@ -46,8 +46,8 @@ function CultivoSkeleton() {
 
 /** /cultivos/{id} and /grupos/{gid}/cultivos/{cid}: the same detail. */
 export function Component() {
-  const { cultivationId = '', groupId } = useParams();
-  const query = useCultivo(cultivationId);
+  const { cultivoId = '', groupId } = useParams();
+  const query = useCultivo(cultivoId);
   const gid = query.data?.grupoId ?? '';
   const group = useGroup(gid);
   const [message, setMessage] = useState<string | null>(null);
