@@ -315,8 +315,8 @@ func TextoDenunciaResolvida(comentario, mantido bool) string {
 	return "Sua denúncia foi analisada: " + what + " foi removido. Obrigado por ajudar"
 }
 
-// MaxReportersNotified bounds the reporters told of one decision (the first ones).
-const MaxReportersNotified = 20
+// MaxDenunciantesNotificados bounds the reporters told of one decision (the first ones).
+const MaxDenunciantesNotificados = 20
 
 // Feed errors.
 func ErrPostNotFound() *Error       { return NotFound("Post não encontrado") }

@@ -22,7 +22,7 @@ func TestPartilhaQuantitiesStayInDynamoDBRange(t *testing.T) {
 	}
 }
 
-func TestReportPeriodGivenEmptyIsRefused(t *testing.T) {
+func TestRelatorioPeriodGivenEmptyIsRefused(t *testing.T) {
 	if _, err := ParsePeriodoRelatorio("", "", true, time.Now()); err == nil {
 		t.Fatal("?de= accepted")
 	}

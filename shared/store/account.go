@@ -222,7 +222,7 @@ func eraseMemberships(ctx context.Context, s *Store, uid string, budget int) (in
 		if err := s.clearInviteAuthor(ctx, m.GroupID, uid); err != nil {
 			return n, false, err
 		}
-		if err := s.anonymizeReports(ctx, m.GroupID, uid); err != nil {
+		if err := s.anonymizeRelatorios(ctx, m.GroupID, uid); err != nil {
 			return n, false, err
 		}
 		err := s.RemoveMember(ctx, m.GroupID, Actor{ID: uid}, uid)

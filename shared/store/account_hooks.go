@@ -93,7 +93,7 @@ func ExportFeedOfUser(ctx context.Context, s *Store, uid string, limit int, afte
 			secao = "comentarios"
 		case strings.HasPrefix(sk, prefixLike):
 			secao = "curtidas"
-		case strings.HasPrefix(sk, prefixReport):
+		case strings.HasPrefix(sk, prefixDenuncia):
 			secao = "denuncias"
 		default:
 			continue
@@ -130,7 +130,7 @@ func EraseFeedOfUser(ctx context.Context, s *Store, uid string, budget int) (int
 		index, pk, prefix string
 		step              func(context.Context, *Store, string, []record) error
 	}{
-		{IndexGSI1, feedOf(uid), prefixLike, eraseLikes}, {IndexGSI1, feedOf(uid), prefixReport, eraseReports},
+		{IndexGSI1, feedOf(uid), prefixLike, eraseLikes}, {IndexGSI1, feedOf(uid), prefixDenuncia, eraseDenuncias},
 		{IndexGSI1, feedOf(uid), prefixComment, anonymizeComments}, {IndexGSI1, feedOf(uid), prefixPost, anonymizePosts},
 		{IndexGSI2, modOf(uid), "", anonymizeMods},
 	} {
@@ -223,13 +223,13 @@ func eraseLikes(ctx context.Context, s *Store, uid string, refs []record) error 
 	})
 }
 
-// eraseReports deletes the user's reports; the queue entry of each keeps
+// eraseDenuncias deletes the user's reports; the queue entry of each keeps
 // its total and its reasons, with the user's id and name taken out.
-func eraseReports(ctx context.Context, s *Store, uid string, refs []record) error {
+func eraseDenuncias(ctx context.Context, s *Store, uid string, refs []record) error {
 	return attempt(ctx, func() error {
 		keys := refKeys(refs)
 		for _, r := range refs {
-			keys = append(keys, itemKey{sOf(r[attrPK]), ModSK(strings.TrimPrefix(sOf(r[attrGSI1SK]), prefixReport))})
+			keys = append(keys, itemKey{sOf(r[attrPK]), ModSK(strings.TrimPrefix(sOf(r[attrGSI1SK]), prefixDenuncia))})
 		}
 		mods, err := s.batchGet(ctx, keys...)
 		if err != nil {
@@ -237,8 +237,8 @@ func eraseReports(ctx context.Context, s *Store, uid string, refs []record) erro
 		}
 		t := newTxn(s.Table)
 		for _, r := range current(mods, refs, uid) {
-			t.delete(itemReport, sOf(r[attrPK]), sOf(r[attrSK]), existsCond())
-			mk := itemKey{sOf(r[attrPK]), ModSK(strings.TrimPrefix(sOf(r[attrGSI1SK]), prefixReport))}
+			t.delete(itemDenuncia, sOf(r[attrPK]), sOf(r[attrSK]), existsCond())
+			mk := itemKey{sOf(r[attrPK]), ModSK(strings.TrimPrefix(sOf(r[attrGSI1SK]), prefixDenuncia))}
 			mi := mods[mk]
 			if mi == nil {
 				continue
@@ -270,7 +270,7 @@ func eraseReports(ctx context.Context, s *Store, uid string, refs []record) erro
 			u.set("denuncias = %s", u.v(&types.AttributeValueMemberL{Value: list}))
 		}
 		if err := s.write(ctx, t); err != nil {
-			return retryable(err, itemReport, itemMod)
+			return retryable(err, itemDenuncia, itemMod)
 		}
 		return nil
 	})

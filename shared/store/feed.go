@@ -33,7 +33,7 @@ const (
 	prefixPost       = "POST#"
 	prefixLike       = "LIKE#"
 	prefixComment    = "COMMENT#"
-	prefixReport     = "REPORT#"
+	prefixDenuncia     = "REPORT#"
 	prefixMod        = "MOD#"
 	prefixFeedDia    = "FEEDDIA#"
 	feedComunidade   = "FEED#COMUNIDADE"
@@ -45,7 +45,7 @@ const (
 	itemLike    = "like"
 	itemFeedDia = "feedDia"
 	itemComment = "comment"
-	itemReport  = "report"
+	itemDenuncia  = "report"
 	itemMod     = "mod"
 	itemAuthor  = "author"
 
@@ -56,7 +56,7 @@ const (
 func PostPK(pid string) string           { return prefixPost + pid }
 func LikeSK(uid string) string           { return prefixLike + uid }
 func CommentSK(id string) string         { return prefixComment + id }
-func ReportSK(target, uid string) string { return prefixReport + target + "#" + uid }
+func DenunciaSK(target, uid string) string { return prefixDenuncia + target + "#" + uid }
 func ModSK(target string) string         { return prefixMod + target }
 func FeedDiaSK(day string) string        { return prefixFeedDia + day }
 func feedGroup(gid string) string        { return feedGroupPrefix + gid }

@@ -45,9 +45,9 @@ type ModItem struct {
 	UltimaEm     string           `dynamodbav:"ultimaEm"`
 }
 
-// Report records the caller's report of a post (cid "") or of one of its
+// Denunciar records the caller's report of a post (cid "") or of one of its
 // comments: one BatchGetItem and one transaction.
-func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaInput, actor Actor) (hidden bool, err error) {
+func (s *Store) Denunciar(ctx context.Context, pid, cid string, in domain.DenunciaInput, actor Actor) (hidden bool, err error) {
 	if cid != "" && !validID(cid) {
 		return false, domain.ErrComentarioNotFound()
 	}
@@ -61,11 +61,11 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 	}
 	err = attempt(ctx, func() error {
 		now := s.now()
-		st, err := s.readPost(ctx, pid, actor, itemKey{PostPK(pid), ReportSK(target, actor.ID)}, itemKey{PostPK(pid), ModSK(target)}, itemKey{PostPK(pid), CommentSK(cid)})
+		st, err := s.readPost(ctx, pid, actor, itemKey{PostPK(pid), DenunciaSK(target, actor.ID)}, itemKey{PostPK(pid), ModSK(target)}, itemKey{PostPK(pid), CommentSK(cid)})
 		if err != nil {
 			return err
 		}
-		if st.items[itemKey{PostPK(pid), ReportSK(target, actor.ID)}] != nil {
+		if st.items[itemKey{PostPK(pid), DenunciaSK(target, actor.ID)}] != nil {
 			return domain.ErrJaDenunciado()
 		}
 		autor, autorNome, texto, fotos := st.post.AutorID, st.post.AutorNome, st.post.Texto, st.post.Fotos
@@ -101,9 +101,9 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 		}
 		conta := peso.Conta
 		t := newTxn(s.Table)
-		t.putItem(itemReport, map[string]any{"PK": PostPK(pid), "SK": ReportSK(target, actor.ID), "type": "report", "userId": actor.ID,
+		t.putItem(itemDenuncia, map[string]any{"PK": PostPK(pid), "SK": DenunciaSK(target, actor.ID), "type": "report", "userId": actor.ID,
 			"motivo": in.Motivo, "texto": in.Texto, "conta": conta, "criadoEm": fmtTime(now), "postId": pid, "alvo": target, "tipo": tipo,
-			attrGSI1PK: feedOf(actor.ID), attrGSI1SK: prefixReport + target}, "attribute_not_exists(PK)")
+			attrGSI1PK: feedOf(actor.ID), attrGSI1SK: prefixDenuncia + target}, "attribute_not_exists(PK)")
 		if peso.Soma {
 			u := t.update(itemPost, PostPK(pid), targetSK)
 			u.cond("attribute_exists(PK) AND (attribute_not_exists(denuncias) OR denuncias = %s)", u.v(num(count)))
@@ -154,7 +154,7 @@ func (s *Store) Report(ctx context.Context, pid, cid string, in domain.DenunciaI
 		t.countDaily(actor.ID, domain.ActDenuncia, rules, now)
 		if err := s.write(ctx, t); err != nil {
 			if c, ok := asCancelled(err); ok {
-				if c.failed(itemReport) {
+				if c.failed(itemDenuncia) {
 					return domain.ErrJaDenunciado()
 				}
 				if c.failed(itemPost) || c.failed(itemMod) || c.transient() {
@@ -204,7 +204,7 @@ func (s *Store) Moderate(ctx context.Context, pid, cid string, in domain.Moderac
 		target = cid
 	}
 	// Who reported it, to tell them the outcome: the first few, one Query.
-	reporters, _, err := queryPage(ctx, s, query{PK: PostPK(pid), Prefix: prefixReport + target + "#", Limit: domain.MaxReportersNotified, What: "reports of an item"},
+	reporters, _, err := queryPage(ctx, s, query{PK: PostPK(pid), Prefix: prefixDenuncia + target + "#", Limit: domain.MaxDenunciantesNotificados, What: "reports of an item"},
 		func(r record) (string, error) { return sOf(r["userId"]), nil })
 	if err != nil {
 		return err

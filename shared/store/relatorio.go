@@ -380,13 +380,13 @@ func (s *Store) SetImpactoPublico(ctx context.Context, gid string, actor Actor, 
 	return ImpactoView{Impacto: decodeImpacto(year, st.items[itemKey{GroupPK(gid), RelAnoSK(year)}]), Publico: publico}, nil
 }
 
-// anonymizeReports moves a deleted member's lines of a group's monthly
+// anonymizeRelatorios moves a deleted member's lines of a group's monthly
 // reports (kgMembro#<uid>, colhMembro#<uid>, minMembro#<uid>,
 // partMembro#<uid> and the name) to one anonymous line, RemovedUserName's:
 // the group keeps its totals, no item keeps the member. One Query of the
 // group's month items (a page per year of history), one UpdateItem per month
 // the member appears in. The account's erasure calls it per group.
-func (s *Store) anonymizeReports(ctx context.Context, gid, uid string) error {
+func (s *Store) anonymizeRelatorios(ctx context.Context, gid, uid string) error {
 	months, err := queryAll(ctx, s, query{PK: GroupPK(gid), Prefix: prefixRelMes, What: "group report months"}, maxGroupPages, func(r record) (record, error) { return r, nil })
 	if err != nil {
 		return err

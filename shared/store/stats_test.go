@@ -196,7 +196,7 @@ func TestStatsEachActMovesItsCountersOnce(t *testing.T) {
 	}, map[string]int{"membros": -1}, map[string]int{})
 }
 
-func TestStatsReportsOpenAndResolved(t *testing.T) {
+func TestStatsDenunciasOpenAndResolved(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
 	author, r1, r2 := f.user("Autor Stats"), f.user("Denunciante Um"), f.user("Denunciante Dois")
@@ -205,12 +205,12 @@ func TestStatsReportsOpenAndResolved(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.step("first report opens one", func() {
-		if _, err := f.s.Report(ctx, p.ID, "", domain.DenunciaInput{Motivo: "spam"}, r1); err != nil {
+		if _, err := f.s.Denunciar(ctx, p.ID, "", domain.DenunciaInput{Motivo: "spam"}, r1); err != nil {
 			t.Fatal(err)
 		}
 	}, map[string]int{"denuncias": 1}, map[string]int{})
 	f.step("a second report of the same post is the same open one", func() {
-		if _, err := f.s.Report(ctx, p.ID, "", domain.DenunciaInput{Motivo: "spam"}, r2); err != nil {
+		if _, err := f.s.Denunciar(ctx, p.ID, "", domain.DenunciaInput{Motivo: "spam"}, r2); err != nil {
 			t.Fatal(err)
 		}
 	}, map[string]int{}, map[string]int{})

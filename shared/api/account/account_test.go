@@ -202,10 +202,10 @@ func newFeedOf(t *testing.T, u testkit.User, photo string, moderated bool) feedO
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.Report(ctx, veras.ID, "", domain.DenunciaInput{Motivo: domain.MotivoSpam, Texto: "Propaganda " + tag}, testkit.Actor(u)); err != nil {
+	if _, err := s.Denunciar(ctx, veras.ID, "", domain.DenunciaInput{Motivo: domain.MotivoSpam, Texto: "Propaganda " + tag}, testkit.Actor(u)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Report(ctx, post.ID, "", domain.DenunciaInput{Motivo: domain.MotivoOutro}, testkit.Actor(vera)); err != nil {
+	if _, err := s.Denunciar(ctx, post.ID, "", domain.DenunciaInput{Motivo: domain.MotivoOutro}, testkit.Actor(vera)); err != nil {
 		t.Fatal(err)
 	}
 	fd := feedOf{vera: vera, post: post.ID, membersPost: members.ID, verasPost: veras.ID, veraComment: "Parabéns pela horta " + tag}
@@ -217,7 +217,7 @@ func newFeedOf(t *testing.T, u testkit.User, photo string, moderated bool) feedO
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Report(ctx, gone.ID, "", domain.DenunciaInput{Motivo: domain.MotivoOfensivo}, testkit.Actor(vera)); err != nil {
+	if _, err := s.Denunciar(ctx, gone.ID, "", domain.DenunciaInput{Motivo: domain.MotivoOfensivo}, testkit.Actor(vera)); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Moderate(ctx, gone.ID, "", domain.ModeracaoInput{Acao: domain.AcaoRemover}, testkit.Actor(cast.Admin)); err != nil {

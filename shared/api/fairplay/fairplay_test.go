@@ -347,11 +347,11 @@ func TestTenRegasOnOneCultivoInADayPayOnce(t *testing.T) {
 	}
 }
 
-// TestLikesAndReportsOfUnverifiedAccountsCountForNothing: eight fresh
+// TestLikesAndDenunciasOfUnverifiedAccountsCountForNothing: eight fresh
 // accounts whose e-mail is not verified like a post and pay its author
 // nothing; a verified one pays; a self-like never does. Their reports do not
 // hide it, even from accounts old enough.
-func TestLikesAndReportsOfUnverifiedAccountsCountForNothing(t *testing.T) {
+func TestLikesAndDenunciasOfUnverifiedAccountsCountForNothing(t *testing.T) {
 	setup(t)
 	author, fan := env.NewUser(t, "Autora"), env.NewUser(t, "Fã Verificada")
 	pid := do(t, "POST", "/api/posts", author, map[string]any{"texto": "Minha primeira couve!"}, 201)["post"].(map[string]any)["id"].(string)

@@ -119,10 +119,10 @@ func TestUnlikeNeverNegative(t *testing.T) {
 	}
 }
 
-// TestReportsConcurrent: three simultaneous reports from old accounts hide
+// TestDenunciasConcurrent: three simultaneous reports from old accounts hide
 // the post exactly once; it stays visible to its author; the site admin
 // keeps it from the queue and it returns.
-func TestReportsConcurrent(t *testing.T) {
+func TestDenunciasConcurrent(t *testing.T) {
 	setup(t)
 	author := env.NewUser(t, "Rui Reportado")
 	pid := newPost(t, author, "", "")

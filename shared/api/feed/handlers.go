@@ -158,7 +158,7 @@ func handleDeleteComment(d app.Deps) http.Handler {
 	})
 }
 
-func handleReport(d app.Deps, comment bool) http.Handler {
+func handleDenuncia(d app.Deps, comment bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		in, err := api.Decode[domain.DenunciaInput](r)
 		if err != nil {
@@ -169,7 +169,7 @@ func handleReport(d app.Deps, comment bool) http.Handler {
 		if comment {
 			cid = r.PathValue("comentarioId")
 		}
-		if _, err := d.Store.Report(r.Context(), r.PathValue("postId"), cid, in, kit.ActorFrom(d, r)); err != nil {
+		if _, err := d.Store.Denunciar(r.Context(), r.PathValue("postId"), cid, in, kit.ActorFrom(d, r)); err != nil {
 			api.WriteError(w, r, err)
 			return
 		}

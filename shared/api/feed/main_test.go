@@ -143,7 +143,7 @@ func newComment(t testing.TB, by testkit.User, pid string) string {
 
 func report(t testing.TB, by testkit.User, pid, cid string) {
 	t.Helper()
-	if _, err := env.Deps.Store.Report(context.Background(), pid, cid, domain.DenunciaInput{Motivo: domain.MotivoSpam}, testkit.Actor(by)); err != nil {
+	if _, err := env.Deps.Store.Denunciar(context.Background(), pid, cid, domain.DenunciaInput{Motivo: domain.MotivoSpam}, testkit.Actor(by)); err != nil {
 		t.Fatalf("report: %v", err)
 	}
 }

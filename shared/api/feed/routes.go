@@ -30,8 +30,8 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "GET", Path: "/api/posts/{postId}/comentarios", Handler: signedIn(handleComments(d))},
 		{Method: "POST", Path: "/api/posts/{postId}/comentarios", Handler: signedIn(kit.Idempotent(d, handleAddComment(d)))},
 		{Method: "DELETE", Path: "/api/posts/{postId}/comentarios/{comentarioId}", Handler: signedIn(handleDeleteComment(d))},
-		{Method: "POST", Path: "/api/posts/{postId}/denuncias", Handler: signedIn(kit.Idempotent(d, handleReport(d, false)))},
-		{Method: "POST", Path: "/api/posts/{postId}/comentarios/{comentarioId}/denuncias", Handler: signedIn(kit.Idempotent(d, handleReport(d, true)))},
+		{Method: "POST", Path: "/api/posts/{postId}/denuncias", Handler: signedIn(kit.Idempotent(d, handleDenuncia(d, false)))},
+		{Method: "POST", Path: "/api/posts/{postId}/comentarios/{comentarioId}/denuncias", Handler: signedIn(kit.Idempotent(d, handleDenuncia(d, true)))},
 		{Method: "GET", Path: "/api/admin/moderacao", Handler: admin(handleQueue(d))},
 		{Method: "POST", Path: "/api/admin/moderacao/{postId}", Handler: admin(handleModerate(d))},
 	}

@@ -128,7 +128,7 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.Deps.Store.Report(ctx, post.ID, "", domain.DenunciaInput{Motivo: domain.MotivoSpam}, testkit.Actor(cast.Member)); err != nil {
+	if _, err := env.Deps.Store.Denunciar(ctx, post.ID, "", domain.DenunciaInput{Motivo: domain.MotivoSpam}, testkit.Actor(cast.Member)); err != nil {
 		t.Fatal(err)
 	}
 

@@ -217,7 +217,7 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 				}
 			}
 			if in.GrupoID == "" {
-				if _, err := s.Report(ctx, p.ID, "", domain.DenunciaInput{Motivo: domain.MotivoSpam}, testkit.Actor(cast.Owner)); err != nil {
+				if _, err := s.Denunciar(ctx, p.ID, "", domain.DenunciaInput{Motivo: domain.MotivoSpam}, testkit.Actor(cast.Owner)); err != nil {
 					t.Fatal(err)
 				}
 			}

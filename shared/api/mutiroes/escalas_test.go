@@ -97,11 +97,11 @@ func TestEscalaAuthorizationMatrix(t *testing.T) {
 	})
 }
 
-// TestEscalaSwapReminderDoneAndReport: a swap asked and accepted puts the
+// TestEscalaSwapReminderDoneAndRelatorio: a swap asked and accepted puts the
 // other member on duty that day (their agenda and calendar show it, the
 // asker's no longer); the morning job reminds whoever is on duty and makes
 // the next turn due; "feito" counts the minutes in the report once.
-func TestEscalaSwapReminderDoneAndReport(t *testing.T) {
+func TestEscalaSwapReminderDoneAndRelatorio(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{})

@@ -30,7 +30,7 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "POST", Path: m + "/{mutiraoId}/checkin", Handler: signedIn(handleCheckin(d))},
 		{Method: "PUT", Path: m + "/{mutiraoId}/presencas/{userId}", Handler: signedIn(handlePresence(d))},
 		{Method: "GET", Path: m + "/{mutiraoId}/ics", Handler: signedIn(handleMutiraoICS(d))},
-		{Method: "GET", Path: "/api/groups/{groupId}/relatorio", Handler: signedIn(handleReport(d))},
+		{Method: "GET", Path: "/api/groups/{groupId}/relatorio", Handler: signedIn(handleRelatorio(d))},
 		{Method: "GET", Path: "/api/groups/{groupId}/impacto", Handler: maybeSignedIn(handleImpacto(d))},
 		{Method: "PUT", Path: "/api/groups/{groupId}/impacto", Handler: signedIn(handleSetImpacto(d))},
 		{Method: "GET", Path: e, Handler: signedIn(handleEscalas(d))},

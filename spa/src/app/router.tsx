@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
           { path: '/grupos/:groupId/lotes', element: groupLotes },
           { path: '/grupos/:groupId/cultivos/:cultivoId', element: cultivoPage },
           { path: '/grupos/:groupId/mutiroes/:mutiraoId', element: page(() => import('@/app/routes/groups/mutirao')) },
-          { path: '/grupos/:groupId/relatorio', element: page(() => import('@/app/routes/groups/group-report')) },
+          { path: '/grupos/:groupId/relatorio', element: page(() => import('@/app/routes/groups/group-relatorio')) },
           { path: '/grupos/:groupId/escalas/:escalaId', element: page(() => import('@/app/routes/groups/escala')) },
           { path: '/grupos/:groupId/partilhas/nova', element: page(() => import('@/app/routes/groups/nova-partilha')) },
           { path: '/grupos/:groupId/partilhas/:partilhaId', element: page(() => import('@/app/routes/groups/partilha')) },

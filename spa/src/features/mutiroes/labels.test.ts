@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dataBrasilia, diasTexto, diaTexto, diaMutirao, horarioMutirao, horasTexto, vagasTexto } from '@/features/mutiroes/labels';
 import { validateMutirao } from '@/features/mutiroes/components/create-mutirao-dialog';
-import { defaultPeriod } from '@/features/mutiroes/components/report-view';
+import { defaultPeriod } from '@/features/mutiroes/components/relatorio-view';
 
 describe('mutirões labels', () => {
   it('says times in Brasília whatever the browser zone', () => {

@@ -129,7 +129,7 @@ export function Component() {
           </>
         )}
         {current === 'cultivos' && <GroupCultivosTab groupId={group.id} groupNome={group.nome} canCreate={access.isMember} />}
-        {current === 'mutiroes' && <MutiroesTab groupId={group.id} canCreate={access.canManage} canReport={access.isManager || isAdmin} />}
+        {current === 'mutiroes' && <MutiroesTab groupId={group.id} canCreate={access.canManage} canSeeRelatorio={access.isManager || isAdmin} />}
         {current === 'escalas' && <EscalasTab groupId={group.id} canManage={access.canManage} />}
         {current === 'partilha' && <PartilhasTab groupId={group.id} />}
         {current === 'membros' && <MembersTab group={group} />}

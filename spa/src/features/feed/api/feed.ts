@@ -134,7 +134,7 @@ export function useDeleteComment(postId: string) {
   });
 }
 
-export function useReport(postId: string, comentarioId?: string) {
+export function useDenunciar(postId: string, comentarioId?: string) {
   const queryClient = useQueryClient();
   const keys = useCreateKeys();
   const path = comentarioId ? `/posts/${enc(postId)}/comentarios/${enc(comentarioId)}/denuncias` : `/posts/${enc(postId)}/denuncias`;

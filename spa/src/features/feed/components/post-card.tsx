@@ -10,7 +10,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage, serverErrors } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useAddComment, useComments, useDeleteComment, useDeletePost, useEditPost, useLike, useReport } from '@/features/feed/api/feed';
+import { useAddComment, useComments, useDeleteComment, useDeletePost, useEditPost, useLike, useDenunciar } from '@/features/feed/api/feed';
 import type { Post } from '@/types/api';
 import '@/features/feed/feed.css';
 
@@ -32,10 +32,10 @@ const motivos = [
   { id: 'outro', label: 'Outro' },
 ] as const;
 
-function ReportForm({ postId, comentarioId, onDone }: { postId: string; comentarioId?: string; onDone: (msg: string) => void }) {
+function DenunciaForm({ postId, comentarioId, onDone }: { postId: string; comentarioId?: string; onDone: (msg: string) => void }) {
   const [motivo, setMotivo] = useState<(typeof motivos)[number]['id']>('spam');
   const [texto, setTexto] = useState('');
-  const report = useReport(postId, comentarioId);
+  const report = useDenunciar(postId, comentarioId);
   const server = serverErrors(report.error, ['motivo', 'texto']);
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -77,7 +77,7 @@ function Comments({ post, canModerate }: { post: Post; canModerate: boolean }) {
   const add = useAddComment(post.id);
   const del = useDeleteComment(post.id);
   const [texto, setTexto] = useState('');
-  const [reporting, setReporting] = useState<string | null>(null);
+  const [denunciando, setDenunciando] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const server = serverErrors(add.error, ['texto']);
   function submit(e: FormEvent) {
@@ -109,17 +109,17 @@ function Comments({ post, canModerate }: { post: Post; canModerate: boolean }) {
                   </button>
                 )}
                 {c.autorId !== user?.id && (
-                  <button type="button" className="link-button" onClick={() => setReporting(reporting === c.id ? null : c.id)}>
+                  <button type="button" className="link-button" onClick={() => setDenunciando(denunciando === c.id ? null : c.id)}>
                     Denunciar
                   </button>
                 )}
               </p>
-              {reporting === c.id && (
-                <ReportForm
+              {denunciando === c.id && (
+                <DenunciaForm
                   postId={post.id}
                   comentarioId={c.id}
                   onDone={(m) => {
-                    setReporting(null);
+                    setDenunciando(null);
                     setNote(m);
                   }}
                 />
@@ -206,7 +206,7 @@ export function PostCard({ post, canModerate = false, commentsOpen = false }: { 
   const like = useLike(post);
   const del = useDeletePost();
   const [open, setOpen] = useState(commentsOpen);
-  const [reporting, setReporting] = useState(false);
+  const [denunciando, setDenunciando] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -262,7 +262,7 @@ export function PostCard({ post, canModerate = false, commentsOpen = false }: { 
           Comentários · {post.comentarios}
         </button>
         {!mine && (
-          <button type="button" className="link-button" aria-expanded={reporting} onClick={() => setReporting(!reporting)}>
+          <button type="button" className="link-button" aria-expanded={denunciando} onClick={() => setDenunciando(!denunciando)}>
             Denunciar
           </button>
         )}
@@ -283,11 +283,11 @@ export function PostCard({ post, canModerate = false, commentsOpen = false }: { 
           {note}
         </p>
       )}
-      {reporting && (
-        <ReportForm
+      {denunciando && (
+        <DenunciaForm
           postId={post.id}
           onDone={(m) => {
-            setReporting(false);
+            setDenunciando(false);
             setNote(m);
           }}
         />

@@ -100,7 +100,7 @@ export async function downloadMutiraoICS(groupId: string, m: Mutirao) {
 
 const reportPath = (groupId: string) => `/groups/${enc(groupId)}/relatorio`;
 
-export function useReport(groupId: string, de: string, ate: string) {
+export function useRelatorio(groupId: string, de: string, ate: string) {
   return useQuery({
     queryKey: queryKeys.mutiroes.report(groupId, de, ate),
     queryFn: () => api.get<Relatorio>(`${reportPath(groupId)}${queryString({ de, ate })}`),
@@ -108,7 +108,7 @@ export function useReport(groupId: string, de: string, ate: string) {
 }
 
 /** The report as a CSV file (UTF-8 with BOM, ';' between cells: opens in columns in a Brazilian Excel). */
-export async function downloadReportCSV(groupId: string, de: string, ate: string) {
+export async function downloadRelatorioCSV(groupId: string, de: string, ate: string) {
   saveFile(await apiFile(`${reportPath(groupId)}${queryString({ de, ate, formato: 'csv' })}`), `relatorio-${de}-a-${ate}.csv`);
 }
 

@@ -41,7 +41,7 @@ function MutiraoItem({ groupId, m }: { groupId: string; m: Mutirao }) {
 }
 
 /** The group's "Mutirões" tab: the coming ones (or the past ones), and the coordinator's "Novo mutirão". */
-export function MutiroesTab({ groupId, canCreate, canReport }: { groupId: string; canCreate: boolean; canReport: boolean }) {
+export function MutiroesTab({ groupId, canCreate, canSeeRelatorio }: { groupId: string; canCreate: boolean; canSeeRelatorio: boolean }) {
   const [passados, setPassados] = useState(false);
   const [creating, setCreating] = useState(false);
   const [feedOpen, setFeedOpen] = useState(false);
@@ -58,7 +58,7 @@ export function MutiroesTab({ groupId, canCreate, canReport }: { groupId: string
           <button type="button" className="button button-secondary button-small" onClick={() => setPassados((p) => !p)} aria-pressed={passados}>
             {passados ? 'Ver próximos' : 'Ver passados'}
           </button>
-          {canReport && (
+          {canSeeRelatorio && (
             <Link className="button button-secondary button-small" to={`/grupos/${enc(groupId)}/relatorio`}>
               Relatório
             </Link>

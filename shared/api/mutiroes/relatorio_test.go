@@ -16,11 +16,11 @@ import (
 	"github.com/verde-app/verde/shared/store"
 )
 
-// TestReportEqualsARecountOfTheRawItems seeds a group with harvests of every
+// TestRelatorioEqualsARecountOfTheRawItems seeds a group with harvests of every
 // destino on lotes and without, by three members, in two months, and a
 // mutirão with presences; the report of each period equals a recount made
 // from the harvest and sign-up items themselves.
-func TestReportEqualsARecountOfTheRawItems(t *testing.T) {
+func TestRelatorioEqualsARecountOfTheRawItems(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
 	s := env.Deps.Store
@@ -232,9 +232,9 @@ func TestReportEqualsARecountOfTheRawItems(t *testing.T) {
 	_ = store.RelMesSK
 }
 
-// TestReportCSVNeutralisesFormulas: a member named like a formula comes out
+// TestRelatorioCSVNeutralisesFormulas: a member named like a formula comes out
 // as text.
-func TestReportCSVNeutralisesFormulas(t *testing.T) {
+func TestRelatorioCSVNeutralisesFormulas(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
@@ -272,9 +272,9 @@ func TestReportCSVNeutralisesFormulas(t *testing.T) {
 	}
 }
 
-// TestReportPeriodErrorsNameTheField: a period given empty, malformed, reversed
+// TestRelatorioPeriodErrorsNameTheField: a period given empty, malformed, reversed
 // or too long is a 400 naming de or ate; none given is this year.
-func TestReportPeriodErrorsNameTheField(t *testing.T) {
+func TestRelatorioPeriodErrorsNameTheField(t *testing.T) {
 	setup(t)
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/relatorio"

@@ -10,7 +10,7 @@ import (
 
 // Whoever reported a post learns how it was resolved: kept or removed (nothing told them
 // before); the bell counts it.
-func TestReportersLearnTheOutcome(t *testing.T) {
+func TestDenunciantesLearnTheOutcome(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
 	for _, c := range []struct {

@@ -41,10 +41,10 @@ func mutiraoEvent(m domain.Mutirao, grupo, site string) icsEvent {
 	return e
 }
 
-// handleReport is the coordinator's report of a period (?de=, ?ate= as
+// handleRelatorio is the coordinator's report of a period (?de=, ?ate= as
 // yyyy-mm; this year by default) as JSON, or with ?formato=csv as a CSV file
 // (coordinators and site admins). One BatchGetItem and one Query.
-func handleReport(d app.Deps) http.Handler {
+func handleRelatorio(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		formato := q.Get("formato")
@@ -69,7 +69,7 @@ func handleReport(d app.Deps) http.Handler {
 		}
 		rel := domain.MontaRelatorio(p, meses)
 		if formato == "csv" {
-			writeReportCSV(w, r, v.Group, rel)
+			writeRelatorioCSV(w, r, v.Group, rel)
 			return
 		}
 		out := Relatorio{Relatorio: rel, PeriodoTexto: p.Texto()}
@@ -78,9 +78,9 @@ func handleReport(d app.Deps) http.Handler {
 	})
 }
 
-// writeReportCSV writes the report as one spreadsheet of sections (UTF-8
+// writeRelatorioCSV writes the report as one spreadsheet of sections (UTF-8
 // with BOM, ';' between cells, decimal points), every text neutralised.
-func writeReportCSV(w http.ResponseWriter, r *http.Request, g domain.Group, rel domain.Relatorio) {
+func writeRelatorioCSV(w http.ResponseWriter, r *http.Request, g domain.Group, rel domain.Relatorio) {
 	var b bytes.Buffer
 	cw, _ := csvcell.NewWriter(&b, ';')
 	for _, row := range domain.PlanilhaRelatorio(g.Nome, rel) {

@@ -4,7 +4,7 @@ import { PageLoader } from '@/components/ui/spinner';
 import { useGroup } from '@/features/groups/api/groups';
 import { GroupLoadError } from '@/features/groups/components/group-load-error';
 import { enc } from '@/lib/api-path';
-import { ReportView } from '@/features/mutiroes/components/report-view';
+import { RelatorioView } from '@/features/mutiroes/components/relatorio-view';
 
 /** /grupos/:groupId/relatorio: the coordinator's report, to download or print for the prefeitura. */
 export function Component() {
@@ -45,7 +45,7 @@ export function Component() {
     <>
       {back}
       <PageHeader title={`Relatório: ${group.data.nome}`} subtitle="Colheitas, horas de trabalho voluntário e mutirões do período" />
-      <ReportView groupId={groupId} isOwner={group.data.meuPapel === 'dono'} />
+      <RelatorioView groupId={groupId} isOwner={group.data.meuPapel === 'dono'} />
     </>
   );
 }

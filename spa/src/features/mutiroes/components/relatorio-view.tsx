@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
-import { downloadReportCSV, useReport } from '@/features/mutiroes/api/mutiroes';
+import { downloadRelatorioCSV, useRelatorio } from '@/features/mutiroes/api/mutiroes';
 import { dataBrasilia, horasDecimal, kg } from '@/features/mutiroes/labels';
 import { ImpactoToggle } from '@/features/mutiroes/components/impacto';
 import type { Relatorio } from '@/types/api';
@@ -50,7 +50,7 @@ function KgTable({ caption, first, rows }: { caption: string; first: string; row
   );
 }
 
-function ReportBody({ r }: { r: Relatorio }) {
+function RelatorioBody({ r }: { r: Relatorio }) {
   return (
     <>
       <div className="report-print-head">
@@ -192,12 +192,12 @@ function ReportBody({ r }: { r: Relatorio }) {
 }
 
 /** The coordinator's report: a period of months, its figures and tables, CSV and print. */
-export function ReportView({ groupId, isOwner }: { groupId: string; isOwner: boolean }) {
+export function RelatorioView({ groupId, isOwner }: { groupId: string; isOwner: boolean }) {
   const [period, setPeriod] = useState(defaultPeriod);
   const [draft, setDraft] = useState(period);
   const [fileError, setFileError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const report = useReport(groupId, period.de, period.ate);
+  const report = useRelatorio(groupId, period.de, period.ate);
   const badRange = !draft.de || !draft.ate || draft.ate < draft.de;
 
   function apply(e: FormEvent) {
@@ -209,7 +209,7 @@ export function ReportView({ groupId, isOwner }: { groupId: string; isOwner: boo
     setFileError(null);
     setDownloading(true);
     try {
-      await downloadReportCSV(groupId, period.de, period.ate);
+      await downloadRelatorioCSV(groupId, period.de, period.ate);
     } catch (err) {
       setFileError(errorMessage(err, 'Não foi possível baixar a planilha.'));
     } finally {
@@ -252,7 +252,7 @@ export function ReportView({ groupId, isOwner }: { groupId: string; isOwner: boo
       ) : report.isError ? (
         <ErrorState title="Não foi possível gerar o relatório" error={report.error} onRetry={() => void report.refetch()} />
       ) : (
-        <ReportBody r={report.data} />
+        <RelatorioBody r={report.data} />
       )}
     </div>
   );
