@@ -2,19 +2,12 @@
 package main
 
 import (
-	"context"
-
 	"github.com/verde-app/verde/shared/api/account"
-	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth/cognitoadmin"
 	"github.com/verde-app/verde/shared/lambdahttp"
-	"github.com/verde-app/verde/shared/obs"
 )
 
 func main() {
-	obs.Init() // JSON log lines (template.yaml LoggingConfig)
-	d := app.MustDeps(context.Background(), app.ConfigFromEnv())
-	cognitoadmin.Wire(&d) // the pool's administration (the SDK's Cognito client, made on first use)
-	// Only requests that came through CloudFront (its origin header): see template.yaml OriginSecret.
-	lambdahttp.Start(d.Origin.Require(account.NewServer(d)))
+	// cognitoadmin.Wire: the pool's administration (the SDK's Cognito client, made on first use).
+	lambdahttp.ServeArea(account.NewServer, cognitoadmin.Wire)
 }

@@ -2,17 +2,10 @@
 package main
 
 import (
-	"context"
-
 	"github.com/verde-app/verde/shared/api/me"
-	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/lambdahttp"
-	"github.com/verde-app/verde/shared/obs"
 )
 
 func main() {
-	obs.Init() // JSON log lines (template.yaml LoggingConfig)
-	d := app.MustDeps(context.Background(), app.ConfigFromEnv())
-	// Only requests that came through CloudFront (its origin header): see template.yaml OriginSecret.
-	lambdahttp.Start(d.Origin.Require(me.NewServer(d)))
+	lambdahttp.ServeArea(me.NewServer)
 }

@@ -157,9 +157,17 @@ func TestCloudFrontSendsTheOriginSecretAndEveryAPIFunctionChecksIt(t *testing.T)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(string(src), "Origin.Require(") {
-			t.Errorf("functions/%s/main.go serves requests that did not come through CloudFront (no d.Origin.Require)", dir)
+		if !strings.Contains(string(src), "lambdahttp.ServeArea(") && !strings.Contains(string(src), "Origin.Require(") {
+			t.Errorf("functions/%s/main.go serves requests that did not come through CloudFront (neither lambdahttp.ServeArea nor d.Origin.Require)", dir)
 		}
+	}
+	// ServeArea, which the API functions' mains call, puts every area behind the check.
+	area, err := os.ReadFile(filepath.Join(repoRoot, "shared", "lambdahttp", "area.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(area), "Start(d.Origin.Require(newServer(d)))") {
+		t.Error("lambdahttp.ServeArea serves an area without d.Origin.Require")
 	}
 }
 
