@@ -33,7 +33,7 @@ const (
 	prefixPost       = "POST#"
 	prefixLike       = "LIKE#"
 	prefixComment    = "COMMENT#"
-	prefixDenuncia     = "REPORT#"
+	prefixDenuncia   = "REPORT#"
 	prefixMod        = "MOD#"
 	prefixFeedDia    = "FEEDDIA#"
 	feedComunidade   = "FEED#COMUNIDADE"
@@ -41,25 +41,25 @@ const (
 	feedGroupPrefix  = "FEED#GROUP#"
 	moderacaoPending = "MODERACAO#PENDENTE"
 
-	itemPost    = "post"
-	itemLike    = "like"
-	itemFeedDia = "feedDia"
-	itemComment = "comment"
-	itemDenuncia  = "report"
-	itemMod     = "mod"
-	itemAuthor  = "author"
+	itemPost     = "post"
+	itemLike     = "like"
+	itemFeedDia  = "feedDia"
+	itemComment  = "comment"
+	itemDenuncia = "report"
+	itemMod      = "mod"
+	itemAuthor   = "author"
 
 	// MaxCultivoPostsPage bounds a cultivo's posts page (posts and likes in one BatchGetItem).
 	MaxCultivoPostsPage = 40
 )
 
-func PostPK(pid string) string           { return prefixPost + pid }
-func LikeSK(uid string) string           { return prefixLike + uid }
-func CommentSK(id string) string         { return prefixComment + id }
+func PostPK(pid string) string             { return prefixPost + pid }
+func LikeSK(uid string) string             { return prefixLike + uid }
+func CommentSK(id string) string           { return prefixComment + id }
 func DenunciaSK(target, uid string) string { return prefixDenuncia + target + "#" + uid }
-func ModSK(target string) string         { return prefixMod + target }
-func FeedDiaSK(day string) string        { return prefixFeedDia + day }
-func feedGroup(gid string) string        { return feedGroupPrefix + gid }
+func ModSK(target string) string           { return prefixMod + target }
+func FeedDiaSK(day string) string          { return prefixFeedDia + day }
+func feedGroup(gid string) string          { return feedGroupPrefix + gid }
 func postByTime(t time.Time, pid string) string {
 	return fmtTime(t) + "#" + pid
 }
