@@ -19,8 +19,8 @@ export function GuideAdmin() {
       search={search} list={list} archive={archive} noun="guia" plural="guias"
       header={{ title: 'Guias', subtitle: 'Guias de cultivo em markdown, ligados a vegetais: cada cultivo de um desses vegetais mostra o guia. Guias arquivados deixam de aparecer.' }}
       searchLabel="Buscar por título" listLabel="Guias"
-      name={(g) => g.titulo}
       title={(g) => g.titulo}
+      name={(g) => g.titulo}
       meta={(g) => (
         <p className="muted admin-row-meta">
           {g.vegetais.length === 1 ? '1 vegetal' : `${g.vegetais.length} vegetais`}: {g.vegetais.map((id) => nomes.get(id) ?? id).join(', ')} · atualizado em {formatDate(g.atualizadoEm)}

@@ -17,13 +17,13 @@ export function VegetableAdmin() {
       search={search} list={list} archive={archive} noun="vegetal" plural="vegetais"
       header={{ title: 'Vegetais', subtitle: 'Catálogo de vegetais e calendário de plantio. Vegetais arquivados continuam nos cultivos que os usam, mas não são oferecidos para novos cultivos.' }}
       searchLabel="Buscar por nome" listLabel="Vegetais do catálogo"
-      name={(v) => v.nome}
       title={(v) => (
         <>
           {v.nome}
           {v.estacao && !v.nome.toLowerCase().includes(estacaoLabel[v.estacao] ?? v.estacao) && <span className="muted"> ({estacaoLabel[v.estacao]})</span>}
         </>
       )}
+      name={(v) => v.nome}
       meta={(v) => (
         <>
           <p className="muted admin-row-meta">
