@@ -24,7 +24,7 @@ interface Column<T> {
 }
 
 /** One table of the report: the first column heads each row; with no rows, one cell across says `empty`. */
-function ReportTable<T>({
+function RelatorioTable<T>({
   caption,
   columns: [first, ...rest],
   rows,
@@ -77,7 +77,7 @@ function ReportTable<T>({
 
 function KgTable({ caption, first, rows }: { caption: string; first: string; rows: { chave: string; nome: string; kg: number }[] }) {
   return (
-    <ReportTable
+    <RelatorioTable
       caption={caption}
       columns={[
         { label: first, cell: (r) => r.nome },
@@ -122,7 +122,7 @@ function RelatorioBody({ r }: { r: Relatorio }) {
       <KgTable caption="Kg colhidos por destino" first="Destino" rows={r.porDestino} />
       <KgTable caption="Kg colhidos por hortaliça" first="Hortaliça" rows={r.porHortalica} />
       <KgTable caption="Kg colhidos por lote" first="Lote" rows={r.porLote} />
-      <ReportTable
+      <RelatorioTable
         caption="Por membro" rows={r.porMembro} rowKey={(m) => m.userId} empty="Nenhum membro ativo no período."
         columns={[
           { label: 'Membro', cell: (m) => m.nome },
@@ -131,14 +131,14 @@ function RelatorioBody({ r }: { r: Relatorio }) {
           { label: 'Horas voluntárias', num: true, cell: (m) => horasDecimal(m.minutos) },
         ]}
       />
-      <ReportTable
+      <RelatorioTable
         caption="Horas voluntárias por atividade" rows={r.porAtividade} rowKey={(a) => a.chave} empty="Nenhuma hora registrada no período."
         columns={[
           { label: 'Atividade', cell: (a) => a.nome },
           { label: 'Horas', num: true, cell: (a) => horasDecimal(a.minutos) },
         ]}
       />
-      <ReportTable
+      <RelatorioTable
         caption="Mutirões realizados" rows={r.mutiroes} rowKey={(m) => m.id} empty="Nenhum mutirão com presença registrada no período."
         columns={[
           { label: 'Mutirão', cell: (m) => m.titulo },
