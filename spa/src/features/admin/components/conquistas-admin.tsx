@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage, type FieldErrors } from '@/lib/errors';
 import { plural } from '@/lib/format';
 import { useAdminConquistas } from '@/features/admin/api/conquistas';
 import { useAdminRules, useSaveRules } from '@/features/admin/api/rules';
-import { RuleNumberField, check } from '@/features/admin/components/rules-form';
+import { RuleNumberField, RulesFormEnd, check } from '@/features/admin/components/rules-form';
 import type { CampoRegra, ConquistaAdmin, Regras } from '@/types/api';
 import '@/features/admin/admin.css';
 
@@ -89,7 +88,6 @@ function Editor({
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveRules();
-  const conflict = save.error instanceof ApiError && save.error.status === 409;
 
   function campoOf(c: ConquistaAdmin): CampoRegra {
     return campos.get(path(c.codigo)) ?? { campo: path(c.codigo), rotulo: `Pontos da conquista ${c.nome}`, min: 0, max: 1000 };
@@ -159,23 +157,7 @@ function Editor({
             );
           })}
         </ul>
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-        {conflict && (
-          <button type="button" className="button button-secondary" onClick={onReload}>
-            Recarregar conquistas
-          </button>
-        )}
-        <p className="visually-hidden" role="status">
-          {flash}
-        </p>
-        {flash && <p className="flash">{flash}</p>}
-        <div className="button-row">
-          <SubmitButton busy={save.isPending} busyLabel="Salvando...">
-            Salvar pontos
-          </SubmitButton>
-        </div>
+        <RulesFormEnd save={save} formError={formError} onReload={onReload} reloadLabel="Recarregar conquistas" flash={flash} saveLabel="Salvar pontos" />
       </form>
     </>
   );

@@ -54,6 +54,49 @@ export function RuleNumberField({
   );
 }
 
+/**
+ * The end of a rules form (/admin/configuracoes, /admin/conquistas): the save's error the fields
+ * do not show, the reload a conflict (409) asks for, the flash after a save and the save button.
+ */
+export function RulesFormEnd({
+  save,
+  formError,
+  onReload,
+  reloadLabel,
+  flash,
+  saveLabel,
+}: {
+  save: ReturnType<typeof useSaveRules>;
+  formError: string | null;
+  onReload: () => void;
+  reloadLabel: string;
+  flash: string | null;
+  saveLabel: string;
+}) {
+  const conflict = save.error instanceof ApiError && save.error.status === 409;
+  return (
+    <>
+      <p className="form-error" role="alert">
+        {formError}
+      </p>
+      {conflict && (
+        <button type="button" className="button button-secondary" onClick={onReload}>
+          {reloadLabel}
+        </button>
+      )}
+      <p className="visually-hidden" role="status">
+        {flash}
+      </p>
+      {flash && <p className="flash">{flash}</p>}
+      <div className="button-row">
+        <SubmitButton busy={save.isPending} busyLabel="Salvando...">
+          {saveLabel}
+        </SubmitButton>
+      </div>
+    </>
+  );
+}
+
 /** The client's own check: a whole number within the field's range, said as the API says it. */
 export function check(c: CampoRegra, raw: string): string | null {
   const n = Number(raw);
@@ -87,7 +130,6 @@ function Editor({ rules, onReload, flash, setFlash }: { rules: Regras; onReload:
   const [values, setValues] = useState<Values>(() => valuesOf(rules));
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveRules();
-  const conflict = save.error instanceof ApiError && save.error.status === 409;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -163,23 +205,7 @@ function Editor({ rules, onReload, flash, setFlash }: { rules: Regras; onReload:
             </div>
           </fieldset>
         ))}
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-        {conflict && (
-          <button type="button" className="button button-secondary" onClick={onReload}>
-            Recarregar regras
-          </button>
-        )}
-        <p className="visually-hidden" role="status">
-          {flash}
-        </p>
-        {flash && <p className="flash">{flash}</p>}
-        <div className="button-row">
-          <SubmitButton busy={save.isPending} busyLabel="Salvando...">
-            Salvar regras
-          </SubmitButton>
-        </div>
+        <RulesFormEnd save={save} formError={formError} onReload={onReload} reloadLabel="Recarregar regras" flash={flash} saveLabel="Salvar regras" />
       </form>
     </>
   );

@@ -52,62 +52,30 @@ export function RegisterForm({ returnTo, onSuccess }: { returnTo: string; onSucc
 
   const errorId = 'register-error';
   const disabled = busy !== 'idle';
-  const invalid = (field: AuthField) => error?.field === field;
+  // What every field of the form has besides its ref: its name, its value and the form's error.
+  const field = (name: AuthField) => ({
+    name,
+    required: true,
+    value: values[name],
+    onChange: set(name),
+    invalid: error?.field === name,
+    errorId,
+  });
   return (
     <>
       <form className="auth-form" onSubmit={handleSubmit} noValidate>
-        <InputField
-          ref={nameRef}
-          label="Nome completo"
-          name="name"
-          autoComplete="name"
-          required
-          value={values.name}
-          onChange={set('name')}
-          placeholder="Seu nome"
-          invalid={invalid('name')}
-          errorId={errorId}
-        />
-        <InputField
-          ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={values.email}
-          onChange={set('email')}
-          placeholder="seu@email.com"
-          invalid={invalid('email')}
-          errorId={errorId}
-        />
+        <InputField ref={nameRef} {...field('name')} label="Nome completo" autoComplete="name" placeholder="Seu nome" />
+        <InputField ref={emailRef} {...field('email')} label="Email" type="email" autoComplete="email" inputMode="email" placeholder="seu@email.com" />
         <InputField
           ref={passwordRef}
+          {...field('password')}
           label="Senha"
           type="password"
-          name="password"
           autoComplete="new-password"
-          required
           minLength={minPasswordLength}
-          value={values.password}
-          onChange={set('password')}
           hint={`Pelo menos ${minPasswordLength} caracteres`}
-          invalid={invalid('password')}
-          errorId={errorId}
         />
-        <InputField
-          ref={confirmPasswordRef}
-          label="Confirmar senha"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          invalid={invalid('confirmPassword')}
-          errorId={errorId}
-        />
+        <InputField ref={confirmPasswordRef} {...field('confirmPassword')} label="Confirmar senha" type="password" autoComplete="new-password" />
         <FormError id={errorId} message={error?.message ?? null} />
         {taken && error && (
           <p className="auth-taken">

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
-import { CultivoAmountFields, CultivoPeopleFields } from '@/features/cultivos/components/cultivo-people-fields';
-import { Spinner } from '@/components/ui/spinner';
+import { SelectField } from '@/components/ui/fields';
+import { CultivoFormEnd, CultivoPlantingFields, useCultivoForm } from '@/features/cultivos/components/cultivo-form';
+import { CultivoPeopleFields } from '@/features/cultivos/components/cultivo-people-fields';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useAuth } from '@/lib/auth/auth-context';
 import { usePlanteAgora, useVegetables } from '@/features/cultivos/api/catalog';
@@ -45,20 +45,16 @@ export function CreateCultivoDialog({
   const [vegetalId, setVegetalId] = useState(initialVegetal);
   const [grupoId, setGrupoId] = useState(initialGroup);
   const [loteCodigo, setLoteCodigo] = useState(initialGroup ? initialLote : '');
-  const [metodo, setMetodo] = useState('muda');
-  const [quantidade, setQuantidade] = useState('');
-  const [unidade, setUnidade] = useState('mudas');
-  const [dataPlantio, setDataPlantio] = useState(todayBrasilia());
+  const form = useCultivoForm({ metodo: 'muda', quantidade: '', unidade: 'mudas', dataPlantio: todayBrasilia(), notas: '' });
+  const { metodo, dataPlantio } = form;
   const [fase, setFase] = useState('semeado');
-  const [notas, setNotas] = useState('');
   const [colaboradores, setColaboradores] = useState<string[]>([]);
-  const [local, setLocal] = useState<FieldErrors>({});
   const catalogue = useVegetables('');
   const plante = usePlanteAgora();
   const members = useGroupMembers(grupoId);
   const create = useCreateCultivo();
   const server = serverErrors(create.error, fields);
-  const errors = { ...server.fields, ...local };
+  const errors = { ...server.fields, ...form.local };
 
   const uf = userData?.uf ?? '';
   const region = regionOf(uf);
@@ -68,13 +64,10 @@ export function CreateCultivoDialog({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const q = Number(quantidade.replace(',', '.'));
     const errs: FieldErrors = {};
     if (!vegetalId) errs.vegetalId = 'Escolha o vegetal';
-    if (!quantidade.trim() || !Number.isFinite(q) || q <= 0) errs.quantidade = 'A quantidade deve ser maior que zero';
-    if (!dataPlantio) errs.dataPlantio = 'Informe a data de plantio (AAAA-MM-DD)';
-    setLocal(errs);
-    if (Object.keys(errs).length > 0) return;
+    const q = form.check(errs);
+    if (q === null) return;
     create.mutate(
       {
         vegetalId,
@@ -82,9 +75,9 @@ export function CreateCultivoDialog({
         loteCodigo: grupoId && loteCodigo ? loteCodigo : undefined,
         metodo: metodo as 'semente' | 'muda',
         quantidade: q,
-        unidade: unidade as 'mudas' | 'sementes' | 'm2',
+        unidade: form.unidade as 'mudas' | 'sementes' | 'm2',
         dataPlantio,
-        notas,
+        notas: form.notas,
         // "Já plantei": a seedling is planted growing.
         fase: fase === 'planejado' ? 'planejado' : metodo === 'muda' ? 'crescendo' : 'semeado',
         colaboradores: grupoId ? colaboradores : [],
@@ -160,28 +153,7 @@ export function CreateCultivoDialog({
             errors={errors}
           />
         )}
-        <CultivoAmountFields
-          metodo={metodo}
-          onMetodo={setMetodo}
-          quantidade={quantidade}
-          onQuantidade={(v) => {
-            setQuantidade(v);
-            setLocal((l) => ({ ...l, quantidade: undefined }));
-          }}
-          unidade={unidade}
-          onUnidade={setUnidade}
-          errors={errors}
-        />
-        <InputField
-          label="Data de plantio"
-          name="dataPlantio"
-          type="date"
-          hint={metodo === 'muda' ? 'O dia em que a muda foi para o canteiro: a colheita conta a partir dele.' : undefined}
-          value={dataPlantio}
-          onChange={(e) => setDataPlantio(e.target.value)}
-          error={errors.dataPlantio}
-          required
-        />
+        <CultivoPlantingFields form={form} errors={errors} dateHint={metodo === 'muda' ? 'O dia em que a muda foi para o canteiro: a colheita conta a partir dele.' : undefined} />
         {fits === false && (
           <p className="warning" role="status">
             {`Época não recomendável: o calendário da Embrapa não indica semear ${vegetal?.nome ?? ''} em ${meses[month - 1]} na região ${regiaoLabel[region]}. Você pode plantar mesmo assim.`}
@@ -191,19 +163,9 @@ export function CreateCultivoDialog({
           <option value="semeado">{metodo === 'muda' ? 'Já plantei (crescendo)' : 'Já plantei (semeado)'}</option>
           <option value="planejado">Ainda vou plantar (planejado)</option>
         </SelectField>
-        <TextAreaField label="Notas" name="notas" rows={3} maxLength={1000} value={notas} onChange={(e) => setNotas(e.target.value)} error={errors.notas} />
-        <p className="form-error" role="alert">
-          {server.form}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {busy && <Spinner size="sm" />}
-            {busy ? 'Criando...' : 'Criar cultivo'}
-          </button>
-        </div>
+        <CultivoFormEnd form={form} errors={errors} formError={server.form} busy={busy} busyLabel="Criando..." onClose={onClose}>
+          Criar cultivo
+        </CultivoFormEnd>
       </form>
     </Dialog>
   );

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { PhotoPicker } from '@/components/ui/photo-picker';
-import { Spinner } from '@/components/ui/spinner';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useAddColheita } from '@/features/cultivos/api/cultivos';
+import { CultivoDialogActions } from '@/features/cultivos/components/cultivo-form';
 import { HarvestFields } from '@/features/cultivos/components/harvest-fields';
 import { todayBrasilia } from '@/lib/format';
 import type { Queued } from '@/lib/offline/queued';
@@ -80,18 +80,9 @@ export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; 
             <input type="checkbox" checked={encerrar} onChange={(e) => setEncerrar(e.target.checked)} /> Última colheita: encerrar o cultivo (colhido)
           </label>
         )}
-        <p className="form-error" role="alert">
-          {server.form}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {busy && <Spinner size="sm" />}
-            {add.isPending ? 'Registrando...' : uploading ? 'Enviando foto...' : 'Registrar colheita'}
-          </button>
-        </div>
+        <CultivoDialogActions formError={server.form} busy={busy} onClose={onClose}>
+          {add.isPending ? 'Registrando...' : uploading ? 'Enviando foto...' : 'Registrar colheita'}
+        </CultivoDialogActions>
       </form>
     </Dialog>
   );

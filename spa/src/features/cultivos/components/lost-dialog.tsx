@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/fields';
-import { Spinner } from '@/components/ui/spinner';
 import { serverErrors } from '@/lib/errors';
 import { useChangeFase } from '@/features/cultivos/api/cultivos';
+import { CultivoDialogActions } from '@/features/cultivos/components/cultivo-form';
 import type { Cultivo } from '@/types/api';
 
 export function LostDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; onClose: () => void; onDone: () => void }) {
@@ -34,18 +34,9 @@ export function LostDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; onC
           error={local ?? server.fields.motivo ?? server.fields.fase}
           required
         />
-        <p className="form-error" role="alert">
-          {server.form}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button-danger" disabled={busy}>
-            {busy && <Spinner size="sm" />}
-            {busy ? 'Salvando...' : 'Marcar como perdido'}
-          </button>
-        </div>
+        <CultivoDialogActions formError={server.form} busy={busy} onClose={onClose} submitClassName="button button-danger">
+          {busy ? 'Salvando...' : 'Marcar como perdido'}
+        </CultivoDialogActions>
       </form>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { InputField } from '@/components/ui/fields';
 import { ErrorState } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,37 +16,77 @@ export function defaultPeriod(now = new Date()): { de: string; ate: string } {
   return { de: `${month.slice(0, 4)}-01`, ate: month };
 }
 
-function KgTable({ caption, first, rows }: { caption: string; first: string; rows: { chave: string; nome: string; kg: number }[] }) {
+/** A column of a report table: its header, whether it holds numbers (right-aligned), and its cell for a row. */
+interface Column<T> {
+  label: string;
+  num?: boolean;
+  cell: (row: T) => ReactNode;
+}
+
+/** One table of the report: the first column heads each row; with no rows, one cell across says `empty`. */
+function RelatorioTable<T>({
+  caption,
+  columns: [first, ...rest],
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: [Column<T>, ...Column<T>[]];
+  rows: T[];
+  rowKey: (row: T) => string;
+  empty: string;
+}) {
   return (
     <div className="report-table-wrap">
       <table className="report-table">
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{first}</th>
-            <th scope="col" className="num">
-              Kg
-            </th>
+            {[first, ...rest].map((c) => (
+              <th key={c.label} scope="col" className={c.num ? 'num' : undefined}>
+                {c.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={2} className="muted">
-                Nada no período.
+              <td colSpan={rest.length + 1} className="muted">
+                {empty}
               </td>
             </tr>
           ) : (
-            rows.map((r) => (
-              <tr key={r.chave}>
-                <th scope="row">{r.nome}</th>
-                <td className="num">{formatNumber(r.kg, 3)}</td>
+            rows.map((row) => (
+              <tr key={rowKey(row)}>
+                <th scope="row">{first.cell(row)}</th>
+                {rest.map((c) => (
+                  <td key={c.label} className={c.num ? 'num' : undefined}>
+                    {c.cell(row)}
+                  </td>
+                ))}
               </tr>
             ))
           )}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function KgTable({ caption, first, rows }: { caption: string; first: string; rows: { chave: string; nome: string; kg: number }[] }) {
+  return (
+    <RelatorioTable
+      caption={caption}
+      columns={[
+        { label: first, cell: (r) => r.nome },
+        { label: 'Kg', num: true, cell: (r) => formatNumber(r.kg, 3) },
+      ]}
+      rows={rows}
+      rowKey={(r) => r.chave}
+      empty="Nada no período."
+    />
   );
 }
 
@@ -82,111 +122,32 @@ function RelatorioBody({ r }: { r: Relatorio }) {
       <KgTable caption="Kg colhidos por destino" first="Destino" rows={r.porDestino} />
       <KgTable caption="Kg colhidos por hortaliça" first="Hortaliça" rows={r.porHortalica} />
       <KgTable caption="Kg colhidos por lote" first="Lote" rows={r.porLote} />
-      <div className="report-table-wrap">
-        <table className="report-table">
-          <caption>Por membro</caption>
-          <thead>
-            <tr>
-              <th scope="col">Membro</th>
-              <th scope="col" className="num">
-                Kg colhidos
-              </th>
-              <th scope="col" className="num">
-                Colheitas
-              </th>
-              <th scope="col" className="num">
-                Horas voluntárias
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.porMembro.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="muted">
-                  Nenhum membro ativo no período.
-                </td>
-              </tr>
-            ) : (
-              r.porMembro.map((m) => (
-                <tr key={m.userId}>
-                  <th scope="row">{m.nome}</th>
-                  <td className="num">{formatNumber(m.kg, 3)}</td>
-                  <td className="num">{m.colheitas}</td>
-                  <td className="num">{horasDecimal(m.minutos)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <div className="report-table-wrap">
-        <table className="report-table">
-          <caption>Horas voluntárias por atividade</caption>
-          <thead>
-            <tr>
-              <th scope="col">Atividade</th>
-              <th scope="col" className="num">
-                Horas
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.porAtividade.length === 0 ? (
-              <tr>
-                <td colSpan={2} className="muted">
-                  Nenhuma hora registrada no período.
-                </td>
-              </tr>
-            ) : (
-              r.porAtividade.map((a) => (
-                <tr key={a.chave}>
-                  <th scope="row">{a.nome}</th>
-                  <td className="num">{horasDecimal(a.minutos)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <div className="report-table-wrap">
-        <table className="report-table">
-          <caption>Mutirões realizados</caption>
-          <thead>
-            <tr>
-              <th scope="col">Mutirão</th>
-              <th scope="col">Data</th>
-              <th scope="col" className="num">
-                Inscritos
-              </th>
-              <th scope="col" className="num">
-                Presentes
-              </th>
-              <th scope="col" className="num">
-                Horas
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.mutiroes.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="muted">
-                  Nenhum mutirão com presença registrada no período.
-                </td>
-              </tr>
-            ) : (
-              r.mutiroes.map((m) => (
-                <tr key={m.id}>
-                  <th scope="row">{m.titulo}</th>
-                  <td>{dataBrasilia(m.inicio).split('-').reverse().join('/')}</td>
-                  <td className="num">{m.inscritos}</td>
-                  <td className="num">{m.presentes}</td>
-                  <td className="num">{horasDecimal(m.minutos)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <RelatorioTable
+        caption="Por membro" rows={r.porMembro} rowKey={(m) => m.userId} empty="Nenhum membro ativo no período."
+        columns={[
+          { label: 'Membro', cell: (m) => m.nome },
+          { label: 'Kg colhidos', num: true, cell: (m) => formatNumber(m.kg, 3) },
+          { label: 'Colheitas', num: true, cell: (m) => m.colheitas },
+          { label: 'Horas voluntárias', num: true, cell: (m) => horasDecimal(m.minutos) },
+        ]}
+      />
+      <RelatorioTable
+        caption="Horas voluntárias por atividade" rows={r.porAtividade} rowKey={(a) => a.chave} empty="Nenhuma hora registrada no período."
+        columns={[
+          { label: 'Atividade', cell: (a) => a.nome },
+          { label: 'Horas', num: true, cell: (a) => horasDecimal(a.minutos) },
+        ]}
+      />
+      <RelatorioTable
+        caption="Mutirões realizados" rows={r.mutiroes} rowKey={(m) => m.id} empty="Nenhum mutirão com presença registrada no período."
+        columns={[
+          { label: 'Mutirão', cell: (m) => m.titulo },
+          { label: 'Data', cell: (m) => dataBrasilia(m.inicio).split('-').reverse().join('/') },
+          { label: 'Inscritos', num: true, cell: (m) => m.inscritos },
+          { label: 'Presentes', num: true, cell: (m) => m.presentes },
+          { label: 'Horas', num: true, cell: (m) => horasDecimal(m.minutos) },
+        ]}
+      />
     </>
   );
 }
