@@ -3,6 +3,7 @@ package domain
 import (
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -11,9 +12,11 @@ import (
 // writes into the page (shared/api/groups/preview.go, docs/link-previews.md).
 //
 // Only a public group shows anything of itself, and only what its public page shows anyone:
-// name, city and UF, members count, description, cover photo. A private group's links read
-// exactly like an unknown group's, whatever the invite token, so a link forwarded outside the
-// group tells nothing of it, not even that it exists.
+// name, city and UF, members count, description, cover photo. A private group shows the same
+// only in the preview of a valid invite to it (its token in the link): the invite's own page
+// shows the group's summary to whoever holds the link, so the preview tells nothing more. Any
+// other link to a private group reads exactly like an unknown group's, so a public-page link
+// or a stale invite forwarded outside the group tells nothing of it, not even that it exists.
 
 // PreviewPage is the page a shared link opens.
 type PreviewPage string
@@ -48,20 +51,28 @@ type LinkPreview struct {
 	ImageAlt    string
 }
 
-// ShowsGroup reports whether a preview may show g at all: a public group that exists. A nil
-// group is one that does not exist (or is being deleted).
-func ShowsGroup(g *Group) bool {
-	return g != nil && !g.Deleting && g.Visibilidade == Publico
+// ShowsGroup reports whether a preview of page may show g at all: a public group that exists,
+// or on an invite's page a group the link holds a valid invite to (invited). A nil group is one
+// that does not exist (or is being deleted).
+func ShowsGroup(g *Group, page PreviewPage, invited bool) bool {
+	return g != nil && !g.Deleting && (g.Visibilidade == Publico || page == PreviewConvite && invited)
 }
 
-// GroupPreview is the preview of page for g (nil: no such group). A group ShowsGroup refuses
-// gets the generic preview of the page, the same for every such group.
-func GroupPreview(g *Group, page PreviewPage) LinkPreview {
+// InviteOpensPreview reports whether inv, read from an invite link to group gid, lets its
+// preview show the group: an invite to that group, valid now (not expired, revoked or used up).
+func InviteOpensPreview(inv Invite, gid string, now time.Time) bool {
+	return inv.GroupID == gid && inv.StatusAt(now) == ConviteValido
+}
+
+// GroupPreview is the preview of page for g (nil: no such group); invited: the link holds a
+// valid invite to g (InviteOpensPreview). A group ShowsGroup refuses gets the generic preview of
+// the page, the same for every such group.
+func GroupPreview(g *Group, page PreviewPage, invited bool) LinkPreview {
 	p := LinkPreview{
 		Image: PreviewDefaultImage, ImageWidth: PreviewDefaultWidth, ImageHeight: PreviewDefaultHeight,
 		ImageAlt: "Verde: hortas comunitárias, do plantio à colheita",
 	}
-	if !ShowsGroup(g) {
+	if !ShowsGroup(g, page, invited) {
 		if page == PreviewConvite {
 			p.Title = "Convite para um grupo no Verde"
 			p.Description = "Você recebeu um convite para participar de uma horta comunitária no Verde. Abra o link para ver o grupo."

@@ -22,7 +22,8 @@ import (
 // bucket serves everyone, the site's configuration included) with the group's preview written
 // into its head. People get the same page and the SPA starts as on any other path.
 //
-// A request costs one GetItem (the group's META, store.GroupFor without a member) and, once a
+// A request costs one GetItem (the group's META, store.GroupFor without a member; a second, the
+// invite, for an invite link to a private group) and, once a
 // minute per container, one S3 GetObject (sitepage.Index). The reply is the same for everyone
 // (no token is read), so CloudFront and the browser keep it a minute (api.Shared).
 
@@ -54,8 +55,21 @@ func handlePreview(d app.Deps, index *sitepage.Index, page domain.PreviewPage) h
 			slog.WarnContext(r.Context(), "link preview without the group", "requestId", api.RequestIDFrom(r.Context()), "err", err)
 			keep = false
 		}
+		// A private group shows itself only to a valid invite to it: its invite read (a second
+		// GetItem) only then.
+		invited := false
+		if c := r.URL.Query().Get("c"); page == domain.PreviewConvite && g != nil && !domain.ShowsGroup(g, page, false) && domain.ValidInviteToken(c) {
+			inv, err := d.Store.Invite(r.Context(), c)
+			switch {
+			case err == nil:
+				invited = domain.InviteOpensPreview(inv, gid, d.Now())
+			case domain.ErrorCode(err) != domain.ENotFound:
+				slog.WarnContext(r.Context(), "link preview without the invite", "requestId", api.RequestIDFrom(r.Context()), "err", err)
+				keep = false
+			}
+		}
 		site := d.Config.SiteURL
-		body := sitepage.WithHead(spa, previewHead(site, pageURL(site, gid, page, r), domain.GroupPreview(g, page)))
+		body := sitepage.WithHead(spa, previewHead(site, pageURL(site, gid, page, r), domain.GroupPreview(g, page, invited)))
 		var reply http.Handler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.WriteHeader(http.StatusOK)

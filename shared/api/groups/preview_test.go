@@ -177,9 +177,9 @@ func TestPreviewOfAPublicGroupWithoutCoverShowsTheDefaultImage(t *testing.T) {
 	}
 }
 
-// TestPreviewOfAPrivateGroupRevealsNothing: a private group's page and invite link (with a real
-// token) name nothing of it anywhere in the HTML, and are byte for byte an unknown group's but
-// for the id in og:url.
+// TestPreviewOfAPrivateGroupRevealsNothing: a private group's public-page link, and an invite
+// link without a valid invite to it (none, revoked, another group's, malformed), name nothing of
+// it anywhere in the HTML, and are byte for byte an unknown group's but for the id in og:url.
 func TestPreviewOfAPrivateGroupRevealsNothing(t *testing.T) {
 	w := getWorld(t)
 	capa := coverKey(w.owner.ID)
@@ -193,8 +193,22 @@ func TestPreviewOfAPrivateGroupRevealsNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	revoked, err := w.env.Deps.Store.CreateInvite(context.Background(), g.ID, store.Actor{ID: w.owner.ID}, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.env.Deps.Store.RevokeInvite(context.Background(), g.ID, revoked.Token, store.Actor{ID: w.owner.ID}); err != nil {
+		t.Fatal(err)
+	}
+	// Another group's valid invite opens nothing of this one.
+	other := newPreviewGroup(t, w, domain.GroupInput{Nome: "Outra Horta", Cidade: "Recife", UF: "PE", Visibilidade: domain.Privado})
+	elsewhere, err := w.env.Deps.Store.CreateInvite(context.Background(), other.ID, store.Actor{ID: w.owner.ID}, in)
+	if err != nil {
+		t.Fatal(err)
+	}
 	unknown := uuid.NewString()
-	for _, path := range []string{"/grupos/%s/publico", "/grupos/%s/convite?c=" + inv.Token} {
+	for _, path := range []string{"/grupos/%s/publico", "/grupos/%s/publico?c=" + inv.Token, "/grupos/%s/convite", "/grupos/%s/convite?c=" + revoked.Token,
+		"/grupos/%s/convite?c=" + elsewhere.Token, "/grupos/%s/convite?c=nao-e-um-convite"} {
 		res := testkit.Do(t, w.h, "GET", fmt.Sprintf(path, g.ID), w.anon, nil)
 		none := testkit.Do(t, w.h, "GET", fmt.Sprintf(path, unknown), w.anon, nil)
 		if res.Status != 200 || none.Status != 200 {
@@ -215,15 +229,41 @@ func TestPreviewOfAPrivateGroupRevealsNothing(t *testing.T) {
 	}
 }
 
+// TestPreviewOfAValidInviteToAPrivateGroupShowsIt: the invite's own page shows the group's
+// summary to whoever holds the link (GET /api/invites/{token}), so its preview does too: name,
+// place, members and cover; the group's public-page link still shows nothing.
+func TestPreviewOfAValidInviteToAPrivateGroupShowsIt(t *testing.T) {
+	w := getWorld(t)
+	capa := coverKey(w.owner.ID)
+	g := newPreviewGroup(t, w, domain.GroupInput{Nome: "Horta do Condomínio Ipê", Descricao: "Canteiros no pátio.", Cidade: "Niterói", UF: "RJ",
+		Visibilidade: domain.Privado, FotoCapa: &capa})
+	var in domain.InviteInput
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	inv, err := w.env.Deps.Store.CreateInvite(context.Background(), g.ID, store.Actor{ID: w.owner.ID}, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := w.preview(t, "/grupos/"+g.ID+"/convite?c="+inv.Token, w.anon)
+	title := "Convite para o grupo Horta do Condomínio Ipê no Verde"
+	if p.meta["og:title"] != title || p.meta["og:image"] != w.env.Deps.Config.SiteURL+"/media/"+capa || !strings.Contains(p.meta["og:description"], "Niterói/RJ") {
+		t.Errorf("a valid invite to a private group: %v", p.meta)
+	}
+	if pub := w.preview(t, "/grupos/"+g.ID+"/publico?c="+inv.Token, w.anon); strings.Contains(pub.meta["og:title"], "Ipê") {
+		t.Errorf("the public page of a private group shows it: %v", pub.meta)
+	}
+}
+
 // TestPreviewOfAnUnknownGroupIsGenericAndStillTheSPA: an id that names no group (a valid id, a
 // malformed one) gets the generic preview and the SPA, 200: the SPA shows its own not-found.
 func TestPreviewOfAnUnknownGroupIsGenericAndStillTheSPA(t *testing.T) {
 	w := getWorld(t)
 	for _, path := range []string{"/grupos/" + uuid.NewString() + "/publico", "/grupos/sem%23grupo/publico", "/grupos/" + uuid.NewString() + "/convite"} {
 		p := w.preview(t, path, w.anon)
-		want := domain.GroupPreview(nil, domain.PreviewPublico)
+		want := domain.GroupPreview(nil, domain.PreviewPublico, false)
 		if strings.Contains(path, "convite") {
-			want = domain.GroupPreview(nil, domain.PreviewConvite)
+			want = domain.GroupPreview(nil, domain.PreviewConvite, false)
 		}
 		if p.title != want.Title || p.meta["og:title"] != want.Title || p.meta["og:description"] != want.Description {
 			t.Errorf("%s: %q %v", path, p.title, p.meta)
@@ -300,10 +340,10 @@ func TestPreviewNeedsNoTokenAndATokenChangesNothing(t *testing.T) {
 	}
 }
 
-// TestPreviewCallsOneGetItemAndReadsTheSPAOnceAMinute: a request reads the group's one item;
+// TestPreviewCallsAGetItemOrTwoAndReadsTheSPAOnceAMinute: a request reads the group's one item;
 // a container reads index.html from the SPA bucket on its first request and not again within
 // sitepage.TTL. An If-None-Match with the page's ETag answers 304 for the same cost.
-func TestPreviewCallsOneGetItemAndReadsTheSPAOnceAMinute(t *testing.T) {
+func TestPreviewCallsAGetItemOrTwoAndReadsTheSPAOnceAMinute(t *testing.T) {
 	w := getWorld(t)
 	f := w.fixture(t, fixtureOpts{})
 	fresh := groups.NewServer(w.env.Deps) // a new container: nothing read yet
@@ -317,6 +357,15 @@ func TestPreviewCallsOneGetItemAndReadsTheSPAOnceAMinute(t *testing.T) {
 		return calls(w.env.Calls.ByOperation())
 	}
 	page := "/grupos/" + f.g.ID + "/publico"
+	private := newPreviewGroup(t, w, domain.GroupInput{Nome: "Horta Fechada", Cidade: "Natal", UF: "RN", Visibilidade: domain.Privado})
+	var in domain.InviteInput
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	privateInvite, err := w.env.Deps.Store.CreateInvite(context.Background(), private.ID, store.Actor{ID: w.owner.ID}, in)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name, path string
 		want       calls
@@ -324,6 +373,8 @@ func TestPreviewCallsOneGetItemAndReadsTheSPAOnceAMinute(t *testing.T) {
 		{"first request of a container", page, calls{"GetItem": 1, "GetObject": 1}},
 		{"the next", page, calls{"GetItem": 1}},
 		{"an invite link", "/grupos/" + f.g.ID + "/convite?c=" + f.invite, calls{"GetItem": 1}},
+		{"an invite link to a private group: its invite too", "/grupos/" + private.ID + "/convite?c=" + privateInvite.Token, calls{"GetItem": 2}},
+		{"a private group's page", "/grupos/" + private.ID + "/publico?c=" + privateInvite.Token, calls{"GetItem": 1}},
 		{"an unknown group", "/grupos/" + uuid.NewString() + "/publico", calls{"GetItem": 1}},
 		{"a malformed id", "/grupos/sem%23grupo/convite", calls{}},
 	} {
@@ -348,7 +399,7 @@ func TestPreviewWithoutTheTableStillOpensTheSPA(t *testing.T) {
 	if res.Status != 200 || res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("ETag") != "" {
 		t.Errorf("%d, Cache-Control %q, ETag %q", res.Status, res.Header.Get("Cache-Control"), res.Header.Get("ETag"))
 	}
-	if want := domain.GroupPreview(nil, domain.PreviewPublico); p.meta["og:title"] != want.Title || !p.root {
+	if want := domain.GroupPreview(nil, domain.PreviewPublico, false); p.meta["og:title"] != want.Title || !p.root {
 		t.Errorf("og:title %q, #root %t", p.meta["og:title"], p.root)
 	}
 }
