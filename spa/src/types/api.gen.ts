@@ -569,10 +569,10 @@ export interface paths {
         /**
          * An invite link's page as HTML, with its link preview (Open Graph and Twitter tags) in the head
          * @description As GET /grupos/{groupId}/publico, worded as an invite ("Convite para o grupo … no
-         *     Verde"). The preview shows the group only when it is public: an invite to a private
-         *     group reads like one to an unknown group, whatever the token. The token (c) is not
-         *     checked here, only kept in og:url; the SPA's invite page reads it (GET
-         *     /api/invites/{token}).
+         *     Verde"). The preview shows the group when it is public, or when c is a valid invite to
+         *     it (not revoked, expired or used up), as the invite's own page (GET
+         *     /api/invites/{token}) shows it to whoever holds the link; any other invite link to a
+         *     private group reads like one to an unknown group. c is kept in og:url.
          */
         get: operations["getInvitePreviewPage"];
         put?: never;
