@@ -11,9 +11,12 @@ import (
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/dados"
 	"github.com/verde-app/verde/shared/obs"
+	"github.com/verde-app/verde/shared/uploads/bucket"
 )
 
 func main() {
 	obs.Init() // JSON log lines (template.yaml LoggingConfig)
-	lambda.Start(dados.Handler(app.MustDeps(context.Background(), app.ConfigFromEnv())))
+	d := app.MustDeps(context.Background(), app.ConfigFromEnv())
+	bucket.Wire(&d) // the exports are written to the uploads bucket
+	lambda.Start(dados.Handler(d))
 }

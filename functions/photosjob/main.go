@@ -10,9 +10,11 @@ import (
 
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/photojob"
+	"github.com/verde-app/verde/shared/uploads/bucket"
 )
 
 func main() {
 	d := app.MustDeps(context.Background(), app.ConfigFromEnv())
+	bucket.Wire(&d) // released photos and unclaimed uploads are deleted from the uploads bucket
 	lambda.Start(photojob.Handler(photojob.New(d, os.Getenv("DISTRIBUTION_ID"))))
 }

@@ -4,8 +4,10 @@ package main
 import (
 	"github.com/verde-app/verde/shared/api/uploads"
 	"github.com/verde-app/verde/shared/lambdahttp"
+	"github.com/verde-app/verde/shared/uploads/bucket"
 )
 
 func main() {
-	lambdahttp.ServeArea(uploads.NewServer)
+	// bucket.Wire: the uploads bucket, whose PUTs it presigns.
+	lambdahttp.ServeArea(uploads.NewServer, bucket.Wire)
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/auth/cognitoadmin"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/uploads/bucket"
 )
 
 // Env is one test's view of the local cloud: Deps built from the cloud's
@@ -48,6 +49,7 @@ func NewEnv(t testing.TB) *Env {
 	}
 	// The handlers of every area are built from these Deps: wire what any function adds.
 	cognitoadmin.Wire(&d)
+	bucket.Wire(&d)
 	if err := d.Store.SaveRules(context.Background(), FixtureRules(), "testkit"); err != nil && domain.ErrorCode(err) != domain.EConflict {
 		t.Fatalf("fixture rules: %v", err)
 	}

@@ -64,11 +64,11 @@ func ConfigFromEnv() Config {
 //
 // A function links and builds only what its routes use: every function gets the table, the
 // token verifier, the user directory (Cognito's GetUser with the caller's own token, over
-// HTTPS: no SDK client), the uploads bucket and its two secrets (read over HTTPS on first use),
-// and the e-mail sender and link key (Mail, made on first use); the functions that administer
-// Cognito accounts add the SDK's Cognito client with cognitoadmin.Wire, made on first use, the
-// ones that invoke another function the Lambda client (shared/invoke) and the photos job its
-// CloudFront client (shared/photojob, from AWS). No client reaches the network before a request
+// HTTPS: no SDK client), its two secrets (read over HTTPS on first use), and the e-mail sender
+// and link key (Mail, made on first use); the functions that administer Cognito accounts add the
+// SDK's Cognito client with cognitoadmin.Wire, made on first use, the ones that use the uploads
+// bucket its S3 client with bucket.Wire, and the photos job its CloudFront client
+// (shared/photojob, from AWS). Invoking another function is one signed request (shared/invoke). No client reaches the network before a request
 // needs it.
 type Deps struct {
 	Config Config
@@ -82,8 +82,9 @@ type Deps struct {
 	// Origin refuses API requests that did not come through CloudFront (Lambda mains and the
 	// local cloud wrap each API function's handler with Origin.Require).
 	Origin *OriginCheck
-	// Uploads is the uploads bucket (presigned PUTs, the account's photos, the admin exports).
-	Uploads *uploads.Bucket
+	// Uploads is the uploads bucket (presigned PUTs, the account's photos, the admin exports),
+	// given by bucket.Wire (shared/uploads/bucket) to the functions that use it; nil elsewhere.
+	Uploads uploads.Bucket
 	Now     func() time.Time
 	// mail is made on the first Mail() (mail.go): only the functions that send or
 	// unsubscribe link the sender.
@@ -121,8 +122,6 @@ func NewDeps(ctx context.Context, cfg Config, extra ...func(*aws.Config)) (Deps,
 		d.Verifier.SetAccessCheck(accessOf(d.Store)) // the server's record of access (store/access.go)
 		d.Verifier.SetTOTPCheck(users.HasTOTP)       // admins need TOTP MFA
 	}
-	// An S3 endpoint set in the environment is an emulator: address it path-style.
-	d.Uploads = uploads.New(awsenv.For(awsCfg, "S3"), cfg.UploadsBucket, cfg.UploadsPublicEndpoint, awsenv.Endpoint("S3") != "")
 	secrets := secretsClient(awsCfg)
 	d.Cursors = newCursorKeys(cfg.CursorSecretID, secrets)
 	d.Origin = newOriginCheck(cfg.OriginSecretID, secrets)

@@ -30,6 +30,7 @@ import (
 	"github.com/verde-app/verde/shared/triggers"
 	"github.com/verde-app/verde/shared/triggers/custommessage"
 	"github.com/verde-app/verde/shared/triggers/presignup/cognitoaccounts"
+	"github.com/verde-app/verde/shared/uploads/bucket"
 	"github.com/verde-app/verde/shared/views"
 )
 
@@ -58,8 +59,12 @@ var APIs = map[string]API{
 // calls them (wires_test.go reads them there); the local cloud wires each function the same.
 // A function not listed links and builds no more than app.NewDeps's.
 var Wired = map[string][]string{
-	"AdminFunction":   {"cognitoadmin.Wire"},
-	"AccountFunction": {"cognitoadmin.Wire"},
+	"AdminFunction":   {"cognitoadmin.Wire", "bucket.Wire"},
+	"AccountFunction": {"cognitoadmin.Wire", "bucket.Wire"},
+	"UploadsFunction": {"bucket.Wire"},
+	// The export job writes its files, the photos job deletes released photos.
+	"DadosJobFunction":  {"bucket.Wire"},
+	"PhotosJobFunction": {"bucket.Wire"},
 	// The migrations copy Cognito's admin group into the server's record (admins-do-cognito).
 	"MigrationsFunction": {"cognitoadmin.Wire"},
 }
@@ -67,6 +72,7 @@ var Wired = map[string][]string{
 // Wires are Wired's calls by name.
 var Wires = map[string]func(*app.Deps){
 	"cognitoadmin.Wire": cognitoadmin.Wire,
+	"bucket.Wire":       bucket.Wire,
 }
 
 // Triggers by LogicalId: each returns an aws-lambda-go handler function.

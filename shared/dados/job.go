@@ -40,7 +40,7 @@ type Event struct {
 // Job runs exports.
 type Job struct {
 	Store  *store.Store
-	Bucket *uploads.Bucket
+	Bucket uploads.Bucket
 	// Continue invokes the function again, asynchronously, with ev.
 	Continue func(ctx context.Context, ev Event) error
 	// PageSize is the Scan's page (items read, before the type filter);
@@ -54,7 +54,7 @@ type Job struct {
 }
 
 // New is the job with the production sizes.
-func New(s *store.Store, b *uploads.Bucket, cont func(context.Context, Event) error) *Job {
+func New(s *store.Store, b uploads.Bucket, cont func(context.Context, Event) error) *Job {
 	return &Job{Store: s, Bucket: b, Continue: cont, PageSize: 1000, PagesPerRun: 200, Reserve: 20 * time.Second, MinPart: PartSize}
 }
 

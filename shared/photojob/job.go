@@ -22,7 +22,7 @@ import (
 // Job is what one run needs.
 type Job struct {
 	Store  *store.Store
-	Bucket *uploads.Bucket
+	Bucket uploads.Bucket
 	CDN    *CDN
 	Now    func() time.Time
 }

@@ -1,20 +1,21 @@
 // Package sitepage is the SPA's index.html as people get it, for the pages the API answers
 // itself (the link previews of shared/api/groups): the object the deploy writes to the SPA
 // bucket (tools/deploy_spa.py, with the site's configuration in its #verde-config script), read
-// with one S3 GetObject and kept a minute, and the tags a page adds to its head.
+// with one S3 GetObject and kept a minute, and the tags a page adds to its head. The GetObject
+// is one signed request (awsenv.Send), not the SDK's S3 client: GroupsFunction would otherwise
+// link S3's package tables (about 0.8 million instructions at every start) for this one read.
 package sitepage
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
+	"net/http"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/verde-app/verde/shared/awsenv"
 )
@@ -32,11 +33,12 @@ const maxBytes = 1 << 20
 // readTimeout bounds one read, well inside the request's deadline (api.RequestDeadline).
 const readTimeout = 2 * time.Second
 
-// Index is the SPA bucket's index.html, read on first use. Its S3 client is made on the first
-// read, not when the function starts.
+// Index is the SPA bucket's index.html, read on first use.
 type Index struct {
 	bucket string
-	client func() *s3.Client
+	cfg    aws.Config
+	url    string
+	http   *http.Client
 	now    func() time.Time
 
 	mu   sync.Mutex
@@ -44,22 +46,15 @@ type Index struct {
 	read time.Time
 }
 
-// New reads index.html of bucket with cfg (the function's SDK configuration; an S3 endpoint
-// in the environment, an emulator, is addressed path-style). Nothing touches the network here.
+// New reads index.html of bucket with cfg (the function's SDK configuration). An S3 endpoint in
+// the environment, an emulator, is addressed path-style; AWS's regional endpoint,
+// virtual-hosted. Nothing touches the network here.
 func New(cfg aws.Config, bucket string) *Index {
-	cfg = awsenv.For(cfg, "S3")
-	pathStyle := awsenv.Endpoint("S3") != ""
-	return &Index{
-		bucket: bucket,
-		now:    time.Now,
-		client: sync.OnceValue(func() *s3.Client {
-			return s3.NewFromConfig(cfg, func(o *s3.Options) {
-				o.UsePathStyle = pathStyle
-				o.ResponseChecksumValidation = aws.ResponseChecksumValidationWhenRequired
-				o.DisableLogOutputChecksumValidationSkipped = true
-			})
-		}),
+	u := "https://" + bucket + ".s3." + cfg.Region + ".amazonaws.com/" + Key
+	if e := awsenv.Endpoint("S3"); e != "" {
+		u = strings.TrimSuffix(e, "/") + "/" + bucket + "/" + Key
 	}
+	return &Index{bucket: bucket, cfg: cfg, url: u, now: time.Now, http: &http.Client{Timeout: readTimeout}}
 }
 
 // Get is the page: the copy read less than TTL ago, else a new read. When a read fails, the
@@ -89,14 +84,15 @@ func (x *Index) fetch(ctx context.Context) ([]byte, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, readTimeout)
 	defer cancel()
-	out, err := x.client().GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(x.bucket), Key: aws.String(Key)})
+	rep, err := awsenv.Send(ctx, x.cfg, x.http, awsenv.Call{Method: http.MethodGet, URL: x.url, Service: "s3"})
 	if err != nil {
 		return nil, fmt.Errorf("read s3://%s/%s: %w", x.bucket, Key, err)
 	}
-	defer out.Body.Close()
-	var buf bytes.Buffer
-	if _, err := io.Copy(&buf, io.LimitReader(out.Body, maxBytes)); err != nil {
-		return nil, fmt.Errorf("read s3://%s/%s: %w", x.bucket, Key, err)
+	if rep.Status != http.StatusOK {
+		return nil, fmt.Errorf("read s3://%s/%s: status %d: %.200s", x.bucket, Key, rep.Status, rep.Body)
 	}
-	return buf.Bytes(), nil
+	if len(rep.Body) > maxBytes {
+		return nil, fmt.Errorf("read s3://%s/%s: over %d bytes", x.bucket, Key, maxBytes)
+	}
+	return rep.Body, nil
 }

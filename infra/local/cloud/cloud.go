@@ -50,6 +50,8 @@ type Cloud struct {
 	CognitoTLSEndpoint string
 	// S3Endpoint is the uploads store (AWS_ENDPOINT_URL_S3).
 	S3Endpoint string
+	// s3Reads counts the GETs each object of the S3 emulator answered (S3Reads).
+	s3Reads objectReads
 
 	// Issuer is the iss claim of cognito-local's tokens (COGNITO_ISSUER); its JWKS is at
 	// Issuer + "/.well-known/jwks.json".
@@ -380,7 +382,7 @@ func (c *Cloud) startAll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := c.serve(p.S3, "S3 uploads", spaBucket(uploads, c.SPABucket, c.opts.SPADir, configJSON), nil); err != nil {
+	if err := c.serve(p.S3, "S3 uploads", c.s3Reads.count(spaBucket(uploads, c.SPABucket, c.opts.SPADir, configJSON)), nil); err != nil {
 		return err
 	}
 	if err := ensureBucket(ctx, c.S3(), c.UploadsBucket); err != nil {

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -121,4 +122,33 @@ func ensureBucket(ctx context.Context, client *s3.Client, bucket string) error {
 		return nil
 	}
 	return err
+}
+
+// objectReads counts the GETs the S3 emulator answered, by path (/<bucket>/<key>): what a test
+// counts of a function's reads made without the SDK (the link previews' index.html, read with
+// one signed request: shared/sitepage), which the SDK call counter does not see.
+type objectReads struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (o *objectReads) count(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			o.mu.Lock()
+			if o.n == nil {
+				o.n = map[string]int{}
+			}
+			o.n[r.URL.Path]++
+			o.mu.Unlock()
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// S3Reads is how many GETs of bucket's key the S3 emulator has answered.
+func (c *Cloud) S3Reads(bucket, key string) int {
+	c.s3Reads.mu.Lock()
+	defer c.s3Reads.mu.Unlock()
+	return c.s3Reads.n["/"+bucket+"/"+key]
 }

@@ -84,7 +84,7 @@ func TestExportMembersCSVThroughTheJob(t *testing.T) {
 	}
 	body := download(t, adm, ex.ID)
 	// never through /media/* (photos only), nor the bucket's path without a signature
-	for _, u := range []string{env.Cloud.URL + "/media/" + rec.Chave, env.Cloud.URL + "/" + env.Deps.Uploads.Name + "/" + rec.Chave} {
+	for _, u := range []string{env.Cloud.URL + "/media/" + rec.Chave, env.Cloud.URL + "/" + env.Deps.Config.UploadsBucket + "/" + rec.Chave} {
 		if r, err := http.Get(u); err != nil || (r.StatusCode != 404 && r.StatusCode != 403) {
 			t.Fatalf("%s: %v %v", u, err, r)
 		} else {

@@ -1,4 +1,4 @@
-package uploads
+package bucket
 
 import (
 	"context"
@@ -7,18 +7,13 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
-)
 
-// Object is one stored photo of a user (the export lists them).
-type Object struct {
-	Key  string
-	Size int64
-	At   string // last modified, RFC 3339
-}
+	"github.com/verde-app/verde/shared/uploads"
+)
 
 // List reads one page (at most max) of the objects under prefix, from the
 // continuation token (empty first); next is empty on the last page.
-func (b *Bucket) List(ctx context.Context, prefix, token string, max int) (objs []Object, next string, err error) {
+func (b *Bucket) List(ctx context.Context, prefix, token string, max int) (objs []uploads.Object, next string, err error) {
 	in := &s3.ListObjectsV2Input{Bucket: aws.String(b.Name), Prefix: aws.String(prefix), MaxKeys: aws.Int32(int32(max))}
 	if token != "" {
 		in.ContinuationToken = aws.String(token)
@@ -28,7 +23,7 @@ func (b *Bucket) List(ctx context.Context, prefix, token string, max int) (objs 
 		return nil, "", fmt.Errorf("list uploads: %w", err)
 	}
 	for _, o := range out.Contents {
-		ob := Object{Key: aws.ToString(o.Key), Size: aws.ToInt64(o.Size)}
+		ob := uploads.Object{Key: aws.ToString(o.Key), Size: aws.ToInt64(o.Size)}
 		if o.LastModified != nil {
 			ob.At = o.LastModified.UTC().Format("2006-01-02T15:04:05.000Z")
 		}

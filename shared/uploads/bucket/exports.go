@@ -1,4 +1,4 @@
-package uploads
+package bucket
 
 import (
 	"bytes"
@@ -6,29 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
+
+	"github.com/verde-app/verde/shared/uploads"
 )
-
-// The admin exports of /admin/dados live under ExportsPrefix in
-// the uploads bucket: written by the export job with a multipart upload,
-// read only through a short presigned GET. /media/* (CloudFront's photo
-// behaviour, and the local cloud's) serves fotos/ alone, never this prefix.
-
-// ExportsPrefix is the admin-only prefix of the export files.
-const ExportsPrefix = "exports/"
-
-// DownloadExpiry is how long a presigned export download works.
-const DownloadExpiry = 5 * time.Minute
-
-// Part is an uploaded part of a multipart upload.
-type Part struct {
-	N    int32  `dynamodbav:"n" json:"n"`
-	ETag string `dynamodbav:"etag" json:"etag"`
-}
 
 // StartMultipart begins a multipart upload of key.
 func (b *Bucket) StartMultipart(ctx context.Context, key, contentType, filename string) (string, error) {
@@ -43,19 +27,19 @@ func (b *Bucket) StartMultipart(ctx context.Context, key, contentType, filename 
 }
 
 // UploadPart uploads part n (every part but the last at least 5 MiB: S3's rule).
-func (b *Bucket) UploadPart(ctx context.Context, key, uploadID string, n int32, data []byte) (Part, error) {
+func (b *Bucket) UploadPart(ctx context.Context, key, uploadID string, n int32, data []byte) (uploads.Part, error) {
 	out, err := b.client.UploadPart(ctx, &s3.UploadPartInput{
 		Bucket: aws.String(b.Name), Key: aws.String(key), UploadId: aws.String(uploadID),
 		PartNumber: aws.Int32(n), Body: bytes.NewReader(data), ContentLength: aws.Int64(int64(len(data))),
 	})
 	if err != nil {
-		return Part{}, fmt.Errorf("upload part %d of %s: %w", n, key, err)
+		return uploads.Part{}, fmt.Errorf("upload part %d of %s: %w", n, key, err)
 	}
-	return Part{N: n, ETag: aws.ToString(out.ETag)}, nil
+	return uploads.Part{N: n, ETag: aws.ToString(out.ETag)}, nil
 }
 
 // CompleteMultipart assembles the parts into the object.
-func (b *Bucket) CompleteMultipart(ctx context.Context, key, uploadID string, parts []Part) error {
+func (b *Bucket) CompleteMultipart(ctx context.Context, key, uploadID string, parts []uploads.Part) error {
 	done := make([]types.CompletedPart, len(parts))
 	for i, p := range parts {
 		done[i] = types.CompletedPart{PartNumber: aws.Int32(p.N), ETag: aws.String(p.ETag)}
@@ -108,7 +92,7 @@ func (b *Bucket) Delete(ctx context.Context, key string) error {
 // PresignGet is a short-lived download URL of key.
 func (b *Bucket) PresignGet(ctx context.Context, key string) (string, error) {
 	req, err := b.presign.PresignGetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(b.Name), Key: aws.String(key)},
-		s3.WithPresignExpires(DownloadExpiry))
+		s3.WithPresignExpires(uploads.DownloadExpiry))
 	if err != nil {
 		return "", fmt.Errorf("presign get: %w", err)
 	}
