@@ -151,7 +151,7 @@ func (s *Store) committedDespite(ctx context.Context, c *IdempotencyClaim, err e
 	c.mu.Lock()
 	nonce := c.nonce
 	c.mu.Unlock()
-	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), CallDeadline)
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.callDeadline())
 	defer cancel()
 	it, gerr := s.getItem(rctx, IdemPK(c.UserID, c.Key), skMeta, "idempotency key")
 	return gerr == nil && it != nil && sOf(it["marca"]) == nonce

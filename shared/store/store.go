@@ -25,13 +25,16 @@ type Store struct {
 	// set it long, so a refresh falling inside the measured request is not
 	// counted as the request's own.
 	DisabledTTL time.Duration
+	// deadline bounds one call, retries included (deadline.go: New reads it; callDeadline).
+	deadline time.Duration
 }
 
 // New builds a Store from an SDK config; the endpoint comes from the SDK's
 // standard variables (AWS_ENDPOINT_URL_DYNAMODB locally). Each call has its
 // own deadline and bounded retries (deadline.go).
 func New(cfg aws.Config, table string) *Store {
-	return &Store{DB: dynamodb.NewFromConfig(cfg, withDeadlines), Table: table, Now: time.Now}
+	attempt, call := deadlines()
+	return &Store{DB: dynamodb.NewFromConfig(cfg, withDeadlines(attempt, call)), Table: table, Now: time.Now, deadline: call}
 }
 
 // TableInput is the table as template.yaml declares it; tests and the local

@@ -659,6 +659,9 @@ func (c *Cloud) Env() map[string]string {
 	env := map[string]string{
 		"AWS_ENDPOINT_URL_DYNAMODB": c.DynamoEndpoint,
 		"TABLE_NAME":                c.TableName,
+		// DynamoDB Local can pause for seconds on a shared machine: a call waits up to 30 s
+		// (store.DeadlineEnv) where AWS's DynamoDB gets 3.
+		store.DeadlineEnv: "30s",
 	}
 	if c.opts.DynamoOnly {
 		return env
