@@ -39,7 +39,8 @@ type Reply struct {
 const maxAttempts = 3
 
 // Send signs c with SigV4 (the SDK core's signer: every function links it for DynamoDB) with
-// cfg's credentials and region, and sends it with client. A connection error, a 429 or a 5xx is
+// cfg's credentials and region, and sends it with client; with aws.AnonymousCredentials (a
+// public bucket, a test's emulator) it sends c unsigned, as the SDK's clients do. A connection error, a 429 or a 5xx is
 // tried again, up to three attempts in all, after a jittered backoff (50 ms, then 100 ms at
 // most); any other status is the caller's to read.
 func Send(ctx context.Context, cfg aws.Config, client *http.Client, c Call) (Reply, error) {
@@ -87,12 +88,14 @@ func sendOnce(ctx context.Context, cfg aws.Config, client *http.Client, c Call, 
 	if c.Service == "s3" {
 		req.Header.Set("X-Amz-Content-Sha256", hash) // S3 signs the payload's hash as a header
 	}
-	creds, err := cfg.Credentials.Retrieve(ctx)
-	if err != nil {
-		return Reply{}, err
-	}
-	if err := v4.NewSigner().SignHTTP(ctx, creds, req, hash, c.Service, cfg.Region, time.Now()); err != nil {
-		return Reply{}, err
+	if !aws.IsCredentialsProvider(cfg.Credentials, aws.AnonymousCredentials{}) {
+		creds, err := cfg.Credentials.Retrieve(ctx)
+		if err != nil {
+			return Reply{}, err
+		}
+		if err := v4.NewSigner().SignHTTP(ctx, creds, req, hash, c.Service, cfg.Region, time.Now()); err != nil {
+			return Reply{}, err
+		}
 	}
 	res, err := client.Do(req)
 	if err != nil {

@@ -88,3 +88,14 @@ func TestSendWithoutCredentialsSendsNothing(t *testing.T) {
 		t.Errorf("%v after %d attempts", err, n.Load())
 	}
 }
+
+func TestSendWithAnonymousCredentialsSendsUnsigned(t *testing.T) {
+	srv, n, last := statuses(t, 200)
+	cfg := aws.Config{Region: "sa-east-1", Credentials: aws.AnonymousCredentials{}}
+	if _, err := awsenv.Send(t.Context(), cfg, srv.Client(), awsenv.Call{Method: "GET", URL: srv.URL, Service: "s3"}); err != nil || n.Load() != 1 {
+		t.Fatalf("%v after %d attempts", err, n.Load())
+	}
+	if last.Header.Get("Authorization") != "" {
+		t.Errorf("signed: %q", last.Header.Get("Authorization"))
+	}
+}
