@@ -15,8 +15,11 @@ describe('refused Google link on /login', { timeout: 300_000 }, () => {
   for (const width of [360, 1280]) {
     test(`shows the trigger's reason at ${width} px`, async () => {
       await withSession(async (page) => {
-        await page.goto('/login');
-        await page.evaluate((clientId) => {
+        // What the SPA left in storage before it sent the browser to Cognito, in place before
+        // the returning page's code runs (an init script): a /login opened first to write it
+        // could still be starting Amplify, which clears the in-flight flag of a page without
+        // Cognito's answer, when the test navigates on.
+        await page.addInitScript((clientId) => {
           sessionStorage.setItem('verde.googleRedirect', '/dashboard');
           localStorage.setItem(`CognitoIdentityServiceProvider.${clientId}.inflightOAuth`, 'true');
         }, cloud.config.userPoolClientId);
