@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -30,24 +29,15 @@ import (
 // The catalogue is seeded: the cultivos of the fixtures are made of it.
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
+// The world every test here shares (made once, on the first setup): the cast and the account handler.
 var (
-	once sync.Once
 	env  *testkit.Env
 	cast testkit.Cast
 	h    http.Handler
+	area = testkit.Area{Env: &env, Cast: &cast, Handler: &h, Server: account.NewServer}
 )
 
-func setup(t testing.TB) {
-	t.Helper()
-	once.Do(func() {
-		env = testkit.NewEnv(t)
-		cast = env.NewCast(t)
-		h = account.NewServer(env.Deps)
-	})
-	if h == nil {
-		t.Fatal("setup failed")
-	}
-}
+func setup(t testing.TB) { area.Setup(t) }
 
 func qty(f float64) *float64 { return &f }
 

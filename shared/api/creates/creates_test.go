@@ -15,7 +15,6 @@ import (
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api"
-	"github.com/verde-app/verde/shared/areas"
 )
 
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
@@ -63,10 +62,7 @@ func TestEveryCreateTakesAnIdempotencyKey(t *testing.T) {
 	u := env.NewUser(t, "Quem Cria")
 	// The site admins' creates refuse anyone else before the key is read.
 	adm := env.NewAdmin(t, "Admin Que Cria")
-	var all []api.Route
-	for _, a := range areas.APIs {
-		all = append(all, a.Routes(env.Deps)...)
-	}
+	all := testkit.AllRoutes(env.Deps)
 	creates := createRoutes(t)
 	if len(creates) < 6 {
 		t.Fatalf("only %d create routes found in openapi.yaml", len(creates))

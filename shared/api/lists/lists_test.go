@@ -22,7 +22,6 @@ import (
 	"github.com/verde-app/verde/infra/seed"
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api"
-	"github.com/verde-app/verde/shared/areas"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/views"
 )
@@ -86,11 +85,7 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 	prevStart := views.Start
 	views.Start = views.Inline(s)
 	t.Cleanup(func() { views.Start = prevStart })
-	var all []api.Route
-	for _, a := range areas.APIs {
-		all = append(all, a.Routes(env.Deps)...)
-	}
-	h := api.NewMux(all)
+	h := testkit.AllAreas(env.Deps)
 
 	// Three of everything a list shows: groups of the owner (and in the directory), members,
 	// join requests, invites, lotes, lote requests.
