@@ -5,7 +5,6 @@
 package creates_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -22,16 +21,10 @@ func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
 // createRoutes are the POSTs whose document lists a 201 answer, with their parameter refs.
 func createRoutes(t *testing.T) map[string][]string {
 	t.Helper()
-	raw, err := os.ReadFile("../openapi.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var doc struct {
 		Paths map[string]map[string]yaml.Node `yaml:"paths"`
 	}
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
+	testkit.ReadOpenAPI(t, &doc)
 	out := map[string][]string{}
 	for path, ops := range doc.Paths {
 		node, ok := ops["post"]

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -31,10 +30,6 @@ func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
 // listRoutes reads the OpenAPI document: every GET whose 200 answer is a …Page schema.
 func listRoutes(t *testing.T) map[string][]string {
 	t.Helper()
-	raw, err := os.ReadFile("../openapi.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	type operation struct {
 		Parameters []map[string]any `yaml:"parameters"`
 		Responses  map[string]struct {
@@ -46,9 +41,7 @@ func listRoutes(t *testing.T) map[string][]string {
 	var doc struct {
 		Paths map[string]map[string]yaml.Node `yaml:"paths"`
 	}
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
+	testkit.ReadOpenAPI(t, &doc)
 	out := map[string][]string{}
 	for path, ops := range doc.Paths {
 		node, ok := ops["get"]
