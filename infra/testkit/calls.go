@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	awsmiddleware "github.com/aws/aws-sdk-go-v2/aws/middleware"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go/middleware"
+	"github.com/verde-app/verde/shared/app"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // CallCounter counts DynamoDB API calls by operation, so tests can assert how
@@ -174,4 +177,27 @@ func (c *CallCounter) ByOperation() map[string]int {
 		out[k] = v
 	}
 	return out
+}
+
+// NewStore is a store with its DynamoDB calls counted (the count starts at
+// zero): on table, created if it does not exist yet, or on the local cloud's
+// own table when table is "".
+func NewStore(t testing.TB, table string) (*store.Store, *CallCounter) {
+	t.Helper()
+	calls := &CallCounter{}
+	cfg := app.ConfigFromEnv()
+	if table != "" {
+		cfg.TableName = table
+	}
+	d, err := app.NewDeps(context.Background(), cfg, calls.Attach)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if table != "" {
+		if err := store.CreateTable(context.Background(), d.Store.DB, table); err != nil {
+			t.Fatal(err)
+		}
+	}
+	calls.Reset()
+	return d.Store, calls
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/pb33f/libopenapi"
 	validator "github.com/pb33f/libopenapi-validator"
+	"gopkg.in/yaml.v3"
 )
 
 // The contract check: every response an API test gets through Do is
@@ -92,5 +93,18 @@ func CheckResponse(t testing.TB, req *http.Request, res *http.Response, body []b
 			msg += fmt.Sprintf("\n\t\t%s %s", s.FieldPath, s.Reason)
 		}
 		t.Errorf("contract: %s %s answered %d, which openapi.yaml does not allow: %s\n\tbody: %.300s", req.Method, req.URL.Path, res.StatusCode, msg, body)
+	}
+}
+
+// ReadOpenAPI decodes shared/api/openapi.yaml into doc (a struct of the parts
+// a test reads), failing t if it cannot.
+func ReadOpenAPI(t testing.TB, doc any) {
+	t.Helper()
+	raw, err := os.ReadFile(openAPIPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(raw, doc); err != nil {
+		t.Fatal(err)
 	}
 }

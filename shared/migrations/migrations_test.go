@@ -15,7 +15,6 @@ import (
 
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
-	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/migrations"
 	"github.com/verde-app/verde/shared/store"
@@ -23,20 +22,10 @@ import (
 
 func TestMain(m *testing.M) { testcloud.RunDynamo(m) }
 
+// newStore is a store on a table of its own, with its DynamoDB calls counted.
 func newStore(t *testing.T) (*store.Store, *testkit.CallCounter) {
 	t.Helper()
-	calls := &testkit.CallCounter{}
-	cfg := app.ConfigFromEnv()
-	cfg.TableName = "migrations-" + uuid.NewString()[:8]
-	d, err := app.NewDeps(context.Background(), cfg, calls.Attach)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := store.CreateTable(context.Background(), d.Store.DB, cfg.TableName); err != nil {
-		t.Fatal(err)
-	}
-	calls.Reset()
-	return d.Store, calls
+	return testkit.NewStore(t, "migrations-"+uuid.NewString()[:8])
 }
 
 // counting is a migration of three steps that records each position it was given.

@@ -66,11 +66,7 @@ func (s *Store) NewCalendarFeed(ctx context.Context, actor Actor, gid string) (C
 	t.put("feed", record{attrPK: str(UserPK(actor.ID)), attrSK: str(calFeedSK(gid)), "type": str("calendarFeed"),
 		"nonce": str(f.Nonce), "groupId": str(gid), "criadoEm": str(fmtTime(s.now()))}, "")
 	if gid != "" {
-		st, err := s.readGroupState(ctx, gid, actor)
-		if err != nil {
-			return f, err
-		}
-		if err := st.access.CanParticipate(st.view.Group); err != nil {
+		if _, err := s.readGroupState(ctx, gid, actor, domain.Access.CanParticipate); err != nil {
 			return f, err
 		}
 		requireMember(t, gid, actor.ID)

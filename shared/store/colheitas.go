@@ -366,11 +366,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		t.putItem(itemDiarioColheita, harvestDiary(h, next.Fase, pts), "")
 		t.countDaily(actor.ID, domain.ActColheita, rules, now)
 		t.relHarvest(c, h) // the group's report of the harvest's month (relatorio.go)
-		if err := retryable(s.write(ctx, t), itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
-			if loteGone(err) {
-				skipLote = true
-				return errRetry
-			}
+		if err := s.writeWithLote(ctx, t, &skipLote, itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
 			return err
 		}
 		next.Version, next.AtualizadoEm = c.Version+1, now
@@ -381,6 +377,25 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 }
 
 // harvestState is a harvest read with its cultivo and the caller's profile.
+// changeHarvest reads the rules, then runs change in attempt's rounds, each
+// with the time and harvest hid of cultivo cid read afresh, and skipLote,
+// which a round's writeWithLote sets when the cultivo's lote is gone.
+func (s *Store) changeHarvest(ctx context.Context, cid, hid string, actor Actor, change func(rules domain.Rules, now time.Time, st harvestState, skipLote *bool) error) error {
+	rules, err := s.Rules(ctx)
+	if err != nil {
+		return err
+	}
+	skipLote := false
+	return attempt(ctx, func() error {
+		now := s.now()
+		st, err := s.readHarvest(ctx, cid, hid, actor)
+		if err != nil {
+			return err
+		}
+		return change(rules, now, st, &skipLote)
+	})
+}
+
 type harvestState struct {
 	cultivoState
 	h       domain.Colheita
@@ -426,18 +441,8 @@ func putHarvest(t *txn, h domain.Colheita, gid string, version int) {
 // confirmation, and domain.Rules' confirmacoesColheita of them count as a
 // coordinator's. A confirmed harvest counts and pays its author then.
 func (s *Store) ConfirmColheita(ctx context.Context, cid, hid string, actor Actor) (domain.Colheita, error) {
-	rules, err := s.Rules(ctx)
-	if err != nil {
-		return domain.Colheita{}, err
-	}
 	var out domain.Colheita
-	skipLote := false
-	err = attempt(ctx, func() error {
-		now := s.now()
-		st, err := s.readHarvest(ctx, cid, hid, actor)
-		if err != nil {
-			return err
-		}
+	err := s.changeHarvest(ctx, cid, hid, actor, func(rules domain.Rules, now time.Time, st harvestState, skipLote *bool) error {
 		c, h := st.c, st.h
 		if h.Conta() {
 			out = h
@@ -488,18 +493,14 @@ func (s *Store) ConfirmColheita(ctx context.Context, cid, hid string, actor Acto
 				}
 				h.Pontos = pts
 			}
-			saveHarvestCultivo(t, c, next, skipLote, now)
+			saveHarvestCultivo(t, c, next, *skipLote, now)
 			if err := s.applyHarvestTotals(ctx, t, harvestChange{after: &h}, c, author, day[:7], now); err != nil {
 				return err
 			}
 			t.putItem(itemDiarioColheita, harvestDiary(h, next.Fase, h.Pontos), "")
 		}
 		putHarvest(t, h, c.GrupoID, st.version)
-		if err := retryable(s.write(ctx, t), itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
-			if loteGone(err) {
-				skipLote = true
-				return errRetry
-			}
+		if err := s.writeWithLote(ctx, t, skipLote, itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
 			if cc, ok := isCancelled(err); ok && cc.failed(itemMember) {
 				return domain.ErrSoMembrosConfirmam()
 			}
@@ -516,18 +517,8 @@ func (s *Store) ConfirmColheita(ctx context.Context, cid, hid string, actor Acto
 // transaction. A confirmation stands for a quantity no larger than the one
 // confirmed.
 func (s *Store) EditColheita(ctx context.Context, cid, hid string, actor Actor, in domain.ColheitaEdit) (domain.Colheita, error) {
-	rules, err := s.Rules(ctx)
-	if err != nil {
-		return domain.Colheita{}, err
-	}
 	var out domain.Colheita
-	skipLote := false
-	err = attempt(ctx, func() error {
-		now := s.now()
-		st, err := s.readHarvest(ctx, cid, hid, actor)
-		if err != nil {
-			return err
-		}
+	err := s.changeHarvest(ctx, cid, hid, actor, func(rules domain.Rules, now time.Time, st harvestState, skipLote *bool) error {
 		c, old := st.c, st.h
 		if err := old.CanCorrect(actor.ID, in, c.DataPlantio, now, rules); err != nil {
 			return err
@@ -567,17 +558,13 @@ func (s *Store) EditColheita(ctx context.Context, cid, hid string, actor Actor, 
 			h.Pontos = pts
 		}
 		putHarvest(t, h, c.GrupoID, st.version)
-		saveHarvestCultivo(t, c, next, skipLote, now)
+		saveHarvestCultivo(t, c, next, *skipLote, now)
 		if err := s.applyHarvestTotals(ctx, t, harvestChange{before: &old, after: &h}, c, st.profile, mes, now); err != nil {
 			return err
 		}
 		t.putItem(itemDiarioColheita, harvestDiary(h, next.Fase, h.Pontos), "")
 		t.relHarvestChange(c, &old, &h) // the group's report (relatorio.go)
-		if err := retryable(s.write(ctx, t), itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
-			if loteGone(err) {
-				skipLote = true
-				return errRetry
-			}
+		if err := s.writeWithLote(ctx, t, skipLote, itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
 			return err
 		}
 		out = h
@@ -590,17 +577,7 @@ func (s *Store) EditColheita(ctx context.Context, cid, hid string, actor Actor, 
 // and everything it counted for: its pay (a reversal row), the totals and
 // the rankings, in one transaction, which also releases its photo.
 func (s *Store) DeleteColheita(ctx context.Context, cid, hid string, actor Actor) error {
-	rules, err := s.Rules(ctx)
-	if err != nil {
-		return err
-	}
-	skipLote := false
-	return attempt(ctx, func() error {
-		now := s.now()
-		st, err := s.readHarvest(ctx, cid, hid, actor)
-		if err != nil {
-			return err
-		}
+	return s.changeHarvest(ctx, cid, hid, actor, func(rules domain.Rules, now time.Time, st harvestState, skipLote *bool) error {
 		c, old := st.c, st.h
 		if err := old.CanDelete(actor.ID, now, rules); err != nil {
 			return err
@@ -626,15 +603,11 @@ func (s *Store) DeleteColheita(ctx context.Context, cid, hid string, actor Actor
 		t.delete(itemDiarioColheita, CultivoPK(c.ID), DiarioSK(old.CriadoEm, old.ID), nil)
 		t.release(now, old.Foto)         // its photo, for the photos job to delete (none: nothing)
 		t.relHarvestChange(c, &old, nil) // the group's report (relatorio.go)
-		saveHarvestCultivo(t, c, next, skipLote, now)
+		saveHarvestCultivo(t, c, next, *skipLote, now)
 		if err := s.applyHarvestTotals(ctx, t, harvestChange{before: &old}, c, st.profile, monthOfDay(old.DiaContado, now), now); err != nil {
 			return err
 		}
-		if err := retryable(s.write(ctx, t), itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
-			if loteGone(err) {
-				skipLote = true
-				return errRetry
-			}
+		if err := s.writeWithLote(ctx, t, skipLote, itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
 			return err
 		}
 		return nil

@@ -478,11 +478,7 @@ func (s *Store) ChangeFase(ctx context.Context, cid string, actor Actor, in doma
 			ID: newEntryID(), CultivoID: c.ID, Tipo: domain.TipoFase, Texto: texto, Fase: next.Fase,
 			AutorID: actor.ID, AutorNome: st.profile.profile.Nome, CriadoEm: now,
 		}), "")
-		if err := retryable(s.write(ctx, t), itemCultivo); err != nil {
-			if loteGone(err) {
-				skipLote = true
-				return errRetry
-			}
+		if err := s.writeWithLote(ctx, t, &skipLote, itemCultivo); err != nil {
 			return err
 		}
 		out = next
@@ -544,11 +540,7 @@ func (s *Store) ArchiveCultivo(ctx context.Context, cid string, actor Actor, arq
 		updateRefs(t, next)
 		moveLote(t, c, next, skipLote)
 		t.cultivoMoved(c, next, now)
-		if err := retryable(s.write(ctx, t), itemCultivo); err != nil {
-			if loteGone(err) {
-				skipLote = true
-				return errRetry
-			}
+		if err := s.writeWithLote(ctx, t, &skipLote, itemCultivo); err != nil {
 			return err
 		}
 		out = next
@@ -684,6 +676,19 @@ func moveLote(t *txn, before, after domain.Cultivo, skip bool) {
 		d = -1
 	}
 	u.incr("cultivosAtivos", d)
+}
+
+// writeWithLote writes t as retryable(s.write(ctx, t), names...) does, but
+// for a write refused because the cultivo's lote no longer exists: then it
+// sets skipLote and asks attempt for another round, which writes without
+// the lote's count.
+func (s *Store) writeWithLote(ctx context.Context, t *txn, skipLote *bool, names ...string) error {
+	err := retryable(s.write(ctx, t), names...)
+	if err != nil && loteGone(err) {
+		*skipLote = true
+		return errRetry
+	}
+	return err
 }
 
 // loteGone reports a write refused because the cultivo's lote no longer

@@ -194,11 +194,8 @@ func (s *Store) readEscala(ctx context.Context, gid, eid string, actor Actor, da
 	if !validID(eid) {
 		return groupState{}, EscalaView{}, domain.ErrEscalaNotFound()
 	}
-	st, err := s.readGroupState(ctx, gid, actor, append([]itemKey{{GroupPK(gid), EscalaSK(eid)}}, extra...)...)
+	st, err := s.readGroupState(ctx, gid, actor, domain.Access.CanReadInside, append([]itemKey{{GroupPK(gid), EscalaSK(eid)}}, extra...)...)
 	if err != nil {
-		return st, EscalaView{}, err
-	}
-	if err := st.access.CanReadInside(st.view.Group); err != nil {
 		return st, EscalaView{}, err
 	}
 	r := st.items[itemKey{GroupPK(gid), EscalaSK(eid)}]
@@ -245,11 +242,8 @@ func (s *Store) SaveEscala(ctx context.Context, gid, eid string, actor Actor, in
 			}
 			keys = append(keys, itemKey{GroupPK(gid), EscalaSK(eid)})
 		}
-		st, err := s.readGroupState(ctx, gid, actor, keys...)
+		st, err := s.readGroupState(ctx, gid, actor, domain.Access.CanManage, keys...)
 		if err != nil {
-			return err
-		}
-		if err := st.access.CanManage(st.view.Group); err != nil {
 			return err
 		}
 		now := s.now()

@@ -25,6 +25,8 @@ import (
 // bulkPut writes items with BatchWriteItem (25 a call, 4 writers).
 func bulkPut(t *testing.T, f *fixture, items []map[string]types.AttributeValue) {
 	t.Helper()
+	// A client without the store's per-call deadline: the seed is bulk work
+	// on a shared, busy machine.
 	db := dynamodb.New(f.s.DB.Options(), func(o *dynamodb.Options) {
 		o.HTTPClient = awshttp.NewBuildableClient().WithTimeout(time.Minute)
 		o.APIOptions = nil
@@ -45,7 +47,7 @@ func bulkPut(t *testing.T, f *fixture, items []map[string]types.AttributeValue) 
 					out, err := db.BatchWriteItem(context.Background(), &dynamodb.BatchWriteItemInput{
 						RequestItems: map[string][]types.WriteRequest{f.s.Table: req},
 					})
-					if err != nil {
+					if err != nil { // a busy DynamoDB Local past the store's deadline: the puts are idempotent, again
 						if tries == 20 {
 							select {
 							case errs <- err:

@@ -11,7 +11,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/infra/testkit"
-	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -31,22 +30,8 @@ func newFixture(t *testing.T) *fixture {
 // shared one when table is "".
 func newFixtureOn(t *testing.T, table string) *fixture {
 	t.Helper()
-	calls := &testkit.CallCounter{}
-	cfg := app.ConfigFromEnv()
-	if table != "" {
-		cfg.TableName = table
-	}
-	d, err := app.NewDeps(context.Background(), cfg, calls.Attach)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if table != "" {
-		if err := store.CreateTable(context.Background(), d.Store.DB, table); err != nil {
-			t.Fatal(err)
-		}
-	}
-	calls.Reset()
-	return &fixture{t: t, s: d.Store, calls: calls}
+	s, calls := testkit.NewStore(t, table)
+	return &fixture{t: t, s: s, calls: calls}
 }
 
 // user makes a profile and returns an actor for it.

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 	"testing"
@@ -34,6 +35,14 @@ func (f *fixture) groupWithLotes(owner store.Actor, n int) domain.Group {
 	return g
 }
 
+// madeExactly fails the test unless the calls since the last Reset were want, operation by operation.
+func (f *fixture) madeExactly(what string, want map[string]int) {
+	f.t.Helper()
+	if ops := f.calls.ByOperation(); !maps.Equal(ops, want) {
+		f.t.Fatalf("%s made %v", what, ops)
+	}
+}
+
 func (f *fixture) member(g domain.Group, name string) store.Actor {
 	f.t.Helper()
 	a := f.user(name)
@@ -53,9 +62,7 @@ func TestCreateLotesRejectsDuplicatesAsAWholeAndSortsNaturally(t *testing.T) {
 	if err != nil || len(ls) != 12 {
 		t.Fatalf("create: %d %v", len(ls), err)
 	}
-	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 2 {
-		t.Fatalf("bulk create made %v", ops)
-	}
+	f.madeExactly("bulk create", map[string]int{"BatchGetItem": 1, "TransactWriteItems": 1})
 	_, err = f.s.CreateLotes(ctx, g.ID, owner, bulk("A", 10, 14, 10))
 	if code(err) != domain.EConflict || !strings.Contains(err.Error(), "O lote A1") {
 		t.Fatalf("duplicate: %v", err)
@@ -187,9 +194,7 @@ func TestLeavingFreesLotesAndDropsRequests(t *testing.T) {
 	if err := f.s.RemoveMember(ctx, g.ID, m, m.ID); err != nil {
 		t.Fatal(err)
 	}
-	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 2 {
-		t.Fatalf("leave made %v", ops)
-	}
+	f.madeExactly("leave", map[string]int{"BatchGetItem": 1, "TransactWriteItems": 1})
 	all, _ := allLotes(ctx, f.s, g.ID)
 	if all[0].Status != domain.LoteLivre || all[0].ResponsavelID != nil || all[1].PedidosPendentes != 0 {
 		t.Fatalf("lotes after leave %+v %+v", all[0], all[1])
@@ -326,9 +331,7 @@ func TestAssigningALoteClosesTheOtherRequestsInOneTransaction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["Query"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 3 {
-		t.Fatalf("assignment made %v", ops)
-	}
+	f.madeExactly("assignment", map[string]int{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1})
 	if l.PedidosPendentes != 0 || l.Status != domain.LoteOcupado || *l.ResponsavelID != holder.ID {
 		t.Fatalf("returned %+v", l)
 	}
@@ -363,9 +366,7 @@ func TestAssigningALoteClosesTheOtherRequestsInOneTransaction(t *testing.T) {
 	if _, err := f.s.AssignLote(ctx, g.ID, "B1", owner, holder.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 2 {
-		t.Fatalf("B1 (no requests) made %v", ops)
-	}
+	f.madeExactly("B1 (no requests)", map[string]int{"BatchGetItem": 1, "TransactWriteItems": 1})
 }
 
 func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
@@ -396,9 +397,7 @@ func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["Query"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 3 {
-		t.Fatalf("approval made %v", ops)
-	}
+	f.madeExactly("approval", map[string]int{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1})
 	if l.PedidosPendentes != 0 || *l.ResponsavelID != chosen.ID {
 		t.Fatalf("returned %+v", l)
 	}
@@ -436,9 +435,7 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 	if _, err := f.s.RequestLote(ctx, g.ID, "A1", bia); err != nil {
 		t.Fatal(err)
 	}
-	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 1 || ops["TransactWriteItems"] != 1 || f.calls.Total() != 2 {
-		t.Fatalf("request made %v", ops)
-	}
+	f.madeExactly("request", map[string]int{"BatchGetItem": 1, "TransactWriteItems": 1})
 	ns := f.notifications(owner.ID, domain.NotifPedidoLote)
 	if f.unread(owner.ID) != 1+1 /* and the Fundador conquista */ || len(ns) != 1 || ns[0].Texto != "Bia Souza pediu o lote A1 no grupo "+g.Nome || ns[0].Link != "/grupos/"+g.ID+"/lotes" {
 		t.Fatalf("dono unread %d, told %+v", f.unread(owner.ID), ns)

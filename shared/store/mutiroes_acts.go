@@ -21,7 +21,11 @@ type groupState struct {
 	items  map[itemKey]record
 }
 
-func (s *Store) readGroupState(ctx context.Context, gid string, actor Actor, extra ...itemKey) (groupState, error) {
+// readGroupState reads the group, the caller's membership and the rules
+// (one BatchGetItem, with extra keys), and refuses with may's error when the
+// caller's access does not allow the act (an Access method such as
+// domain.Access.CanParticipate); the state read comes with that error.
+func (s *Store) readGroupState(ctx context.Context, gid string, actor Actor, may func(domain.Access, domain.Group) error, extra ...itemKey) (groupState, error) {
 	if !validID(gid) {
 		return groupState{}, domain.ErrGroupNotFound()
 	}
@@ -38,7 +42,8 @@ func (s *Store) readGroupState(ctx context.Context, gid string, actor Actor, ext
 	if err != nil {
 		return groupState{}, err
 	}
-	return groupState{view: v, access: v.Access(actor.ID, actor.Admin), rules: rules, items: items}, nil
+	st := groupState{view: v, access: v.Access(actor.ID, actor.Admin), rules: rules, items: items}
+	return st, may(st.access, v.Group)
 }
 
 // requireMember adds "the actor is still a member" to t.
@@ -61,11 +66,8 @@ func checkinCode() string {
 func (s *Store) CreateMutirao(ctx context.Context, gid string, actor Actor, in domain.MutiraoInput) (domain.Mutirao, error) {
 	var out domain.Mutirao
 	err := attempt(ctx, func() error {
-		st, err := s.readGroupState(ctx, gid, actor)
+		st, err := s.readGroupState(ctx, gid, actor, domain.Access.CanManage)
 		if err != nil {
-			return err
-		}
-		if err := st.access.CanManage(st.view.Group); err != nil {
 			return err
 		}
 		now := s.now()
@@ -102,11 +104,8 @@ type InscricaoResult struct {
 func (s *Store) Inscrever(ctx context.Context, gid, mid string, actor Actor, in domain.InscricaoInput) (InscricaoResult, error) {
 	var res InscricaoResult
 	err := attempt(ctx, func() error {
-		st, err := s.readGroupState(ctx, gid, actor, itemKey{UserPK(actor.ID), skProfile})
+		st, err := s.readGroupState(ctx, gid, actor, domain.Access.CanParticipate, itemKey{UserPK(actor.ID), skProfile})
 		if err != nil {
-			return err
-		}
-		if err := st.access.CanParticipate(st.view.Group); err != nil {
 			return err
 		}
 		mv, err := s.readMutirao(ctx, gid, mid, actor.ID)
@@ -194,11 +193,7 @@ func boolInt(b bool) int {
 // BatchGetItem, one Query and one TransactWriteItems.
 func (s *Store) Desistir(ctx context.Context, gid, mid string, actor Actor) error {
 	return attempt(ctx, func() error {
-		st, err := s.readGroupState(ctx, gid, actor)
-		if err != nil {
-			return err
-		}
-		if err := st.access.CanParticipate(st.view.Group); err != nil {
+		if _, err := s.readGroupState(ctx, gid, actor, domain.Access.CanParticipate); err != nil {
 			return err
 		}
 		mv, err := s.readMutirao(ctx, gid, mid, actor.ID)
@@ -250,11 +245,8 @@ func (s *Store) Desistir(ctx context.Context, gid, mid string, actor Actor) erro
 func (s *Store) Checkin(ctx context.Context, gid, mid string, actor Actor, in domain.CheckinInput) (domain.Inscricao, error) {
 	var out domain.Inscricao
 	err := attempt(ctx, func() error {
-		st, err := s.readGroupState(ctx, gid, actor)
+		st, err := s.readGroupState(ctx, gid, actor, domain.Access.CanParticipate)
 		if err != nil {
-			return err
-		}
-		if err := st.access.CanParticipate(st.view.Group); err != nil {
 			return err
 		}
 		mv, err := s.readMutirao(ctx, gid, mid, actor.ID)
@@ -298,11 +290,8 @@ func (s *Store) RegistrarPresenca(ctx context.Context, gid, mid, target string, 
 	var out domain.Inscricao
 	err := attempt(ctx, func() error {
 		ledger := itemKey{UserPK(target), AwardSK(domain.MotivoMutirao, mid)}
-		st, err := s.readGroupState(ctx, gid, actor, itemKey{UserPK(target), skProfile}, ledger)
+		st, err := s.readGroupState(ctx, gid, actor, domain.Access.CanManage, itemKey{UserPK(target), skProfile}, ledger)
 		if err != nil {
-			return err
-		}
-		if err := st.access.CanManage(st.view.Group); err != nil {
 			return err
 		}
 		mv, err := s.readMutirao(ctx, gid, mid, target)
@@ -369,11 +358,7 @@ func (s *Store) RegistrarPresenca(ctx context.Context, gid, mid, target string, 
 func (s *Store) CancelarMutirao(ctx context.Context, gid, mid string, actor Actor) (domain.Mutirao, error) {
 	var out domain.Mutirao
 	err := attempt(ctx, func() error {
-		st, err := s.readGroupState(ctx, gid, actor)
-		if err != nil {
-			return err
-		}
-		if err := st.access.CanManage(st.view.Group); err != nil {
+		if _, err := s.readGroupState(ctx, gid, actor, domain.Access.CanManage); err != nil {
 			return err
 		}
 		mv, err := s.readMutirao(ctx, gid, mid, actor.ID)

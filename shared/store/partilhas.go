@@ -134,11 +134,8 @@ func (s *Store) CreatePartilha(ctx context.Context, gid string, actor Actor, in 
 	var out domain.Partilha
 	err := attempt(ctx, func() error {
 		ck, hk, pk := itemKey{CultivoPK(in.CultivoID), skMeta}, itemKey{CultivoPK(in.CultivoID), ColheitaSK(in.ColheitaID)}, itemKey{GroupPK(gid), PartilhaSK(in.ColheitaID)}
-		st, err := s.readGroupState(ctx, gid, actor, ck, hk, pk)
+		st, err := s.readGroupState(ctx, gid, actor, domain.Access.CanParticipate, ck, hk, pk)
 		if err != nil {
-			return err
-		}
-		if err := st.access.CanParticipate(st.view.Group); err != nil {
 			return err
 		}
 		if st.items[pk] != nil {
@@ -189,11 +186,8 @@ func (s *Store) CreatePartilha(ctx context.Context, gid string, actor Actor, in 
 func (s *Store) Reservar(ctx context.Context, gid, pid string, actor Actor, in domain.ReservaInput) (domain.Reserva, error) {
 	var out domain.Reserva
 	err := attempt(ctx, func() error {
-		st, err := s.readGroupState(ctx, gid, actor)
+		st, err := s.readGroupState(ctx, gid, actor, domain.Access.CanParticipate)
 		if err != nil {
-			return err
-		}
-		if err := st.access.CanParticipate(st.view.Group); err != nil {
 			return err
 		}
 		v, err := s.Partilha(ctx, gid, pid, actor.ID)
@@ -231,11 +225,7 @@ func (s *Store) Reservar(ctx context.Context, gid, pid string, actor Actor, in d
 // member who reserved it): one BatchGetItem, one Query, one TransactWriteItems.
 func (s *Store) CancelarReserva(ctx context.Context, gid, pid string, actor Actor) error {
 	return attempt(ctx, func() error {
-		st, err := s.readGroupState(ctx, gid, actor)
-		if err != nil {
-			return err
-		}
-		if err := st.access.CanParticipate(st.view.Group); err != nil {
+		if _, err := s.readGroupState(ctx, gid, actor, domain.Access.CanParticipate); err != nil {
 			return err
 		}
 		v, err := s.Partilha(ctx, gid, pid, actor.ID)
@@ -266,11 +256,7 @@ func (s *Store) CancelarReserva(ctx context.Context, gid, pid string, actor Acto
 func (s *Store) Entregar(ctx context.Context, gid, pid, target string, actor Actor) (domain.Reserva, error) {
 	var out domain.Reserva
 	err := attempt(ctx, func() error {
-		st, err := s.readGroupState(ctx, gid, actor)
-		if err != nil {
-			return err
-		}
-		if err := st.access.CanParticipate(st.view.Group); err != nil {
+		if _, err := s.readGroupState(ctx, gid, actor, domain.Access.CanParticipate); err != nil {
 			return err
 		}
 		v, err := s.Partilha(ctx, gid, pid, target)
@@ -311,11 +297,8 @@ func (s *Store) Entregar(ctx context.Context, gid, pid, target string, actor Act
 // EncerrarPartilha closes an offer to new reservations (the giver or a
 // coordinator): one BatchGetItem, one Query, one TransactWriteItems.
 func (s *Store) EncerrarPartilha(ctx context.Context, gid, pid string, actor Actor) (domain.Partilha, error) {
-	st, err := s.readGroupState(ctx, gid, actor)
+	st, err := s.readGroupState(ctx, gid, actor, domain.Access.CanParticipate)
 	if err != nil {
-		return domain.Partilha{}, err
-	}
-	if err := st.access.CanParticipate(st.view.Group); err != nil {
 		return domain.Partilha{}, err
 	}
 	v, err := s.Partilha(ctx, gid, pid, actor.ID)

@@ -5,12 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
@@ -42,7 +39,7 @@ func before(a, b seeded, mes bool) bool {
 	return a.id > b.id
 }
 
-// seedRanked writes users' items with BatchWriteItem (25 a call, 4 writers).
+// seedRanked writes users' items with bulkPut.
 func seedRanked(t *testing.T, f *fixture, users []seeded, now time.Time) {
 	t.Helper()
 	var items []map[string]types.AttributeValue
@@ -51,54 +48,7 @@ func seedRanked(t *testing.T, f *fixture, users []seeded, now time.Time) {
 		p.PontosTotais = u.total
 		items = append(items, store.RankedItems(p, u.mes, u.at, now, u.hidden)...)
 	}
-	// A client without the store's per-call deadline: the seed is bulk work
-	// on a shared, busy machine.
-	db := dynamodb.New(f.s.DB.Options(), func(o *dynamodb.Options) {
-		o.HTTPClient = awshttp.NewBuildableClient().WithTimeout(time.Minute)
-		o.APIOptions = nil
-	})
-	var wg sync.WaitGroup
-	errs := make(chan error, 4)
-	chunks := make(chan []map[string]types.AttributeValue)
-	for range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for c := range chunks {
-				req := make([]types.WriteRequest, 0, len(c))
-				for _, it := range c {
-					req = append(req, types.WriteRequest{PutRequest: &types.PutRequest{Item: it}})
-				}
-				for tries := 0; len(req) > 0; tries++ {
-					out, err := db.BatchWriteItem(context.Background(), &dynamodb.BatchWriteItemInput{
-						RequestItems: map[string][]types.WriteRequest{f.s.Table: req},
-					})
-					if err != nil { // a busy DynamoDB Local past the store's deadline: the puts are idempotent, again
-						if tries == 20 {
-							select {
-							case errs <- err:
-							default:
-							}
-							break
-						}
-						time.Sleep(time.Duration(tries+1) * 200 * time.Millisecond)
-						continue
-					}
-					req = out.UnprocessedItems[f.s.Table]
-				}
-			}
-		}()
-	}
-	for i := 0; i < len(items); i += 25 {
-		chunks <- items[i:min(i+25, len(items))]
-	}
-	close(chunks)
-	wg.Wait()
-	select {
-	case err := <-errs:
-		t.Fatal(err)
-	default:
-	}
+	bulkPut(t, f, items)
 }
 
 // TestRankingOrderAndOwnPositionWith10000Users: 10,000 members with many

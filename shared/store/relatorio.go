@@ -356,11 +356,8 @@ func (s *Store) Impacto(ctx context.Context, gid string, actor Actor, year strin
 // SetImpactoPublico records the dono's choice: one BatchGetItem (through
 // Impacto) and one TransactWriteItems.
 func (s *Store) SetImpactoPublico(ctx context.Context, gid string, actor Actor, publico bool, year string) (ImpactoView, error) {
-	st, err := s.readGroupState(ctx, gid, actor, itemKey{GroupPK(gid), RelAnoSK(year)})
+	st, err := s.readGroupState(ctx, gid, actor, domain.Access.CanPublishImpacto, itemKey{GroupPK(gid), RelAnoSK(year)})
 	if err != nil {
-		return ImpactoView{}, err
-	}
-	if err := st.access.CanPublishImpacto(st.view.Group); err != nil {
 		return ImpactoView{}, err
 	}
 	t := newTxn(s.Table)

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -30,24 +29,15 @@ import (
 // The catalogue is seeded: the cultivos of the fixtures are made of it.
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
+// The world every test here shares (made once, on the first setup): the cast and the account handler.
 var (
-	once sync.Once
 	env  *testkit.Env
 	cast testkit.Cast
 	h    http.Handler
+	area = testkit.Area{Env: &env, Cast: &cast, Handler: &h, Server: account.NewServer}
 )
 
-func setup(t testing.TB) {
-	t.Helper()
-	once.Do(func() {
-		env = testkit.NewEnv(t)
-		cast = env.NewCast(t)
-		h = account.NewServer(env.Deps)
-	})
-	if h == nil {
-		t.Fatal("setup failed")
-	}
-}
+func setup(t testing.TB) { area.Setup(t) }
 
 func qty(f float64) *float64 { return &f }
 
@@ -400,7 +390,7 @@ func TestDeleteAccountLeavesNothingPersonal(t *testing.T) {
 	scan := scanTable(t)
 	for _, it := range scan {
 		pk, sk := sOf(it["PK"]), sOf(it["SK"])
-		flat := flatten(it)
+		flat := testkit.Flatten(it)
 		for _, v := range []string{u.ID, u.Email} {
 			if strings.Contains(flat, v) && !(pk == "CONFIG" && sk == "DESATIVADOS" && v == u.ID) { // the access list: store.DeletedKeep
 				t.Errorf("item %s / %s still holds %q: %s", pk, sk, v, flat)
@@ -435,20 +425,20 @@ func TestDeleteAccountLeavesNothingPersonal(t *testing.T) {
 	}
 	cult := itemsOf(t, "CULT#"+d.mine)
 	if m := cult["META"]; sOf(m["responsavelNome"]) != store.RemovedUserName || sOf(m["responsavelId"]) != "" {
-		t.Errorf("cultivo meta = %v", flatten(m))
+		t.Errorf("cultivo meta = %v", testkit.Flatten(m))
 	}
 	anon, kept, refs := 0, 0, 0
 	for sk, it := range cult {
 		if sOf(it["autorNome"]) == store.RemovedUserName {
 			anon++
-			if sOf(it["texto"]) != "" || strings.Contains(flatten(it), "fotos/") {
-				t.Errorf("entry %s keeps its text or photos: %s", sk, flatten(it))
+			if sOf(it["texto"]) != "" || strings.Contains(testkit.Flatten(it), "fotos/") {
+				t.Errorf("entry %s keeps its text or photos: %s", sk, testkit.Flatten(it))
 			}
 		}
 		if strings.HasPrefix(sk, "LOGREF#") {
 			// A diary entry's pointer: Alvo's stays (Alvo may still delete it), Dora's go.
 			if sk != store.LogRefSK(d.othersEntryInMine) {
-				t.Errorf("pointer %s kept after its author's deletion: %s", sk, flatten(it))
+				t.Errorf("pointer %s kept after its author's deletion: %s", sk, testkit.Flatten(it))
 			}
 			refs++
 			continue
@@ -467,7 +457,7 @@ func TestDeleteAccountLeavesNothingPersonal(t *testing.T) {
 	}
 	theirs := itemsOf(t, "CULT#"+d.theirs)
 	for sk, it := range theirs {
-		if strings.Contains(flatten(it), "Foto da semana") {
+		if strings.Contains(testkit.Flatten(it), "Foto da semana") {
 			t.Errorf("her entry %s in Member's cultivo keeps its text", sk)
 		}
 	}
@@ -667,39 +657,6 @@ func nOf(av types.AttributeValue) string {
 	return ""
 }
 
-// flatten is every value of an item as text, for a substring check.
-func flatten(it map[string]types.AttributeValue) string {
-	var b strings.Builder
-	var walk func(av types.AttributeValue)
-	walk = func(av types.AttributeValue) {
-		switch v := av.(type) {
-		case *types.AttributeValueMemberS:
-			b.WriteString(v.Value + "|")
-		case *types.AttributeValueMemberN:
-			b.WriteString(v.Value + "|")
-		case *types.AttributeValueMemberSS:
-			b.WriteString(strings.Join(v.Value, "|") + "|")
-		case *types.AttributeValueMemberB:
-			b.Write(v.Value)
-			b.WriteString("|")
-		case *types.AttributeValueMemberL:
-			for _, x := range v.Value {
-				walk(x)
-			}
-		case *types.AttributeValueMemberM:
-			for k, x := range v.Value {
-				b.WriteString(k + "=")
-				walk(x)
-			}
-		}
-	}
-	for k, v := range it {
-		b.WriteString(k + "=")
-		walk(v)
-	}
-	return b.String()
-}
-
 // TestMutedKindIsNeitherCountedNorLost: the badge leaves out a muted kind
 // at once and counts it again when unmuted (the notifications stay stored).
 func TestMutedKindIsNeitherCountedNorLost(t *testing.T) {
@@ -769,8 +726,8 @@ func checkFeedAfterDeletion(t *testing.T, d richUser) {
 	f := d.feed
 	post := itemsOf(t, "POST#"+f.post)
 	m := post["META"]
-	if sOf(m["autorNome"]) != store.RemovedUserName || sOf(m["autorId"]) != "" || strings.Contains(flatten(m), "fotos/") || sOf(m["texto"]) != domain.TextoPostExcluido {
-		t.Errorf("post = %s", flatten(m))
+	if sOf(m["autorNome"]) != store.RemovedUserName || sOf(m["autorId"]) != "" || strings.Contains(testkit.Flatten(m), "fotos/") || sOf(m["texto"]) != domain.TextoPostExcluido {
+		t.Errorf("post = %s", testkit.Flatten(m))
 	}
 	if nOf(m["curtidas"]) != "1" || nOf(m["comentarios"]) != "2" {
 		t.Errorf("post counts: curtidas %s (want 1, Vera's), comentarios %s (want 2)", nOf(m["curtidas"]), nOf(m["comentarios"]))
@@ -793,11 +750,11 @@ func checkFeedAfterDeletion(t *testing.T, d richUser) {
 		t.Errorf("comments of the post: %d anonymized (want 1), %d of Vera (want 1)", anon, veras)
 	}
 	if mod := post["MOD#"+f.post]; sOf(mod["autorNome"]) != store.RemovedUserName || nOf(mod["total"]) != "1" || sOf(mod["status"]) != "pendente" || sOf(mod["texto"]) != domain.TextoPostExcluido {
-		t.Errorf("queue entry of the post = %s", flatten(mod))
+		t.Errorf("queue entry of the post = %s", testkit.Flatten(mod))
 	}
 	members := itemsOf(t, "POST#"+f.membersPost)
 	if nOf(members["META"]["curtidas"]) != "0" || nOf(members["META"]["comentarios"]) != "1" {
-		t.Errorf("Member's post = %s", flatten(members["META"]))
+		t.Errorf("Member's post = %s", testkit.Flatten(members["META"]))
 	}
 	anon = 0
 	for sk, it := range members {
@@ -811,8 +768,8 @@ func checkFeedAfterDeletion(t *testing.T, d richUser) {
 	veras2 := itemsOf(t, "POST#"+f.verasPost)
 	mod := veras2["MOD#"+f.verasPost]
 	// The queue keeps that a report was made (its count and reason), not its text.
-	if nOf(mod["total"]) != "1" || sOf(mod["status"]) != "pendente" || !strings.Contains(flatten(mod), store.RemovedUserName) || strings.Contains(flatten(mod), "Propaganda") || !strings.Contains(flatten(mod), "spam") {
-		t.Errorf("queue entry of Vera's post = %s", flatten(mod))
+	if nOf(mod["total"]) != "1" || sOf(mod["status"]) != "pendente" || !strings.Contains(testkit.Flatten(mod), store.RemovedUserName) || strings.Contains(testkit.Flatten(mod), "Propaganda") || !strings.Contains(testkit.Flatten(mod), "spam") {
+		t.Errorf("queue entry of Vera's post = %s", testkit.Flatten(mod))
 	}
 	for sk := range veras2 {
 		if strings.HasPrefix(sk, "REPORT#") {
@@ -864,13 +821,13 @@ func TestFeedEraseIsResumableAndExact(t *testing.T) {
 		}
 	}
 	if m := itemsOf(t, "POST#"+f.post)["META"]; nOf(m["curtidas"]) != "1" || sOf(m["autorNome"]) != store.RemovedUserName {
-		t.Errorf("post = %s", flatten(m))
+		t.Errorf("post = %s", testkit.Flatten(m))
 	}
 	if m := itemsOf(t, "POST#"+f.membersPost)["META"]; nOf(m["curtidas"]) != "0" {
-		t.Errorf("Member's post = %s", flatten(m))
+		t.Errorf("Member's post = %s", testkit.Flatten(m))
 	}
 	if mod := itemsOf(t, "POST#"+f.removed)["MOD#"+f.removed]; sOf(mod["status"]) != "removido" || sOf(mod["autorNome"]) != store.RemovedUserName || sOf(mod["autorId"]) != "" {
-		t.Errorf("queue entry of the removed post = %s", flatten(mod))
+		t.Errorf("queue entry of the removed post = %s", testkit.Flatten(mod))
 	}
 	for _, q := range []struct{ index, pk string }{{"GSI1", "FEEDOF#" + u.ID}, {"GSI2", "MODOF#" + u.ID}} {
 		if n := countPartition(t, q.index, q.pk); n != 0 {

@@ -2,12 +2,9 @@ package account_test
 
 import (
 	"context"
-	"os"
 	"slices"
 	"strings"
 	"testing"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
@@ -57,10 +54,6 @@ func contains(b []byte, s string) bool { return strings.Contains(string(b), s) }
 
 // Every kind a member may mute is one the contract accepts.
 func TestMutableKindsAreTheContractsEnum(t *testing.T) {
-	raw, err := os.ReadFile("../openapi.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var doc struct {
 		Components struct {
 			Schemas map[string]struct {
@@ -72,9 +65,7 @@ func TestMutableKindsAreTheContractsEnum(t *testing.T) {
 			} `yaml:"schemas"`
 		} `yaml:"components"`
 	}
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
+	testkit.ReadOpenAPI(t, &doc)
 	enum := doc.Components.Schemas["NotificationPreferencesInput"].Properties["silenciados"].Items.Enum
 	var kinds []string
 	for _, k := range domain.TiposNotificacao {

@@ -5,13 +5,10 @@ import (
 	"go/parser"
 	"go/token"
 	"net/http"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
@@ -69,10 +66,6 @@ func TestEveryAuditActionCanBeShownAndFiltered(t *testing.T) {
 	if !slices.Equal(source, known) {
 		t.Errorf("domain.AuditActions %v, declared %v", known, source)
 	}
-	raw, err := os.ReadFile("../openapi.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var doc struct {
 		Components struct {
 			Schemas map[string]struct {
@@ -80,9 +73,7 @@ func TestEveryAuditActionCanBeShownAndFiltered(t *testing.T) {
 			} `yaml:"schemas"`
 		} `yaml:"components"`
 	}
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
+	testkit.ReadOpenAPI(t, &doc)
 	enum := slices.Clone(doc.Components.Schemas["AcaoAuditoria"].Enum)
 	slices.Sort(enum)
 	if !slices.Equal(source, enum) {

@@ -2,12 +2,9 @@ package admin_test
 
 import (
 	"context"
-	"os"
 	"slices"
 	"strings"
 	"testing"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api/admin"
@@ -201,10 +198,6 @@ func TestRulesConquistasMustListEveryConquista(t *testing.T) {
 // TestOpenAPIConquistasRegrasIsTheCatalogue: the document's bonuses object
 // lists exactly the catalogue's codes, each required.
 func TestOpenAPIConquistasRegrasIsTheCatalogue(t *testing.T) {
-	raw, err := os.ReadFile("../openapi.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var doc struct {
 		Components struct {
 			Schemas map[string]struct {
@@ -213,9 +206,7 @@ func TestOpenAPIConquistasRegrasIsTheCatalogue(t *testing.T) {
 			} `yaml:"schemas"`
 		} `yaml:"components"`
 	}
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
+	testkit.ReadOpenAPI(t, &doc)
 	s := doc.Components.Schemas["ConquistasRegras"]
 	var codes []string
 	for _, c := range domain.Conquistas {

@@ -3,7 +3,6 @@ package admin_test
 import (
 	"context"
 	"net/http"
-	"sync"
 	"testing"
 
 	"github.com/verde-app/verde/infra/local/cloud"
@@ -15,22 +14,15 @@ import (
 
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
 
+// The world every test here shares (made once, on the first setup): the
+// admin handler (the tests make their own users).
 var (
-	once sync.Once
 	env  *testkit.Env
 	h    http.Handler
+	area = testkit.Area{Env: &env, Handler: &h, Server: admin.NewServer}
 )
 
-func setup(t testing.TB) {
-	t.Helper()
-	once.Do(func() {
-		env = testkit.NewEnv(t)
-		h = admin.NewServer(env.Deps)
-	})
-	if h == nil {
-		t.Fatal("setup failed")
-	}
-}
+func setup(t testing.TB) { area.Setup(t) }
 
 func auditOf(t *testing.T, uid string) []store.AuditRecord {
 	t.Helper()

@@ -5,7 +5,6 @@
 package creates_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -15,7 +14,6 @@ import (
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api"
-	"github.com/verde-app/verde/shared/areas"
 )
 
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
@@ -23,16 +21,10 @@ func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
 // createRoutes are the POSTs whose document lists a 201 answer, with their parameter refs.
 func createRoutes(t *testing.T) map[string][]string {
 	t.Helper()
-	raw, err := os.ReadFile("../openapi.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var doc struct {
 		Paths map[string]map[string]yaml.Node `yaml:"paths"`
 	}
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
+	testkit.ReadOpenAPI(t, &doc)
 	out := map[string][]string{}
 	for path, ops := range doc.Paths {
 		node, ok := ops["post"]
@@ -63,10 +55,7 @@ func TestEveryCreateTakesAnIdempotencyKey(t *testing.T) {
 	u := env.NewUser(t, "Quem Cria")
 	// The site admins' creates refuse anyone else before the key is read.
 	adm := env.NewAdmin(t, "Admin Que Cria")
-	var all []api.Route
-	for _, a := range areas.APIs {
-		all = append(all, a.Routes(env.Deps)...)
-	}
+	all := testkit.AllRoutes(env.Deps)
 	creates := createRoutes(t)
 	if len(creates) < 6 {
 		t.Fatalf("only %d create routes found in openapi.yaml", len(creates))

@@ -3,7 +3,6 @@ package cultivos_test
 import (
 	"context"
 	"net/http"
-	"sync"
 	"testing"
 
 	"github.com/google/uuid"
@@ -18,8 +17,8 @@ import (
 // The catalogue is seeded (cloud.Options{}): cultivos are made of it.
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
+// The world every test here shares: the cast, plain and the cultivos handler.
 var (
-	once sync.Once
 	env  *testkit.Env
 	cast testkit.Cast
 	// plain is a member of every fixture group who neither writes the cultivo nor coordinates.
@@ -27,18 +26,13 @@ var (
 	h     http.Handler
 )
 
-func setup(t testing.TB) {
-	t.Helper()
-	once.Do(func() {
-		env = testkit.NewEnv(t)
-		cast = env.NewCast(t)
-		plain = env.NewUser(t, "Gabriel Grupo")
-		h = cultivos.NewServer(env.Deps)
-	})
-	if h == nil {
-		t.Fatal("setup failed")
-	}
+// area makes them once, on the first setup.
+var area = testkit.Area{
+	Env: &env, Cast: &cast, Plain: &plain, Handler: &h,
+	Server: cultivos.NewServer,
 }
+
+func setup(t testing.TB) { area.Setup(t) }
 
 // world is a fixture group (Member holds A3) with plain as one more member
 // and a cultivo of alface by Member (responsible) with Alvo (collaborator)

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,34 +17,21 @@ import (
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
-	"github.com/verde-app/verde/shared/api"
-	"github.com/verde-app/verde/shared/areas"
 	"github.com/verde-app/verde/shared/domain"
 )
 
 // The catalogue is seeded (with its yields): cultivos are made of it.
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
+// The world every test here shares (made once, on the first setup): one
+// mux of every area's routes (the tests make their own users).
 var (
-	once sync.Once
 	env  *testkit.Env
 	h    http.Handler
+	area = testkit.Area{Env: &env, Handler: &h, Server: testkit.AllAreas}
 )
 
-func setup(t *testing.T) {
-	t.Helper()
-	once.Do(func() {
-		env = testkit.NewEnv(t)
-		var all []api.Route
-		for _, a := range areas.APIs {
-			all = append(all, a.Routes(env.Deps)...)
-		}
-		h = api.NewMux(all)
-	})
-	if h == nil {
-		t.Fatal("setup failed")
-	}
-}
+func setup(t *testing.T) { area.Setup(t) }
 
 func do(t *testing.T, method, path string, u testkit.User, body any, want int) map[string]any {
 	t.Helper()

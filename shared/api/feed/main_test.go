@@ -3,7 +3,6 @@ package feed_test
 import (
 	"context"
 	"net/http"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,8 +23,8 @@ import (
 // The catalogue is seeded: posts link to cultivos made of it.
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
+// The world every test here shares: the cast, plain and the feed handler.
 var (
-	once sync.Once
 	env  *testkit.Env
 	cast testkit.Cast
 	// plain is one more member of every world's group.
@@ -33,13 +32,11 @@ var (
 	h     http.Handler
 )
 
-func setup(t testing.TB) {
-	t.Helper()
-	once.Do(func() {
-		env = testkit.NewEnv(t)
-		cast = env.NewCast(t)
-		plain = env.NewUser(t, "Gabriel Grupo")
-		h = feed.NewServer(env.Deps)
+// area makes them once, on the first setup, with the views job run quietly in process.
+var area = testkit.Area{
+	Env: &env, Cast: &cast, Plain: &plain, Handler: &h,
+	Server: feed.NewServer,
+	Extra: func(t testing.TB) {
 		// The views job's pointers, written at once and outside the counted calls
 		// (in AWS the job runs in its own function after the request).
 		quiet := &store.Store{Table: env.Deps.Store.Table, Now: env.Deps.Store.Now,
@@ -49,11 +46,10 @@ func setup(t testing.TB) {
 		for _, u := range []testkit.User{cast.Stranger, cast.Member, cast.Coord, cast.Owner, cast.Admin, cast.Alvo, plain} {
 			age(t, u, 10*24*time.Hour)
 		}
-	})
-	if h == nil {
-		t.Fatal("setup failed")
-	}
+	},
 }
+
+func setup(t testing.TB) { area.Setup(t) }
 
 // age moves u's dataCadastro back by d (as if the account were that old).
 func age(t testing.TB, u testkit.User, d time.Duration) {

@@ -3,7 +3,6 @@ package groups_test
 import (
 	"net/http"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/verde-app/verde/infra/local/cloud"
@@ -29,24 +28,20 @@ type world struct {
 }
 
 var (
-	worldOnce sync.Once
-	theWorld  *world
+	theWorld world
+	// area makes theWorld once, on the first getWorld.
+	area = testkit.Area{Env: &theWorld.env, Cast: &theWorld.cast, Handler: &theWorld.h, Server: groups.NewServer,
+		Extra: func(testing.TB) {
+			c := theWorld.cast
+			theWorld.stranger, theWorld.member, theWorld.coord, theWorld.owner = c.Stranger, c.Member, c.Coord, c.Owner
+			theWorld.admin, theWorld.alvo, theWorld.requester = c.Admin, c.Alvo, c.Requester
+		}}
 )
 
 func getWorld(t testing.TB) *world {
 	t.Helper()
-	worldOnce.Do(func() {
-		env := testkit.NewEnv(t)
-		c := env.NewCast(t)
-		theWorld = &world{
-			env: env, h: groups.NewServer(env.Deps), cast: c,
-			stranger: c.Stranger, member: c.Member, coord: c.Coord, owner: c.Owner, admin: c.Admin, alvo: c.Alvo, requester: c.Requester,
-		}
-	})
-	if theWorld == nil {
-		t.Fatal("world setup failed")
-	}
-	return theWorld
+	area.Setup(t)
+	return &theWorld
 }
 
 type fixture struct {

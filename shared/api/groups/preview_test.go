@@ -105,6 +105,20 @@ func newPreviewGroup(t *testing.T, w *world, in domain.GroupInput) domain.Group 
 	return g
 }
 
+// newPreviewInvite is an invite of the owner's to group gid, with the defaults (store.CreateInvite).
+func newPreviewInvite(t *testing.T, w *world, gid string) domain.Invite {
+	t.Helper()
+	var in domain.InviteInput
+	if err := in.Valid(); err != nil {
+		t.Fatal(err)
+	}
+	inv, err := w.env.Deps.Store.CreateInvite(context.Background(), gid, store.Actor{ID: w.owner.ID}, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inv
+}
+
 func coverKey(uid string) string {
 	return "fotos/" + uid + "/capa/" + uuid.NewString() + "/1280x853.webp"
 }
@@ -185,27 +199,14 @@ func TestPreviewOfAPrivateGroupRevealsNothing(t *testing.T) {
 	capa := coverKey(w.owner.ID)
 	g := newPreviewGroup(t, w, domain.GroupInput{Nome: "Horta Sigilosa Quintal", Descricao: "Só vizinhos do bloco C", Cidade: "Ouro Preto", UF: "MG",
 		Visibilidade: domain.Privado, FotoCapa: &capa})
-	var in domain.InviteInput
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	inv, err := w.env.Deps.Store.CreateInvite(context.Background(), g.ID, store.Actor{ID: w.owner.ID}, in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	revoked, err := w.env.Deps.Store.CreateInvite(context.Background(), g.ID, store.Actor{ID: w.owner.ID}, in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	inv := newPreviewInvite(t, w, g.ID)
+	revoked := newPreviewInvite(t, w, g.ID)
 	if _, err := w.env.Deps.Store.RevokeInvite(context.Background(), g.ID, revoked.Token, store.Actor{ID: w.owner.ID}); err != nil {
 		t.Fatal(err)
 	}
 	// Another group's valid invite opens nothing of this one.
 	other := newPreviewGroup(t, w, domain.GroupInput{Nome: "Outra Horta", Cidade: "Recife", UF: "PE", Visibilidade: domain.Privado})
-	elsewhere, err := w.env.Deps.Store.CreateInvite(context.Background(), other.ID, store.Actor{ID: w.owner.ID}, in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	elsewhere := newPreviewInvite(t, w, other.ID)
 	unknown := uuid.NewString()
 	for _, path := range []string{"/grupos/%s/publico", "/grupos/%s/publico?c=" + inv.Token, "/grupos/%s/convite", "/grupos/%s/convite?c=" + revoked.Token,
 		"/grupos/%s/convite?c=" + elsewhere.Token, "/grupos/%s/convite?c=nao-e-um-convite"} {
@@ -237,14 +238,7 @@ func TestPreviewOfAValidInviteToAPrivateGroupShowsIt(t *testing.T) {
 	capa := coverKey(w.owner.ID)
 	g := newPreviewGroup(t, w, domain.GroupInput{Nome: "Horta do Condomínio Ipê", Descricao: "Canteiros no pátio.", Cidade: "Niterói", UF: "RJ",
 		Visibilidade: domain.Privado, FotoCapa: &capa})
-	var in domain.InviteInput
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	inv, err := w.env.Deps.Store.CreateInvite(context.Background(), g.ID, store.Actor{ID: w.owner.ID}, in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	inv := newPreviewInvite(t, w, g.ID)
 	p := w.preview(t, "/grupos/"+g.ID+"/convite?c="+inv.Token, w.anon)
 	title := "Convite para o grupo Horta do Condomínio Ipê no Verde"
 	if p.meta["og:title"] != title || p.meta["og:image"] != w.env.Deps.Config.SiteURL+"/media/"+capa || !strings.Contains(p.meta["og:description"], "Niterói/RJ") {
@@ -365,14 +359,7 @@ func TestPreviewCallsAGetItemOrTwoAndReadsTheSPAOnceAMinute(t *testing.T) {
 	}
 	page := "/grupos/" + f.g.ID + "/publico"
 	private := newPreviewGroup(t, w, domain.GroupInput{Nome: "Horta Fechada", Cidade: "Natal", UF: "RN", Visibilidade: domain.Privado})
-	var in domain.InviteInput
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	privateInvite, err := w.env.Deps.Store.CreateInvite(context.Background(), private.ID, store.Actor{ID: w.owner.ID}, in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	privateInvite := newPreviewInvite(t, w, private.ID)
 	for _, c := range []struct {
 		name, path string
 		want       calls
@@ -421,14 +408,7 @@ func TestCrawlerGetsThePreviewThroughTheLocalCloud(t *testing.T) {
 	site := testcloud.Get().URL
 	capa := w.env.ProcessedPhoto(t, w.owner, testkit.JPEG(t, 1600, 900))
 	pub := newPreviewGroup(t, w, domain.GroupInput{Nome: "Horta da Praça Verde", Cidade: "Recife", UF: "PE", FotoCapa: &capa})
-	in := domain.InviteInput{}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	inv, err := w.env.Deps.Store.CreateInvite(context.Background(), pub.ID, store.Actor{ID: w.owner.ID}, in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	inv := newPreviewInvite(t, w, pub.ID)
 	priv := newPreviewGroup(t, w, domain.GroupInput{Nome: "Horta Fechada do Beco", Cidade: "Olinda", UF: "PE", Visibilidade: domain.Privado, FotoCapa: &capa})
 
 	crawler := &http.Client{Transport: &http.Transport{DisableCompression: true}}

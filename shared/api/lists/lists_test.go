@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -22,7 +21,6 @@ import (
 	"github.com/verde-app/verde/infra/seed"
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api"
-	"github.com/verde-app/verde/shared/areas"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/views"
 )
@@ -32,10 +30,6 @@ func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
 // listRoutes reads the OpenAPI document: every GET whose 200 answer is a …Page schema.
 func listRoutes(t *testing.T) map[string][]string {
 	t.Helper()
-	raw, err := os.ReadFile("../openapi.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	type operation struct {
 		Parameters []map[string]any `yaml:"parameters"`
 		Responses  map[string]struct {
@@ -47,9 +41,7 @@ func listRoutes(t *testing.T) map[string][]string {
 	var doc struct {
 		Paths map[string]map[string]yaml.Node `yaml:"paths"`
 	}
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
+	testkit.ReadOpenAPI(t, &doc)
 	out := map[string][]string{}
 	for path, ops := range doc.Paths {
 		node, ok := ops["get"]
@@ -86,11 +78,7 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 	prevStart := views.Start
 	views.Start = views.Inline(s)
 	t.Cleanup(func() { views.Start = prevStart })
-	var all []api.Route
-	for _, a := range areas.APIs {
-		all = append(all, a.Routes(env.Deps)...)
-	}
-	h := api.NewMux(all)
+	h := testkit.AllAreas(env.Deps)
 
 	// Three of everything a list shows: groups of the owner (and in the directory), members,
 	// join requests, invites, lotes, lote requests.

@@ -2,7 +2,6 @@ package lotes_test
 
 import (
 	"net/http"
-	"sync"
 	"testing"
 
 	"github.com/verde-app/verde/infra/local/cloud"
@@ -13,21 +12,12 @@ import (
 
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
 
+// The world every test here shares (made once, on the first setup): the cast and the lotes handler.
 var (
-	once sync.Once
 	env  *testkit.Env
 	cast testkit.Cast
 	h    http.Handler
+	area = testkit.Area{Env: &env, Cast: &cast, Handler: &h, Server: lotes.NewServer}
 )
 
-func setup(t testing.TB) {
-	t.Helper()
-	once.Do(func() {
-		env = testkit.NewEnv(t)
-		cast = env.NewCast(t)
-		h = lotes.NewServer(env.Deps)
-	})
-	if h == nil {
-		t.Fatal("setup failed")
-	}
-}
+func setup(t testing.TB) { area.Setup(t) }

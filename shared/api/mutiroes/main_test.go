@@ -17,12 +17,15 @@ import (
 // The catalogue is seeded: the report's test harvests cultivos made of it.
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
+// The world every test here shares (made once, on the first setup): the
+// cast, the mutiroes handler and the clock both it and the store read.
 var (
-	once sync.Once
 	env  *testkit.Env
 	cast testkit.Cast
 	h    http.Handler
 	clk  = &clock{}
+	area = testkit.Area{Env: &env, Cast: &cast, Handler: &h, Server: mutiroes.NewServer,
+		Extra: func(testing.TB) { env.Deps.Store.Now, env.Deps.Now = clk.Now, clk.Now }}
 )
 
 // clock is the store's and the handlers' time, moved by the tests: a
@@ -60,19 +63,7 @@ var (
 	antesDeIr = brt(2030, time.March, 12, 7, 0)  // the day, before it starts
 )
 
-func setup(t testing.TB) {
-	t.Helper()
-	once.Do(func() {
-		env = testkit.NewEnv(t)
-		env.Deps.Store.Now = clk.Now
-		env.Deps.Now = clk.Now
-		cast = env.NewCast(t)
-		h = mutiroes.NewServer(env.Deps)
-	})
-	if h == nil {
-		t.Fatal("setup failed")
-	}
-}
+func setup(t testing.TB) { area.Setup(t) }
 
 // newMutirao schedules a mutirão in f's group (by the owner) at the day
 // before: one tarefa "Preparar canteiros" with vagas, one "Levar mudas" with 3.

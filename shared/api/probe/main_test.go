@@ -17,8 +17,6 @@ import (
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
-	"github.com/verde-app/verde/shared/api"
-	"github.com/verde-app/verde/shared/areas"
 	"github.com/verde-app/verde/shared/domain"
 )
 
@@ -29,11 +27,7 @@ func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 func newWorld(t *testing.T) (*testkit.Env, testkit.Cast, http.Handler) {
 	t.Helper()
 	env := testkit.NewEnv(t)
-	var all []api.Route
-	for _, a := range areas.APIs {
-		all = append(all, a.Routes(env.Deps)...)
-	}
-	return env, env.NewCast(t), api.NewMux(all)
+	return env, env.NewCast(t), testkit.AllAreas(env.Deps)
 }
 
 // setRules saves r over whatever the table holds (the version after it).

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"sync"
 	"testing"
 
 	"github.com/google/uuid"
@@ -20,24 +19,15 @@ import (
 // The catalogue is seeded (cloud.Options{}): the harvests are of its cultivos.
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
+// The world every test here shares (made once, on the first setup): the cast and the rankings handler.
 var (
-	once sync.Once
 	env  *testkit.Env
 	cast testkit.Cast
 	h    http.Handler
+	area = testkit.Area{Env: &env, Cast: &cast, Handler: &h, Server: rankings.NewServer}
 )
 
-func setup(t testing.TB) {
-	t.Helper()
-	once.Do(func() {
-		env = testkit.NewEnv(t)
-		cast = env.NewCast(t)
-		h = rankings.NewServer(env.Deps)
-	})
-	if h == nil {
-		t.Fatal("setup failed")
-	}
-}
+func setup(t testing.TB) { area.Setup(t) }
 
 func qty(f float64) *float64 { return &f }
 

@@ -29,11 +29,7 @@ func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
 func TestStalledTableGivesA503EnvelopeWellInsideTheFunctionTimeout(t *testing.T) {
 	t.Setenv(store.DeadlineEnv, "") // AWS's deadlines, not the local cloud's patience
 	env := testkit.NewEnv(t)
-	var all []api.Route
-	for _, a := range areas.APIs {
-		all = append(all, a.Routes(env.Deps)...)
-	}
-	h := api.NewMux(all)
+	h := testkit.AllAreas(env.Deps)
 	u := env.NewUser(t, "Paciente")
 	if res := testkit.Do(t, h, "GET", "/api/me/groups", u, nil); res.Status != http.StatusOK {
 		t.Fatalf("warm-up: %d %s", res.Status, res.Body)

@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,24 +25,15 @@ import (
 // The black-box tests attach photos to cultivos: the catalogue is seeded.
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
+// The world every test here shares (made once, on the first setup): the cast and the uploads handler.
 var (
-	once sync.Once
 	env  *testkit.Env
 	cast testkit.Cast
 	h    http.Handler
+	area = testkit.Area{Env: &env, Cast: &cast, Handler: &h, Server: uploads.NewServer}
 )
 
-func setup(t *testing.T) {
-	t.Helper()
-	once.Do(func() {
-		env = testkit.NewEnv(t)
-		cast = env.NewCast(t)
-		h = uploads.NewServer(env.Deps)
-	})
-	if h == nil {
-		t.Fatal("setup failed")
-	}
-}
+func setup(t *testing.T) { area.Setup(t) }
 
 type upload struct {
 	Key       string            `json:"key"`
