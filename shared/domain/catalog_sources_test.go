@@ -7,7 +7,7 @@ import (
 
 // A vegetable whose days to harvest no source gives has no harvest window:
 // no countdown, never late.
-func TestNoWindowWithoutDaysToHarvest(t *testing.T) {
+func TestNoWindowWithoutDaysToColheita(t *testing.T) {
 	c := Cultivo{DataPlantio: "2026-01-01", Fase: FaseCrescendo}
 	if j := c.JanelaColheita(time.Date(2027, 1, 1, 12, 0, 0, 0, time.UTC)); j != (Janela{}) {
 		t.Errorf("janela = %+v", j)

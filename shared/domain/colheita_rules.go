@@ -39,7 +39,7 @@ func ErrSoAutorApaga() *Error { return Forbidden("Apenas quem registrou a colhei
 // (the caller is one of c's writers): a growing, sown cultivo and a date
 // between its planting and today.
 func (c Cultivo) CheckNovaColheita(data string, now time.Time) error {
-	if err := c.CanHarvest(); err != nil {
+	if err := c.CanAddColheita(); err != nil {
 		return err
 	}
 	return CheckColheitaData(data, c.DataPlantio, now)

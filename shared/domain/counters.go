@@ -111,5 +111,5 @@ func StreakNow(counts map[string]int, now time.Time) int {
 	return counts[ContaSequenciaCuidado]
 }
 
-// HarvestGrams is a harvest's weight in grams (0 for units and bunches).
-func HarvestGrams(h Colheita) int { return Grams(KgOf(h)) }
+// ColheitaGrams is a harvest's weight in grams (0 for units and bunches).
+func ColheitaGrams(h Colheita) int { return Grams(KgOf(h)) }

@@ -416,9 +416,9 @@ func CheckColheitaData(data, plantio string, now time.Time) error {
 	return nil
 }
 
-// CanHarvest refuses a harvest of a cultivo that is not growing anymore or
+// CanAddColheita refuses a harvest of a cultivo that is not growing anymore or
 // has not been sown.
-func (c Cultivo) CanHarvest() error {
+func (c Cultivo) CanAddColheita() error {
 	if c.Arquivado {
 		return ErrCultivoArquivado()
 	}

@@ -49,7 +49,7 @@ func TestSeedlingsStartGrowingAndSkipGermination(t *testing.T) {
 
 // The source counts the days to harvest from planting in the final place: a seedling's
 // window opens at its planting (transplant) date plus the source's days.
-func TestSeedlingHarvestWindowCountsFromTransplant(t *testing.T) {
+func TestSeedlingColheitaWindowCountsFromTransplant(t *testing.T) {
 	c := Cultivo{Metodo: MetodoMuda, Fase: FaseCrescendo, DataPlantio: "2026-11-18", DiasColheitaMin: 60, DiasColheitaMax: 80}
 	j := c.JanelaColheita(time.Date(2026, 11, 25, 15, 0, 0, 0, time.UTC))
 	if j.Inicio != "2027-01-17" || j.Fim != "2027-02-06" || j.DiasParaColheita != 53 {

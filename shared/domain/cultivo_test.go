@@ -172,7 +172,7 @@ func TestPlanteAgoraUsesTheRegionOfTheUF(t *testing.T) {
 	}
 }
 
-func TestHarvestTotalsAndDiaryLine(t *testing.T) {
+func TestColheitaTotalsAndDiaryLine(t *testing.T) {
 	var tot Totais
 	tot = tot.Add(Colheita{Quantidade: 1.2, Unidade: UnidadeKg, Destino: "doado"})
 	tot = tot.Add(Colheita{Quantidade: 300, Unidade: UnidadeG, Destino: "consumo"})

@@ -120,9 +120,9 @@ type ColheitaResult struct {
 	Created  bool
 }
 
-// harvestChange is a harvest's effects before and after a write: nil (no
+// colheitaChange is a harvest's effects before and after a write: nil (no
 // harvest) or a harvest that counts or not.
-type harvestChange struct {
+type colheitaChange struct {
 	before, after *domain.Colheita
 }
 
@@ -132,10 +132,10 @@ func grams(h *domain.Colheita) int {
 	if !counted(h) {
 		return 0
 	}
-	return domain.HarvestGrams(*h)
+	return domain.ColheitaGrams(*h)
 }
 
-func harvestStatsOf(h *domain.Colheita, sign float64, out map[string]float64) {
+func colheitaStatsOf(h *domain.Colheita, sign float64, out map[string]float64) {
 	if !counted(h) {
 		return
 	}
@@ -156,10 +156,10 @@ func harvestStatsOf(h *domain.Colheita, sign float64, out map[string]float64) {
 // apply adds the change's effects on the totals to t: the author's and the
 // group's CULTSTATS, the site statistics and the group's harvest ranking of
 // month mes (the month the harvest counts in).
-func (s *Store) applyHarvestTotals(ctx context.Context, t *txn, ch harvestChange, c domain.Cultivo, author profileState, mes string, now time.Time) error {
+func (s *Store) applyColheitaTotals(ctx context.Context, t *txn, ch colheitaChange, c domain.Cultivo, author profileState, mes string, now time.Time) error {
 	delta := map[string]float64{}
-	harvestStatsOf(ch.before, -1, delta)
-	harvestStatsOf(ch.after, 1, delta)
+	colheitaStatsOf(ch.before, -1, delta)
+	colheitaStatsOf(ch.after, 1, delta)
 	keys := make([]string, 0, len(delta))
 	for k, v := range delta {
 		if v != 0 {
@@ -190,7 +190,7 @@ func (s *Store) applyHarvestTotals(ctx context.Context, t *txn, ch harvestChange
 	}
 	st.total(TotalColheitas, n)
 	st.total(TotalGramas, g)
-	return s.rankHarvest(ctx, t, c.GrupoID, g, author.uid, mes, now)
+	return s.rankColheita(ctx, t, c.GrupoID, g, author.uid, mes, now)
 }
 
 // payRef is the ledger ref of a harvest's next pay.
@@ -201,12 +201,12 @@ func payRef(h domain.Colheita) string {
 	return h.ID + "~" + strconv.Itoa(h.Pagamentos)
 }
 
-// countHarvest makes pending (or new) harvest h count on day: its pay decided
+// countColheita makes pending (or new) harvest h count on day: its pay decided
 // on the cultivo (next), the author's counters, the totals. It returns the
 // profile change for the author, with h and next updated.
-func countHarvest(h *domain.Colheita, next *domain.Cultivo, rules domain.Rules, day string) profileChange {
+func countColheita(h *domain.Colheita, next *domain.Cultivo, rules domain.Rules, day string) profileChange {
 	h.Status, h.Duvida, h.DiaContado = domain.ColheitaConfirmada, "", day
-	counts := map[string]int{domain.ContaColheitaGramas: domain.HarvestGrams(*h)}
+	counts := map[string]int{domain.ContaColheitaGramas: domain.ColheitaGrams(*h)}
 	if h.Foto != "" {
 		counts[domain.ContaFotos] = 1
 	}
@@ -223,10 +223,10 @@ func countHarvest(h *domain.Colheita, next *domain.Cultivo, rules domain.Rules, 
 	return ch
 }
 
-// uncountHarvest takes counted harvest h's pay and counters back (it goes
+// uncountColheita takes counted harvest h's pay and counters back (it goes
 // back to pending, or away): the profile change for the author.
-func uncountHarvest(h *domain.Colheita, next *domain.Cultivo) profileChange {
-	counts := map[string]int{domain.ContaColheitaGramas: -domain.HarvestGrams(*h)}
+func uncountColheita(h *domain.Colheita, next *domain.Cultivo) profileChange {
+	counts := map[string]int{domain.ContaColheitaGramas: -domain.ColheitaGrams(*h)}
 	if h.Foto != "" {
 		counts[domain.ContaFotos] = -1
 	}
@@ -261,9 +261,9 @@ func mergeChanges(a, b profileChange) profileChange {
 	return out
 }
 
-// saveHarvestCultivo writes the cultivo after a harvest change (totals, pays,
+// saveColheitaCultivo writes the cultivo after a harvest change (totals, pays,
 // phase) under its version.
-func saveHarvestCultivo(t *txn, c, next domain.Cultivo, skipLote bool, now time.Time) {
+func saveColheitaCultivo(t *txn, c, next domain.Cultivo, skipLote bool, now time.Time) {
 	next.Version, next.AtualizadoEm = c.Version+1, now
 	cu := saveCultivo(t, next, c.Version)
 	cu.set("%s = %s", cu.n("totais"), cu.v(totaisAttr(next.Totais)))
@@ -283,8 +283,8 @@ func monthOfDay(day string, now time.Time) string {
 	return domain.RankingMonth(now)
 }
 
-// harvestDiary is the diary line of harvest h.
-func harvestDiary(h domain.Colheita, fase domain.Fase, pts int) diarioItem {
+// colheitaDiary is the diary line of harvest h.
+func colheitaDiary(h domain.Colheita, fase domain.Fase, pts int) diarioItem {
 	fotos := []string{}
 	if h.Foto != "" {
 		fotos = append(fotos, h.Foto)
@@ -348,7 +348,7 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		day := domain.BrasiliaDay(now)
 		var ch profileChange
 		if pl.Plausivel {
-			ch = countHarvest(&h, &next, rules, day)
+			ch = countColheita(&h, &next, rules, day)
 		} else {
 			h.Status, h.Duvida = domain.ColheitaAConfirmar, pl.Motivo
 		}
@@ -358,14 +358,14 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 		}
 		h.Pontos = pts
 		t.putItem(itemColheita, colheitaItemOf(h, c.GrupoID, 1), "attribute_not_exists(PK)")
-		saveHarvestCultivo(t, c, next, skipLote, now)
-		if err := s.applyHarvestTotals(ctx, t, harvestChange{after: &h}, c, st.profile, day[:7], now); err != nil {
+		saveColheitaCultivo(t, c, next, skipLote, now)
+		if err := s.applyColheitaTotals(ctx, t, colheitaChange{after: &h}, c, st.profile, day[:7], now); err != nil {
 			return err
 		}
 		t.actedBy(st.profile, now)
-		t.putItem(itemDiarioColheita, harvestDiary(h, next.Fase, pts), "")
+		t.putItem(itemDiarioColheita, colheitaDiary(h, next.Fase, pts), "")
 		t.countDaily(actor.ID, domain.ActColheita, rules, now)
-		t.relHarvest(c, h) // the group's report of the harvest's month (relatorio.go)
+		t.relColheita(c, h) // the group's report of the harvest's month (relatorio.go)
 		if err := s.writeWithLote(ctx, t, &skipLote, itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
 			return err
 		}
@@ -376,11 +376,11 @@ func (s *Store) AddColheita(ctx context.Context, cid string, actor Actor, in dom
 	return res, err
 }
 
-// harvestState is a harvest read with its cultivo and the caller's profile.
-// changeHarvest reads the rules, then runs change in attempt's rounds, each
+// colheitaState is a harvest read with its cultivo and the caller's profile.
+// changeColheita reads the rules, then runs change in attempt's rounds, each
 // with the time and harvest hid of cultivo cid read afresh, and skipLote,
 // which a round's writeWithLote sets when the cultivo's lote is gone.
-func (s *Store) changeHarvest(ctx context.Context, cid, hid string, actor Actor, change func(rules domain.Rules, now time.Time, st harvestState, skipLote *bool) error) error {
+func (s *Store) changeColheita(ctx context.Context, cid, hid string, actor Actor, change func(rules domain.Rules, now time.Time, st colheitaState, skipLote *bool) error) error {
 	rules, err := s.Rules(ctx)
 	if err != nil {
 		return err
@@ -388,7 +388,7 @@ func (s *Store) changeHarvest(ctx context.Context, cid, hid string, actor Actor,
 	skipLote := false
 	return attempt(ctx, func() error {
 		now := s.now()
-		st, err := s.readHarvest(ctx, cid, hid, actor)
+		st, err := s.readColheita(ctx, cid, hid, actor)
 		if err != nil {
 			return err
 		}
@@ -396,37 +396,37 @@ func (s *Store) changeHarvest(ctx context.Context, cid, hid string, actor Actor,
 	})
 }
 
-type harvestState struct {
+type colheitaState struct {
 	cultivoState
 	h       domain.Colheita
 	version int
 }
 
-func (s *Store) readHarvest(ctx context.Context, cid, hid string, actor Actor, extra ...itemKey) (harvestState, error) {
+func (s *Store) readColheita(ctx context.Context, cid, hid string, actor Actor, extra ...itemKey) (colheitaState, error) {
 	if !validID(hid) {
-		return harvestState{}, domain.ErrColheitaNotFound()
+		return colheitaState{}, domain.ErrColheitaNotFound()
 	}
 	st, err := s.readCultivo(ctx, cid, actor, append([]itemKey{{CultivoPK(cid), ColheitaSK(hid)}}, extra...)...)
 	if err != nil {
-		return harvestState{}, err
+		return colheitaState{}, err
 	}
 	hi := st.items[itemKey{CultivoPK(cid), ColheitaSK(hid)}]
 	if hi == nil {
-		return harvestState{}, domain.ErrColheitaNotFound()
+		return colheitaState{}, domain.ErrColheitaNotFound()
 	}
 	it, err := unmarshal[colheitaItem](hi, "harvest")
 	if err != nil {
-		return harvestState{}, err
+		return colheitaState{}, err
 	}
 	h := it.colheita()
 	if h.VegetalNome == "" {
 		h.VegetalNome = st.c.VegetalNome
 	}
-	return harvestState{cultivoState: st, h: h, version: it.Version}, nil
+	return colheitaState{cultivoState: st, h: h, version: it.Version}, nil
 }
 
-// putHarvest writes h over the version read.
-func putHarvest(t *txn, h domain.Colheita, gid string, version int) {
+// putColheita writes h over the version read.
+func putColheita(t *txn, h domain.Colheita, gid string, version int) {
 	u := newUpd()
 	if version == 0 {
 		u.cond("attribute_not_exists(version)")
@@ -442,7 +442,7 @@ func putHarvest(t *txn, h domain.Colheita, gid string, version int) {
 // coordinator's. A confirmed harvest counts and pays its author then.
 func (s *Store) ConfirmColheita(ctx context.Context, cid, hid string, actor Actor) (domain.Colheita, error) {
 	var out domain.Colheita
-	err := s.changeHarvest(ctx, cid, hid, actor, func(rules domain.Rules, now time.Time, st harvestState, skipLote *bool) error {
+	err := s.changeColheita(ctx, cid, hid, actor, func(rules domain.Rules, now time.Time, st colheitaState, skipLote *bool) error {
 		c, h := st.c, st.h
 		if h.Conta() {
 			out = h
@@ -485,7 +485,7 @@ func (s *Store) ConfirmColheita(ctx context.Context, cid, hid string, actor Acto
 				return err
 			}
 			day := domain.BrasiliaDay(now)
-			ch := countHarvest(&h, &next, rules, day)
+			ch := countColheita(&h, &next, rules, day)
 			if author.found {
 				pts, _, err := s.applyProfile(ctx, t, author, ch, false, nil, now)
 				if err != nil {
@@ -493,13 +493,13 @@ func (s *Store) ConfirmColheita(ctx context.Context, cid, hid string, actor Acto
 				}
 				h.Pontos = pts
 			}
-			saveHarvestCultivo(t, c, next, *skipLote, now)
-			if err := s.applyHarvestTotals(ctx, t, harvestChange{after: &h}, c, author, day[:7], now); err != nil {
+			saveColheitaCultivo(t, c, next, *skipLote, now)
+			if err := s.applyColheitaTotals(ctx, t, colheitaChange{after: &h}, c, author, day[:7], now); err != nil {
 				return err
 			}
-			t.putItem(itemDiarioColheita, harvestDiary(h, next.Fase, h.Pontos), "")
+			t.putItem(itemDiarioColheita, colheitaDiary(h, next.Fase, h.Pontos), "")
 		}
-		putHarvest(t, h, c.GrupoID, st.version)
+		putColheita(t, h, c.GrupoID, st.version)
 		if err := s.writeWithLote(ctx, t, skipLote, itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
 			if cc, ok := isCancelled(err); ok && cc.failed(itemMember) {
 				return domain.ErrSoMembrosConfirmam()
@@ -518,7 +518,7 @@ func (s *Store) ConfirmColheita(ctx context.Context, cid, hid string, actor Acto
 // confirmed.
 func (s *Store) EditColheita(ctx context.Context, cid, hid string, actor Actor, in domain.ColheitaEdit) (domain.Colheita, error) {
 	var out domain.Colheita
-	err := s.changeHarvest(ctx, cid, hid, actor, func(rules domain.Rules, now time.Time, st harvestState, skipLote *bool) error {
+	err := s.changeColheita(ctx, cid, hid, actor, func(rules domain.Rules, now time.Time, st colheitaState, skipLote *bool) error {
 		c, old := st.c, st.h
 		if err := old.CanCorrect(actor.ID, in, c.DataPlantio, now, rules); err != nil {
 			return err
@@ -536,13 +536,13 @@ func (s *Store) EditColheita(ctx context.Context, cid, hid string, actor Actor, 
 		mes := monthOfDay(old.DiaContado, now)
 		switch {
 		case old.Conta() && (pl.Plausivel || confirmedFor):
-			ch = profileChange{counts: map[string]int{domain.ContaColheitaGramas: domain.HarvestGrams(h) - domain.HarvestGrams(old)}}
+			ch = profileChange{counts: map[string]int{domain.ContaColheitaGramas: domain.ColheitaGrams(h) - domain.ColheitaGrams(old)}}
 		case old.Conta():
-			ch = uncountHarvest(&h, &next)
+			ch = uncountColheita(&h, &next)
 			h.Status, h.Duvida, h.ConfirmadaPor, h.Confirmacoes = domain.ColheitaAConfirmar, pl.Motivo, "", []string{}
 		case pl.Plausivel:
 			day := domain.BrasiliaDay(now)
-			ch = countHarvest(&h, &next, rules, day)
+			ch = countColheita(&h, &next, rules, day)
 			mes = day[:7]
 		default:
 			h.Duvida = pl.Motivo
@@ -557,13 +557,13 @@ func (s *Store) EditColheita(ctx context.Context, cid, hid string, actor Actor, 
 		if ch.award != nil && ch.award.Pontos > 0 {
 			h.Pontos = pts
 		}
-		putHarvest(t, h, c.GrupoID, st.version)
-		saveHarvestCultivo(t, c, next, *skipLote, now)
-		if err := s.applyHarvestTotals(ctx, t, harvestChange{before: &old, after: &h}, c, st.profile, mes, now); err != nil {
+		putColheita(t, h, c.GrupoID, st.version)
+		saveColheitaCultivo(t, c, next, *skipLote, now)
+		if err := s.applyColheitaTotals(ctx, t, colheitaChange{before: &old, after: &h}, c, st.profile, mes, now); err != nil {
 			return err
 		}
-		t.putItem(itemDiarioColheita, harvestDiary(h, next.Fase, h.Pontos), "")
-		t.relHarvestChange(c, &old, &h) // the group's report (relatorio.go)
+		t.putItem(itemDiarioColheita, colheitaDiary(h, next.Fase, h.Pontos), "")
+		t.relColheitaChange(c, &old, &h) // the group's report (relatorio.go)
 		if err := s.writeWithLote(ctx, t, skipLote, itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
 			return err
 		}
@@ -577,7 +577,7 @@ func (s *Store) EditColheita(ctx context.Context, cid, hid string, actor Actor, 
 // and everything it counted for: its pay (a reversal row), the totals and
 // the rankings, in one transaction, which also releases its photo.
 func (s *Store) DeleteColheita(ctx context.Context, cid, hid string, actor Actor) error {
-	return s.changeHarvest(ctx, cid, hid, actor, func(rules domain.Rules, now time.Time, st harvestState, skipLote *bool) error {
+	return s.changeColheita(ctx, cid, hid, actor, func(rules domain.Rules, now time.Time, st colheitaState, skipLote *bool) error {
 		c, old := st.c, st.h
 		if err := old.CanDelete(actor.ID, now, rules); err != nil {
 			return err
@@ -588,7 +588,7 @@ func (s *Store) DeleteColheita(ctx context.Context, cid, hid string, actor Actor
 		var ch profileChange
 		if old.Conta() {
 			h := old
-			ch = uncountHarvest(&h, &next)
+			ch = uncountColheita(&h, &next)
 		}
 		if _, _, err := s.applyProfile(ctx, t, st.profile, ch, false, actor.Source, now); err != nil {
 			return err
@@ -601,10 +601,10 @@ func (s *Store) DeleteColheita(ctx context.Context, cid, hid string, actor Actor
 		}
 		t.delete(itemColheita, CultivoPK(c.ID), ColheitaSK(old.ID), u)
 		t.delete(itemDiarioColheita, CultivoPK(c.ID), DiarioSK(old.CriadoEm, old.ID), nil)
-		t.release(now, old.Foto)         // its photo, for the photos job to delete (none: nothing)
-		t.relHarvestChange(c, &old, nil) // the group's report (relatorio.go)
-		saveHarvestCultivo(t, c, next, *skipLote, now)
-		if err := s.applyHarvestTotals(ctx, t, harvestChange{before: &old}, c, st.profile, monthOfDay(old.DiaContado, now), now); err != nil {
+		t.release(now, old.Foto)          // its photo, for the photos job to delete (none: nothing)
+		t.relColheitaChange(c, &old, nil) // the group's report (relatorio.go)
+		saveColheitaCultivo(t, c, next, *skipLote, now)
+		if err := s.applyColheitaTotals(ctx, t, colheitaChange{before: &old}, c, st.profile, monthOfDay(old.DiaContado, now), now); err != nil {
 			return err
 		}
 		if err := s.writeWithLote(ctx, t, skipLote, itemCultivo, itemColheita, itemProfile, itemLedger, rankItemNames); err != nil {
@@ -614,9 +614,9 @@ func (s *Store) DeleteColheita(ctx context.Context, cid, hid string, actor Actor
 	})
 }
 
-// PendingHarvests lists a group's harvests that wait for confirmation,
+// PendingColheitas lists a group's harvests that wait for confirmation,
 // oldest first (one Query of GSI1); the caller checked the group's access.
-func (s *Store) PendingHarvests(ctx context.Context, gid string, limit int, after map[string]string) ([]domain.Colheita, map[string]string, error) {
+func (s *Store) PendingColheitas(ctx context.Context, gid string, limit int, after map[string]string) ([]domain.Colheita, map[string]string, error) {
 	return queryPage(ctx, s, query{Index: IndexGSI1, PK: pendingPK(gid), Limit: limit, After: after, What: "pending harvests"}, decodeColheita)
 }
 

@@ -265,7 +265,7 @@ func (s *Store) ReadProgress(ctx context.Context, uid string) (Progress, bool, e
 
 // colheitaCounts is what a harvest adds to its author's counters.
 func colheitaCounts(h domain.Colheita) map[string]int {
-	c := map[string]int{domain.ContaColheitas: 1, domain.ContaColheitaGramas: domain.HarvestGrams(h)}
+	c := map[string]int{domain.ContaColheitas: 1, domain.ContaColheitaGramas: domain.ColheitaGrams(h)}
 	if h.Foto != "" {
 		c[domain.ContaFotos] = 1
 	}

@@ -32,7 +32,7 @@ func (f *fixture) cultivo(by store.Actor, vegetal string) string {
 	return id
 }
 
-func (f *fixture) harvest(by store.Actor, cid string, grams float64) (store.ColheitaResult, error) {
+func (f *fixture) colheita(by store.Actor, cid string, grams float64) (store.ColheitaResult, error) {
 	in := domain.ColheitaInput{Quantidade: &grams, Unidade: domain.UnidadeG, Data: domain.FormatDate(domain.LocalDate(time.Now())), Destino: "consumo"}
 	if err := in.Valid(); err != nil {
 		f.t.Fatal(err)
@@ -82,7 +82,7 @@ func count(list []string, v string) int {
 	return n
 }
 
-func TestFirstHarvestUnlocksPrimeiraColheitaExactlyOnceUnder20ConcurrentHarvests(t *testing.T) {
+func TestFirstColheitaUnlocksPrimeiraColheitaExactlyOnceUnder20ConcurrentColheitas(t *testing.T) {
 	f := newFixture(t)
 	u := f.user("Colhedora")
 	cid := f.cultivo(u, "alface-verao")
@@ -96,7 +96,7 @@ func TestFirstHarvestUnlocksPrimeiraColheitaExactlyOnceUnder20ConcurrentHarvests
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := f.harvest(u, cid, 250)
+			_, err := f.colheita(u, cid, 250)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil && !tolerated(err) {
@@ -107,7 +107,7 @@ func TestFirstHarvestUnlocksPrimeiraColheitaExactlyOnceUnder20ConcurrentHarvests
 	wg.Wait()
 	// The harvests that went through, as the cultivo's totals (same transaction) count them: a
 	// call that timed out on a loaded machine may still have committed.
-	ok = f.harvested(u, cid)
+	ok = f.colheitas(u, cid)
 	if ok == 0 {
 		t.Fatal("no harvest went through")
 	}
@@ -147,7 +147,7 @@ func TestFirstHarvestUnlocksPrimeiraColheitaExactlyOnceUnder20ConcurrentHarvests
 }
 
 // Ten paid harvests (a cultivo pays one a day): the first harvests of 29 cultivos.
-func TestColheitaFartaUnlocksOnceWhen20ConcurrentHarvestsCrossTen(t *testing.T) {
+func TestColheitaFartaUnlocksOnceWhen20ConcurrentColheitasCrossTen(t *testing.T) {
 	f := newFixture(t)
 	u := f.user("Farta")
 	var cids []string
@@ -155,7 +155,7 @@ func TestColheitaFartaUnlocksOnceWhen20ConcurrentHarvestsCrossTen(t *testing.T) 
 		cids = append(cids, f.cultivo(u, "alface-verao"))
 	}
 	for _, cid := range cids[:9] {
-		if _, err := f.harvest(u, cid, 100); err != nil {
+		if _, err := f.colheita(u, cid, 100); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -167,7 +167,7 @@ func TestColheitaFartaUnlocksOnceWhen20ConcurrentHarvestsCrossTen(t *testing.T) 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := f.harvest(u, cid, 100); err != nil && !tolerated(err) {
+			if _, err := f.colheita(u, cid, 100); err != nil && !tolerated(err) {
 				t.Errorf("harvest: %v", err)
 			}
 		}()
@@ -176,7 +176,7 @@ func TestColheitaFartaUnlocksOnceWhen20ConcurrentHarvestsCrossTen(t *testing.T) 
 	p := f.progress(u.ID)
 	n := 0
 	for _, cid := range cids {
-		n += f.harvested(u, cid)
+		n += f.colheitas(u, cid)
 	}
 	if n < 10 || p.Counts[domain.ContaColheitas] != n {
 		t.Fatalf("%d harvests stored, counter %d", n, p.Counts[domain.ContaColheitas])
@@ -197,7 +197,7 @@ func TestCountersOfDiaryGroupsAndVegetables(t *testing.T) {
 		}
 	}
 	for _, c := range []string{a, a, b} {
-		if _, err := f.harvest(u, c, 1500); err != nil {
+		if _, err := f.colheita(u, c, 1500); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -268,7 +268,7 @@ func tolerated(err error) bool {
 	return domain.ErrorCode(err) == domain.ErrorCode(domain.ErrBusy()) || errors.Is(err, context.DeadlineExceeded)
 }
 
-func (f *fixture) harvested(u store.Actor, cid string) int {
+func (f *fixture) colheitas(u store.Actor, cid string) int {
 	f.t.Helper()
 	c, err := f.s.Cultivo(context.Background(), cid, u)
 	if err != nil {

@@ -30,7 +30,7 @@ import (
 //	group harvest of a month      GROUP#<gid>   RANKHARV#<yyyy-mm> GRANK#MES#<yyyy-mm>#<shard> / <score key>
 //
 // The keys are written by the act itself: applyProfile (award.go) calls
-// rankAward in every award's transaction, AddColheita calls rankHarvest. The
+// rankAward in every award's transaction, AddColheita calls rankColheita. The
 // profile also keeps its own score keys (rankChave, rankMesChave with
 // pontosMes of mesRef) whether or not it is listed, so a member who opted out
 // (ocultarDoRanking: no GSI2 keys) still gets their own standing.
@@ -245,13 +245,13 @@ func (s *Store) SetRankingHidden(ctx context.Context, uid string, hidden bool) e
 	})
 }
 
-// rankHarvest moves its group's harvest rankings (all time and month mes) by
+// rankColheita moves its group's harvest rankings (all time and month mes) by
 // a counted harvest's grams (negative: a harvest taken back) in the
 // harvest's transaction t: one BatchGetItem of the two items, each then
 // written under a condition on the value read. The score is the confirmed
 // grams per active member: the members whose harvests counted in the
 // period (ativos), so a large group is not ahead for its size alone.
-func (s *Store) rankHarvest(ctx context.Context, t *txn, gid string, grams int, author, mes string, now time.Time) error {
+func (s *Store) rankColheita(ctx context.Context, t *txn, gid string, grams int, author, mes string, now time.Time) error {
 	if gid == "" || grams == 0 {
 		return nil
 	}
@@ -305,7 +305,7 @@ func (s *Store) rankHarvest(ctx context.Context, t *txn, gid string, grams int, 
 	return nil
 }
 
-// rankItemNames are the names of rankHarvest's items, for retryable.
+// rankItemNames are the names of rankColheita's items, for retryable.
 const rankItemNames = "rankharv:*"
 
 // Standing is the caller's own place in a ranking.

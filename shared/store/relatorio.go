@@ -92,11 +92,11 @@ func (t *txn) relMinutes(gid string, day time.Time, ch relChange) {
 	}
 }
 
-// relHarvestChange moves a group's report by a harvest corrected (before →
+// relColheitaChange moves a group's report by a harvest corrected (before →
 // after) or deleted (after nil): the net change of each total, one update
 // of each month and year item it touches (a transaction may not name an
 // item, or an attribute, twice).
-func (t *txn) relHarvestChange(c domain.Cultivo, before, after *domain.Colheita) {
+func (t *txn) relColheitaChange(c domain.Cultivo, before, after *domain.Colheita) {
 	if c.GrupoID == "" {
 		return
 	}
@@ -167,9 +167,9 @@ func (t *txn) relHarvestChange(c domain.Cultivo, before, after *domain.Colheita)
 	}
 }
 
-// relHarvest adds a harvest to its group's month and year (the harvest act
+// relColheita adds a harvest to its group's month and year (the harvest act
 // calls it in its transaction; a harvest outside a group counts nowhere).
-func (t *txn) relHarvest(c domain.Cultivo, h domain.Colheita) {
+func (t *txn) relColheita(c domain.Cultivo, h domain.Colheita) {
 	if c.GrupoID == "" {
 		return
 	}

@@ -536,8 +536,8 @@ func (t *txn) cultivoCreated(c domain.Cultivo, uf string, now time.Time) {
 	}
 }
 
-// harvested counts a harvest (grams: domain.HarvestGrams).
-func (t *txn) harvested(grams int, uf string, now time.Time) {
+// colheitaAdded counts a harvest (grams: domain.ColheitaGrams).
+func (t *txn) colheitaAdded(grams int, uf string, now time.Time) {
 	st := t.stats(now)
 	st.day(StatColheitas, uf, 1)
 	st.day(StatGramas, uf, grams)

@@ -144,7 +144,7 @@ func TestStatsEachActMovesItsCountersOnce(t *testing.T) {
 	var cid string
 	f.step("cultivo", func() { cid = f.cultivo(u, "alface-verao") },
 		map[string]int{"cultivos": 1, "cultivosAtivos": 1, "conquistas#primeira-semente": 1}, map[string]int{"cultivos": 1})
-	f.step("harvest", func() { must[store.ColheitaResult](t)(f.harvest(u, cid, 1500)) },
+	f.step("harvest", func() { must[store.ColheitaResult](t)(f.colheita(u, cid, 1500)) },
 		map[string]int{"colheitas": 1, "gramas": 1500, "conquistas#primeira-colheita": 1}, map[string]int{"colheitas": 1, "gramas": 1500})
 	f.step("cultivo lost", func() {
 		must[domain.Cultivo](t)(f.s.ChangeFase(ctx, cid, u, domain.FaseInput{Fase: domain.FasePerdido, Motivo: "Geada forte"}))

@@ -76,12 +76,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 		{name: "harvest", method: "POST", path: "/api/cultivos/{cid}/colheitas", body: func(world) any {
 			return map[string]any{"quantidade": 1.2, "unidade": "kg", "data": today(), "destino": "consumo"}
 		}, want: testkit.Expect{401, 404, 403, 201, 201, 403, 403, 403}},
-		{name: "correct a harvest", method: "PUT", path: "/api/cultivos/{cid}/colheitas/{item}", prep: memberHarvest(1), body: func(world) any {
+		{name: "correct a harvest", method: "PUT", path: "/api/cultivos/{cid}/colheitas/{item}", prep: memberColheita(1), body: func(world) any {
 			return map[string]any{"quantidade": 1.5, "unidade": "kg", "data": today(), "destino": "doado"}
 		}, want: testkit.Expect{401, 404, 403, 403, 200, 403, 403, 403}},
-		{name: "delete a harvest", method: "DELETE", path: "/api/cultivos/{cid}/colheitas/{item}", prep: memberHarvest(1),
+		{name: "delete a harvest", method: "DELETE", path: "/api/cultivos/{cid}/colheitas/{item}", prep: memberColheita(1),
 			want: testkit.Expect{401, 404, 403, 403, 204, 403, 403, 403}},
-		{name: "confirm a harvest", method: "POST", path: "/api/cultivos/{cid}/colheitas/{item}/confirmacao", prep: memberHarvest(500),
+		{name: "confirm a harvest", method: "POST", path: "/api/cultivos/{cid}/colheitas/{item}/confirmacao", prep: memberColheita(500),
 			want: testkit.Expect{401, 404, 200, 200, 403, 200, 200, 200}},
 		{name: "delete a diary entry", method: "DELETE", path: "/api/cultivos/{cid}/diario/{item}", prep: memberEntry,
 			want: testkit.Expect{401, 404, 403, 403, 204, 403, 403, 403}},
@@ -120,9 +120,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 	})
 }
 
-// memberHarvest records a harvest of kg by the cultivo's responsible member
+// memberColheita records a harvest of kg by the cultivo's responsible member
 // (500 kg of twelve mudas of alface waits for confirmation); its id.
-func memberHarvest(kg float64) func(t *testing.T, cid string) string {
+func memberColheita(kg float64) func(t *testing.T, cid string) string {
 	return func(t *testing.T, cid string) string {
 		t.Helper()
 		res := testkit.Do(t, h, "POST", "/api/cultivos/"+cid+"/colheitas", cast.Member,

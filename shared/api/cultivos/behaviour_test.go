@@ -170,9 +170,9 @@ func TestCallsPerRequest(t *testing.T) {
 	_ = c
 }
 
-// TestSameHarvestTwiceAtOnceIsOneHarvest: the harvest dialog's id makes a
+// TestSameColheitaTwiceAtOnceIsOneColheita: the harvest dialog's id makes a
 // double submission one harvest and one award of 50 points.
-func TestSameHarvestTwiceAtOnceIsOneHarvest(t *testing.T) {
+func TestSameColheitaTwiceAtOnceIsOneColheita(t *testing.T) {
 	setup(t)
 	w := newWorld(t, testkit.FixtureOpts{})
 	before := points(t, cast.Member)
@@ -269,7 +269,7 @@ func TestBadInputIsRefusedNamingTheFieldAndWritesNothing(t *testing.T) {
 	overFive := env.PutPhoto(t, cast.Member, append(testkit.JPEG(t, 8, 8), make([]byte, domain.MaxFotoBytes)...), "jpg")
 	missing := domain.QuarantineKey(cast.Member.ID, domain.FotoDiario, "0b6f1a9e-8f1c-4c1e-9a57-3c2d1e0f4a5b", "jpg")
 	theirs := domain.QuarantineKey(cast.Alvo.ID, domain.FotoDiario, "1b6f1a9e-8f1c-4c1e-9a57-3c2d1e0f4a5b", "jpg")
-	harvest := func(foto string) map[string]any {
+	colheita := func(foto string) map[string]any {
 		return map[string]any{"quantidade": 1, "unidade": "kg", "data": todayDate(), "destino": "doado", "foto": foto}
 	}
 	cases := []struct {
@@ -291,8 +291,8 @@ func TestBadInputIsRefusedNamingTheFieldAndWritesNothing(t *testing.T) {
 		{"text file renamed .jpg", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "foto", "fotos": []string{textAsJPEG}}, 400, "fotos"},
 		{"photo over 5 MB", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "foto", "fotos": []string{overFive}}, 400, "fotos"},
 		{"photo never uploaded", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "observacao", "texto": "Folhas", "fotos": []string{missing}}, 400, "fotos"},
-		{"harvest photo that is text", "/api/cultivos/" + cid + "/colheitas", harvest(textAsJPEG), 400, "foto"},
-		{"harvest photo over 5 MB", "/api/cultivos/" + cid + "/colheitas", harvest(overFive), 400, "foto"},
+		{"harvest photo that is text", "/api/cultivos/" + cid + "/colheitas", colheita(textAsJPEG), 400, "foto"},
+		{"harvest photo over 5 MB", "/api/cultivos/" + cid + "/colheitas", colheita(overFive), 400, "foto"},
 		{"diary text too long", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "rega", "texto": string(make([]byte, 1001))}, 400, "texto"},
 		{"diary of an unknown kind", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "festa", "texto": "oi"}, 400, "tipo"},
 		{"harvest of zero", "/api/cultivos/" + cid + "/colheitas", map[string]any{"quantidade": 0, "unidade": "kg", "data": todayDate(), "destino": "consumo"}, 400, "quantidade"},
@@ -393,9 +393,9 @@ func TestListFiltersSentEmptyAreRefusedNamingTheParameter(t *testing.T) {
 	}
 }
 
-// TestDiaryAndHarvestWithUploadedPhotos: a real JPEG under the author's prefix is accepted, the
+// TestDiaryAndColheitaWithUploadedPhotos: a real JPEG under the author's prefix is accepted, the
 // entry earns the photo's points, both list their keys; the check is GetObject calls only.
-func TestDiaryAndHarvestWithUploadedPhotos(t *testing.T) {
+func TestDiaryAndColheitaWithUploadedPhotos(t *testing.T) {
 	setup(t)
 	u := env.NewUser(t, "Paula Fotos") // a fresh member: nothing counted today yet
 	res := testkit.Do(t, h, "POST", "/api/cultivos", u, map[string]any{"vegetalId": "rucula", "metodo": "semente", "quantidade": 2, "unidade": "m2", "dataPlantio": todayDate(), "fase": "semeado"})

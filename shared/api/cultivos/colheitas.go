@@ -73,9 +73,9 @@ func handleDeleteDiario(d app.Deps) http.Handler {
 	})
 }
 
-// handlePendingHarvests is a page of a group's harvests that wait for
+// handlePendingColheitas is a page of a group's harvests that wait for
 // confirmation, oldest first (members and site admins): the group, then one Query.
-func handlePendingHarvests(d app.Deps) http.Handler {
+func handlePendingColheitas(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)
 		if err != nil {
@@ -89,7 +89,7 @@ func handlePendingHarvests(d app.Deps) http.Handler {
 		}
 		gid := v.Group.ID
 		kit.ListPage(w, r, d, store.PendingScope(gid), func(ctx context.Context, limit int, after map[string]string) ([]domain.Colheita, map[string]string, error) {
-			return d.Store.PendingHarvests(ctx, gid, limit, after)
+			return d.Store.PendingColheitas(ctx, gid, limit, after)
 		}, colheitaOf(rules))
 	})
 }

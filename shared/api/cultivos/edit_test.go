@@ -120,8 +120,8 @@ func TestEditCultivoBadInput(t *testing.T) {
 	setup(t)
 	w := newWorld(t, testkit.FixtureOpts{})
 	personal := newCultivo(t, "", "", cast.Member)
-	harvested := newCultivo(t, w.f.Group.ID, "", cast.Member)
-	if res := testkit.Do(t, h, "POST", "/api/cultivos/"+harvested+"/colheitas", cast.Member,
+	comColheita := newCultivo(t, w.f.Group.ID, "", cast.Member)
+	if res := testkit.Do(t, h, "POST", "/api/cultivos/"+comColheita+"/colheitas", cast.Member,
 		map[string]any{"quantidade": 1, "unidade": "kg", "data": todayDate(), "destino": "consumo"}); res.Status != 201 {
 		t.Fatalf("harvest: %d %s", res.Status, res.Body)
 	}
@@ -141,7 +141,7 @@ func TestEditCultivoBadInput(t *testing.T) {
 		{"a stranger as collaborator", w.cultivo, editBody(1, "A3", cast.Stranger.ID), 400, "colaboradores"},
 		{"the responsible as collaborator", w.cultivo, editBody(1, "A3", cast.Member.ID), 400, "colaboradores"},
 		{"a lote on a personal cultivo", personal, editBody(1, "A3"), 400, "loteCodigo"},
-		{"a new planting date after a harvest", harvested, with(editBody(2, ""), "dataPlantio", "2026-01-01"), 400, "dataPlantio"},
+		{"a new planting date after a harvest", comColheita, with(editBody(2, ""), "dataPlantio", "2026-01-01"), 400, "dataPlantio"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -53,7 +53,7 @@ func Routes(d app.Deps) []api.Route {
 		{Method: "POST", Path: "/api/cultivos/{cultivoId}/colheitas/{colheitaId}/confirmacao", Handler: signedIn(handleConfirmColheita(d))},
 		{Method: "DELETE", Path: "/api/cultivos/{cultivoId}/diario/{entradaId}", Handler: signedIn(handleDeleteDiario(d))},
 		{Method: "GET", Path: "/api/groups/{groupId}/cultivos", Handler: signedIn(handleGroupCultivos(d))},
-		{Method: "GET", Path: "/api/groups/{groupId}/colheitas-a-confirmar", Handler: signedIn(handlePendingHarvests(d))},
+		{Method: "GET", Path: "/api/groups/{groupId}/colheitas-a-confirmar", Handler: signedIn(handlePendingColheitas(d))},
 		{Method: "GET", Path: "/api/admin/vegetables", Handler: admin(handleAdminVegetables(d))},
 		{Method: "POST", Path: "/api/admin/vegetables", Handler: admin(kit.Idempotent(d, handleCreateVegetable(d)))},
 		{Method: "GET", Path: "/api/admin/vegetables/{vegetalId}", Handler: admin(handleAdminVegetable(d))},

@@ -123,7 +123,7 @@ func newCultivo(t *testing.T, u testkit.User, gid, vegetal string, mudas float64
 	return do(t, "POST", "/api/cultivos", u, body, 201)["cultivo"].(map[string]any)["id"].(string)
 }
 
-func harvest(t *testing.T, u testkit.User, cid string, qty float64, unidade string) map[string]any {
+func colheita(t *testing.T, u testkit.User, cid string, qty float64, unidade string) map[string]any {
 	t.Helper()
 	return do(t, "POST", "/api/cultivos/"+cid+"/colheitas", u,
 		map[string]any{"quantidade": qty, "unidade": unidade, "data": today(), "destino": "consumo"}, 201)["colheita"].(map[string]any)
@@ -140,13 +140,13 @@ func groupKg(t *testing.T, u testkit.User, gid string) (grams, pos int) {
 	return num(g["valor"]), num(g["posicao"])
 }
 
-// TestFarmedHarvestsPayTheFirstHarvestOnceConfirmedAndNothingBefore: one muda
+// TestFarmedColheitasPayTheFirstColheitaOnceConfirmedAndNothingBefore: one muda
 // of alface planted today, then ten harvests of 1000 kg. Each is recorded but
 // "a confirmar" (too early, and far beyond what one muda gives): no points, no
 // kg in the group's ranking, no place in any ranking. Once a coordinator
 // confirms them all, they pay the rule's first-harvest value once (a cultivo
 // pays one harvest a day) and only then count in the ranking.
-func TestFarmedHarvestsPayTheFirstHarvestOnceConfirmedAndNothingBefore(t *testing.T) {
+func TestFarmedColheitasPayTheFirstColheitaOnceConfirmedAndNothingBefore(t *testing.T) {
 	setup(t)
 	owner, farmer := env.NewUser(t, "Dona da Horta"), env.NewUser(t, "Fazendeiro")
 	gid := newGroup(t, owner, farmer)
@@ -156,7 +156,7 @@ func TestFarmedHarvestsPayTheFirstHarvestOnceConfirmedAndNothingBefore(t *testin
 
 	var hids []string
 	for i := range 10 {
-		c := harvest(t, farmer, cid, 1000, "kg")
+		c := colheita(t, farmer, cid, 1000, "kg")
 		if c["status"] != domain.ColheitaAConfirmar || num(c["pontos"]) != 0 || c["duvida"] == nil {
 			t.Fatalf("harvest %d: %v", i, c)
 		}
@@ -209,17 +209,17 @@ func TestFarmedHarvestsPayTheFirstHarvestOnceConfirmedAndNothingBefore(t *testin
 	}
 }
 
-// TestAPlausibleHarvestCountsAtOnceAndFollowsItsCorrectionAndDeletion: a
+// TestAPlausibleColheitaCountsAtOnceAndFollowsItsCorrectionAndDeletion: a
 // harvest within what was planted counts at once; corrected beyond it, it
 // goes back to "a confirmar" and its points and kg go with it; deleted, the
 // same. The ledger says each step.
-func TestAPlausibleHarvestCountsAtOnceAndFollowsItsCorrectionAndDeletion(t *testing.T) {
+func TestAPlausibleColheitaCountsAtOnceAndFollowsItsCorrectionAndDeletion(t *testing.T) {
 	setup(t)
 	owner, grower := env.NewUser(t, "Dono Correção"), env.NewUser(t, "Hortelã")
 	gid := newGroup(t, owner, grower)
 	cid := newCultivo(t, grower, gid, "alface-verao", 12, daysAgo(40))
 	before := points(t, grower)
-	c := harvest(t, grower, cid, 2, "kg")
+	c := colheita(t, grower, cid, 2, "kg")
 	if c["status"] != domain.ColheitaConfirmada || num(c["pontos"]) != 50 {
 		t.Fatalf("plausible harvest: %v", c)
 	}
@@ -378,9 +378,9 @@ func TestLedgerAddsUpToTheTotalInTimeOrder(t *testing.T) {
 	for _, tipo := range []string{"rega", "adubacao", "observacao"} {
 		do(t, "POST", "/api/cultivos/"+cid+"/diario", u, map[string]any{"tipo": tipo, "texto": "Cuidado de " + tipo}, 201)
 	}
-	harvest(t, u, cid, 1, "kg")
-	harvest(t, u, cid, 0.5, "kg")
-	big := harvest(t, u, cid, 900, "kg")
+	colheita(t, u, cid, 1, "kg")
+	colheita(t, u, cid, 0.5, "kg")
+	big := colheita(t, u, cid, 900, "kg")
 	do(t, "POST", "/api/cultivos/"+cid+"/colheitas/"+big["id"].(string)+"/confirmacao", other, nil, 200)
 	var pids []string
 	for i := range 3 {

@@ -14,8 +14,8 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// newHarvest is a harvest of 5 kg by who in gid (destino doado), on 2030-03-10.
-func newHarvest(t testing.TB, gid string, who testkit.User, destino string) (cultivo, colheita string) {
+// newColheita is a harvest of 5 kg by who in gid (destino doado), on 2030-03-10.
+func newColheita(t testing.TB, gid string, who testkit.User, destino string) (cultivo, colheita string) {
 	t.Helper()
 	ctx := context.Background()
 	clk.Set(brt(2030, 3, 10, 12, 0))
@@ -40,7 +40,7 @@ func newHarvest(t testing.TB, gid string, who testkit.User, destino string) (cul
 
 func newPartilha(t testing.TB, gid string) string {
 	t.Helper()
-	c, h := newHarvest(t, gid, cast.Member, "doado")
+	c, h := newColheita(t, gid, cast.Member, "doado")
 	p, err := env.Deps.Store.CreatePartilha(context.Background(), gid, testkit.Actor(cast.Member), domain.PartilhaInput{CultivoID: c, ColheitaID: h, Quantidade: ptr(4.0)})
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +63,7 @@ func TestPartilhaAuthorizationMatrix(t *testing.T) {
 		{name: "list private", method: "GET", path: "/partilhas", private: true, want: testkit.Expect{401, 404, 200, 200, 200, 200}},
 		// Only the harvest's author may offer it: the others get 403 from the rule.
 		{name: "create", method: "POST", path: "/partilhas", body: func(gid string) any {
-			c, h := newHarvest(t, gid, cast.Member, "compartilhado")
+			c, h := newColheita(t, gid, cast.Member, "compartilhado")
 			return map[string]any{"cultivoId": c, "colheitaId": h, "quantidade": 2}
 		}, want: testkit.Expect{401, 403, 201, 403, 403, 403}},
 		{name: "get", method: "GET", path: "/partilhas/{p}", want: testkit.Expect{401, 403, 200, 200, 200, 200}},

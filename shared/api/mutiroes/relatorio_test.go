@@ -31,10 +31,10 @@ func TestRelatorioEqualsARecountOfTheRawItems(t *testing.T) {
 		t.Fatal(err)
 	}
 	type plan struct {
-		who     testkit.User
-		veg     string
-		lote    string
-		harvest []string // "yyyy-mm-dd qty unit destino"
+		who       testkit.User
+		veg       string
+		lote      string
+		colheitas []string // "yyyy-mm-dd qty unit destino"
 	}
 	plans := []plan{
 		{cast.Member, "alface-verao", "A3", []string{"2030-02-10 1.25 kg consumo", "2030-02-20 800 g doado", "2030-03-05 2 kg compartilhado"}},
@@ -53,7 +53,7 @@ func TestRelatorioEqualsARecountOfTheRawItems(t *testing.T) {
 			t.Fatalf("cultivo %s: %v", p.veg, err)
 		}
 		cultivos = append(cultivos, c.ID)
-		for _, hv := range p.harvest {
+		for _, hv := range p.colheitas {
 			var data, unit, dest string
 			var q float64
 			fmt.Sscanf(hv, "%s %g %s %s", &data, &q, &unit, &dest)

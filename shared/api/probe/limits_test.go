@@ -141,7 +141,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 			t.Errorf("daily act %q has no case here", a)
 		}
 	}
-	firstHarvest := cases[len(cases)-1].body
+	firstColheita := cases[len(cases)-1].body
 	again := []struct {
 		name         string
 		user         testkit.User
@@ -183,7 +183,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 			len(mine.Items), len(colheitas.Items), len(diario.Items))
 	}
 	// The same harvest sent again is no new harvest: answered, not refused.
-	if res := testkit.Do(t, h, "POST", c+"/colheitas", cast.Member, firstHarvest); res.Status != http.StatusOK {
+	if res := testkit.Do(t, h, "POST", c+"/colheitas", cast.Member, firstColheita); res.Status != http.StatusOK {
 		t.Errorf("the first harvest sent again past the cap: %d %s", res.Status, res.Body)
 	}
 }

@@ -39,8 +39,8 @@ func rebuild(t testing.TB) {
 	}
 }
 
-// harvest makes a cultivo of by in group gid and harvests kg of it.
-func harvest(t *testing.T, gid string, by testkit.User, kg float64) {
+// colheita makes a cultivo of by in group gid and harvests kg of it.
+func colheita(t *testing.T, gid string, by testkit.User, kg float64) {
 	t.Helper()
 	ctx := context.Background()
 	today := domain.FormatDate(domain.LocalDate(env.Deps.Now()))
@@ -129,15 +129,15 @@ type groupsRanking struct {
 	Grupo *standing `json:"grupo"`
 }
 
-// TestGroupRankingsFollowHarvestsAndOptOut: a group's harvest in kg puts it
+// TestGroupRankingsFollowColheitasAndOptOut: a group's harvest in kg puts it
 // in the groups' rankings (a private group unnamed to outsiders); the group
 // ranking lists its members by points; opting out through PUT /api/me takes
 // a member out of the lists while they still see their own standing.
-func TestGroupRankingsFollowHarvestsAndOptOut(t *testing.T) {
+func TestGroupRankingsFollowColheitasAndOptOut(t *testing.T) {
 	setup(t)
 	priv := env.NewFixture(t, cast, testkit.FixtureOpts{Private: true})
-	harvest(t, priv.Group.ID, cast.Member, 2.5)
-	harvest(t, priv.Group.ID, cast.Member, 1.25)
+	colheita(t, priv.Group.ID, cast.Member, 2.5)
+	colheita(t, priv.Group.ID, cast.Member, 1.25)
 	rebuild(t)
 
 	find := func(r groupsRanking, kg float64) (int, bool, bool) {
@@ -227,7 +227,7 @@ func TestGroupRankingsFollowHarvestsAndOptOut(t *testing.T) {
 func TestMyStandingAloneWithLimitZero(t *testing.T) {
 	setup(t)
 	fx := env.NewFixture(t, cast, testkit.FixtureOpts{})
-	harvest(t, fx.Group.ID, cast.Coord, 1.5)
+	colheita(t, fx.Group.ID, cast.Coord, 1.5)
 	meh := me.NewServer(env.Deps)
 	for _, hidden := range []bool{false, true} {
 		if r := testkit.Do(t, meh, "PUT", "/api/me", cast.Coord, map[string]any{"ocultarDoRanking": hidden}); r.Status != 200 {
