@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { jpegFile } from './support/images.mjs';
-import { createGroup, heading, people, plantedAgo, recordHarvest, register, runId, setHome, shot, signIn, useLocalCloud, visitScreens, withSession } from './support/journey.mjs';
+import { createGroup, heading, people, plantedAgo, recordColheita, register, runId, setHome, shot, signIn, useLocalCloud, visitScreens, withSession } from './support/journey.mjs';
 
 useLocalCloud();
 const person = people('cultivos');
@@ -90,7 +90,7 @@ describe('cultivos in Chromium against the local cloud', { timeout: 900_000 }, (
         await page.getByRole('button', { name: `Avançar para ${fase}` }).click();
         await page.getByText(`Fase: ${fase}`, { exact: true }).first().waitFor();
       }
-      await recordHarvest(page, '1,2');
+      await recordColheita(page, '1,2');
       await page.getByText('Colheita registrada (+50 pontos).').waitFor();
       const totals = page.getByRole('region', { name: 'Colheitas' });
       await totals.getByText('1,2 kg', { exact: true }).first().waitFor();

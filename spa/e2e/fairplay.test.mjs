@@ -7,7 +7,7 @@
 // into VERDE_SHOTS (when set).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createCultivo, createGroup, joinGroup, people, recordHarvest, register, runId, shot, signIn, useLocalCloud, visitScreens, withSession } from './support/journey.mjs';
+import { createCultivo, createGroup, joinGroup, people, recordColheita, register, runId, shot, signIn, useLocalCloud, visitScreens, withSession } from './support/journey.mjs';
 
 useLocalCloud();
 const person = people('fairplay');
@@ -43,7 +43,7 @@ describe('fair play in Chromium against the local cloud', { timeout: 900_000 }, 
       assert.ok(cultivoUrl.startsWith(`/grupos/${groupId}/cultivos/`), cultivoUrl);
 
       // 50 kg of it today: recorded, but a confirmar.
-      await recordHarvest(page, '50');
+      await recordColheita(page, '50');
       await page.getByText(/Colheita registrada\. Colhida antes do tempo esperado/).waitFor();
       const colheitas = page.getByRole('region', { name: 'Colheitas' });
       await colheitas.getByText('A confirmar', { exact: true }).waitFor();

@@ -119,9 +119,9 @@ describe('the installable app, offline, in Chromium against the local cloud', ()
         await diary.getByRole('button', { name: 'Adicionar ao diário' }).click();
         await page.getByText('2 registros aguardando conexão').waitFor();
         await page.getByRole('button', { name: 'Registrar colheita' }).click();
-        const harvest = page.getByRole('dialog', { name: 'Registrar colheita' });
-        await harvest.getByLabel('Quantidade').fill('0,8');
-        await harvest.getByRole('button', { name: 'Registrar colheita' }).click();
+        const colheita = page.getByRole('dialog', { name: 'Registrar colheita' });
+        await colheita.getByLabel('Quantidade').fill('0,8');
+        await colheita.getByRole('button', { name: 'Registrar colheita' }).click();
         await page.getByText('3 registros aguardando conexão').waitFor();
         await page.getByRole('button', { name: 'Ver fila' }).click();
         const queue = page.getByRole('dialog', { name: 'Fila de envio' });

@@ -66,15 +66,15 @@ describe('photos in Chromium against the local cloud', { timeout: 600_000 }, () 
 
       // A harvest with its photo.
       await page.getByRole('button', { name: 'Registrar colheita' }).click();
-      const harvest = page.getByRole('dialog', { name: 'Registrar colheita' });
-      await harvest.getByLabel('Quantidade').fill('1,2');
-      await harvest.getByLabel('Foto da colheita (opcional)').setInputFiles(await jpegFile(page, 'colheita.jpg', 1200, 900, '#e67e22'));
-      await harvest.getByRole('img', { name: 'Foto da colheita de Alface (verão)' }).waitFor();
+      const colheita = page.getByRole('dialog', { name: 'Registrar colheita' });
+      await colheita.getByLabel('Quantidade').fill('1,2');
+      await colheita.getByLabel('Foto da colheita (opcional)').setInputFiles(await jpegFile(page, 'colheita.jpg', 1200, 900, '#e67e22'));
+      await colheita.getByRole('img', { name: 'Foto da colheita de Alface (verão)' }).waitFor();
       await shot(page, 'colheita-com-foto-dialogo');
-      await harvest.getByRole('button', { name: 'Registrar colheita' }).click();
+      await colheita.getByRole('button', { name: 'Registrar colheita' }).click();
       await page.getByText('Colheita registrada (+50 pontos).').waitFor();
-      const harvestPhoto = page.getByRole('img', { name: /^Colheita de Alface \(verão\) em / });
-      await harvestPhoto.scrollIntoViewIfNeeded();
+      const colheitaPhoto = page.getByRole('img', { name: /^Colheita de Alface \(verão\) em / });
+      await colheitaPhoto.scrollIntoViewIfNeeded();
       await imagesLoaded(page, '.photo-strip img');
       await shot(page, 'cultivo-com-foto');
 

@@ -12,7 +12,7 @@
 // into VERDE_SHOTS (when set).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoSidewaysScroll, createCultivo, createGroup, people, plantedAgo, recordHarvest, register, runId, shot, signIn, useLocalCloud, visitScreens, withSession } from './support/journey.mjs';
+import { assertNoSidewaysScroll, createCultivo, createGroup, people, plantedAgo, recordColheita, register, runId, shot, signIn, useLocalCloud, visitScreens, withSession } from './support/journey.mjs';
 
 useLocalCloud();
 const person = people('progress');
@@ -59,7 +59,7 @@ describe('progress in Chromium against the local cloud', { timeout: 900_000 }, (
 
       // A cultivo in the Horta pessoal, then its first harvest.
       const cultivoPath = await createCultivo(page, { quantidade: 12, plantio: plantedAgo });
-      await recordHarvest(page, '1,2');
+      await recordColheita(page, '1,2');
       await page.getByText('Colheita registrada (+50 pontos).').waitFor();
 
       // The bell counts Primeira Semente and Primeira Colheita, without waiting for its poll.

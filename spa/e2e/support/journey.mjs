@@ -194,11 +194,11 @@ export async function createCultivo(page, { vegetal = 'alface-verao', onde, quan
 }
 
 /** Opens "Registrar colheita" on the cultivo's page and records quantidade (as typed, e.g. '1,2'). */
-export async function recordHarvest(page, quantidade) {
+export async function recordColheita(page, quantidade) {
   await page.getByRole('button', { name: 'Registrar colheita' }).click();
-  const harvest = page.getByRole('dialog', { name: 'Registrar colheita' });
-  await harvest.getByLabel('Quantidade').fill(quantidade);
-  await harvest.getByRole('button', { name: 'Registrar colheita' }).click();
+  const colheita = page.getByRole('dialog', { name: 'Registrar colheita' });
+  await colheita.getByLabel('Quantidade').fill(quantidade);
+  await colheita.getByRole('button', { name: 'Registrar colheita' }).click();
 }
 
 /** Sets where the signed-in member grows (UF and city) on /perfil and waits until it is saved. */

@@ -5,7 +5,7 @@ import { ErrorState, SectionLoader } from '@/components/ui/query-states';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useHortalica } from '@/features/cultivos/api/catalog';
 import { CalendarStrip, regions, type RegionKey } from '@/features/cultivos/components/calendar-strip';
-import { harvestDays, VegetableCare } from '@/features/cultivos/components/vegetable-care';
+import { colheitaDays, VegetableCare } from '@/features/cultivos/components/vegetable-care';
 import '@/features/cultivos/cultivos.css';
 
 const GuideMarkdown = lazy(() => import('@/components/ui/markdown'));
@@ -56,7 +56,7 @@ export function Component() {
         <section className="card" aria-labelledby="hortalica-quando">
           <h2 id="hortalica-quando">Quando plantar</h2>
           <CalendarStrip semeadura={v.semeadura} highlight={regiao} month={month} />
-          <p>{harvestDays(v)}</p>
+          <p>{colheitaDays(v)}</p>
           {v.semeadura && <p className="cultivo-meta">Calendário e dias até a colheita: {v.fonte}.</p>}
           {user ? (
             <p className="actions-row">

@@ -10,14 +10,14 @@ import { isQueued } from '@/lib/offline/queued';
 import { useVegetable } from '@/features/cultivos/api/catalog';
 import { useArchiveCultivo, useChangeFase, useColheitas, useDeleteDiario, useDiario } from '@/features/cultivos/api/cultivos';
 import { useAuth } from '@/lib/auth/auth-context';
-import { HarvestItem } from '@/features/cultivos/components/harvest-item';
+import { ColheitaItem } from '@/features/cultivos/components/colheita-item';
 import { FaseTag } from '@/features/cultivos/components/cultivo-card';
 import { DiaryForm } from '@/features/cultivos/components/diary-form';
 import { EditCultivoDialog } from '@/features/cultivos/components/edit-cultivo-dialog';
-import { HarvestDialog } from '@/features/cultivos/components/harvest-dialog';
+import { ColheitaDialog } from '@/features/cultivos/components/colheita-dialog';
 import { LostDialog } from '@/features/cultivos/components/lost-dialog';
 import { VegetableGuides } from '@/features/cultivos/components/vegetable-guides';
-import { harvestDays, VegetableCare } from '@/features/cultivos/components/vegetable-care';
+import { colheitaDays, VegetableCare } from '@/features/cultivos/components/vegetable-care';
 import {
   countdown,
   faseLabel,
@@ -56,7 +56,7 @@ export function CultivoDetail({
   /** Nothing of this cultivo waits in the offline queue any more (sent, here or in another tab). */
   onQueueEmpty?: () => void;
 }) {
-  const [dialog, setDialog] = useState<'harvest' | 'lost' | 'archive' | 'edit' | null>(null);
+  const [dialog, setDialog] = useState<'colheita' | 'lost' | 'archive' | 'edit' | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const removeEntry = useDeleteDiario(c.id);
   const meId = useAuth().userData?.id;
@@ -118,7 +118,7 @@ export function CultivoDetail({
               </button>
             )}
             {write && c.fase !== 'planejado' && c.fase !== 'perdido' && (
-              <button type="button" className="button button-primary" disabled={busy} onClick={() => setDialog('harvest')}>
+              <button type="button" className="button button-primary" disabled={busy} onClick={() => setDialog('colheita')}>
                 Registrar colheita
               </button>
             )}
@@ -186,7 +186,7 @@ export function CultivoDetail({
         </dl>
         <Listing query={colheitas} empty="Nenhuma colheita registrada ainda.">
           {(colheitas.data ?? []).map((h) => (
-            <HarvestItem key={h.id} h={h} cultivo={c} meId={meId} onMessage={onMessage} />
+            <ColheitaItem key={h.id} h={h} cultivo={c} meId={meId} onMessage={onMessage} />
           ))}
         </Listing>
       </section>
@@ -230,7 +230,7 @@ export function CultivoDetail({
         {vegetal.isError && <ErrorState title="Não foi possível carregar o catálogo" error={vegetal.error} onRetry={() => void vegetal.refetch()} />}
         {vegetal.data && (
           <>
-            <p>{harvestDays(vegetal.data)}</p>
+            <p>{colheitaDays(vegetal.data)}</p>
             <VegetableCare vegetal={vegetal.data} />
             <p className="cultivo-meta">
               <Link to={`/hortalicas/${encodeURIComponent(c.vegetalId)}`}>Calendário por região e mais sobre {c.vegetalNome}</Link>
@@ -240,8 +240,8 @@ export function CultivoDetail({
         <VegetableGuides vegetalId={c.vegetalId} />
       </section>
 
-      {dialog === 'harvest' && (
-        <HarvestDialog
+      {dialog === 'colheita' && (
+        <ColheitaDialog
           cultivo={c}
           onClose={() => setDialog(null)}
           onDone={(r) => {

@@ -27,7 +27,7 @@ export function EditCultivoDialog({ cultivo: c, onClose, onSaved }: { cultivo: C
   const edit = useEditCultivo(c.id);
   const server = serverErrors(edit.error, fields);
   const errors = { ...server.fields, ...form.local };
-  const harvested = c.totais.colheitas > 0;
+  const comColheita = c.totais.colheitas > 0;
 
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -53,7 +53,7 @@ export function EditCultivoDialog({ cultivo: c, onClose, onSaved }: { cultivo: C
   return (
     <Dialog title={`Editar cultivo de ${c.vegetalNome}`} onClose={onClose} busy={busy}>
       <form onSubmit={submit} noValidate className="dialog-body">
-        <CultivoPlantingFields form={form} errors={errors} dateHint={harvested ? 'A data de plantio não muda depois de uma colheita.' : undefined} dateDisabled={harvested} />
+        <CultivoPlantingFields form={form} errors={errors} dateHint={comColheita ? 'A data de plantio não muda depois de uma colheita.' : undefined} dateDisabled={comColheita} />
         {people && (
           <CultivoPeopleFields
             members={members.data}

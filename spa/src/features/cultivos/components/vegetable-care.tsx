@@ -33,7 +33,7 @@ export function citationText(c: Citacao): string {
 }
 
 /** The days to harvest as the source gives them, or that no source gives them. */
-export function harvestDays(v: Pick<Vegetal, 'diasColheitaMin' | 'diasColheitaMax'>): string {
+export function colheitaDays(v: Pick<Vegetal, 'diasColheitaMin' | 'diasColheitaMax'>): string {
   if (v.diasColheitaMax <= 0) return 'Nenhuma fonte consultada informa o tempo até a colheita.';
   if (v.diasColheitaMin === v.diasColheitaMax) return `Colheita a partir de ${v.diasColheitaMin} dias após o plantio.`;
   return `Colheita de ${v.diasColheitaMin} a ${v.diasColheitaMax} dias após o plantio.`;

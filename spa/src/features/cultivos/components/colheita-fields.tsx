@@ -2,7 +2,7 @@ import { InputField, SelectField } from '@/components/ui/fields';
 import type { FieldErrors } from '@/lib/errors';
 import { todayBrasilia } from '@/lib/format';
 
-export interface HarvestValues {
+export interface ColheitaValues {
   quantidade: string;
   unidade: string;
   data: string;
@@ -13,15 +13,15 @@ export interface HarvestValues {
  * What a harvest says (quantity, unit, date, destination): recording one and correcting one. The
  * date lies between the planting (dataPlantio) and today in Brasília, as the server checks.
  */
-export function HarvestFields({
+export function ColheitaFields({
   values,
   errors,
   onChange,
   dataPlantio,
 }: {
-  values: HarvestValues;
+  values: ColheitaValues;
   errors: FieldErrors;
-  onChange: (field: keyof HarvestValues, value: string) => void;
+  onChange: (field: keyof ColheitaValues, value: string) => void;
   dataPlantio?: string;
 }) {
   return (

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
-import { HarvestDialog } from '@/features/cultivos/components/harvest-dialog';
+import { ColheitaDialog } from '@/features/cultivos/components/colheita-dialog';
 import { createQueryClient } from '@/lib/query-client';
 import { todayBrasilia } from '@/lib/format';
 import { queueSnapshot, setQueueUser } from '@/lib/offline/queue';
@@ -11,7 +11,7 @@ import { stubApi } from '@/testing/test-utils';
 
 vi.mock('idb-keyval', () => import('@/testing/idb-keyval-memory'));
 
-describe('HarvestDialog with no connection', () => {
+describe('ColheitaDialog with no connection', () => {
   it('queues the harvest with its id and date, and tells the page it was queued', async () => {
     clearAllStores();
     await setQueueUser('user-1');
@@ -22,7 +22,7 @@ describe('HarvestDialog with no connection', () => {
     const onDone = vi.fn();
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <HarvestDialog cultivo={cultivo()} onClose={vi.fn()} onDone={onDone} />
+        <ColheitaDialog cultivo={cultivo()} onClose={vi.fn()} onDone={onDone} />
       </QueryClientProvider>,
     );
     await userEvent.type(screen.getByLabelText(/Quantidade/), '1,5');

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import { HarvestItem } from '@/features/cultivos/components/harvest-item';
+import { ColheitaItem } from '@/features/cultivos/components/colheita-item';
 import { createQueryClient } from '@/lib/query-client';
 import { cultivo } from '@/testing/cultivo-fixtures';
 import type { Colheita, Cultivo } from '@/types/api';
@@ -33,7 +33,7 @@ function show(h: Colheita, c: Cultivo, meId: string) {
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
         <ul>
-          <HarvestItem h={h} cultivo={c} meId={meId} onMessage={vi.fn()} />
+          <ColheitaItem h={h} cultivo={c} meId={meId} onMessage={vi.fn()} />
         </ul>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -42,7 +42,7 @@ function show(h: Colheita, c: Cultivo, meId: string) {
 
 const whatsappText = () => new URL(screen.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href')!).searchParams.get('text');
 
-describe('HarvestItem sharing', () => {
+describe('ColheitaItem sharing', () => {
   it("shares the author's group harvest on WhatsApp with what, how much, where, and the cultivo's link", () => {
     show(colheita(), cultivo({ grupoId: 'g1', grupoNome: 'Horta da Praça' }), 'user-1');
     expect(whatsappText()).toBe(

@@ -8,7 +8,7 @@ import { enc, queryString } from '@/lib/api-path';
 import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useConfirmColheita, useDeleteColheita, useEditColheita } from '@/features/cultivos/api/cultivos';
-import { HarvestFields } from '@/features/cultivos/components/harvest-fields';
+import { ColheitaFields } from '@/features/cultivos/components/colheita-fields';
 import { cultivoHref } from '@/features/cultivos/components/cultivo-card';
 import { colheitaShareText, destinoLabel, formatQuantidade, unidadeColheitaLabel } from '@/features/cultivos/labels';
 import { ShareActions } from '@/components/ui/share-actions';
@@ -20,7 +20,7 @@ import '@/features/cultivos/cultivos.css';
  * why), and what the caller may do: its author corrects or deletes it within its window; another
  * member of the group confirms one that waits.
  */
-export function HarvestItem({ h, cultivo: c, meId, onMessage }: { h: Colheita; cultivo: Cultivo; meId: string | undefined; onMessage: (m: string) => void }) {
+export function ColheitaItem({ h, cultivo: c, meId, onMessage }: { h: Colheita; cultivo: Cultivo; meId: string | undefined; onMessage: (m: string) => void }) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   // When the page drew it: past its window, the buttons would only meet the server's 403.
   const [now] = useState(() => Date.now());
@@ -167,7 +167,7 @@ function CorrectionDialog({ h, cultivo, onClose, onDone }: { h: Colheita; cultiv
   return (
     <Dialog title="Corrigir colheita" onClose={onClose} busy={edit.isPending}>
       <form onSubmit={submit} noValidate className="dialog-body">
-        <HarvestFields
+        <ColheitaFields
           values={{ quantidade, unidade, data, destino }}
           errors={errors}
           onChange={(field, value) => {

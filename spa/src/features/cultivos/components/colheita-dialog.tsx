@@ -4,7 +4,7 @@ import { PhotoPicker } from '@/components/ui/photo-picker';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useAddColheita } from '@/features/cultivos/api/cultivos';
 import { CultivoDialogActions } from '@/features/cultivos/components/cultivo-form';
-import { HarvestFields } from '@/features/cultivos/components/harvest-fields';
+import { ColheitaFields } from '@/features/cultivos/components/colheita-fields';
 import { todayBrasilia } from '@/lib/format';
 import type { Queued } from '@/lib/offline/queued';
 import type { ColheitaCriada, Cultivo } from '@/types/api';
@@ -12,7 +12,7 @@ import type { ColheitaCriada, Cultivo } from '@/types/api';
 const fields = ['quantidade', 'unidade', 'data', 'destino', 'foto'];
 
 /** Records a harvest. The dialog's id makes a double submission one harvest (and 50 points once). */
-export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; onClose: () => void; onDone: (r: ColheitaCriada | Queued) => void }) {
+export function ColheitaDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; onClose: () => void; onDone: (r: ColheitaCriada | Queued) => void }) {
   const id = useRef(crypto.randomUUID());
   const [quantidade, setQuantidade] = useState('');
   const [unidade, setUnidade] = useState('kg');
@@ -52,7 +52,7 @@ export function HarvestDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; 
   return (
     <Dialog title="Registrar colheita" onClose={onClose} busy={busy}>
       <form onSubmit={submit} noValidate className="dialog-body">
-        <HarvestFields
+        <ColheitaFields
           values={{ quantidade, unidade, data, destino }}
           errors={errors}
           dataPlantio={cultivo.dataPlantio}
