@@ -4,7 +4,8 @@ SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 .DELETE_ON_ERROR:
-# The steps share two cores and start JVMs (DynamoDB Local): never run them side by side.
+# The steps share two cores and start JVMs (DynamoDB Local): make never runs two side by side
+# (make test pairs a few on purpose, see beside).
 .NOTPARALLEL:
 MAKEFLAGS += --no-builtin-rules --no-print-directory
 
@@ -57,6 +58,10 @@ MAX_PACKAGE_BYTES := 4500000
 
 # Go packages, without any that npm packages may ship under node_modules.
 LIST_GO_PACKAGES = pkgs=$$($(GO) list ./... | grep -v /node_modules/)
+# The test packages that run longest (a minute or more against their local cloud), named
+# first so that go test starts them first: with -p 2 the last one to start sets the end.
+SLOW_GO_TESTS := ./shared/store ./shared/api/feed ./shared/api/mutiroes ./shared/api/groups \
+	./tools/season/sim ./shared/api/cultivos
 GO_TEST_FLAGS ?= -p 2 -timeout 20m
 
 VENV := .venv
@@ -150,14 +155,19 @@ build-$(call fn_id,$(1)):
 endef
 $(foreach f,$(FUNCTIONS),$(eval $(call function_rule,$(f))))
 
+# One go build for every function (the flags of build-<LogicalId>): it compiles and links them
+# in parallel; each binary then becomes <LogicalId>/bootstrap and is zipped.
 .PHONY: build
 build:
 	@rm -rf $(BUILD_DIR)
+	@$(GO_LAMBDA_ENV) $(GO) build $(GO_LAMBDA_FLAGS) -o "$(BUILD_DIR)/bin/" \
+		$(foreach f,$(FUNCTIONS),./functions/$(call fn_dir,$(f)))
 	@for f in $(FUNCTIONS); do \
-		id=$${f%%:*}; \
-		$(MAKE) build-$$id ARTIFACTS_DIR="$(CURDIR)/$(BUILD_DIR)/$$id" >/dev/null; \
+		id=$${f%%:*}; dir=$${f##*:}; \
+		mkdir -p "$(BUILD_DIR)/$$id" && mv "$(BUILD_DIR)/bin/$$dir" "$(BUILD_DIR)/$$id/bootstrap"; \
 		(cd "$(BUILD_DIR)/$$id" && $(PYTHON) -m zipfile -c ../$$id.zip bootstrap); \
 	done
+	@rmdir "$(BUILD_DIR)/bin"
 	@status=0; \
 	echo "Lambda functions (linux/arm64): binary, zipped package (budget $(MAX_PACKAGE_BYTES) bytes)"; \
 	for f in $(FUNCTIONS); do \
@@ -171,15 +181,28 @@ build:
 
 # ---------------------------------------------------------------- tests
 
+# The steps run in three stages on two cores, each pairing work that waits (downloads, a
+# local cloud's round trips) with work that computes: the Go tests beside the npm and Python
+# installs; the API fuzz run beside the template checks and the Lambda builds; then the SPA.
 .PHONY: test
-test: test-go test-infra test-schemathesis build test-spa
+test: $(LOCAL_DEPS)
+	@$(call beside,$(SPA_DEPS) $(VENV_STAMP),test-go)
+	@$(call beside,test-infra build,test-schemathesis)
+	@$(MAKE) test-spa
 	@echo "make test: all checks passed"
+
+# $(call beside,A,B): make A in the background while make B runs; A's output is kept and printed
+# when both have ended (so the two never interleave); fails if either failed.
+beside = log=$$(mktemp); { $(MAKE) $(1) >"$$log" 2>&1; } & bg=$$!; \
+	fg=0; $(MAKE) $(2) || fg=$$?; bgs=0; wait $$bg || bgs=$$?; \
+	echo "--- make $(1) (ran beside make $(2)): exit $$bgs"; cat "$$log"; rm -f "$$log"; \
+	[ $$fg -eq 0 ] && [ $$bgs -eq 0 ]
 
 .PHONY: test-go
 test-go: $(LOCAL_DEPS)
 	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run go mod tidy and commit the result" >&2; exit 1; }
 	$(LIST_GO_PACKAGES); $(GO) vet $$pkgs
-	$(LIST_GO_PACKAGES); $(GO) test $(GO_TEST_FLAGS) $$pkgs
+	$(LIST_GO_PACKAGES); $(GO) test $(GO_TEST_FLAGS) $(SLOW_GO_TESTS) $$pkgs
 
 # The template (SAM's lint runs offline: no AWS account needed), the OpenAPI document and
 # the deploy tools.
