@@ -149,12 +149,8 @@ func handleAddComment(d app.Deps) http.Handler {
 }
 
 func handleDeleteComment(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.DeleteComment(r.Context(), r.PathValue("postId"), r.PathValue("comentarioId"), kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return d.Store.DeleteComment(r.Context(), r.PathValue("postId"), r.PathValue("comentarioId"), actor)
 	})
 }
 

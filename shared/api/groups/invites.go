@@ -1,7 +1,6 @@
 package groups
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
@@ -15,16 +14,7 @@ import (
 
 // handleInvites lists a group's invite links (coordinators, site admins).
 func handleInvites(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, _, err := kit.Group(d, r, domain.Access.CanReadManagement)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.ListPage(w, r, d, store.InvitesScope(v.Group.ID), func(ctx context.Context, limit int, after map[string]string) ([]domain.Invite, map[string]string, error) {
-			return d.Store.Invites(ctx, v.Group.ID, limit, after)
-		}, inviteOf)
-	})
+	return kit.GroupList(d, domain.Access.CanReadManagement, store.InvitesScope, d.Store.Invites, inviteOf)
 }
 
 // handleCreateInvite makes an invite link (coordinators).

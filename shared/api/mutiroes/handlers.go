@@ -88,12 +88,8 @@ func handleSignUp(d app.Deps) http.Handler {
 // handleLeave takes the caller out of their tarefa; a freed vaga goes to the
 // first one waiting.
 func handleLeave(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.Desistir(r.Context(), r.PathValue("groupId"), r.PathValue("mutiraoId"), kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return d.Store.Desistir(r.Context(), r.PathValue("groupId"), r.PathValue("mutiraoId"), actor)
 	})
 }
 
