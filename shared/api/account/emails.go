@@ -6,10 +6,11 @@ import (
 	"slices"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
-	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/email"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // Emails are the member's e-mail choices (schema EmailChoices).
@@ -36,28 +37,21 @@ func emailsOf(d app.Deps, ativos []string) Emails {
 }
 
 func handleGetEmails(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ativos, err := d.Store.EmailChoices(r.Context(), auth.FromContext(r.Context()).Sub)
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Emails, error) {
+		ativos, err := d.Store.EmailChoices(r.Context(), actor.ID)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Emails{}, err
 		}
-		api.Encode(w, http.StatusOK, emailsOf(d, ativos))
+		return emailsOf(d, ativos), nil
 	})
 }
 
 func handlePutEmails(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.EmailsInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.EmailsInput, actor store.Actor) (Emails, error) {
+		if err := d.Store.SetEmailChoices(r.Context(), actor.ID, in.Ativos); err != nil {
+			return Emails{}, err
 		}
-		if err := d.Store.SetEmailChoices(r.Context(), auth.FromContext(r.Context()).Sub, in.Ativos); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, emailsOf(d, in.Ativos))
+		return emailsOf(d, in.Ativos), nil
 	})
 }
 
