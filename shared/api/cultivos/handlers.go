@@ -30,13 +30,8 @@ func handleVegetables(d app.Deps) http.Handler {
 
 // handleVegetable is one vegetable: one GetItem.
 func handleVegetable(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, err := d.Store.Vegetable(r.Context(), r.PathValue("vegetalId"))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, vegetalOf(v))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Vegetal, error) {
+		return kit.Shown(vegetalOf)(d.Store.Vegetable(r.Context(), r.PathValue("vegetalId")))
 	})
 }
 
@@ -141,51 +136,37 @@ func handleGroupCultivos(d app.Deps) http.Handler {
 }
 
 func handleCreate(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.CultivoInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		actor := kit.ActorFrom(d, r)
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.CultivoInput, actor store.Actor) (CultivoCriado, error) {
 		id := uuid.Must(uuid.NewV7()).String()
 		kit.Creates(r, "/api/cultivos/"+id)
 		c, pts, err := d.Store.CreateCultivo(r.Context(), id, in, actor)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return CultivoCriado{}, err
 		}
-		api.Encode(w, http.StatusCreated, CultivoCriado{Cultivo: cultivoOf(c, actor.ID, d.Now()), Pontos: pts})
+		return CultivoCriado{Cultivo: cultivoOf(c, actor.ID, d.Now()), Pontos: pts}, nil
 	})
 }
 
 func handleGet(d app.Deps) http.Handler {
 	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Cultivo, error) {
-		c, err := d.Store.Cultivo(r.Context(), r.PathValue("cultivoId"), actor)
-		if err != nil {
-			return Cultivo{}, err
-		}
-		return cultivoOf(c, actor.ID, d.Now()), nil
+		return cultivoSeen(d, actor)(d.Store.Cultivo(r.Context(), r.PathValue("cultivoId"), actor))
 	})
+}
+
+// cultivoSeen is a store call's cultivo as actor sees it now, or its error.
+func cultivoSeen(d app.Deps, actor store.Actor) func(domain.Cultivo, error) (Cultivo, error) {
+	return kit.Shown(func(c domain.Cultivo) Cultivo { return cultivoOf(c, actor.ID, d.Now()) })
 }
 
 func handleFase(d app.Deps) http.Handler {
 	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.FaseInput, actor store.Actor) (Cultivo, error) {
-		c, err := d.Store.ChangeFase(r.Context(), r.PathValue("cultivoId"), actor, in)
-		if err != nil {
-			return Cultivo{}, err
-		}
-		return cultivoOf(c, actor.ID, d.Now()), nil
+		return cultivoSeen(d, actor)(d.Store.ChangeFase(r.Context(), r.PathValue("cultivoId"), actor, in))
 	})
 }
 
 func handleEdit(d app.Deps) http.Handler {
 	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.CultivoEdit, actor store.Actor) (Cultivo, error) {
-		c, err := d.Store.EditCultivo(r.Context(), r.PathValue("cultivoId"), actor, in)
-		if err != nil {
-			return Cultivo{}, err
-		}
-		return cultivoOf(c, actor.ID, d.Now()), nil
+		return cultivoSeen(d, actor)(d.Store.EditCultivo(r.Context(), r.PathValue("cultivoId"), actor, in))
 	})
 }
 
@@ -202,19 +183,8 @@ func (in *ArquivoInput) Valid() error {
 }
 
 func handleArchive(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[ArquivoInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		actor := kit.ActorFrom(d, r)
-		c, err := d.Store.ArchiveCultivo(r.Context(), r.PathValue("cultivoId"), actor, *in.Arquivado)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, cultivoOf(c, actor.ID, d.Now()))
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in ArquivoInput, actor store.Actor) (Cultivo, error) {
+		return cultivoSeen(d, actor)(d.Store.ArchiveCultivo(r.Context(), r.PathValue("cultivoId"), actor, *in.Arquivado))
 	})
 }
 
@@ -228,25 +198,17 @@ func handleDiario(d app.Deps) http.Handler {
 }
 
 func handleAddDiario(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.DiarioInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		actor := kit.ActorFrom(d, r)
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.DiarioInput, actor store.Actor) (DiarioCriado, error) {
 		ctx, fotos, err := kit.Photos(r.Context(), actor.ID, "fotos", in.Fotos)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return DiarioCriado{}, err
 		}
 		in.Fotos = fotos
 		res, err := d.Store.AddDiario(ctx, r.PathValue("cultivoId"), actor, in)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return DiarioCriado{}, err
 		}
-		api.Encode(w, http.StatusCreated, DiarioCriado{Entry: diarioOf(res.Entry), Pontos: res.Pontos})
+		return DiarioCriado{Entry: diarioOf(res.Entry), Pontos: res.Pontos}, nil
 	})
 }
 

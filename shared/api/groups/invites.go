@@ -19,30 +19,15 @@ func handleInvites(d app.Deps) http.Handler {
 
 // handleCreateInvite makes an invite link (coordinators).
 func handleCreateInvite(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.InviteInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		inv, err := d.Store.CreateInvite(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), in)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusCreated, inviteOf(inv))
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.InviteInput, actor store.Actor) (Invite, error) {
+		return kit.Shown(inviteOf)(d.Store.CreateInvite(r.Context(), r.PathValue("groupId"), actor, in))
 	})
 }
 
 // handleRevokeInvite turns a link off (coordinators); it stays listed as revogado.
 func handleRevokeInvite(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		inv, err := d.Store.RevokeInvite(r.Context(), r.PathValue("groupId"), r.PathValue("token"), kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, inviteOf(inv))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Invite, error) {
+		return kit.Shown(inviteOf)(d.Store.RevokeInvite(r.Context(), r.PathValue("groupId"), r.PathValue("token"), actor))
 	})
 }
 

@@ -18,18 +18,8 @@ func handleMembers(d app.Deps) http.Handler {
 
 // handleSetPapel promotes a membro to coordenador or demotes one (the dono).
 func handleSetPapel(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.PapelInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		m, err := d.Store.SetPapel(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), r.PathValue("userId"), in.Papel)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, memberOf(m))
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.PapelInput, actor store.Actor) (Member, error) {
+		return kit.Shown(memberOf)(d.Store.SetPapel(r.Context(), r.PathValue("groupId"), actor, r.PathValue("userId"), in.Papel))
 	})
 }
 
