@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
@@ -68,7 +67,7 @@ func detailOfEscala(v store.EscalaView, a domain.Access, now time.Time) EscalaDe
 			dv.Turnos = append(dv.Turnos, Turno(t))
 		}
 		for _, t := range d.Trocas {
-			dv.Trocas = append(dv.Trocas, Troca{Data: t.Data, De: t.De, DeNome: t.DeNome, Para: t.Para, ParaNome: t.ParaNome, Aceita: t.Aceita})
+			dv.Trocas = append(dv.Trocas, trocaOf(t))
 		}
 		for _, f := range d.Feitos {
 			dv.Feitos = append(dv.Feitos, Feito{Data: f.Data, UserID: f.UserID, Nome: f.Nome, Minutos: f.Minutos})
@@ -143,12 +142,9 @@ func handleAceitarTroca(d app.Deps) http.Handler {
 
 // handleRecusarTroca: the member asked refuses, or the asker withdraws.
 func handleRecusarTroca(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, err := d.Store.ResponderTroca(r.Context(), r.PathValue("groupId"), r.PathValue("escalaId"), r.PathValue("data"), kit.ActorFrom(d, r), false); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		_, err := d.Store.ResponderTroca(r.Context(), r.PathValue("groupId"), r.PathValue("escalaId"), r.PathValue("data"), actor, false)
+		return err
 	})
 }
 

@@ -3,7 +3,6 @@ package mutiroes
 import (
 	"net/http"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
@@ -57,18 +56,16 @@ func handleCreatePartilha(d app.Deps) http.Handler {
 // handlePartilha is an offer's page (members and site admins): one
 // BatchGetItem and one Query.
 func handlePartilha(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (PartilhaDetail, error) {
 		v, a, err := kit.Group(d, r, domain.Access.CanReadInside)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return PartilhaDetail{}, err
 		}
 		pv, err := d.Store.Partilha(r.Context(), v.Group.ID, r.PathValue("partilhaId"), a.Self)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return PartilhaDetail{}, err
 		}
-		api.Encode(w, http.StatusOK, partilhaDetailOf(pv, a))
+		return partilhaDetailOf(pv, a), nil
 	})
 }
 

@@ -16,12 +16,7 @@ import (
 // handleMutiraoICS is one mutirão as an .ics file (members and site admins).
 func handleMutiraoICS(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, a, err := kit.Group(d, r, domain.Access.CanReadInside)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		mv, err := d.Store.Mutirao(r.Context(), v.Group.ID, r.PathValue("mutiraoId"), a.Self)
+		v, _, mv, err := mutiraoOfPath(d, r)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
