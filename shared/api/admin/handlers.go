@@ -79,9 +79,7 @@ func handleUser(d app.Deps) http.Handler {
 func handleLedger(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		uid := r.PathValue("userId")
-		kit.ListPage(w, r, d, store.LedgerScope(uid), func(ctx context.Context, limit int, after map[string]string) ([]store.LedgerEntry, map[string]string, error) {
-			return d.Store.LedgerPage(ctx, uid, limit, after)
-		}, lancamentoOf)
+		kit.Ledger(w, r, d, store.LedgerScope(uid), uid)
 	})
 }
 

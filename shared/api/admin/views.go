@@ -3,6 +3,7 @@ package admin
 import (
 	"time"
 
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -112,18 +113,7 @@ func usuarioOf(m store.MemberDetail, admin bool) UsuarioAdmin {
 }
 
 // LancamentoPontos is one ledger item.
-type LancamentoPontos struct {
-	Motivo    string    `json:"motivo"`
-	Ref       string    `json:"ref"`
-	Rotulo    string    `json:"rotulo"`
-	Descricao string    `json:"descricao"`
-	Pontos    int       `json:"pontos"`
-	CriadoEm  time.Time `json:"criadoEm"`
-}
-
-func lancamentoOf(e store.LedgerEntry) LancamentoPontos {
-	return LancamentoPontos{Motivo: e.Motivo, Ref: e.Ref, Rotulo: e.Rotulo(), Descricao: e.Descricao, Pontos: e.Pontos, CriadoEm: e.CriadoEm}
-}
+type LancamentoPontos = kit.LancamentoPontos
 
 // PapelAdmin is the body of PUT /api/admin/users/{userId}/admin.
 type PapelAdmin struct {
