@@ -3,7 +3,6 @@ package groups
 import (
 	"net/http"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
@@ -35,7 +34,7 @@ func handleRevokeInvite(d app.Deps) http.Handler {
 // group's summary (even of a private group) and the invite's status. An
 // unknown token is a 404 with a message the page can show as is.
 func handleInvite(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (PublicInvite, error) {
 		uid := ""
 		c := auth.FromContext(r.Context())
 		if c != nil {
@@ -43,26 +42,24 @@ func handleInvite(d app.Deps) http.Handler {
 		}
 		iv, err := d.Store.InviteWithGroup(r.Context(), r.PathValue("token"), uid)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return PublicInvite{}, err
 		}
 		out := PublicInvite{Token: iv.Invite.Token, Status: iv.Invite.Status, ExpiraEm: iv.Invite.ExpiraEm, Grupo: summaryOf(iv.Group)}
 		if c != nil {
 			out.JaMembro = &iv.Member
 		}
-		api.Encode(w, http.StatusOK, out)
+		return out, nil
 	})
 }
 
 // handleAcceptInvite joins the caller through the link (201).
 func handleAcceptInvite(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		res, err := d.Store.AcceptInvite(r.Context(), r.PathValue("token"), kit.ActorFrom(d, r))
+	return kit.Read(d, http.StatusCreated, func(r *http.Request, actor store.Actor) (JoinReply, error) {
+		res, err := d.Store.AcceptInvite(r.Context(), r.PathValue("token"), actor)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return JoinReply{}, err
 		}
-		views.After(r.Context(), views.Event{Kind: views.KindJoin, GroupID: res.Group.ID, UserID: kit.ActorFrom(d, r).ID})
-		api.Encode(w, http.StatusCreated, JoinReply{Status: res.Status, PontosGanhos: res.Pontos, Grupo: summaryOf(res.Group)})
+		views.After(r.Context(), views.Event{Kind: views.KindJoin, GroupID: res.Group.ID, UserID: actor.ID})
+		return JoinReply{Status: res.Status, PontosGanhos: res.Pontos, Grupo: summaryOf(res.Group)}, nil
 	})
 }
