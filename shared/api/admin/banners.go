@@ -139,11 +139,7 @@ func handleEditBanner(d app.Deps) http.Handler {
 
 func handleDeleteBanner(d app.Deps) http.Handler {
 	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
-		err := d.Store.DeleteBanner(r.Context(), r.PathValue("bannerId"), actor)
-		if err == nil {
-			kit.StartPhotosJob(r.Context()) // its image
-		}
-		return err
+		return kit.Released(r.Context(), d.Store.DeleteBanner(r.Context(), r.PathValue("bannerId"), actor)) // its image
 	})
 }
 

@@ -1,11 +1,8 @@
 package cultivos
 
 import (
-	"context"
 	"net/http"
-	"strings"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
@@ -52,18 +49,7 @@ func (in *VegetalArquivo) Valid() error {
 
 // handleAdminVegetables is the admin's catalogue, archived vegetables
 // included, searched by name: one Query.
-func handleAdminVegetables(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := strings.TrimSpace(r.URL.Query().Get("q"))
-		if err := domain.CheckBusca(q); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.ListPage(w, r, d, store.VegetablesScope(q, true), func(ctx context.Context, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
-			return d.Store.VegetablesPage(ctx, q, true, limit, after)
-		}, vegetalAdminOf)
-	})
-}
+func handleAdminVegetables(d app.Deps) http.Handler { return vegetables(d, true, vegetalAdminOf) }
 
 func handleAdminVegetable(d app.Deps) http.Handler {
 	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (VegetalAdmin, error) {

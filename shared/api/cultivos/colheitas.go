@@ -38,11 +38,7 @@ func handleEditColheita(d app.Deps) http.Handler {
 
 func handleDeleteColheita(d app.Deps) http.Handler {
 	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
-		err := d.Store.DeleteColheita(r.Context(), r.PathValue("cultivoId"), r.PathValue("colheitaId"), actor)
-		if err == nil {
-			kit.StartPhotosJob(r.Context()) // the photos it released
-		}
-		return err
+		return kit.Released(r.Context(), d.Store.DeleteColheita(r.Context(), r.PathValue("cultivoId"), r.PathValue("colheitaId"), actor)) // the photos it released
 	})
 }
 
@@ -54,11 +50,7 @@ func handleConfirmColheita(d app.Deps) http.Handler {
 
 func handleDeleteDiario(d app.Deps) http.Handler {
 	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
-		err := d.Store.DeleteDiario(r.Context(), r.PathValue("cultivoId"), r.PathValue("entradaId"), actor)
-		if err == nil {
-			kit.StartPhotosJob(r.Context()) // the photos it released
-		}
-		return err
+		return kit.Released(r.Context(), d.Store.DeleteDiario(r.Context(), r.PathValue("cultivoId"), r.PathValue("entradaId"), actor)) // the photos it released
 	})
 }
 

@@ -3,12 +3,10 @@ package cultivos
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
@@ -70,16 +68,7 @@ func handleGuide(d app.Deps) http.Handler {
 }
 
 func handleAdminGuides(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := strings.TrimSpace(r.URL.Query().Get("q"))
-		if err := domain.CheckBusca(q); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.ListPage(w, r, d, "admin:guides|"+domain.SearchKey(q), func(ctx context.Context, limit int, after map[string]string) ([]domain.Guide, map[string]string, error) {
-			return d.Store.AdminGuidesPage(ctx, q, limit, after)
-		}, guiaOf)
-	})
+	return searched(d, func(q string) string { return "admin:guides|" + domain.SearchKey(q) }, d.Store.AdminGuidesPage, guiaOf)
 }
 
 func handleCreateGuide(d app.Deps) http.Handler {

@@ -15,16 +15,29 @@ import (
 )
 
 // handleVegetables is the catalogue, paged, searched by name (?q=): one Query.
-func handleVegetables(d app.Deps) http.Handler {
+func handleVegetables(d app.Deps) http.Handler { return vegetables(d, false, vegetalOf) }
+
+// vegetables is the catalogue searched by name, with the archived
+// vegetables too when archived (the admin's): one Query.
+func vegetables[V any](d app.Deps, archived bool, view func(domain.Vegetable) V) http.Handler {
+	return searched(d, func(q string) string { return store.VegetablesScope(q, archived) },
+		func(ctx context.Context, q string, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
+			return d.Store.VegetablesPage(ctx, q, archived, limit, after)
+		}, view)
+}
+
+// searched answers one page of a list searched by name (?q=, trimmed and
+// checked by domain.CheckBusca) under scope(q).
+func searched[T, V any](d app.Deps, scope func(q string) string, list func(ctx context.Context, q string, limit int, after map[string]string) ([]T, map[string]string, error), view func(T) V) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := strings.TrimSpace(r.URL.Query().Get("q"))
 		if err := domain.CheckBusca(q); err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		kit.ListPage(w, r, d, store.VegetablesScope(q, false), func(ctx context.Context, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
-			return d.Store.VegetablesPage(ctx, q, false, limit, after)
-		}, vegetalOf)
+		kit.ListPage(w, r, d, scope(q), func(ctx context.Context, limit int, after map[string]string) ([]T, map[string]string, error) {
+			return list(ctx, q, limit, after)
+		}, view)
 	})
 }
 

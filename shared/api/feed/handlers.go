@@ -92,11 +92,7 @@ func handleEdit(d app.Deps) http.Handler {
 
 func handleDelete(d app.Deps) http.Handler {
 	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
-		err := d.Store.DeletePost(r.Context(), r.PathValue("postId"), actor)
-		if err == nil {
-			kit.StartPhotosJob(r.Context()) // the post's photos, released with it
-		}
-		return err
+		return kit.Released(r.Context(), d.Store.DeletePost(r.Context(), r.PathValue("postId"), actor)) // the post's photos, released with it
 	})
 }
 

@@ -140,11 +140,7 @@ func handleUpdate(d app.Deps) http.Handler {
 // handleDelete removes the group with everything in it (dono, site admins).
 func handleDelete(d app.Deps) http.Handler {
 	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
-		err := d.Store.DeleteGroup(r.Context(), r.PathValue("groupId"), actor)
-		if err == nil {
-			kit.StartPhotosJob(r.Context()) // its cover photo
-		}
-		return err
+		return kit.Released(r.Context(), d.Store.DeleteGroup(r.Context(), r.PathValue("groupId"), actor)) // its cover photo
 	})
 }
 

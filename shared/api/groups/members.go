@@ -39,17 +39,8 @@ func handleRemoveMember(d app.Deps) http.Handler {
 // handleTransfer hands the group to another member (the dono), who becomes
 // dono while the old dono stays as coordenador. 204: the page reloads the group.
 func handleTransfer(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.TransferInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		if err := d.Store.Transfer(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), in.UserID); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+	return kit.ActDone(d, func(r *http.Request, in domain.TransferInput, actor store.Actor) error {
+		return d.Store.Transfer(r.Context(), r.PathValue("groupId"), actor, in.UserID)
 	})
 }
 
