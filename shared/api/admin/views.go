@@ -3,6 +3,7 @@ package admin
 import (
 	"time"
 
+	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
@@ -120,24 +121,14 @@ type PapelAdmin struct {
 	Admin *bool `json:"admin"`
 }
 
-func (p *PapelAdmin) Valid() error {
-	if p.Admin == nil {
-		return domain.ErrInformeBool("admin")
-	}
-	return nil
-}
+func (p *PapelAdmin) Valid() error { return api.RequireBool(p.Admin, "admin") }
 
 // StatusUsuario is the body of PUT /api/admin/users/{userId}/status.
 type StatusUsuario struct {
 	Desativado *bool `json:"desativado"`
 }
 
-func (s *StatusUsuario) Valid() error {
-	if s.Desativado == nil {
-		return domain.ErrInformeBool("desativado")
-	}
-	return nil
-}
+func (s *StatusUsuario) Valid() error { return api.RequireBool(s.Desativado, "desativado") }
 
 // AjustePontos is the body of POST /api/admin/users/{userId}/pontos.
 type AjustePontos struct {

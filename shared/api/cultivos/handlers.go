@@ -188,12 +188,7 @@ type ArquivoInput struct {
 	Arquivado *bool `json:"arquivado"`
 }
 
-func (in *ArquivoInput) Valid() error {
-	if in.Arquivado == nil {
-		return domain.ErrInformeBool("arquivado")
-	}
-	return nil
-}
+func (in *ArquivoInput) Valid() error { return api.RequireBool(in.Arquivado, "arquivado") }
 
 func handleArchive(d app.Deps) http.Handler {
 	return kit.Act(d, http.StatusOK, func(r *http.Request, in ArquivoInput, actor store.Actor) (Cultivo, error) {
