@@ -97,3 +97,9 @@ func ListPageOf[T, V any](w http.ResponseWriter, r *http.Request, d app.Deps, sc
 	}
 	api.Encode(w, http.StatusOK, api.Page[V]{Items: shown, NextCursor: cursors.Seal(scope, next)})
 }
+
+// AdminOnly wraps a handler for the site admins alone: a valid token
+// (d.Verifier.Require) of the Cognito group admin (auth.RequireAdmin).
+func AdminOnly(d app.Deps) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler { return d.Verifier.Require(auth.RequireAdmin(h)) }
+}
