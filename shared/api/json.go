@@ -27,6 +27,15 @@ type Validator interface {
 	Valid() error
 }
 
+// RequireBool is the Valid of a body whose one field, a boolean named field
+// in the JSON, must be sent.
+func RequireBool(b *bool, field string) error {
+	if b == nil {
+		return domain.ErrInformeBool(field)
+	}
+	return nil
+}
+
 // Encode writes v as JSON with the given status.
 func Encode[T any](w http.ResponseWriter, status int, v T) {
 	var buf bytes.Buffer

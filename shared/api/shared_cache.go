@@ -25,14 +25,14 @@ import (
 func Shared(maxAge, sMaxAge time.Duration) Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			rec := &bufferedReply{header: w.Header(), status: http.StatusOK}
+			rec := NewRecorder(w.Header())
 			next.ServeHTTP(rec, r)
-			if rec.status != http.StatusOK {
-				w.WriteHeader(rec.status)
-				w.Write(rec.body.Bytes())
+			if rec.Status != http.StatusOK {
+				w.WriteHeader(rec.Status)
+				w.Write(rec.Body.Bytes())
 				return
 			}
-			sum := sha256.Sum256(rec.body.Bytes())
+			sum := sha256.Sum256(rec.Body.Bytes())
 			etag := `W/"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
 			h := w.Header()
 			h.Set("Cache-Control", fmt.Sprintf("public, max-age=%d, s-maxage=%d", int(maxAge.Seconds()), int(sMaxAge.Seconds())))
@@ -44,7 +44,7 @@ func Shared(maxAge, sMaxAge time.Duration) Middleware {
 				return
 			}
 			w.WriteHeader(http.StatusOK)
-			w.Write(rec.body.Bytes())
+			w.Write(rec.Body.Bytes())
 		})
 	}
 }
@@ -64,13 +64,19 @@ func matches(header, etag string) bool {
 	return false
 }
 
-// bufferedReply holds a reply until its validator is known.
-type bufferedReply struct {
+// Recorder holds a reply in memory: a shared reply until its validator is
+// known, a dashboard section until it joins the page.
+type Recorder struct {
 	header http.Header
-	status int
-	body   bytes.Buffer
+	Status int
+	Body   bytes.Buffer
 }
 
-func (b *bufferedReply) Header() http.Header         { return b.header }
-func (b *bufferedReply) WriteHeader(code int)        { b.status = code }
-func (b *bufferedReply) Write(p []byte) (int, error) { return b.body.Write(p) }
+// NewRecorder is an empty reply with header as its header, 200 until told otherwise.
+func NewRecorder(header http.Header) *Recorder {
+	return &Recorder{header: header, Status: http.StatusOK}
+}
+
+func (b *Recorder) Header() http.Header         { return b.header }
+func (b *Recorder) WriteHeader(code int)        { b.Status = code }
+func (b *Recorder) Write(p []byte) (int, error) { return b.Body.Write(p) }

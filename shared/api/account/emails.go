@@ -5,11 +5,11 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
-	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/email"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // Emails are the member's e-mail choices (schema EmailChoices).
@@ -36,28 +36,21 @@ func emailsOf(d app.Deps, ativos []string) Emails {
 }
 
 func handleGetEmails(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ativos, err := d.Store.EmailChoices(r.Context(), auth.FromContext(r.Context()).Sub)
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Emails, error) {
+		ativos, err := d.Store.EmailChoices(r.Context(), actor.ID)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Emails{}, err
 		}
-		api.Encode(w, http.StatusOK, emailsOf(d, ativos))
+		return emailsOf(d, ativos), nil
 	})
 }
 
 func handlePutEmails(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.EmailsInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.EmailsInput, actor store.Actor) (Emails, error) {
+		if err := d.Store.SetEmailChoices(r.Context(), actor.ID, in.Ativos); err != nil {
+			return Emails{}, err
 		}
-		if err := d.Store.SetEmailChoices(r.Context(), auth.FromContext(r.Context()).Sub, in.Ativos); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, emailsOf(d, in.Ativos))
+		return emailsOf(d, in.Ativos), nil
 	})
 }
 
@@ -87,13 +80,12 @@ func unsubscribeLink(d app.Deps, r *http.Request) (string, domain.TipoEmail, err
 // out: the link is the member's authority). It changes nothing, so a link
 // scanner that follows it unsubscribes no one.
 func handleUnsubscribeInfo(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Descadastro, error) {
 		_, tipo, err := unsubscribeLink(d, r)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Descadastro{}, err
 		}
-		api.Encode(w, http.StatusOK, Descadastro{Tipo: tipo.Tipo, Rotulo: tipo.Rotulo, Ativo: true})
+		return Descadastro{Tipo: tipo.Tipo, Rotulo: tipo.Rotulo, Ativo: true}, nil
 	})
 }
 
@@ -101,17 +93,15 @@ func handleUnsubscribeInfo(d app.Deps) http.Handler {
 // RFC 8058 (a mail client sends "List-Unsubscribe=One-Click" as a form, which
 // is read and ignored) and the page's button alike. Repeating it is harmless.
 func handleUnsubscribe(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Descadastro, error) {
 		io.Copy(io.Discard, io.LimitReader(r.Body, 4<<10))
 		uid, tipo, err := unsubscribeLink(d, r)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Descadastro{}, err
 		}
 		if err := d.Store.StopEmail(r.Context(), uid, tipo.Tipo); err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Descadastro{}, err
 		}
-		api.Encode(w, http.StatusOK, Descadastro{Tipo: tipo.Tipo, Rotulo: tipo.Rotulo, Ativo: false})
+		return Descadastro{Tipo: tipo.Tipo, Rotulo: tipo.Rotulo, Ativo: false}, nil
 	})
 }

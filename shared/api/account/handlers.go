@@ -40,23 +40,21 @@ func tipoOf(c *auth.Claims) string {
 // handleConta: the account type, the groups that block a deletion and
 // whether one is under way (one GetItem, one Query).
 func handleConta(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Conta, error) {
 		c := auth.FromContext(r.Context())
 		owned, err := d.Store.OwnedGroups(r.Context(), c.Sub)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Conta{}, err
 		}
 		started, err := d.Store.AccountDeletionStarted(r.Context(), c.Sub)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Conta{}, err
 		}
 		out := Conta{Tipo: tipoOf(c), GruposDono: []GrupoDono{}, ExclusaoIniciada: started}
 		for _, g := range owned {
 			out.GruposDono = append(out.GruposDono, GrupoDono{ID: g.ID, Nome: g.Nome})
 		}
-		api.Encode(w, http.StatusOK, out)
+		return out, nil
 	})
 }
 
@@ -75,25 +73,22 @@ const (
 // sections (store.AccountExport) and then of the user's photos in the
 // bucket, until a page limit; nextCursor leads on.
 func handleExport(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (ExportChunk, error) {
 		c := auth.FromContext(r.Context())
 		cursors, err := d.Cursors.Get(r.Context())
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return ExportChunk{}, err
 		}
 		pos, err := cursors.Open(r, exportScope)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return ExportChunk{}, err
 		}
 		section := 0
 		var after map[string]string
 		if pos != nil {
 			section, err = strconv.Atoi(pos["s"])
 			if err != nil || section < 0 || section > len(store.AccountExport) {
-				api.WriteError(w, r, domain.ErrBadCursor())
-				return
+				return ExportChunk{}, domain.ErrBadCursor()
 			}
 			delete(pos, "s")
 			if len(pos) > 0 {
@@ -110,8 +105,7 @@ func handleExport(d app.Deps) http.Handler {
 				items, next, err = exportPhotos(r.Context(), d, c.Sub, after)
 			}
 			if err != nil {
-				api.WriteError(w, r, err)
-				return
+				return ExportChunk{}, err
 			}
 			out.Itens = append(out.Itens, items...)
 			if next == nil {
@@ -130,7 +124,7 @@ func handleExport(d app.Deps) http.Handler {
 			}
 			out.NextCursor = cursors.Seal(exportScope, p)
 		}
-		api.Encode(w, http.StatusOK, out)
+		return out, nil
 	})
 }
 

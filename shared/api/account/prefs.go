@@ -4,10 +4,10 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
-	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // Preferencias are the in-app notification preferences (schema NotificationPreferences).
@@ -31,27 +31,14 @@ func prefsOf(muted []string) Preferencias {
 }
 
 func handleGetPrefs(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		muted, err := d.Store.MutedNotifications(r.Context(), auth.FromContext(r.Context()).Sub)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, prefsOf(muted))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Preferencias, error) {
+		muted, err := d.Store.MutedNotifications(r.Context(), actor.ID)
+		return prefsOf(muted), err
 	})
 }
 
 func handlePutPrefs(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.PreferenciasInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		if err := d.Store.SetMutedNotifications(r.Context(), auth.FromContext(r.Context()).Sub, in.Silenciados); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, prefsOf(in.Silenciados))
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.PreferenciasInput, actor store.Actor) (Preferencias, error) {
+		return prefsOf(in.Silenciados), d.Store.SetMutedNotifications(r.Context(), actor.ID, in.Silenciados)
 	})
 }

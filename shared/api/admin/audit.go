@@ -1,10 +1,12 @@
 package admin
 
 import (
+	"context"
 	"net/http"
 	"time"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
@@ -33,43 +35,26 @@ func handleAudit(d app.Deps) http.Handler {
 			return
 		}
 		adminID, acao, mes := f.AdminID, f.Acao, f.Mes
-		limit, err := api.ParseLimit(r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		cursors, err := d.Cursors.Get(r.Context())
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		scope := store.AuditScope(adminID, acao, mes)
-		after, err := cursors.Open(r, scope)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		items, next, err := d.Store.AuditList(r.Context(), adminID, acao, mes, limit, after)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		var ids []string
-		for _, it := range items {
-			ids = append(ids, it.AdminID)
-		}
-		names := map[string]string{}
-		if len(ids) > 0 {
-			if names, err = d.Store.ProfileNames(r.Context(), ids); err != nil {
-				api.WriteError(w, r, err)
-				return
+		kit.ListPageOf(w, r, d, store.AuditScope(adminID, acao, mes), func(ctx context.Context, limit int, after map[string]string) ([]store.AuditRecord, map[string]string, error) {
+			return d.Store.AuditList(ctx, adminID, acao, mes, limit, after)
+		}, func(ctx context.Context, items []store.AuditRecord) ([]EntradaAuditoria, error) {
+			var ids []string
+			for _, it := range items {
+				ids = append(ids, it.AdminID)
 			}
-		}
-		page := api.Page[EntradaAuditoria]{Items: make([]EntradaAuditoria, 0, len(items)), NextCursor: cursors.Seal(scope, next)}
-		for _, it := range items {
-			page.Items = append(page.Items, EntradaAuditoria{ID: it.ID, AdminID: it.AdminID, AdminNome: names[it.AdminID], Acao: it.Acao,
-				Entidade: it.Entidade, EntidadeID: it.EntidadeID, Em: it.Em, Antes: it.Antes, Depois: it.Depois})
-		}
-		api.Encode(w, http.StatusOK, page)
+			names := map[string]string{}
+			if len(ids) > 0 {
+				var err error
+				if names, err = d.Store.ProfileNames(ctx, ids); err != nil {
+					return nil, err
+				}
+			}
+			out := make([]EntradaAuditoria, 0, len(items))
+			for _, it := range items {
+				out = append(out, EntradaAuditoria{ID: it.ID, AdminID: it.AdminID, AdminNome: names[it.AdminID], Acao: it.Acao,
+					Entidade: it.Entidade, EntidadeID: it.EntidadeID, Em: it.Em, Antes: it.Antes, Depois: it.Depois})
+			}
+			return out, nil
+		})
 	})
 }

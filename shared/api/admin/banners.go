@@ -9,8 +9,8 @@ import (
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
-	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // Banner is a banner as members and admins see it (schema Banner).
@@ -68,30 +68,18 @@ func (e *BannerEdit) Valid() error {
 // today for everyone or the member's UF (the profile's; one GetItem) in the
 // admins' order (one Query).
 func handleActiveBanners(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c := auth.FromContext(r.Context())
-		p, _, err := d.Store.Profile(r.Context(), c.Sub)
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (api.Page[Banner], error) {
+		p, _, err := d.Store.Profile(r.Context(), actor.ID)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return api.Page[Banner]{}, err
 		}
-		bs, err := d.Store.ActiveBanners(r.Context(), p.UF)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, bannerPage(bs))
+		return kit.Shown(bannerPage)(d.Store.ActiveBanners(r.Context(), p.UF))
 	})
 }
 
 func handleAdminBanners(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		bs, err := d.Store.Banners(r.Context())
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, bannerPage(bs))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (api.Page[Banner], error) {
+		return kit.Shown(bannerPage)(d.Store.Banners(r.Context()))
 	})
 }
 
@@ -108,45 +96,26 @@ func bannerImage(d app.Deps, r *http.Request, img *string, kept ...string) (cont
 }
 
 func handleCreateBanner(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.BannerInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.BannerInput, actor store.Actor) (Banner, error) {
 		if err := in.BannerDatasPlausiveis(domain.LocalDate(d.Now())); err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Banner{}, err
 		}
 		ctx, err := bannerImage(d, r, in.Imagem)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Banner{}, err
 		}
-		b, err := d.Store.CreateBanner(ctx, in, kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusCreated, bannerOf(b))
+		return kit.Shown(bannerOf)(d.Store.CreateBanner(ctx, in, actor))
 	})
 }
 
 func handleEditBanner(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[BannerEdit](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in BannerEdit, actor store.Actor) (Banner, error) {
 		if err := in.in.BannerDatasPlausiveis(domain.LocalDate(d.Now())); err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Banner{}, err
 		}
 		cur, err := d.Store.Banner(r.Context(), r.PathValue("bannerId"))
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Banner{}, err
 		}
 		// An image kept as it was is not processed again (it may be another admin's upload).
 		var kept []string
@@ -155,29 +124,22 @@ func handleEditBanner(d app.Deps) http.Handler {
 		}
 		ctx, err := bannerImage(d, r, in.in.Imagem, kept...)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Banner{}, err
 		}
-		b, err := d.Store.UpdateBanner(ctx, cur.ID, in.Version, in.in, kit.ActorFrom(d, r))
+		b, err := d.Store.UpdateBanner(ctx, cur.ID, in.Version, in.in, actor)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Banner{}, err
 		}
 		if cur.Imagem != nil && (b.Imagem == nil || *b.Imagem != *cur.Imagem) {
 			kit.StartPhotosJob(r.Context()) // the image replaced
 		}
-		api.Encode(w, http.StatusOK, bannerOf(b))
+		return bannerOf(b), nil
 	})
 }
 
 func handleDeleteBanner(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.DeleteBanner(r.Context(), r.PathValue("bannerId"), kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.StartPhotosJob(r.Context()) // its image
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return kit.Released(r.Context(), d.Store.DeleteBanner(r.Context(), r.PathValue("bannerId"), actor)) // its image
 	})
 }
 

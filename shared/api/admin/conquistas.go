@@ -3,9 +3,10 @@ package admin
 import (
 	"net/http"
 
-	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // /admin/conquistas: the catalogue's conquistas with their rule, the bonus
@@ -33,22 +34,20 @@ type ConquistasAdmin struct {
 // just made, as GET /api/admin/rules shows them) and the counts (one
 // BatchGetItem), whatever the number of members.
 func handleConquistas(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (ConquistasAdmin, error) {
 		rules, err := d.Store.StoredRules(r.Context())
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return ConquistasAdmin{}, err
 		}
 		membros, err := d.Store.ConquistaMembers(r.Context())
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return ConquistasAdmin{}, err
 		}
 		out := ConquistasAdmin{Items: []ConquistaAdmin{}}
 		for _, c := range domain.Conquistas {
 			out.Items = append(out.Items, ConquistaAdmin{Codigo: c.Codigo, Nome: c.Nome, Descricao: c.Descricao, Regra: c.Regra(),
 				Meta: c.Meta, Bonus: rules.Bonus(c.Codigo), Membros: membros[c.Codigo]})
 		}
-		api.Encode(w, http.StatusOK, out)
+		return out, nil
 	})
 }

@@ -18,29 +18,14 @@ import (
 )
 
 func handleRules(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rules, err := d.Store.StoredRules(r.Context())
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, regrasOf(rules))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Regras, error) {
+		return kit.Shown(regrasOf)(d.Store.StoredRules(r.Context()))
 	})
 }
 
 func handleEditRules(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[RegrasEdit](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		rules, err := d.Store.EditRules(r.Context(), in.rules, kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, regrasOf(rules))
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in RegrasEdit, actor store.Actor) (Regras, error) {
+		return kit.Shown(regrasOf)(d.Store.EditRules(r.Context(), in.rules, actor))
 	})
 }
 
@@ -80,34 +65,33 @@ func cognitoErr(err error) error {
 }
 
 func handleUser(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (UsuarioAdmin, error) {
 		uid := r.PathValue("userId")
 		m, err := d.Store.Member(r.Context(), uid)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return UsuarioAdmin{}, err
 		}
 		isAdmin, err := d.Store.IsAdmin(r.Context(), uid)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, usuarioOf(m, isAdmin))
+		return usuarioOf(m, isAdmin), err
 	})
 }
 
 func handleLedger(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		uid := r.PathValue("userId")
-		kit.ListPage(w, r, d, store.LedgerScope(uid), func(ctx context.Context, limit int, after map[string]string) ([]store.LedgerEntry, map[string]string, error) {
-			return d.Store.LedgerPage(ctx, uid, limit, after)
-		}, lancamentoOf)
+		kit.Ledger(w, r, d, store.LedgerScope(uid), uid)
 	})
 }
 
-// member is the member of the path, or a 404.
-func member(d app.Deps, r *http.Request) (store.MemberDetail, error) {
-	return d.Store.Member(r.Context(), r.PathValue("userId"))
+// memberAccount is the member of the path (a 404 without one) and Cognito's
+// side of them.
+func memberAccount(d app.Deps, r *http.Request) (store.MemberDetail, auth.AccountAdmin, error) {
+	m, err := d.Store.Member(r.Context(), r.PathValue("userId"))
+	if err != nil {
+		return m, nil, err
+	}
+	acc, err := accounts(d)
+	return m, acc, err
 }
 
 // handleSetAdmin grants or revokes the admin role: the server's record and
@@ -117,68 +101,39 @@ func member(d app.Deps, r *http.Request) (store.MemberDetail, error) {
 // Nobody changes their own role. A failure after the record changed is
 // finished by sending the same request again.
 func handleSetAdmin(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[PapelAdmin](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		actor := kit.ActorFrom(d, r)
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in PapelAdmin, actor store.Actor) (UsuarioAdmin, error) {
 		uid := r.PathValue("userId")
 		if uid == actor.ID {
-			api.WriteError(w, r, domain.ErrPapelProprio())
-			return
+			return UsuarioAdmin{}, domain.ErrPapelProprio()
 		}
-		m, err := member(d, r)
+		m, acc, err := memberAccount(d, r)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		acc, err := accounts(d)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return UsuarioAdmin{}, err
 		}
 		if _, err := d.Store.SetAdmin(r.Context(), uid, *in.Admin, actor); err != nil {
-			api.WriteError(w, r, err)
-			return
+			return UsuarioAdmin{}, err
 		}
 		if err := acc.SetAdminGroup(r.Context(), d.Config.UserPoolID, uid, *in.Admin); err != nil {
-			api.WriteError(w, r, cognitoErr(err))
-			return
+			return UsuarioAdmin{}, cognitoErr(err)
 		}
 		if !*in.Admin {
 			if err := acc.SignOut(r.Context(), d.Config.UserPoolID, uid); err != nil {
-				api.WriteError(w, r, cognitoErr(err))
-				return
+				return UsuarioAdmin{}, cognitoErr(err)
 			}
 		}
-		api.Encode(w, http.StatusOK, usuarioOf(m, *in.Admin))
+		return usuarioOf(m, *in.Admin), nil
 	})
 }
 
 func handleSetStatus(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[StatusUsuario](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		actor := kit.ActorFrom(d, r)
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in StatusUsuario, actor store.Actor) (UsuarioAdmin, error) {
 		uid := r.PathValue("userId")
 		if err := domain.CanSetDisabled(actor.ID, uid, *in.Desativado, false, 0); err != nil {
-			api.WriteError(w, r, err)
-			return
+			return UsuarioAdmin{}, err
 		}
-		m, err := member(d, r)
+		m, acc, err := memberAccount(d, r)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		acc, err := accounts(d)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return UsuarioAdmin{}, err
 		}
 		// Disable: the API's record first (refused at once here, everywhere
 		// within store.AccessTTL), then Cognito (no new sign-in, refresh tokens revoked).
@@ -196,31 +151,20 @@ func handleSetStatus(d app.Deps) http.Handler {
 			}
 		}
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return UsuarioAdmin{}, err
 		}
 		isAdmin, err := d.Store.IsAdmin(r.Context(), uid)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return UsuarioAdmin{}, err
 		}
 		m.Desativado = *in.Desativado
-		api.Encode(w, http.StatusOK, usuarioOf(m, isAdmin))
+		return usuarioOf(m, isAdmin), nil
 	})
 }
 
 func handleAdjustPoints(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[AjustePontos](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		p, err := d.Store.AdjustPoints(r.Context(), r.PathValue("userId"), in.in, kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusCreated, AjusteFeito{PontosTotais: p.PontosTotais, Nivel: p.Nivel})
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in AjustePontos, actor store.Actor) (AjusteFeito, error) {
+		p, err := d.Store.AdjustPoints(r.Context(), r.PathValue("userId"), in.in, actor)
+		return AjusteFeito{PontosTotais: p.PontosTotais, Nivel: p.Nivel}, err
 	})
 }

@@ -3,7 +3,7 @@ package admin
 import (
 	"net/http"
 
-	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
@@ -85,36 +85,34 @@ func desdeOf(d string) *string {
 
 // handleKPIs: at most 4 BatchGetItem calls, whatever the community's size.
 func handleKPIs(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Indicadores, error) {
 		k, err := d.Store.StatsKPIs(r.Context())
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Indicadores{}, err
 		}
-		api.Encode(w, http.StatusOK, Indicadores{
+		return Indicadores{
 			Hoje: k.Hoje, DadosDesde: desdeOf(k.Desde),
 			Membros: indicadorOf(k.Membros), AtivosHoje: indicadorOf(k.AtivosHoje), Ativos30Dias: indicadorOf(k.Ativos30),
 			Grupos: indicadorOf(k.Grupos), CultivosAtivos: indicadorOf(k.CultivosAtivos), ColheitaKgMes: indicadorOf(k.ColheitaKgMes),
 			PostsSemana: indicadorOf(k.PostsSemana), DenunciasAbertas: indicadorOf(k.Denuncias),
-		})
+		}, nil
 	})
 }
 
 // handleTotals: one BatchGetItem.
 func handleTotals(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (TotaisEntidades, error) {
 		t, err := d.Store.StatsTotals(r.Context())
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return TotaisEntidades{}, err
 		}
 		v := t.Values
-		api.Encode(w, http.StatusOK, TotaisEntidades{
+		return TotaisEntidades{
 			DadosDesde: desdeOf(t.Desde), Membros: v[store.TotalMembros], Grupos: v[store.TotalGrupos], Lotes: v[store.TotalLotes],
 			Cultivos: v[store.TotalCultivos], CultivosAtivos: v[store.TotalCultivosAtivos], Colheitas: v[store.TotalColheitas],
 			ColheitaKg: float64(v[store.TotalGramas]) / 1000, Posts: v[store.TotalPosts], Comentarios: v[store.TotalComentarios],
 			DenunciasAbertas: v[store.TotalDenuncias],
-		})
+		}, nil
 	})
 }
 
@@ -122,17 +120,15 @@ func handleTotals(d app.Deps) http.Handler {
 // granularidade dia|semana|mes, uf (a UF, "sem" for members without one, or
 // absent for all). At most 15 BatchGetItem calls of ≤ 100 keys.
 func handleAnalytics(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Analise, error) {
 		aq, err := domain.ParseAnalytics(r.URL.Query(), d.Store.Today())
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Analise{}, err
 		}
 		de, ate, gran, uf := aq.De, aq.Ate, aq.Granularidade, aq.UF
 		a, err := d.Store.StatsAnalytics(r.Context(), de, ate, gran, uf)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Analise{}, err
 		}
 		out := Analise{De: de, Ate: ate, Granularidade: gran, UF: uf, DadosDesde: desdeOf(a.Desde), Pontos: []PontoAnalise{}}
 		for _, p := range a.Pontos {
@@ -141,6 +137,6 @@ func handleAnalytics(d app.Deps) http.Handler {
 				CultivosCriados: p.Cultivos, Colheitas: p.Colheitas, ColheitaKg: p.ColheitaKg, Posts: p.Posts, Comentarios: p.Comentarios,
 			})
 		}
-		api.Encode(w, http.StatusOK, out)
+		return out, nil
 	})
 }

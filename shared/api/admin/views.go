@@ -3,6 +3,8 @@ package admin
 import (
 	"time"
 
+	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -112,42 +114,21 @@ func usuarioOf(m store.MemberDetail, admin bool) UsuarioAdmin {
 }
 
 // LancamentoPontos is one ledger item.
-type LancamentoPontos struct {
-	Motivo    string    `json:"motivo"`
-	Ref       string    `json:"ref"`
-	Rotulo    string    `json:"rotulo"`
-	Descricao string    `json:"descricao"`
-	Pontos    int       `json:"pontos"`
-	CriadoEm  time.Time `json:"criadoEm"`
-}
-
-func lancamentoOf(e store.LedgerEntry) LancamentoPontos {
-	return LancamentoPontos{Motivo: e.Motivo, Ref: e.Ref, Rotulo: e.Rotulo(), Descricao: e.Descricao, Pontos: e.Pontos, CriadoEm: e.CriadoEm}
-}
+type LancamentoPontos = kit.LancamentoPontos
 
 // PapelAdmin is the body of PUT /api/admin/users/{userId}/admin.
 type PapelAdmin struct {
 	Admin *bool `json:"admin"`
 }
 
-func (p *PapelAdmin) Valid() error {
-	if p.Admin == nil {
-		return domain.ErrInformeBool("admin")
-	}
-	return nil
-}
+func (p *PapelAdmin) Valid() error { return api.RequireBool(p.Admin, "admin") }
 
 // StatusUsuario is the body of PUT /api/admin/users/{userId}/status.
 type StatusUsuario struct {
 	Desativado *bool `json:"desativado"`
 }
 
-func (s *StatusUsuario) Valid() error {
-	if s.Desativado == nil {
-		return domain.ErrInformeBool("desativado")
-	}
-	return nil
-}
+func (s *StatusUsuario) Valid() error { return api.RequireBool(s.Desativado, "desativado") }
 
 // AjustePontos is the body of POST /api/admin/users/{userId}/pontos.
 type AjustePontos struct {

@@ -1,11 +1,8 @@
 package cultivos
 
 import (
-	"context"
 	"net/http"
-	"strings"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
@@ -52,74 +49,28 @@ func (in *VegetalArquivo) Valid() error {
 
 // handleAdminVegetables is the admin's catalogue, archived vegetables
 // included, searched by name: one Query.
-func handleAdminVegetables(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := strings.TrimSpace(r.URL.Query().Get("q"))
-		if err := domain.CheckBusca(q); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.ListPage(w, r, d, store.VegetablesScope(q, true), func(ctx context.Context, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
-			return d.Store.VegetablesPage(ctx, q, true, limit, after)
-		}, vegetalAdminOf)
-	})
-}
+func handleAdminVegetables(d app.Deps) http.Handler { return vegetables(d, true, vegetalAdminOf) }
 
 func handleAdminVegetable(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, err := d.Store.Vegetable(r.Context(), r.PathValue("vegetalId"))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, vegetalAdminOf(v))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (VegetalAdmin, error) {
+		return kit.Shown(vegetalAdminOf)(d.Store.Vegetable(r.Context(), r.PathValue("vegetalId")))
 	})
 }
 
 func handleCreateVegetable(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.VegetableInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		v, err := d.Store.CreateVegetable(r.Context(), in, kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusCreated, vegetalAdminOf(v))
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.VegetableInput, actor store.Actor) (VegetalAdmin, error) {
+		return kit.Shown(vegetalAdminOf)(d.Store.CreateVegetable(r.Context(), in, actor))
 	})
 }
 
 func handleEditVegetable(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[VegetalEdit](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		v, err := d.Store.UpdateVegetable(r.Context(), r.PathValue("vegetalId"), in.Version, in.VegetableInput, kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, vegetalAdminOf(v))
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in VegetalEdit, actor store.Actor) (VegetalAdmin, error) {
+		return kit.Shown(vegetalAdminOf)(d.Store.UpdateVegetable(r.Context(), r.PathValue("vegetalId"), in.Version, in.VegetableInput, actor))
 	})
 }
 
 func handleArchiveVegetable(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[VegetalArquivo](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		v, err := d.Store.SetVegetableArchived(r.Context(), r.PathValue("vegetalId"), in.Version, *in.Arquivado, kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, vegetalAdminOf(v))
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in VegetalArquivo, actor store.Actor) (VegetalAdmin, error) {
+		return kit.Shown(vegetalAdminOf)(d.Store.SetVegetableArchived(r.Context(), r.PathValue("vegetalId"), in.Version, *in.Arquivado, actor))
 	})
 }

@@ -15,61 +15,42 @@ import (
 // each takes back or gives what the act paid (store/colheitas.go, store/undo.go).
 
 // encodeColheita answers one harvest with the rules in force.
-func encodeColheita(d app.Deps, w http.ResponseWriter, r *http.Request, h domain.Colheita) {
-	rules, err := d.Store.Rules(r.Context())
-	if err != nil {
-		api.WriteError(w, r, err)
-		return
+// colheitaWithRules is a store call's harvest with the rules in force (one
+// more read), or the call's error.
+func colheitaWithRules(d app.Deps, r *http.Request) func(domain.Colheita, error) (Colheita, error) {
+	return func(h domain.Colheita, err error) (Colheita, error) {
+		if err != nil {
+			return Colheita{}, err
+		}
+		rules, err := d.Store.Rules(r.Context())
+		if err != nil {
+			return Colheita{}, err
+		}
+		return colheitaOf(rules)(h), nil
 	}
-	api.Encode(w, http.StatusOK, colheitaOf(rules)(h))
 }
 
 func handleEditColheita(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.ColheitaEdit](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		h, err := d.Store.EditColheita(r.Context(), r.PathValue("cultivoId"), r.PathValue("colheitaId"), kit.ActorFrom(d, r), in)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		encodeColheita(d, w, r, h)
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.ColheitaEdit, actor store.Actor) (Colheita, error) {
+		return colheitaWithRules(d, r)(d.Store.EditColheita(r.Context(), r.PathValue("cultivoId"), r.PathValue("colheitaId"), actor, in))
 	})
 }
 
 func handleDeleteColheita(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.DeleteColheita(r.Context(), r.PathValue("cultivoId"), r.PathValue("colheitaId"), kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.StartPhotosJob(r.Context()) // the photos it released
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return kit.Released(r.Context(), d.Store.DeleteColheita(r.Context(), r.PathValue("cultivoId"), r.PathValue("colheitaId"), actor)) // the photos it released
 	})
 }
 
 func handleConfirmColheita(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h, err := d.Store.ConfirmColheita(r.Context(), r.PathValue("cultivoId"), r.PathValue("colheitaId"), kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		encodeColheita(d, w, r, h)
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Colheita, error) {
+		return colheitaWithRules(d, r)(d.Store.ConfirmColheita(r.Context(), r.PathValue("cultivoId"), r.PathValue("colheitaId"), actor))
 	})
 }
 
 func handleDeleteDiario(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.DeleteDiario(r.Context(), r.PathValue("cultivoId"), r.PathValue("entradaId"), kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.StartPhotosJob(r.Context()) // the photos it released
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return kit.Released(r.Context(), d.Store.DeleteDiario(r.Context(), r.PathValue("cultivoId"), r.PathValue("entradaId"), actor)) // the photos it released
 	})
 }
 

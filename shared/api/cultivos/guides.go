@@ -3,12 +3,10 @@ package cultivos
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
@@ -64,74 +62,30 @@ func handleGuidesOf(d app.Deps) http.Handler {
 }
 
 func handleGuide(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		g, err := d.Store.Guide(r.Context(), r.PathValue("guiaId"), kit.ActorFrom(d, r).Admin)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, guiaOf(g))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Guia, error) {
+		return kit.Shown(guiaOf)(d.Store.Guide(r.Context(), r.PathValue("guiaId"), actor.Admin))
 	})
 }
 
 func handleAdminGuides(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := strings.TrimSpace(r.URL.Query().Get("q"))
-		if err := domain.CheckBusca(q); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.ListPage(w, r, d, "admin:guides|"+domain.SearchKey(q), func(ctx context.Context, limit int, after map[string]string) ([]domain.Guide, map[string]string, error) {
-			return d.Store.AdminGuidesPage(ctx, q, limit, after)
-		}, guiaOf)
-	})
+	return searched(d, func(q string) string { return "admin:guides|" + domain.SearchKey(q) }, d.Store.AdminGuidesPage, guiaOf)
 }
 
 func handleCreateGuide(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.GuideInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		g, err := d.Store.CreateGuide(r.Context(), uuid.Must(uuid.NewV7()).String(), in, kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusCreated, guiaOf(g))
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.GuideInput, actor store.Actor) (Guia, error) {
+		return kit.Shown(guiaOf)(d.Store.CreateGuide(r.Context(), uuid.Must(uuid.NewV7()).String(), in, actor))
 	})
 }
 
 func handleEditGuide(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[GuiaEdit](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		g, err := d.Store.UpdateGuide(r.Context(), r.PathValue("guiaId"), in.Version, in.in, kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, guiaOf(g))
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in GuiaEdit, actor store.Actor) (Guia, error) {
+		return kit.Shown(guiaOf)(d.Store.UpdateGuide(r.Context(), r.PathValue("guiaId"), in.Version, in.in, actor))
 	})
 }
 
 func handleArchiveGuide(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[GuiaArquivo](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		g, err := d.Store.SetGuideArchived(r.Context(), r.PathValue("guiaId"), in.Version, *in.Arquivado, kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, guiaOf(g))
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in GuiaArquivo, actor store.Actor) (Guia, error) {
+		return kit.Shown(guiaOf)(d.Store.SetGuideArchived(r.Context(), r.PathValue("guiaId"), in.Version, *in.Arquivado, actor))
 	})
 }
 

@@ -15,28 +15,36 @@ import (
 )
 
 // handleVegetables is the catalogue, paged, searched by name (?q=): one Query.
-func handleVegetables(d app.Deps) http.Handler {
+func handleVegetables(d app.Deps) http.Handler { return vegetables(d, false, vegetalOf) }
+
+// vegetables is the catalogue searched by name, with the archived
+// vegetables too when archived (the admin's): one Query.
+func vegetables[V any](d app.Deps, archived bool, view func(domain.Vegetable) V) http.Handler {
+	return searched(d, func(q string) string { return store.VegetablesScope(q, archived) },
+		func(ctx context.Context, q string, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
+			return d.Store.VegetablesPage(ctx, q, archived, limit, after)
+		}, view)
+}
+
+// searched answers one page of a list searched by name (?q=, trimmed and
+// checked by domain.CheckBusca) under scope(q).
+func searched[T, V any](d app.Deps, scope func(q string) string, list func(ctx context.Context, q string, limit int, after map[string]string) ([]T, map[string]string, error), view func(T) V) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := strings.TrimSpace(r.URL.Query().Get("q"))
 		if err := domain.CheckBusca(q); err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		kit.ListPage(w, r, d, store.VegetablesScope(q, false), func(ctx context.Context, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
-			return d.Store.VegetablesPage(ctx, q, false, limit, after)
-		}, vegetalOf)
+		kit.ListPage(w, r, d, scope(q), func(ctx context.Context, limit int, after map[string]string) ([]T, map[string]string, error) {
+			return list(ctx, q, limit, after)
+		}, view)
 	})
 }
 
 // handleVegetable is one vegetable: one GetItem.
 func handleVegetable(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, err := d.Store.Vegetable(r.Context(), r.PathValue("vegetalId"))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, vegetalOf(v))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Vegetal, error) {
+		return kit.Shown(vegetalOf)(d.Store.Vegetable(r.Context(), r.PathValue("vegetalId")))
 	})
 }
 
@@ -141,51 +149,37 @@ func handleGroupCultivos(d app.Deps) http.Handler {
 }
 
 func handleCreate(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.CultivoInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		actor := kit.ActorFrom(d, r)
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.CultivoInput, actor store.Actor) (CultivoCriado, error) {
 		id := uuid.Must(uuid.NewV7()).String()
 		kit.Creates(r, "/api/cultivos/"+id)
 		c, pts, err := d.Store.CreateCultivo(r.Context(), id, in, actor)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return CultivoCriado{}, err
 		}
-		api.Encode(w, http.StatusCreated, CultivoCriado{Cultivo: cultivoOf(c, actor.ID, d.Now()), Pontos: pts})
+		return CultivoCriado{Cultivo: cultivoOf(c, actor.ID, d.Now()), Pontos: pts}, nil
 	})
 }
 
 func handleGet(d app.Deps) http.Handler {
 	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Cultivo, error) {
-		c, err := d.Store.Cultivo(r.Context(), r.PathValue("cultivoId"), actor)
-		if err != nil {
-			return Cultivo{}, err
-		}
-		return cultivoOf(c, actor.ID, d.Now()), nil
+		return cultivoSeen(d, actor)(d.Store.Cultivo(r.Context(), r.PathValue("cultivoId"), actor))
 	})
+}
+
+// cultivoSeen is a store call's cultivo as actor sees it now, or its error.
+func cultivoSeen(d app.Deps, actor store.Actor) func(domain.Cultivo, error) (Cultivo, error) {
+	return kit.Shown(func(c domain.Cultivo) Cultivo { return cultivoOf(c, actor.ID, d.Now()) })
 }
 
 func handleFase(d app.Deps) http.Handler {
 	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.FaseInput, actor store.Actor) (Cultivo, error) {
-		c, err := d.Store.ChangeFase(r.Context(), r.PathValue("cultivoId"), actor, in)
-		if err != nil {
-			return Cultivo{}, err
-		}
-		return cultivoOf(c, actor.ID, d.Now()), nil
+		return cultivoSeen(d, actor)(d.Store.ChangeFase(r.Context(), r.PathValue("cultivoId"), actor, in))
 	})
 }
 
 func handleEdit(d app.Deps) http.Handler {
 	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.CultivoEdit, actor store.Actor) (Cultivo, error) {
-		c, err := d.Store.EditCultivo(r.Context(), r.PathValue("cultivoId"), actor, in)
-		if err != nil {
-			return Cultivo{}, err
-		}
-		return cultivoOf(c, actor.ID, d.Now()), nil
+		return cultivoSeen(d, actor)(d.Store.EditCultivo(r.Context(), r.PathValue("cultivoId"), actor, in))
 	})
 }
 
@@ -194,27 +188,11 @@ type ArquivoInput struct {
 	Arquivado *bool `json:"arquivado"`
 }
 
-func (in *ArquivoInput) Valid() error {
-	if in.Arquivado == nil {
-		return domain.ErrInformeBool("arquivado")
-	}
-	return nil
-}
+func (in *ArquivoInput) Valid() error { return api.RequireBool(in.Arquivado, "arquivado") }
 
 func handleArchive(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[ArquivoInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		actor := kit.ActorFrom(d, r)
-		c, err := d.Store.ArchiveCultivo(r.Context(), r.PathValue("cultivoId"), actor, *in.Arquivado)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, cultivoOf(c, actor.ID, d.Now()))
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in ArquivoInput, actor store.Actor) (Cultivo, error) {
+		return cultivoSeen(d, actor)(d.Store.ArchiveCultivo(r.Context(), r.PathValue("cultivoId"), actor, *in.Arquivado))
 	})
 }
 
@@ -228,25 +206,17 @@ func handleDiario(d app.Deps) http.Handler {
 }
 
 func handleAddDiario(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.DiarioInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		actor := kit.ActorFrom(d, r)
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.DiarioInput, actor store.Actor) (DiarioCriado, error) {
 		ctx, fotos, err := kit.Photos(r.Context(), actor.ID, "fotos", in.Fotos)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return DiarioCriado{}, err
 		}
 		in.Fotos = fotos
 		res, err := d.Store.AddDiario(ctx, r.PathValue("cultivoId"), actor, in)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return DiarioCriado{}, err
 		}
-		api.Encode(w, http.StatusCreated, DiarioCriado{Entry: diarioOf(res.Entry), Pontos: res.Pontos})
+		return DiarioCriado{Entry: diarioOf(res.Entry), Pontos: res.Pontos}, nil
 	})
 }
 

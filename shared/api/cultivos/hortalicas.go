@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
@@ -57,11 +56,10 @@ func resumoOf(v domain.Vegetable) HortalicaResumo {
 
 // handleHortalicas is every vegetable members may grow: one Query.
 func handleHortalicas(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Hortalicas, error) {
 		all, err := d.Store.Vegetables(r.Context())
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Hortalicas{}, err
 		}
 		out := Hortalicas{Items: make([]HortalicaResumo, 0, len(all))}
 		for _, v := range all {
@@ -69,34 +67,32 @@ func handleHortalicas(d app.Deps) http.Handler {
 				out.Items = append(out.Items, resumoOf(v))
 			}
 		}
-		api.Encode(w, http.StatusOK, out)
+		return out, nil
 	})
 }
 
 // handleHortalica is one vegetable and its guides: a GetItem and a Query.
 // An archived vegetable is not found.
 func handleHortalica(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Hortalica, error) {
 		ctx := r.Context()
 		v, err := d.Store.Vegetable(ctx, r.PathValue("vegetalId"))
 		if err == nil && v.Arquivado {
 			err = domain.ErrVegetalNotFound()
 		}
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Hortalica{}, err
 		}
 		guides, _, err := d.Store.GuidesOf(ctx, v.ID, maxGuiasHortalica, nil)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Hortalica{}, err
 		}
 		out := Hortalica{Vegetal: vegetalOf(v), Guias: make([]Guia, 0, len(guides))}
 		for _, g := range guides {
 			out.Guias = append(out.Guias, guiaOf(g))
 		}
 		slices.SortFunc(out.Guias, func(a, b Guia) int { return a.CriadoEm.Compare(b.CriadoEm) })
-		api.Encode(w, http.StatusOK, out)
+		return out, nil
 	})
 }
 

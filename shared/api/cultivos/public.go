@@ -6,8 +6,10 @@ import (
 	"time"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // The catalogue's shared replies (/api/public/…, api.Shared): the same for
@@ -48,12 +50,7 @@ func handlePublicPlanteAgora(d app.Deps) http.Handler {
 
 // handlePublicGuide is one published guide (never an archived one: that is an admin's view).
 func handlePublicGuide(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		g, err := d.Store.Guide(r.Context(), r.PathValue("guiaId"), false)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, guiaOf(g))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Guia, error) {
+		return kit.Shown(guiaOf)(d.Store.Guide(r.Context(), r.PathValue("guiaId"), false))
 	})
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
-	"github.com/verde-app/verde/shared/auth"
 )
 
 // Routes is this area's whole API surface; template.yaml declares the same.
@@ -22,7 +21,7 @@ func Routes(d app.Deps) []api.Route {
 	// The public catalogue reads no identity; a guide is read with one when
 	// sent (an admin may open an archived guide).
 	maybeSignedIn := d.Verifier.Optional
-	admin := func(h http.Handler) http.Handler { return d.Verifier.Require(auth.RequireAdmin(h)) }
+	admin := kit.AdminOnly(d)
 	return []api.Route{
 		{Method: "GET", Path: "/api/vegetables", Handler: signedIn(handleVegetables(d))},
 		{Method: "GET", Path: "/api/vegetables/plante-agora", Handler: signedIn(handlePlanteAgora(d))},

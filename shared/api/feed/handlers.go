@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
@@ -33,48 +32,41 @@ func handleMyGroups(d app.Deps) http.Handler {
 
 // handleGroupFeed is a group's Mural (members and site admins).
 func handleGroupFeed(d app.Deps) http.Handler {
+	return listPostsIn(d, "grupo", "groupId", d.Store.GroupFeed)
+}
+
+// listPostsIn is listPosts for the feed of what the path names under key
+// (a group, a cultivo): its scope is kind and that id.
+func listPostsIn(d app.Deps, kind, key string, list func(ctx context.Context, id string, a store.Actor, limit int, after map[string]string) ([]store.FeedPost, map[string]string, error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		gid := r.PathValue("groupId")
-		listPosts(d, store.FeedScope("grupo", gid), func(ctx context.Context, a store.Actor, limit int, after map[string]string) ([]store.FeedPost, map[string]string, error) {
-			return d.Store.GroupFeed(ctx, gid, a, limit, after)
+		id := r.PathValue(key)
+		listPosts(d, store.FeedScope(kind, id), func(ctx context.Context, a store.Actor, limit int, after map[string]string) ([]store.FeedPost, map[string]string, error) {
+			return list(ctx, id, a, limit, after)
 		}).ServeHTTP(w, r)
 	})
 }
 
 // handleCultivoFeed is a cultivo's posts.
 func handleCultivoFeed(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		cid := r.PathValue("cultivoId")
-		listPosts(d, store.FeedScope("cultivo", cid), func(ctx context.Context, a store.Actor, limit int, after map[string]string) ([]store.FeedPost, map[string]string, error) {
-			return d.Store.CultivoFeed(ctx, cid, a, limit, after)
-		}).ServeHTTP(w, r)
-	})
+	return listPostsIn(d, "cultivo", "cultivoId", d.Store.CultivoFeed)
 }
 
 func handleCreate(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.PostInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		actor := kit.ActorFrom(d, r)
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.PostInput, actor store.Actor) (PostCriado, error) {
 		ctx, fotos, err := kit.Photos(r.Context(), actor.ID, "fotos", in.Fotos)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return PostCriado{}, err
 		}
 		in.Fotos = fotos
 		p, pts, err := d.Store.CreatePost(ctx, in, actor)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return PostCriado{}, err
 		}
 		if p.GrupoID != "" {
 			// The other members' "Meus grupos" (the author's pointer is in the post's transaction).
 			views.After(r.Context(), views.Event{Kind: views.KindFanOut, PostID: p.ID})
 		}
-		api.Encode(w, http.StatusCreated, PostCriado{Post: postOf(store.FeedPost{Post: p}, actor.ID, d.Now()), Pontos: pts})
+		return PostCriado{Post: postOf(store.FeedPost{Post: p}, actor.ID, d.Now()), Pontos: pts}, nil
 	})
 }
 
@@ -99,13 +91,8 @@ func handleEdit(d app.Deps) http.Handler {
 }
 
 func handleDelete(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.DeletePost(r.Context(), r.PathValue("postId"), kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.StartPhotosJob(r.Context()) // the post's photos, released with it
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return kit.Released(r.Context(), d.Store.DeletePost(r.Context(), r.PathValue("postId"), actor)) // the post's photos, released with it
 	})
 }
 
@@ -133,47 +120,26 @@ func handleComments(d app.Deps) http.Handler {
 }
 
 func handleAddComment(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.ComentarioInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		c, pts, err := d.Store.AddComment(r.Context(), r.PathValue("postId"), in, kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusCreated, ComentarioCriado{Comentario: comentarioOf(c), Pontos: pts})
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.ComentarioInput, actor store.Actor) (ComentarioCriado, error) {
+		c, pts, err := d.Store.AddComment(r.Context(), r.PathValue("postId"), in, actor)
+		return ComentarioCriado{Comentario: comentarioOf(c), Pontos: pts}, err
 	})
 }
 
 func handleDeleteComment(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.DeleteComment(r.Context(), r.PathValue("postId"), r.PathValue("comentarioId"), kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return d.Store.DeleteComment(r.Context(), r.PathValue("postId"), r.PathValue("comentarioId"), actor)
 	})
 }
 
 func handleDenuncia(d app.Deps, comment bool) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.DenunciaInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.DenunciaInput, actor store.Actor) (DenunciaRegistrada, error) {
 		cid := ""
 		if comment {
 			cid = r.PathValue("comentarioId")
 		}
-		if _, err := d.Store.Denunciar(r.Context(), r.PathValue("postId"), cid, in, kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusCreated, DenunciaRegistrada{Registrada: true})
+		_, err := d.Store.Denunciar(r.Context(), r.PathValue("postId"), cid, in, actor)
+		return DenunciaRegistrada{Registrada: err == nil}, err
 	})
 }
 
@@ -201,20 +167,12 @@ func (in *ModeracaoBody) Valid() error {
 }
 
 func handleModerate(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[ModeracaoBody](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		if err := d.Store.Moderate(r.Context(), r.PathValue("postId"), in.ComentarioID, domain.ModeracaoInput{Acao: in.Acao}, kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		if in.ComentarioID == "" && in.Acao != domain.AcaoManter {
+	return kit.ActDone(d, func(r *http.Request, in ModeracaoBody, actor store.Actor) error {
+		err := d.Store.Moderate(r.Context(), r.PathValue("postId"), in.ComentarioID, domain.ModeracaoInput{Acao: in.Acao}, actor)
+		if err == nil && in.ComentarioID == "" && in.Acao != domain.AcaoManter {
 			kit.StartPhotosJob(r.Context()) // a removed post's photos
 		}
-		w.WriteHeader(http.StatusNoContent)
+		return err
 	})
 }
 

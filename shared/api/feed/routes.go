@@ -9,13 +9,12 @@ import (
 	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
-	"github.com/verde-app/verde/shared/auth"
 )
 
 // Routes is this area's whole API surface; template.yaml declares the same.
 func Routes(d app.Deps) []api.Route {
 	signedIn := d.Verifier.Require
-	admin := func(h http.Handler) http.Handler { return d.Verifier.Require(auth.RequireAdmin(h)) }
+	admin := kit.AdminOnly(d)
 	return []api.Route{
 		{Method: "GET", Path: "/api/feed/comunidade", Handler: signedIn(handleCommunity(d))},
 		{Method: "GET", Path: "/api/feed/grupos", Handler: signedIn(handleMyGroups(d))},

@@ -88,38 +88,29 @@ func handleMine(d app.Deps) http.Handler {
 // handleGet is the group page: public groups for anyone signed in, private
 // ones for members and site admins (404 to others). One BatchGetItem.
 func handleGet(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Detail, error) {
 		v, _, err := kit.Group(d, r, domain.Access.CanView)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Detail{}, err
 		}
-		api.Encode(w, http.StatusOK, detailOf(v))
+		return detailOf(v), nil
 	})
 }
 
 // handleUpdate edits the group (coordinators and site admins) at the
 // version the editor read: 409 when someone else saved first.
 func handleUpdate(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		upd, err := api.Decode[domain.GroupUpdate](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
+	return kit.Act(d, http.StatusOK, func(r *http.Request, upd domain.GroupUpdate, actor store.Actor) (Detail, error) {
 		v, access, err := kit.Group(d, r, domain.Access.CanEdit)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Detail{}, err
 		}
 		if *upd.Version != v.Group.Version {
-			api.WriteError(w, r, domain.ErrGroupChanged())
-			return
+			return Detail{}, domain.ErrGroupChanged()
 		}
 		g, err := upd.Apply(v.Group, d.Now())
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Detail{}, err
 		}
 		// A new cover photo uploaded by the editor is processed; the one kept as it was (maybe
 		// another coordinator's) is not.
@@ -129,34 +120,27 @@ func handleUpdate(d app.Deps) http.Handler {
 			if v.Group.FotoCapa != nil {
 				kept = append(kept, *v.Group.FotoCapa)
 			}
-			c, fotos, err := kit.Photos(ctx, kit.ActorFrom(d, r).ID, "fotoCapa", []string{*g.FotoCapa}, kept...)
+			c, fotos, err := kit.Photos(ctx, actor.ID, "fotoCapa", []string{*g.FotoCapa}, kept...)
 			if err != nil {
-				api.WriteError(w, r, err)
-				return
+				return Detail{}, err
 			}
 			ctx, g.FotoCapa = c, &fotos[0]
 		}
-		if err := d.Store.SaveGroup(ctx, g, v.Group, kit.ActorFrom(d, r), access.Manager()); err != nil {
-			api.WriteError(w, r, err)
-			return
+		if err := d.Store.SaveGroup(ctx, g, v.Group, actor, access.Manager()); err != nil {
+			return Detail{}, err
 		}
 		if v.Group.FotoCapa != nil && (g.FotoCapa == nil || *g.FotoCapa != *v.Group.FotoCapa) {
 			kit.StartPhotosJob(r.Context()) // the cover photo replaced
 		}
 		v.Group = g
-		api.Encode(w, http.StatusOK, detailOf(v))
+		return detailOf(v), nil
 	})
 }
 
 // handleDelete removes the group with everything in it (dono, site admins).
 func handleDelete(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.DeleteGroup(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.StartPhotosJob(r.Context()) // its cover photo
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return kit.Released(r.Context(), d.Store.DeleteGroup(r.Context(), r.PathValue("groupId"), actor)) // its cover photo
 	})
 }
 
@@ -164,16 +148,15 @@ func handleDelete(d app.Deps) http.Handler {
 // no person's data. A private group answers exactly like an unknown one.
 // One GetItem.
 func handlePublic(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Public, error) {
 		v, err := d.Store.GroupFor(r.Context(), r.PathValue("groupId"), "")
 		if err == nil && v.Group.Visibilidade != domain.Publico {
 			err = domain.ErrGroupNotFound()
 		}
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Public{}, err
 		}
-		api.Encode(w, http.StatusOK, Public{Summary: summaryOf(v.Group), NovosMembrosMes: v.Group.EntradasPorMes[domain.MonthKey(d.Now())]})
+		return Public{Summary: summaryOf(v.Group), NovosMembrosMes: v.Group.EntradasPorMes[domain.MonthKey(d.Now())]}, nil
 	})
 }
 

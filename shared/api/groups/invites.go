@@ -1,10 +1,8 @@
 package groups
 
 import (
-	"context"
 	"net/http"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
@@ -15,44 +13,20 @@ import (
 
 // handleInvites lists a group's invite links (coordinators, site admins).
 func handleInvites(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, _, err := kit.Group(d, r, domain.Access.CanReadManagement)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.ListPage(w, r, d, store.InvitesScope(v.Group.ID), func(ctx context.Context, limit int, after map[string]string) ([]domain.Invite, map[string]string, error) {
-			return d.Store.Invites(ctx, v.Group.ID, limit, after)
-		}, inviteOf)
-	})
+	return kit.GroupList(d, domain.Access.CanReadManagement, store.InvitesScope, d.Store.Invites, inviteOf)
 }
 
 // handleCreateInvite makes an invite link (coordinators).
 func handleCreateInvite(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.InviteInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		inv, err := d.Store.CreateInvite(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), in)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusCreated, inviteOf(inv))
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.InviteInput, actor store.Actor) (Invite, error) {
+		return kit.Shown(inviteOf)(d.Store.CreateInvite(r.Context(), r.PathValue("groupId"), actor, in))
 	})
 }
 
 // handleRevokeInvite turns a link off (coordinators); it stays listed as revogado.
 func handleRevokeInvite(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		inv, err := d.Store.RevokeInvite(r.Context(), r.PathValue("groupId"), r.PathValue("token"), kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, inviteOf(inv))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Invite, error) {
+		return kit.Shown(inviteOf)(d.Store.RevokeInvite(r.Context(), r.PathValue("groupId"), r.PathValue("token"), actor))
 	})
 }
 
@@ -60,7 +34,7 @@ func handleRevokeInvite(d app.Deps) http.Handler {
 // group's summary (even of a private group) and the invite's status. An
 // unknown token is a 404 with a message the page can show as is.
 func handleInvite(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (PublicInvite, error) {
 		uid := ""
 		c := auth.FromContext(r.Context())
 		if c != nil {
@@ -68,26 +42,24 @@ func handleInvite(d app.Deps) http.Handler {
 		}
 		iv, err := d.Store.InviteWithGroup(r.Context(), r.PathValue("token"), uid)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return PublicInvite{}, err
 		}
 		out := PublicInvite{Token: iv.Invite.Token, Status: iv.Invite.Status, ExpiraEm: iv.Invite.ExpiraEm, Grupo: summaryOf(iv.Group)}
 		if c != nil {
 			out.JaMembro = &iv.Member
 		}
-		api.Encode(w, http.StatusOK, out)
+		return out, nil
 	})
 }
 
 // handleAcceptInvite joins the caller through the link (201).
 func handleAcceptInvite(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		res, err := d.Store.AcceptInvite(r.Context(), r.PathValue("token"), kit.ActorFrom(d, r))
+	return kit.Read(d, http.StatusCreated, func(r *http.Request, actor store.Actor) (JoinReply, error) {
+		res, err := d.Store.AcceptInvite(r.Context(), r.PathValue("token"), actor)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return JoinReply{}, err
 		}
-		views.After(r.Context(), views.Event{Kind: views.KindJoin, GroupID: res.Group.ID, UserID: kit.ActorFrom(d, r).ID})
-		api.Encode(w, http.StatusCreated, JoinReply{Status: res.Status, PontosGanhos: res.Pontos, Grupo: summaryOf(res.Group)})
+		views.After(r.Context(), views.Event{Kind: views.KindJoin, GroupID: res.Group.ID, UserID: actor.ID})
+		return JoinReply{Status: res.Status, PontosGanhos: res.Pontos, Grupo: summaryOf(res.Group)}, nil
 	})
 }

@@ -1,7 +1,6 @@
 package groups
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
@@ -14,32 +13,13 @@ import (
 
 // handleMembers lists members (members and site admins): two calls.
 func handleMembers(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.ListPage(w, r, d, store.MembersScope(v.Group.ID), func(ctx context.Context, limit int, after map[string]string) ([]domain.Membership, map[string]string, error) {
-			return d.Store.Members(ctx, v.Group.ID, limit, after)
-		}, memberOf)
-	})
+	return kit.GroupList(d, domain.Access.CanReadInside, store.MembersScope, d.Store.Members, memberOf)
 }
 
 // handleSetPapel promotes a membro to coordenador or demotes one (the dono).
 func handleSetPapel(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.PapelInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		m, err := d.Store.SetPapel(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), r.PathValue("userId"), in.Papel)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, memberOf(m))
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.PapelInput, actor store.Actor) (Member, error) {
+		return kit.Shown(memberOf)(d.Store.SetPapel(r.Context(), r.PathValue("groupId"), actor, r.PathValue("userId"), in.Papel))
 	})
 }
 
@@ -59,33 +39,15 @@ func handleRemoveMember(d app.Deps) http.Handler {
 // handleTransfer hands the group to another member (the dono), who becomes
 // dono while the old dono stays as coordenador. 204: the page reloads the group.
 func handleTransfer(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.TransferInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		if err := d.Store.Transfer(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), in.UserID); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+	return kit.ActDone(d, func(r *http.Request, in domain.TransferInput, actor store.Actor) error {
+		return d.Store.Transfer(r.Context(), r.PathValue("groupId"), actor, in.UserID)
 	})
 }
 
 // handleRequests lists open join requests (coordinators, site admins).
 func handleRequests(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, _, err := kit.Group(d, r, domain.Access.CanReadManagement)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.ListPage(w, r, d, store.RequestsScope(v.Group.ID), func(ctx context.Context, limit int, after map[string]string) ([]domain.JoinRequest, map[string]string, error) {
-			return d.Store.Requests(ctx, v.Group.ID, limit, after)
-		}, func(q domain.JoinRequest) Request {
-			return Request{UserID: q.UserID, Nome: q.Nome, CreatedAt: q.CreatedAt}
-		})
+	return kit.GroupList(d, domain.Access.CanReadManagement, store.RequestsScope, d.Store.Requests, func(q domain.JoinRequest) Request {
+		return Request{UserID: q.UserID, Nome: q.Nome, CreatedAt: q.CreatedAt}
 	})
 }
 
@@ -106,11 +68,7 @@ func handleApprove(d app.Deps) http.Handler {
 
 // handleDeleteRequest rejects (coordinators) or cancels (the requester) a join request.
 func handleDeleteRequest(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.DeleteRequest(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), r.PathValue("userId")); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return d.Store.DeleteRequest(r.Context(), r.PathValue("groupId"), actor, r.PathValue("userId"))
 	})
 }

@@ -58,6 +58,18 @@ type Lister[T any] func(ctx context.Context, limit int, after map[string]string)
 // shape: ?limit= (1..100, default 20) and ?cursor= sealed for scope, each
 // item shown through view (never a store or domain struct as is).
 func ListPage[T, V any](w http.ResponseWriter, r *http.Request, d app.Deps, scope string, list Lister[T], view func(T) V) {
+	ListPageOf(w, r, d, scope, list, func(_ context.Context, items []T) ([]V, error) {
+		out := make([]V, 0, len(items))
+		for _, it := range items {
+			out = append(out, view(it))
+		}
+		return out, nil
+	})
+}
+
+// ListPageOf is ListPage for items shown together, by views of the whole
+// page (which may read once more for all of them, e.g. their authors' names).
+func ListPageOf[T, V any](w http.ResponseWriter, r *http.Request, d app.Deps, scope string, list Lister[T], views func(ctx context.Context, items []T) ([]V, error)) {
 	limit, err := api.ParseLimit(r)
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -78,9 +90,16 @@ func ListPage[T, V any](w http.ResponseWriter, r *http.Request, d app.Deps, scop
 		api.WriteError(w, r, err)
 		return
 	}
-	page := api.Page[V]{Items: make([]V, 0, len(items)), NextCursor: cursors.Seal(scope, next)}
-	for _, it := range items {
-		page.Items = append(page.Items, view(it))
+	shown, err := views(r.Context(), items)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
 	}
-	api.Encode(w, http.StatusOK, page)
+	api.Encode(w, http.StatusOK, api.Page[V]{Items: shown, NextCursor: cursors.Seal(scope, next)})
+}
+
+// AdminOnly wraps a handler for the site admins alone: a valid token
+// (d.Verifier.Require) of the Cognito group admin (auth.RequireAdmin).
+func AdminOnly(d app.Deps) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler { return d.Verifier.Require(auth.RequireAdmin(h)) }
 }

@@ -122,3 +122,12 @@ func StartPhotosJob(ctx context.Context) {
 		slog.WarnContext(ctx, "photos job not started", "err", err)
 	}
 }
+
+// Released passes on err from a write that may have released photos, having
+// started the photos job when the write was done (err nil).
+func Released(ctx context.Context, err error) error {
+	if err == nil {
+		StartPhotosJob(ctx)
+	}
+	return err
+}

@@ -1,7 +1,6 @@
 package lotes
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
@@ -14,175 +13,104 @@ import (
 // codigo reads {codigo} of the path (a1 is A1).
 func codigo(r *http.Request) (string, error) { return domain.ParseCodigo(r.PathValue("codigo")) }
 
+// onLote is kit.Read for the lote of the path: {codigo} is read first, so a
+// bad one answers 400 before the body or the store is looked at.
+func onLote[Out any](d app.Deps, status int, act func(r *http.Request, code string, actor store.Actor) (Out, error)) http.Handler {
+	return kit.Read(d, status, func(r *http.Request, actor store.Actor) (Out, error) {
+		code, err := codigo(r)
+		if err != nil {
+			var zero Out
+			return zero, err
+		}
+		return act(r, code, actor)
+	})
+}
+
+// shownLote is a store call's lote as the API shows it, or its error.
+var shownLote = kit.Shown(loteOf)
+
 // handleList is the grid, one page at a time in the API's list shape
 // (?limit= up to 100, ?cursor=): lotes in key order (A1, A10 … A2), which the
 // grid puts in natural order as the pages come (members and site admins).
 // One BatchGetItem (group and membership) and one Query per page.
 func handleList(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.ListPage(w, r, d, store.LotesScope(v.Group.ID), func(ctx context.Context, limit int, after map[string]string) ([]domain.Lote, map[string]string, error) {
-			return d.Store.LotesPage(ctx, v.Group.ID, limit, after)
-		}, loteOf)
-	})
+	return kit.GroupList(d, domain.Access.CanReadInside, store.LotesScope, d.Store.LotesPage, loteOf)
 }
 
 // handleCreate creates lotes prefixo+inicio … prefixo+fim (coordinators).
 func handleCreate(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.LoteBulkInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		lotes, err := d.Store.CreateLotes(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), in)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusCreated, api.Page[Lote]{Items: lotesOf(lotes)})
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.LoteBulkInput, actor store.Actor) (api.Page[Lote], error) {
+		lotes, err := d.Store.CreateLotes(r.Context(), r.PathValue("groupId"), actor, in)
+		return api.Page[Lote]{Items: lotesOf(lotes)}, err
 	})
 }
 
 // handleUpdate edits area, observações and status livre/manutenção (coordinators).
 func handleUpdate(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		code, err := codigo(r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
+	return onLote(d, http.StatusOK, func(r *http.Request, code string, actor store.Actor) (Lote, error) {
 		u, err := api.Decode[domain.LoteUpdate](r)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Lote{}, err
 		}
-		l, err := d.Store.UpdateLote(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r), u)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, loteOf(l))
+		return shownLote(d.Store.UpdateLote(r.Context(), r.PathValue("groupId"), code, actor, u))
 	})
 }
 
 // handleDelete removes a lote that is not ocupado and has no open requests (coordinators).
 func handleDelete(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
 		code, err := codigo(r)
-		if err == nil {
-			err = d.Store.DeleteLote(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r))
-		}
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return err
 		}
-		w.WriteHeader(http.StatusNoContent)
+		return d.Store.DeleteLote(r.Context(), r.PathValue("groupId"), code, actor)
 	})
 }
 
 // handleAssign makes a member responsible for a free lote (coordinators).
 func handleAssign(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		code, err := codigo(r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
+	return onLote(d, http.StatusOK, func(r *http.Request, code string, actor store.Actor) (Lote, error) {
 		in, err := api.Decode[domain.AssignInput](r)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Lote{}, err
 		}
-		l, err := d.Store.AssignLote(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r), in.UserID, false)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, loteOf(l))
+		return shownLote(d.Store.AssignLote(r.Context(), r.PathValue("groupId"), code, actor, in.UserID, false))
 	})
 }
 
 // handleFree makes an occupied lote livre (coordinators, or its responsible member).
 func handleFree(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		code, err := codigo(r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		l, err := d.Store.FreeLote(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, loteOf(l))
+	return onLote(d, http.StatusOK, func(r *http.Request, code string, actor store.Actor) (Lote, error) {
+		return shownLote(d.Store.FreeLote(r.Context(), r.PathValue("groupId"), code, actor))
 	})
 }
 
 // handleRequest files the caller's request for a free lote (members).
 func handleRequest(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		code, err := codigo(r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		req, err := d.Store.RequestLote(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r))
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusCreated, loteRequestOf(req))
+	return onLote(d, http.StatusCreated, func(r *http.Request, code string, actor store.Actor) (LoteRequest, error) {
+		return kit.Shown(loteRequestOf)(d.Store.RequestLote(r.Context(), r.PathValue("groupId"), code, actor))
 	})
 }
 
 // handleApprove grants a request: the lote is assigned to the requester (coordinators).
 func handleApprove(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		code, err := codigo(r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		l, err := d.Store.AssignLote(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r), r.PathValue("userId"), true)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, loteOf(l))
+	return onLote(d, http.StatusOK, func(r *http.Request, code string, actor store.Actor) (Lote, error) {
+		return shownLote(d.Store.AssignLote(r.Context(), r.PathValue("groupId"), code, actor, r.PathValue("userId"), true))
 	})
 }
 
 // handleDeleteRequest rejects (coordinators) or cancels (the requester) a lote request.
 func handleDeleteRequest(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
 		code, err := codigo(r)
-		if err == nil {
-			err = d.Store.DeleteLoteRequest(r.Context(), r.PathValue("groupId"), code, kit.ActorFrom(d, r), r.PathValue("userId"))
-		}
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return err
 		}
-		w.WriteHeader(http.StatusNoContent)
+		return d.Store.DeleteLoteRequest(r.Context(), r.PathValue("groupId"), code, actor, r.PathValue("userId"))
 	})
 }
 
 // handleRequests lists open lote requests (coordinators, site admins).
 func handleRequests(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, _, err := kit.Group(d, r, domain.Access.CanReadManagement)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.ListPage(w, r, d, store.LoteRequestsScope(v.Group.ID), func(ctx context.Context, limit int, after map[string]string) ([]domain.LoteRequest, map[string]string, error) {
-			return d.Store.LoteRequests(ctx, v.Group.ID, limit, after)
-		}, loteRequestOf)
-	})
+	return kit.GroupList(d, domain.Access.CanReadManagement, store.LoteRequestsScope, d.Store.LoteRequests, loteRequestOf)
 }

@@ -89,22 +89,11 @@ func runSection(r *http.Request, path string, h http.Handler) json.RawMessage {
 	sub := r.Clone(r.Context())
 	sub.Method, sub.URL, sub.RequestURI, sub.Body = http.MethodGet, u, path, http.NoBody
 	sub.Header = http.Header{"Accept": {"application/json"}}
-	rec := &sectionRecorder{header: http.Header{}, status: http.StatusOK}
+	rec := api.NewRecorder(http.Header{})
 	h.ServeHTTP(rec, sub)
-	body := bytes.TrimSpace(rec.body.Bytes())
+	body := bytes.TrimSpace(rec.Body.Bytes())
 	if !json.Valid(body) || len(body) == 0 {
 		return errorSection
 	}
 	return body
 }
-
-// sectionRecorder keeps a section's reply.
-type sectionRecorder struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (s *sectionRecorder) Header() http.Header         { return s.header }
-func (s *sectionRecorder) WriteHeader(code int)        { s.status = code }
-func (s *sectionRecorder) Write(b []byte) (int, error) { return s.body.Write(b) }

@@ -9,28 +9,26 @@ import (
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // handleGetMe returns the caller's profile and creates it when absent: a
 // Google sign-in (or a failed PostConfirmation) leaves a user with none.
 func handleGetMe(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Profile, error) {
 		c := auth.FromContext(r.Context())
 		p, found, err := d.Store.MyProfile(r.Context(), c.Sub)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Profile{}, err
 		}
 		if !found {
 			initial, err := d.ProfileFromCognito(r.Context(), c)
 			if err != nil {
-				api.WriteError(w, r, err)
-				return
+				return Profile{}, err
 			}
 			p, _, err = d.Store.CreateProfile(r.Context(), initial)
 			if err != nil {
-				api.WriteError(w, r, err)
-				return
+				return Profile{}, err
 			}
 		}
 		if !p.EmailVerificado {
@@ -40,22 +38,20 @@ func handleGetMe(d app.Deps) http.Handler {
 				slog.WarnContext(r.Context(), "email verification state", "err", err)
 			} else if ok {
 				if err := d.Store.MarkEmailVerified(r.Context(), c.Sub); err != nil {
-					api.WriteError(w, r, err)
-					return
+					return Profile{}, err
 				}
 			}
 		}
-		api.Encode(w, http.StatusOK, profileOf(p))
+		return profileOf(p), nil
 	})
 }
 
 func handlePutMe(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Profile, error) {
 		c := auth.FromContext(r.Context())
 		upd, err := api.Decode[domain.ProfileUpdate](r)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Profile{}, err
 		}
 		ctx := r.Context()
 		if upd.Foto != nil && domain.IsFotoKey(*upd.Foto) {
@@ -63,8 +59,7 @@ func handlePutMe(d app.Deps) http.Handler {
 			if _, ok := domain.ParseProcessedFoto(*upd.Foto); ok {
 				cur, _, err := d.Store.Profile(ctx, c.Sub)
 				if err != nil {
-					api.WriteError(w, r, err)
-					return
+					return Profile{}, err
 				}
 				if cur.Foto != nil && *cur.Foto == *upd.Foto {
 					upd.Foto = nil
@@ -74,19 +69,17 @@ func handlePutMe(d app.Deps) http.Handler {
 		if upd.Foto != nil && domain.IsFotoKey(*upd.Foto) {
 			c2, fotos, err := kit.Photos(ctx, c.Sub, "foto", []string{*upd.Foto})
 			if err != nil {
-				api.WriteError(w, r, err)
-				return
+				return Profile{}, err
 			}
 			ctx, upd.Foto = c2, &fotos[0]
 		}
 		p, err := d.Store.UpdateProfile(ctx, c.Sub, upd)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Profile{}, err
 		}
 		if upd.Foto != nil {
 			kit.StartPhotosJob(r.Context()) // the photo replaced, if any
 		}
-		api.Encode(w, http.StatusOK, profileOf(p))
+		return profileOf(p), nil
 	})
 }

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
@@ -106,45 +106,37 @@ func progressOf(p store.Progress, rules domain.Rules, now time.Time) MemberProgr
 // handleMyProgress is the caller's progress: one GetItem and one Query, and
 // the rules when the container's copy is older than a minute (a caller without a profile yet gets it built first, as GET /api/me does).
 func handleMyProgress(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		uid := auth.FromContext(r.Context()).Sub
-		p, found, err := d.Store.ReadProgress(r.Context(), uid)
-		if err == nil && !found {
-			err = domain.ErrProfileNotFound()
-		}
-		var rules domain.Rules
-		if err == nil {
-			rules, err = d.Store.Rules(r.Context()) // each conquista's bonus (a container reads them once a minute)
-		}
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, progressOf(p, rules, d.Now()))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (MemberProgress, error) {
+		return progressReply(d, r, auth.FromContext(r.Context()).Sub, domain.ErrProfileNotFound())
 	})
+}
+
+// progressReply is uid's progress, or notFound when they have no profile:
+// one GetItem and one Query, and the rules (each conquista's bonus: a
+// container reads them once a minute).
+func progressReply(d app.Deps, r *http.Request, uid string, notFound error) (MemberProgress, error) {
+	p, found, err := d.Store.ReadProgress(r.Context(), uid)
+	if err == nil && !found {
+		err = notFound
+	}
+	var rules domain.Rules
+	if err == nil {
+		rules, err = d.Store.Rules(r.Context())
+	}
+	if err != nil {
+		return MemberProgress{}, err
+	}
+	return progressOf(p, rules, d.Now()), nil
 }
 
 // handleMember is another member's public profile, for any signed-in user.
 func handleMember(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (MemberProgress, error) {
 		id := r.PathValue("userId")
 		if !validMemberID(id) {
-			api.WriteError(w, r, domain.ErrMembroNotFound())
-			return
+			return MemberProgress{}, domain.ErrMembroNotFound()
 		}
-		p, found, err := d.Store.ReadProgress(r.Context(), id)
-		if err == nil && !found {
-			err = domain.ErrMembroNotFound()
-		}
-		var rules domain.Rules
-		if err == nil {
-			rules, err = d.Store.Rules(r.Context()) // each conquista's bonus (a container reads them once a minute)
-		}
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, progressOf(p, rules, d.Now()))
+		return progressReply(d, r, id, domain.ErrMembroNotFound())
 	})
 }
 

@@ -105,12 +105,8 @@ func handleNewFeed(d app.Deps) http.Handler {
 
 // handleRevokeFeed revokes the caller's feed of a scope.
 func handleRevokeFeed(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.RevokeCalendarFeed(r.Context(), kit.ActorFrom(d, r).ID, scopeOf(r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return d.Store.RevokeCalendarFeed(r.Context(), actor.ID, scopeOf(r))
 	})
 }
 

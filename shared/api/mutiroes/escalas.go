@@ -1,43 +1,25 @@
 package mutiroes
 
 import (
-	"context"
 	"net/http"
 	"time"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
 
-// Turno is one weekday's volunteer (schema Turno).
-type Turno struct {
-	Dia    int    `json:"dia"`
-	UserID string `json:"userId"`
-	Nome   string `json:"nome"`
-}
+// Turno is one weekday's volunteer (schema Turno): the domain's, field for field.
+type Turno domain.Turno
 
-// Escala is an escala (schema Escala).
-type Escala struct {
-	ID         string    `json:"id"`
-	GroupID    string    `json:"groupId"`
-	Nome       string    `json:"nome"`
-	Descricao  string    `json:"descricao"`
-	Hora       string    `json:"hora"`
-	DuracaoMin int       `json:"duracaoMin"`
-	Turnos     []Turno   `json:"turnos"`
-	Version    int       `json:"version"`
-	CriadoEm   time.Time `json:"criadoEm"`
-}
+// Escala is an escala (schema Escala): the domain's escala, field for field.
+type Escala domain.Escala
 
+// escalaOf is e with its turnos as a JSON array, never null.
 func escalaOf(e domain.Escala) Escala {
-	out := Escala{ID: e.ID, GroupID: e.GroupID, Nome: e.Nome, Descricao: e.Descricao, Hora: e.Hora, DuracaoMin: e.DuracaoMin,
-		Turnos: make([]Turno, 0, len(e.Turnos)), Version: e.Version, CriadoEm: e.CriadoEm}
-	for _, t := range e.Turnos {
-		out.Turnos = append(out.Turnos, Turno(t))
-	}
+	out := Escala(e)
+	out.Turnos = append(make([]domain.Turno, 0, len(e.Turnos)), e.Turnos...)
 	return out
 }
 
@@ -85,7 +67,7 @@ func detailOfEscala(v store.EscalaView, a domain.Access, now time.Time) EscalaDe
 			dv.Turnos = append(dv.Turnos, Turno(t))
 		}
 		for _, t := range d.Trocas {
-			dv.Trocas = append(dv.Trocas, Troca{Data: t.Data, De: t.De, DeNome: t.DeNome, Para: t.Para, ParaNome: t.ParaNome, Aceita: t.Aceita})
+			dv.Trocas = append(dv.Trocas, trocaOf(t))
 		}
 		for _, f := range d.Feitos {
 			dv.Feitos = append(dv.Feitos, Feito{Data: f.Data, UserID: f.UserID, Nome: f.Nome, Minutos: f.Minutos})
@@ -98,16 +80,7 @@ func detailOfEscala(v store.EscalaView, a domain.Access, now time.Time) EscalaDe
 // handleEscalas lists a group's escalas (members and site admins): one
 // BatchGetItem and one Query.
 func handleEscalas(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.ListPage(w, r, d, store.EscalasScope(v.Group.ID), func(ctx context.Context, limit int, after map[string]string) ([]domain.Escala, map[string]string, error) {
-			return d.Store.Escalas(ctx, v.Group.ID, limit, after)
-		}, escalaOf)
-	})
+	return kit.GroupList(d, domain.Access.CanReadInside, store.EscalasScope, d.Store.Escalas, escalaOf)
 }
 
 // handleCreateEscala makes an escala (coordinators).
@@ -130,12 +103,8 @@ func handleUpdateEscala(d app.Deps) http.Handler {
 }
 
 func handleDeleteEscala(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.DeleteEscala(r.Context(), r.PathValue("groupId"), r.PathValue("escalaId"), kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return d.Store.DeleteEscala(r.Context(), r.PathValue("groupId"), r.PathValue("escalaId"), actor)
 	})
 }
 
@@ -173,12 +142,9 @@ func handleAceitarTroca(d app.Deps) http.Handler {
 
 // handleRecusarTroca: the member asked refuses, or the asker withdraws.
 func handleRecusarTroca(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, err := d.Store.ResponderTroca(r.Context(), r.PathValue("groupId"), r.PathValue("escalaId"), r.PathValue("data"), kit.ActorFrom(d, r), false); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		_, err := d.Store.ResponderTroca(r.Context(), r.PathValue("groupId"), r.PathValue("escalaId"), r.PathValue("data"), actor, false)
+		return err
 	})
 }
 

@@ -50,19 +50,24 @@ func handleCreate(d app.Deps) http.Handler {
 // handleGet is a mutirão's page (members and site admins): one BatchGetItem
 // and one Query.
 func handleGet(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, a, err := kit.Group(d, r, domain.Access.CanReadInside)
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (MutiraoDetail, error) {
+		_, a, mv, err := mutiraoOfPath(d, r)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return MutiraoDetail{}, err
 		}
-		mv, err := d.Store.Mutirao(r.Context(), v.Group.ID, r.PathValue("mutiraoId"), a.Self)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, detailOf(mv, a))
+		return detailOf(mv, a), nil
 	})
+}
+
+// mutiraoOfPath is the mutirão of the path, its group and the caller's
+// access to it (members and site admins): one BatchGetItem and one Query.
+func mutiraoOfPath(d app.Deps, r *http.Request) (store.GroupView, domain.Access, store.MutiraoView, error) {
+	v, a, err := kit.Group(d, r, domain.Access.CanReadInside)
+	if err != nil {
+		return v, a, store.MutiraoView{}, err
+	}
+	mv, err := d.Store.Mutirao(r.Context(), v.Group.ID, r.PathValue("mutiraoId"), a.Self)
+	return v, a, mv, err
 }
 
 // handleCancel cancels a mutirão (coordinators); its people are told.
@@ -88,12 +93,8 @@ func handleSignUp(d app.Deps) http.Handler {
 // handleLeave takes the caller out of their tarefa; a freed vaga goes to the
 // first one waiting.
 func handleLeave(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.Desistir(r.Context(), r.PathValue("groupId"), r.PathValue("mutiraoId"), kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return d.Store.Desistir(r.Context(), r.PathValue("groupId"), r.PathValue("mutiraoId"), actor)
 	})
 }
 

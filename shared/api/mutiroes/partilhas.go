@@ -1,45 +1,21 @@
 package mutiroes
 
 import (
-	"context"
 	"net/http"
-	"time"
 
-	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
 
-// Partilha is an offer (schema Partilha).
-type Partilha struct {
-	ID         string    `json:"id"`
-	GroupID    string    `json:"groupId"`
-	CultivoID  string    `json:"cultivoId"`
-	AutorID    string    `json:"autorId"`
-	AutorNome  string    `json:"autorNome"`
-	Vegetal    string    `json:"vegetal"`
-	Destino    string    `json:"destino"`
-	Unidade    string    `json:"unidade"`
-	Quantidade float64   `json:"quantidade"`
-	Restante   float64   `json:"restante"`
-	Descricao  string    `json:"descricao"`
-	Status     string    `json:"status"`
-	Reservas   int       `json:"reservas"`
-	CriadoEm   time.Time `json:"criadoEm"`
-}
+// Partilha is an offer (schema Partilha): the domain's offer, field for field.
+type Partilha domain.Partilha
 
 func partilhaOf(p domain.Partilha) Partilha { return Partilha(p) }
 
-// Reserva is a member's part (schema Reserva).
-type Reserva struct {
-	UserID     string    `json:"userId"`
-	Nome       string    `json:"nome"`
-	Quantidade float64   `json:"quantidade"`
-	Status     string    `json:"status"`
-	CriadoEm   time.Time `json:"criadoEm"`
-}
+// Reserva is a member's part (schema Reserva): the domain's, field for field.
+type Reserva domain.Reserva
 
 // PartilhaDetail is an offer's page (schema PartilhaDetail): every
 // reservation for the giver and coordinators, the caller's own for the rest.
@@ -67,16 +43,7 @@ func partilhaDetailOf(v store.PartilhaView, a domain.Access) PartilhaDetail {
 }
 
 func handlePartilhas(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, _, err := kit.Group(d, r, domain.Access.CanReadInside)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		kit.ListPage(w, r, d, store.PartilhasScope(v.Group.ID), func(ctx context.Context, limit int, after map[string]string) ([]domain.Partilha, map[string]string, error) {
-			return d.Store.Partilhas(ctx, v.Group.ID, limit, after)
-		}, partilhaOf)
-	})
+	return kit.GroupList(d, domain.Access.CanReadInside, store.PartilhasScope, d.Store.Partilhas, partilhaOf)
 }
 
 func handleCreatePartilha(d app.Deps) http.Handler {
@@ -89,18 +56,16 @@ func handleCreatePartilha(d app.Deps) http.Handler {
 // handlePartilha is an offer's page (members and site admins): one
 // BatchGetItem and one Query.
 func handlePartilha(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (PartilhaDetail, error) {
 		v, a, err := kit.Group(d, r, domain.Access.CanReadInside)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return PartilhaDetail{}, err
 		}
 		pv, err := d.Store.Partilha(r.Context(), v.Group.ID, r.PathValue("partilhaId"), a.Self)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return PartilhaDetail{}, err
 		}
-		api.Encode(w, http.StatusOK, partilhaDetailOf(pv, a))
+		return partilhaDetailOf(pv, a), nil
 	})
 }
 
@@ -112,12 +77,8 @@ func handleReservar(d app.Deps) http.Handler {
 }
 
 func handleCancelarReserva(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Store.CancelarReserva(r.Context(), r.PathValue("groupId"), r.PathValue("partilhaId"), kit.ActorFrom(d, r)); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+	return kit.Done(d, func(r *http.Request, actor store.Actor) error {
+		return d.Store.CancelarReserva(r.Context(), r.PathValue("groupId"), r.PathValue("partilhaId"), actor)
 	})
 }
 

@@ -16,12 +16,7 @@ import (
 // handleMutiraoICS is one mutirão as an .ics file (members and site admins).
 func handleMutiraoICS(d app.Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v, a, err := kit.Group(d, r, domain.Access.CanReadInside)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		mv, err := d.Store.Mutirao(r.Context(), v.Group.ID, r.PathValue("mutiraoId"), a.Self)
+		v, _, mv, err := mutiraoOfPath(d, r)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
@@ -111,13 +106,12 @@ func writeRelatorioCSV(w http.ResponseWriter, r *http.Request, g domain.Group, r
 // may read it once its dono made it public; members (and site admins) see
 // it anyway, with publico saying whether visitors do. One BatchGetItem.
 func handleImpacto(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		imp, err := d.Store.Impacto(r.Context(), r.PathValue("groupId"), kit.ActorFrom(d, r), domain.AnoLocal(d.Now()))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Impacto, error) {
+		imp, err := d.Store.Impacto(r.Context(), r.PathValue("groupId"), actor, domain.AnoLocal(d.Now()))
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Impacto{}, err
 		}
-		api.Encode(w, http.StatusOK, Impacto{Impacto: imp.Impacto, Publico: imp.Publico})
+		return Impacto{Impacto: imp.Impacto, Publico: imp.Publico}, nil
 	})
 }
 

@@ -5,8 +5,10 @@ import (
 	"net/http"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // Routes is this area's whole API surface; template.yaml declares the same.
@@ -28,13 +30,12 @@ type unreadCount struct {
 
 // handleUnreadCount feeds the bell badge: one GetItem on the counter item.
 func handleUnreadCount(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (unreadCount, error) {
 		n, err := d.Store.UnreadCount(r.Context(), auth.FromContext(r.Context()).Sub)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return unreadCount{}, err
 		}
-		api.Encode(w, http.StatusOK, unreadCount{Count: n})
+		return unreadCount{Count: n}, nil
 	})
 }
 

@@ -3,9 +3,8 @@ package rankings
 import (
 	"net/http"
 
-	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
-	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -56,12 +55,7 @@ func ligaOf(l store.League) Liga {
 // handleLeague is the caller's monthly league: two calls (a first visit of
 // the month that finds them with points but in no league puts them in one).
 func handleLeague(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		l, err := d.Store.MyLeague(r.Context(), auth.FromContext(r.Context()).Sub)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		api.Encode(w, http.StatusOK, ligaOf(l))
+	return kit.Read(d, http.StatusOK, func(r *http.Request, actor store.Actor) (Liga, error) {
+		return kit.Shown(ligaOf)(d.Store.MyLeague(r.Context(), actor.ID))
 	})
 }

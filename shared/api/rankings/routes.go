@@ -13,6 +13,7 @@ import (
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/auth"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // Routes is this area's whole API surface; template.yaml declares the same.
@@ -56,23 +57,20 @@ func topLimit(r *http.Request) (int, error) {
 }
 
 func handleMembers(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (MembersRanking, error) {
 		p, err := periodo(r)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return MembersRanking{}, err
 		}
 		limit, err := topLimit(r)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return MembersRanking{}, err
 		}
 		rk, err := d.Store.MembersRankingTop(r.Context(), p, auth.FromContext(r.Context()).Sub, limit)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return MembersRanking{}, err
 		}
-		api.Encode(w, http.StatusOK, membersRankingOf(p, rk))
+		return membersRankingOf(p, rk), nil
 	})
 }
 
@@ -95,19 +93,17 @@ func handleGroupMembers(d app.Deps) http.Handler {
 }
 
 func handleGroups(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (GroupsRanking, error) {
 		p, err := periodo(r)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return GroupsRanking{}, err
 		}
 		c := auth.FromContext(r.Context())
 		rk, err := d.Store.GroupsRanking(r.Context(), p, r.URL.Query().Get("grupo"), c.Sub, c.IsAdmin())
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return GroupsRanking{}, err
 		}
-		api.Encode(w, http.StatusOK, groupsRankingOf(p, rk))
+		return groupsRankingOf(p, rk), nil
 	})
 }
 

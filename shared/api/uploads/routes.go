@@ -13,6 +13,7 @@ import (
 	"github.com/verde-app/verde/shared/api/kit"
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/domain"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // Routes is this area's whole API surface; template.yaml declares the same.
@@ -40,33 +41,24 @@ type Upload struct {
 // exactly that type and size to a fresh quarantine key under their prefix. No S3 call:
 // presigning is local.
 func handlePresign(d app.Deps) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		in, err := api.Decode[domain.UploadInput](r)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
+	return kit.Act(d, http.StatusOK, func(r *http.Request, in domain.UploadInput, actor store.Actor) (Upload, error) {
 		ext, err := in.Valid()
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Upload{}, err
 		}
-		actor := kit.ActorFrom(d, r)
 		now := d.Now()
 		u := domain.Upload{UserID: actor.ID, Purpose: in.Purpose, ID: uuid.NewString(), Ext: ext}
 		key := domain.QuarantineKey(u.UserID, u.Purpose, u.ID, u.Ext)
 		if err := d.Store.StartUpload(r.Context(), u, key, now); err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Upload{}, err
 		}
 		put, err := d.Uploads.PresignPut(r.Context(), key, in.ContentType, in.Size, now)
 		if err != nil {
-			api.WriteError(w, r, err)
-			return
+			return Upload{}, err
 		}
-		api.Encode(w, http.StatusOK, Upload{
+		return Upload{
 			Key: key, URL: put.URL, Method: http.MethodPut, Headers: put.Headers,
 			ExpiresAt: put.Expires.UTC().Format("2006-01-02T15:04:05Z"), MaxBytes: domain.MaxFotoBytes,
-		})
+		}, nil
 	})
 }
