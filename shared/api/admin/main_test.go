@@ -2,7 +2,6 @@ package admin_test
 
 import (
 	"context"
-	"net/http"
 	"testing"
 
 	"github.com/verde-app/verde/infra/local/cloud"
@@ -16,13 +15,7 @@ func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
 
 // The world every test here shares (made once, on the first setup): the
 // admin handler (the tests make their own users).
-var (
-	env  *testkit.Env
-	h    http.Handler
-	area = testkit.Area{Env: &env, Handler: &h, Server: admin.NewServer}
-)
-
-func setup(t testing.TB) { area.Setup(t) }
+var env, _, h, setup = testkit.Vars(&testkit.Area{Server: admin.NewServer})
 
 func auditOf(t *testing.T, uid string) []store.AuditRecord {
 	t.Helper()

@@ -15,7 +15,7 @@ import (
 // and every repeat gets the first answer, not "A1 já existe".
 func TestLoteCreatesRepeatedWithOneKeyHappenOnce(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/lotes"
 	bulk := map[string]any{"prefixo": "Z", "inicio": 1, "fim": 5, "area": 4}
 	cases := []struct {

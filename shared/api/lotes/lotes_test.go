@@ -48,7 +48,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		{name: "lote requests", method: "GET", path: "/lote-requests", want: testkit.Expect{401, 403, 403, 200, 200, 200}},
 	}
 	testkit.Matrix(t, cast.Columns(), cases, func(c row) (string, testkit.Expect) { return c.name, c.want }, func(t *testing.T, c row, u testkit.User) testkit.Response {
-		f := env.NewFixture(t, cast, c.opts)
+		f := env.NewFixture(t, *cast, c.opts)
 		path := "/api/groups/" + f.Group.ID + strings.ReplaceAll(c.path, "{member}", cast.Member.ID)
 		var b any
 		if c.body != nil {
@@ -75,7 +75,7 @@ func measure(t *testing.T, method, path string, u testkit.User, body any, status
 
 func TestCallsPerRequest(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID
 	cases := []struct {
 		name, method, path string
@@ -156,7 +156,7 @@ func TestCallsPerRequest(t *testing.T) {
 func TestTwentySimultaneousAssignmentsOfOneLote(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	const n = 20
 	members := make([]testkit.User, n)
 	for i := range members {
@@ -330,7 +330,7 @@ func loteOf(t *testing.T, f testkit.Fixture, code string) domain.Lote {
 func TestAssigningALoteClosesTheOtherRequests(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/lotes"
 	if _, err := env.Deps.Store.CreateLotes(ctx, f.Group.ID, testkit.Actor(cast.Owner), domain.LoteBulkInput{Prefixo: "B", Inicio: ptr(1), Fim: ptr(5), Area: ptr(6.0)}); err != nil {
 		t.Fatal(err)
@@ -373,7 +373,7 @@ func TestAssigningALoteClosesTheOtherRequests(t *testing.T) {
 
 func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/lotes"
 	chosen := newMember(t, f, "Eva Rocha")
 	others := []testkit.User{newMember(t, f, "Ana Lima"), newMember(t, f, "Beto Reis"), newMember(t, f, "Caio Dias")}
@@ -414,7 +414,7 @@ func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
 func TestRequestingALoteTellsTheDono(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/lotes"
 	before, _ := env.Deps.Store.UnreadCount(ctx, cast.Owner.ID)
 	toldBefore := len(told(t, cast.Owner.ID, domain.NotifPedidoLote))
@@ -442,7 +442,7 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 
 func TestALoteTakesAtMostTwentyOpenRequests(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/lotes"
 	var requesters []testkit.User
 	for i := range domain.MaxRequestsPerLote {
@@ -471,7 +471,7 @@ func ptr[T any](v T) *T { return &v }
 
 func TestLoteValidationNamesTheField(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID
 	cases := []struct {
 		name, method, path string
@@ -514,7 +514,7 @@ func TestLoteValidationNamesTheField(t *testing.T) {
 
 func BenchmarkLotesList(b *testing.B) {
 	setup(b)
-	f := env.NewFixture(b, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(b, *cast, testkit.FixtureOpts{})
 	b.ResetTimer()
 	for b.Loop() {
 		if res := testkit.Do(b, h, "GET", "/api/groups/"+f.Group.ID+"/lotes", cast.Member, nil); res.Status != 200 {

@@ -27,7 +27,7 @@ func measure(t *testing.T, method, path string, u testkit.User, body any, status
 func TestCallsPerRequest(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	gid := f.Group.ID
 	m := newMutirao(t, gid, 6)
 	people := members(t, gid, 25)

@@ -75,7 +75,7 @@ func TestPartilhaAuthorizationMatrix(t *testing.T) {
 		{name: "close", method: "POST", path: "/partilhas/{p}/encerrar", want: testkit.Expect{401, 403, 200, 200, 200, 403}},
 	}
 	testkit.Matrix(t, cast.Columns(), cases, func(c row) (string, testkit.Expect) { return c.name, c.want }, func(t *testing.T, c row, u testkit.User) testkit.Response {
-		f := env.NewFixture(t, cast, testkit.FixtureOpts{Private: c.private})
+		f := env.NewFixture(t, *cast, testkit.FixtureOpts{Private: c.private})
 		pid := newPartilha(t, f.Group.ID)
 		if _, err := env.Deps.Store.Reservar(context.Background(), f.Group.ID, pid, testkit.Actor(cast.Alvo), domain.ReservaInput{Quantidade: ptr(1.0)}); err != nil {
 			t.Fatal(err)
@@ -98,7 +98,7 @@ func TestPartilhaAuthorizationMatrix(t *testing.T) {
 func TestPartilhaReservesNeverExceedTheOfferAndDeliveriesCount(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	gid := f.Group.ID
 	pid := newPartilha(t, gid)
 	people := members(t, gid, 10)
