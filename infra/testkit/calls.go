@@ -3,6 +3,7 @@ package testkit
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"sync"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go/middleware"
+
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -200,4 +202,20 @@ func NewStore(t testing.TB, table string) (*store.Store, *CallCounter) {
 	}
 	calls.Reset()
 	return d.Store, calls
+}
+
+// Calls are a request's DynamoDB calls by operation.
+type Calls map[string]int
+
+// Measure is one request of u to h with its own DynamoDB calls counted: it
+// fails t unless the answer has the status, and returns the calls with the
+// response.
+func (e *Env) Measure(t testing.TB, h http.Handler, method, path string, u User, body any, status int) (Calls, Response) {
+	t.Helper()
+	e.Calls.Reset()
+	res := Do(t, h, method, path, u, body)
+	if res.Status != status {
+		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.Status, status, res.Body)
+	}
+	return Calls(e.Calls.ByOperation()), res
 }

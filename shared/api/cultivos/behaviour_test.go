@@ -17,16 +17,11 @@ import (
 	"github.com/verde-app/verde/shared/store"
 )
 
-type calls map[string]int
+type calls = testkit.Calls
 
 func measure(t *testing.T, method, path string, u testkit.User, body any, status int) (calls, testkit.Response) {
 	t.Helper()
-	env.Calls.Reset()
-	res := testkit.Do(t, h, method, path, u, body)
-	if res.Status != status {
-		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.Status, status, res.Body)
-	}
-	return calls(env.Calls.ByOperation()), res
+	return env.Measure(t, h, method, path, u, body, status)
 }
 
 func points(t *testing.T, u testkit.User) int {

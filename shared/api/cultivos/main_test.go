@@ -4,8 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/google/uuid"
-
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
@@ -56,14 +54,7 @@ func newCultivo(t *testing.T, gid, lote string, by testkit.User, colabs ...testk
 	for _, c := range colabs {
 		in.Colaboradores = append(in.Colaboradores, c.ID)
 	}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	id := uuid.Must(uuid.NewV7()).String()
-	if _, _, err := env.Deps.Store.CreateCultivo(context.Background(), id, in, testkit.Actor(by)); err != nil {
-		t.Fatalf("create cultivo: %v", err)
-	}
-	return id
+	return env.NewCultivo(t, in, by)
 }
 
 // plantedDate is when the tests' cultivos were planted: 60 days ago, so the

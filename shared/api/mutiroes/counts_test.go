@@ -9,16 +9,12 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-type calls map[string]int
+type calls = testkit.Calls
 
 func measure(t *testing.T, method, path string, u testkit.User, body any, status int) calls {
 	t.Helper()
-	env.Calls.Reset()
-	res := testkit.Do(t, h, method, path, u, body)
-	if res.Status != status {
-		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.Status, status, res.Body)
-	}
-	return calls(env.Calls.ByOperation())
+	c, _ := env.Measure(t, h, method, path, u, body, status)
+	return c
 }
 
 // TestCallsPerRequest: every read is at most two DynamoDB calls and every

@@ -40,13 +40,7 @@ func colheita(t *testing.T, gid string, by testkit.User, kg float64) {
 	planted := domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, -30))
 	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, Metodo: "muda", Quantidade: qty(12),
 		Unidade: "mudas", DataPlantio: planted, Fase: domain.FaseSemeado}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	id := uuid.Must(uuid.NewV7()).String()
-	if _, _, err := env.Deps.Store.CreateCultivo(ctx, id, in, testkit.Actor(by)); err != nil {
-		t.Fatalf("create cultivo: %v", err)
-	}
+	id := env.NewCultivo(t, in, by)
 	hin := domain.ColheitaInput{Quantidade: qty(kg), Unidade: domain.UnidadeKg, Data: today, Destino: "consumo"}
 	if err := hin.Valid(); err != nil {
 		t.Fatal(err)
