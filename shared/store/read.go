@@ -43,6 +43,20 @@ func (s *Store) batchGet(ctx context.Context, keys ...itemKey) (map[itemKey]reco
 	return s.batchGetAs(ctx, true, keys...)
 }
 
+// readFound is batchGet of main and keys, main first: main's item apart and
+// all of them, or notFound when main has none.
+func (s *Store) readFound(ctx context.Context, notFound func() *domain.Error, main itemKey, keys ...itemKey) (record, map[itemKey]record, error) {
+	items, err := s.batchGet(ctx, append([]itemKey{main}, keys...)...)
+	if err != nil {
+		return nil, nil, err
+	}
+	it := items[main]
+	if it == nil {
+		return nil, nil, notFound()
+	}
+	return it, items, nil
+}
+
 // batchGetEventually is batchGet with eventually consistent reads (half the
 // units): for what a reader only shows, such as the names of a ranking's lines.
 func (s *Store) batchGetEventually(ctx context.Context, keys ...itemKey) (map[itemKey]record, error) {

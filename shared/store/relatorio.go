@@ -327,11 +327,7 @@ func (s *Store) Impacto(ctx context.Context, gid string, actor Actor, year strin
 	if actor.ID != "" {
 		keys = append(keys, itemKey{GroupPK(gid), MemberSK(actor.ID)})
 	}
-	items, err := s.batchGet(ctx, keys...)
-	if err != nil {
-		return ImpactoView{}, err
-	}
-	v, err := viewOf(items, gid, actor.ID)
+	v, items, err := s.readView(ctx, gid, actor.ID, keys...)
 	if err != nil {
 		return ImpactoView{}, err
 	}
