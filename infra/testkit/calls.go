@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go/middleware"
+	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/store"
@@ -179,6 +180,13 @@ func (c *CallCounter) ByOperation() map[string]int {
 		out[k] = v
 	}
 	return out
+}
+
+// NewStoreOwn is NewStore on a new table of its own, named prefix and a
+// random suffix.
+func NewStoreOwn(t testing.TB, prefix string) (*store.Store, *CallCounter) {
+	t.Helper()
+	return NewStore(t, prefix+"-"+uuid.NewString()[:8])
 }
 
 // NewStore is a store with its DynamoDB calls counted (the count starts at
