@@ -73,7 +73,7 @@ func TestRulesOutOfRangeRefusedPerField(t *testing.T) {
 	if again := loadRules(t, a); again.Version != r.Version {
 		t.Fatalf("version moved to %d", again.Version)
 	}
-	if log := auditOf(t, a.ID); len(log) != 0 {
+	if log := env.AuditOf(t, a.ID); len(log) != 0 {
 		t.Fatalf("refused edits audited: %+v", log)
 	}
 }
@@ -102,7 +102,7 @@ func TestRulesEditIsVersionedAndAudited(t *testing.T) {
 	if got, _ := env.Deps.Store.Rules(t.Context()); got.Pontos.Colheita != 77 {
 		t.Fatalf("rules in force: %+v", got.Pontos)
 	}
-	log := auditOf(t, a.ID)
+	log := env.AuditOf(t, a.ID)
 	if len(log) != 1 || log[0].Acao != "regras.editadas" || !strings.Contains(log[0].Antes, `"colheita":`+itoa(r.Pontos.Colheita)) || !strings.Contains(log[0].Depois, `"colheita":77`) {
 		t.Fatalf("audit %+v", log)
 	}
