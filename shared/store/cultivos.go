@@ -472,7 +472,8 @@ func (s *Store) ChangeFase(ctx context.Context, cid string, actor Actor, in doma
 // changeCultivo is one change of the cultivo cid, retried as attempt
 // retries: change gets what readCultivo read, a new transaction, the
 // attempt's time and whether the lote the cultivo leaves is gone (set by
-// writeWithLote), and returns the cultivo to answer with.
+// the write that found it gone, for the attempts after it), and returns the
+// cultivo to answer with.
 func (s *Store) changeCultivo(ctx context.Context, cid string, actor Actor, change func(t *txn, st cultivoState, now time.Time, skipLote *bool) (domain.Cultivo, error)) (domain.Cultivo, error) {
 	var out domain.Cultivo
 	skipLote := false
