@@ -227,3 +227,20 @@ func (e *Env) Measure(t testing.TB, h http.Handler, method, path string, u User,
 	}
 	return Calls(e.Calls.ByOperation()), res
 }
+
+// AtOnce runs f(0) to f(n-1) each in a goroutine of its own, all at once,
+// and returns their results in that order when all have returned: racing
+// requests or acts.
+func AtOnce[T any](n int, f func(i int) T) []T {
+	out := make([]T, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i] = f(i)
+		}()
+	}
+	wg.Wait()
+	return out
+}

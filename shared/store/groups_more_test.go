@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -186,7 +187,7 @@ func TestInviteUsesAreCountedAtomically(t *testing.T) {
 	for i := range users {
 		users[i] = f.user(fmt.Sprintf("Convidado %d", i))
 	}
-	errs := concurrently(n, func(i int) error {
+	errs := testkit.AtOnce(n, func(i int) error {
 		_, err := f.s.AcceptInvite(ctx, inv.Token, users[i])
 		return err
 	})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,22 +18,6 @@ type fixture struct {
 	t     *testing.T
 	s     *store.Store
 	calls *testkit.CallCounter
-}
-
-// concurrently runs act(0) to act(n-1) at once and returns their errors, in
-// that order, when all have returned.
-func concurrently(n int, act func(i int) error) []error {
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = act(i)
-		}()
-	}
-	wg.Wait()
-	return errs
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -228,7 +211,7 @@ func TestJoinRejectsWhenFullUnderConcurrency(t *testing.T) {
 	for i := range joiners {
 		joiners[i] = f.user(fmt.Sprintf("Pessoa %d", i))
 	}
-	errs := concurrently(n, func(i int) error {
+	errs := testkit.AtOnce(n, func(i int) error {
 		_, err := f.s.Join(ctx, g.ID, joiners[i])
 		return err
 	})

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -141,7 +142,7 @@ func TestTwentySimultaneousAssignmentsGiveALoteToExactlyOneMember(t *testing.T) 
 	for i := n / 2; i < n; i++ {
 		f.request(g.ID, "A1", members[i])
 	}
-	errs := concurrently(n, func(i int) error {
+	errs := testkit.AtOnce(n, func(i int) error {
 		_, err := f.s.AssignLote(ctx, g.ID, "A1", owner, members[i].ID, i >= n/2)
 		return err
 	})
@@ -473,7 +474,7 @@ func TestALoteTakesAtMostTwentyOpenRequestsAndTheFullLoteStillAssigns(t *testing
 		f.request(g.ID, "A2", m)
 	}
 	racers := members[capN-3 : capN+5]
-	errs := concurrently(len(racers), func(i int) error {
+	errs := testkit.AtOnce(len(racers), func(i int) error {
 		_, err := f.s.RequestLote(ctx, g.ID, "A2", racers[i])
 		return err
 	})

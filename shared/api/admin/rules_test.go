@@ -3,7 +3,6 @@ package admin_test
 import (
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/verde-app/verde/infra/testkit"
@@ -114,16 +113,10 @@ func TestRulesEditIsVersionedAndAudited(t *testing.T) {
 
 	// Two admins at once over the same version: one 200, one 409.
 	cur := loadRules(t, a)
-	var wg sync.WaitGroup
-	codes := make([]int, 2)
-	for i, u := range []testkit.User{a, b} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			codes[i] = testkit.Do(t, h, "PUT", "/api/admin/rules", u, setPath(t, editBody(cur), "pontos.post", 6+i)).Status
-		}()
-	}
-	wg.Wait()
+	admins := []testkit.User{a, b}
+	codes := testkit.AtOnce(len(admins), func(i int) int {
+		return testkit.Do(t, h, "PUT", "/api/admin/rules", admins[i], setPath(t, editBody(cur), "pontos.post", 6+i)).Status
+	})
 	if !(codes[0] == 200 && codes[1] == 409 || codes[0] == 409 && codes[1] == 200) {
 		t.Fatalf("concurrent saves: %v", codes)
 	}

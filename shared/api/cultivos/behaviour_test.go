@@ -172,16 +172,9 @@ func TestSameColheitaTwiceAtOnceIsOneColheita(t *testing.T) {
 	w := newWorld(t, testkit.FixtureOpts{})
 	before := points(t, cast.Member)
 	body := map[string]any{"id": uuid.NewString(), "quantidade": 1.2, "unidade": "kg", "data": todayDate(), "destino": "consumo"}
-	statuses := make([]int, 2)
-	var wg sync.WaitGroup
-	for i := range statuses {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			statuses[i] = testkit.Do(t, h, "POST", "/api/cultivos/"+w.cultivo+"/colheitas", cast.Member, body).Status
-		}()
-	}
-	wg.Wait()
+	statuses := testkit.AtOnce(2, func(int) int {
+		return testkit.Do(t, h, "POST", "/api/cultivos/"+w.cultivo+"/colheitas", cast.Member, body).Status
+	})
 	if !(statuses[0] == 201 && statuses[1] == 200 || statuses[0] == 200 && statuses[1] == 201) {
 		t.Fatalf("statuses %v, want one 201 and one 200", statuses)
 	}
@@ -217,16 +210,9 @@ func TestTwentyDiaryEntriesAtOncePayAtMostTen(t *testing.T) {
 	}
 	before := points(t, u)
 	const n = 20
-	statuses := make([]int, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			statuses[i] = testkit.Do(t, h, "POST", "/api/cultivos/"+c.ID+"/diario", u, map[string]any{"tipo": "observacao", "texto": fmt.Sprintf("Nota %d", i)}).Status
-		}()
-	}
-	wg.Wait()
+	statuses := testkit.AtOnce(n, func(i int) int {
+		return testkit.Do(t, h, "POST", "/api/cultivos/"+c.ID+"/diario", u, map[string]any{"tipo": "observacao", "texto": fmt.Sprintf("Nota %d", i)}).Status
+	})
 	for i, s := range statuses {
 		if s != 201 {
 			t.Errorf("entry %d: %d", i, s)

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -166,21 +165,13 @@ func TestTwentySimultaneousAssignmentsOfOneLote(t *testing.T) {
 			}
 		}
 	}
-	statuses := make([]int, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			base := "/api/groups/" + f.Group.ID + "/lotes/A1"
-			if i%2 == 1 { // approvals of requests and direct assignments race
-				statuses[i] = testkit.Do(t, h, "POST", base+"/requests/"+members[i].ID+"/approve", cast.Coord, nil).Status
-			} else {
-				statuses[i] = testkit.Do(t, h, "PUT", base+"/responsavel", cast.Owner, map[string]any{"userId": members[i].ID}).Status
-			}
-		}()
-	}
-	wg.Wait()
+	statuses := testkit.AtOnce(n, func(i int) int {
+		base := "/api/groups/" + f.Group.ID + "/lotes/A1"
+		if i%2 == 1 { // approvals of requests and direct assignments race
+			return testkit.Do(t, h, "POST", base+"/requests/"+members[i].ID+"/approve", cast.Coord, nil).Status
+		}
+		return testkit.Do(t, h, "PUT", base+"/responsavel", cast.Owner, map[string]any{"userId": members[i].ID}).Status
+	})
 	count := map[int]int{}
 	winner := -1
 	for i, s := range statuses {

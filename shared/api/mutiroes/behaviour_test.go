@@ -76,16 +76,9 @@ func TestTwentySignUpsForSixVagasGiveSixVagasAndFourteenInOrder(t *testing.T) {
 	m := newMutirao(t, f.Group.ID, 6)
 	people := members(t, f.Group.ID, 20)
 	path := "/api/groups/" + f.Group.ID + "/mutiroes/" + m.ID + "/inscricao"
-	var wg sync.WaitGroup
-	status := make([]int, len(people))
-	for i, u := range people {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			status[i] = testkit.Do(t, h, "PUT", path, u, map[string]any{"tarefaId": "t1"}).Status
-		}()
-	}
-	wg.Wait()
+	status := testkit.AtOnce(len(people), func(i int) int {
+		return testkit.Do(t, h, "PUT", path, people[i], map[string]any{"tarefaId": "t1"}).Status
+	})
 	for i, s := range status {
 		if s != 200 {
 			t.Fatalf("sign-up %d: %d", i, s)
@@ -141,6 +134,7 @@ func TestTwentySignUpsForSixVagasGiveSixVagasAndFourteenInOrder(t *testing.T) {
 			leaving = append(leaving, byID[in.UserID])
 		}
 	}
+	var wg sync.WaitGroup
 	for _, u := range leaving {
 		wg.Add(1)
 		go func() {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/google/uuid"
@@ -103,16 +102,9 @@ func TestPartilhaReservesNeverExceedTheOfferAndDeliveriesCount(t *testing.T) {
 	pid := newPartilha(t, gid)
 	people := members(t, gid, 10)
 	base := "/api/groups/" + gid + "/partilhas/" + pid
-	var wg sync.WaitGroup
-	status := make([]int, len(people))
-	for i, u := range people {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			status[i] = testkit.Do(t, h, "PUT", base+"/reserva", u, map[string]any{"quantidade": 1}).Status
-		}()
-	}
-	wg.Wait()
+	status := testkit.AtOnce(len(people), func(i int) int {
+		return testkit.Do(t, h, "PUT", base+"/reserva", people[i], map[string]any{"quantidade": 1}).Status
+	})
 	got := map[int]int{}
 	var winner, loser testkit.User
 	for i, s := range status {
