@@ -19,11 +19,6 @@ import (
 
 type calls = testkit.Calls
 
-func measure(t *testing.T, method, path string, u testkit.User, body any, status int) (calls, testkit.Response) {
-	t.Helper()
-	return env.Measure(t, h, method, path, u, body, status)
-}
-
 func points(t *testing.T, u testkit.User) int {
 	t.Helper()
 	p, _, err := env.Deps.Store.Profile(context.Background(), u.ID)
@@ -139,7 +134,7 @@ func TestCallsPerRequest(t *testing.T) {
 			{"perdido by a coordinator", "POST", "/api/cultivos/" + newCultivo(t, gid, "", cast.Member) + "/fase", cast.Coord, map[string]any{"fase": "perdido", "motivo": "Geada"}, 200, calls{"BatchGetItem": 1, "GetItem": 1, "TransactWriteItems": 1}},
 		}
 		for _, c := range cases {
-			if got, _ := measure(t, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			if got, _ := env.Measure(t, h, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
 				t.Errorf("%s (%s): %v, want %v", c.name, label, got, c.want)
 			}
 		}
@@ -149,7 +144,7 @@ func TestCallsPerRequest(t *testing.T) {
 	run("10,000 cultivos")
 
 	// The owner's list of 10,000 reads pages of at most 100, one Query and one BatchGetItem each.
-	c, res := measure(t, "GET", "/api/cultivos?limit=100", cast.Owner, nil, 200)
+	c, res := env.Measure(t, h, "GET", "/api/cultivos?limit=100", cast.Owner, nil, 200)
 	var page struct {
 		Items      []cultivos.Cultivo `json:"items"`
 		NextCursor *string            `json:"nextCursor"`
@@ -158,7 +153,7 @@ func TestCallsPerRequest(t *testing.T) {
 	if len(page.Items) != 100 || page.NextCursor == nil || fmt.Sprint(c) != fmt.Sprint(calls{"Query": 1, "BatchGetItem": 1}) {
 		t.Fatalf("page of %d, next %v, calls %v", len(page.Items), page.NextCursor, c)
 	}
-	c, res = measure(t, "GET", "/api/groups/"+gid+"/cultivos?limit=100&cursor="+url.QueryEscape(*page.NextCursor), cast.Owner, nil, 400)
+	c, res = env.Measure(t, h, "GET", "/api/groups/"+gid+"/cultivos?limit=100&cursor="+url.QueryEscape(*page.NextCursor), cast.Owner, nil, 400)
 	if res.ErrorField() != "cursor" {
 		t.Fatalf("a cursor of another list: %s", res.Body)
 	}

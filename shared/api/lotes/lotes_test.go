@@ -62,12 +62,6 @@ func TestAuthorizationMatrix(t *testing.T) {
 
 type calls = testkit.Calls
 
-func measure(t *testing.T, method, path string, u testkit.User, body any, status int) calls {
-	t.Helper()
-	c, _ := env.Measure(t, h, method, path, u, body, status)
-	return c
-}
-
 func TestCallsPerRequest(t *testing.T) {
 	setup(t)
 	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
@@ -101,7 +95,7 @@ func TestCallsPerRequest(t *testing.T) {
 		{"delete", "DELETE", base + "/lotes/C98", cast.Coord, nil, 204, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 	}
 	for _, c := range cases {
-		if got := measure(t, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
+		if got, _ := env.Measure(t, h, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -336,7 +330,7 @@ func TestAssigningALoteClosesTheOtherRequests(t *testing.T) {
 	if l := loteOf(t, f, "A1"); l.PedidosPendentes != 3 {
 		t.Fatalf("A1 %+v", l)
 	}
-	got := measure(t, "PUT", base+"/A1/responsavel", cast.Coord, map[string]any{"userId": cast.Alvo.ID}, 200)
+	got, _ := env.Measure(t, h, "PUT", base+"/A1/responsavel", cast.Coord, map[string]any{"userId": cast.Alvo.ID}, 200)
 	if fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}) {
 		t.Errorf("assignment made %v", got)
 	}
@@ -371,7 +365,7 @@ func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
 			}
 		}
 	}
-	got := measure(t, "POST", base+"/A1/requests/"+chosen.ID+"/approve", cast.Coord, nil, 200)
+	got, _ := env.Measure(t, h, "POST", base+"/A1/requests/"+chosen.ID+"/approve", cast.Coord, nil, 200)
 	if fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}) {
 		t.Errorf("approval made %v", got)
 	}
@@ -447,7 +441,7 @@ func TestALoteTakesAtMostTwentyOpenRequests(t *testing.T) {
 		t.Fatalf("A1 %+v", l)
 	}
 	// The full lote still goes in one transaction, closing all twenty.
-	got := measure(t, "PUT", base+"/A1/responsavel", cast.Coord, map[string]any{"userId": cast.Alvo.ID}, 200)
+	got, _ := env.Measure(t, h, "PUT", base+"/A1/responsavel", cast.Coord, map[string]any{"userId": cast.Alvo.ID}, 200)
 	if fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}) {
 		t.Errorf("assignment made %v", got)
 	}

@@ -11,12 +11,6 @@ import (
 
 type calls = testkit.Calls
 
-func measure(t *testing.T, method, path string, u testkit.User, body any, status int) calls {
-	t.Helper()
-	c, _ := env.Measure(t, h, method, path, u, body, status)
-	return c
-}
-
 // TestCallsPerRequest: every read is at most two DynamoDB calls and every
 // act one transaction after its reads, at a mutirão with its waiting list
 // full and a group with two years of report months.
@@ -95,7 +89,7 @@ func TestCallsPerRequest(t *testing.T) {
 		if c.at != nil {
 			c.at()
 		}
-		if got := measure(t, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
+		if got, _ := env.Measure(t, h, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}

@@ -240,7 +240,7 @@ func TestEscalaCalls(t *testing.T) {
 		{"done", "POST", base + "/" + e.ID + "/feito", cast.Member, map[string]any{"data": domain.FormatDate(vespera)}, 200, act},
 		{"update", "PUT", base + "/" + e.ID, cast.Coord, map[string]any{"nome": "Rega", "hora": "07:00", "duracaoMin": 30, "version": e.Version, "turnos": []any{}}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 	} {
-		if got := measure(t, c.method, c.path, c.u, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
+		if got, _ := env.Measure(t, h, c.method, c.path, c.u, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}

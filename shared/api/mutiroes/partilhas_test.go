@@ -168,7 +168,7 @@ func TestPartilhaReservesNeverExceedTheOfferAndDeliveriesCount(t *testing.T) {
 		{"deliver", "POST", base + "/reservas/" + cast.Alvo.ID + "/entregue", cast.Member, nil, 200, act},
 		{"close", "POST", base + "/encerrar", cast.Member, nil, 200, act},
 	} {
-		if got := measure(t, c.method, c.path, c.u, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
+		if got, _ := env.Measure(t, h, c.method, c.path, c.u, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
