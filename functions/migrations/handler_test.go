@@ -10,23 +10,15 @@ import (
 	"time"
 
 	"github.com/aws/aws-lambda-go/cfn"
-	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/seed"
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/migrations"
-	"github.com/verde-app/verde/shared/store"
 )
 
 func TestMain(m *testing.M) { testcloud.RunDynamo(m) }
-
-// newStore is a store on a table of its own, with its DynamoDB calls counted.
-func newStore(t *testing.T) (*store.Store, *testkit.CallCounter) {
-	t.Helper()
-	return testkit.NewStore(t, "migrations-"+uuid.NewString()[:8])
-}
 
 func event(kind cfn.RequestType) cfn.Event {
 	ev := cfn.Event{RequestType: kind, ResourceType: "Custom::Migrations", LogicalResourceID: "Migrations"}
@@ -49,7 +41,7 @@ func noContinue(t *testing.T) func(context.Context) error {
 
 func TestCreateRunsEveryMigrationAndUpdateRunsNoneAgain(t *testing.T) {
 	ctx := context.Background()
-	s, calls := newStore(t)
+	s, calls := testkit.NewStoreOwn(t, "migrations")
 	all, _ := migrations.List(seed.Catalog, seed.Yields, nil)
 	h := handler(s, listOf(seed.Catalog), noContinue(t), time.Minute)
 
@@ -96,7 +88,7 @@ func TestCreateRunsEveryMigrationAndUpdateRunsNoneAgain(t *testing.T) {
 
 func TestWhatCloudFormationCannotWaitForGoesOnAsynchronously(t *testing.T) {
 	ctx := context.Background()
-	s, _ := newStore(t)
+	s, _ := testkit.NewStoreOwn(t, "migrations")
 	continued := 0
 	cont := func(context.Context) error { continued++; return nil }
 	_, data, err := handler(s, listOf(seed.Catalog), cont, 0)(ctx, event(cfn.RequestCreate))
@@ -112,7 +104,7 @@ func TestWhatCloudFormationCannotWaitForGoesOnAsynchronously(t *testing.T) {
 
 func TestDeleteKeepsTheData(t *testing.T) {
 	ctx := context.Background()
-	s, calls := newStore(t)
+	s, calls := testkit.NewStoreOwn(t, "migrations")
 	if _, _, err := handler(s, listOf(seed.Catalog), noContinue(t), time.Minute)(ctx, event(cfn.RequestCreate)); err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +119,7 @@ func TestDeleteKeepsTheData(t *testing.T) {
 // Through cfn.LambdaWrap and dispatch, as main runs it: CloudFormation's presigned URL receives
 // SUCCESS with the stable id, or FAILED with the reason.
 func TestLambdaWrapAnswersCloudFormation(t *testing.T) {
-	s, _ := newStore(t)
+	s, _ := testkit.NewStoreOwn(t, "migrations")
 	var got []cfn.Response
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var resp cfn.Response

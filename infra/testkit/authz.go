@@ -1,10 +1,12 @@
 package testkit
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/verde-app/verde/shared/api"
+	"github.com/verde-app/verde/shared/store"
 )
 
 // The authorization matrices of the API areas' tests: every route sent as
@@ -90,4 +92,15 @@ func EveryRouteHasARow[C any](t testing.TB, routes []api.Route, covers func(path
 			t.Errorf("the matrix names %s, which is not a route", r)
 		}
 	}
+}
+
+// AuditOf is every audit entry of the admin uid this month, newest first
+// (one page of 100).
+func (e *Env) AuditOf(t testing.TB, uid string) []store.AuditRecord {
+	t.Helper()
+	items, _, err := e.Deps.Store.AuditPage(context.Background(), store.AuditFilter{AdminID: uid}, 100, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return items
 }

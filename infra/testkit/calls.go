@@ -3,6 +3,7 @@ package testkit
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"sync"
 	"testing"
 
@@ -11,6 +12,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go/middleware"
+	"github.com/google/uuid"
+
 	"github.com/verde-app/verde/shared/app"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -179,6 +182,13 @@ func (c *CallCounter) ByOperation() map[string]int {
 	return out
 }
 
+// NewStoreOwn is NewStore on a new table of its own, named prefix and a
+// random suffix.
+func NewStoreOwn(t testing.TB, prefix string) (*store.Store, *CallCounter) {
+	t.Helper()
+	return NewStore(t, prefix+"-"+uuid.NewString()[:8])
+}
+
 // NewStore is a store with its DynamoDB calls counted (the count starts at
 // zero): on table, created if it does not exist yet, or on the local cloud's
 // own table when table is "".
@@ -200,4 +210,37 @@ func NewStore(t testing.TB, table string) (*store.Store, *CallCounter) {
 	}
 	calls.Reset()
 	return d.Store, calls
+}
+
+// Calls are a request's DynamoDB calls by operation.
+type Calls map[string]int
+
+// Measure is one request of u to h with its own DynamoDB calls counted: it
+// fails t unless the answer has the status, and returns the calls with the
+// response.
+func (e *Env) Measure(t testing.TB, h http.Handler, method, path string, u User, body any, status int) (Calls, Response) {
+	t.Helper()
+	e.Calls.Reset()
+	res := Do(t, h, method, path, u, body)
+	if res.Status != status {
+		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.Status, status, res.Body)
+	}
+	return Calls(e.Calls.ByOperation()), res
+}
+
+// AtOnce runs f(0) to f(n-1) each in a goroutine of its own, all at once,
+// and returns their results in that order when all have returned: racing
+// requests or acts.
+func AtOnce[T any](n int, f func(i int) T) []T {
+	out := make([]T, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i] = f(i)
+		}()
+	}
+	wg.Wait()
+	return out
 }

@@ -108,3 +108,17 @@ func ReadOpenAPI(t testing.TB, doc any) {
 		t.Fatal(err)
 	}
 }
+
+// Live sends req to a live server (the local cloud), checks the answer like
+// CheckResponse and returns its status and body.
+func Live(t testing.TB, req *http.Request) (int, []byte) {
+	t.Helper()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	CheckResponse(t, req, resp, raw)
+	return resp.StatusCode, raw
+}

@@ -11,7 +11,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
@@ -21,12 +20,6 @@ import (
 )
 
 func TestMain(m *testing.M) { testcloud.RunDynamo(m) }
-
-// newStore is a store on a table of its own, with its DynamoDB calls counted.
-func newStore(t *testing.T) (*store.Store, *testkit.CallCounter) {
-	t.Helper()
-	return testkit.NewStore(t, "migrations-"+uuid.NewString()[:8])
-}
 
 // counting is a migration of three steps that records each position it was given.
 type counting struct {
@@ -51,7 +44,7 @@ func (c *counting) migration(id string) migrations.Migration {
 
 func TestRunningTwiceIsRunningOnce(t *testing.T) {
 	ctx := context.Background()
-	s, _ := newStore(t)
+	s, _ := testkit.NewStoreOwn(t, "migrations")
 	a, b := &counting{}, &counting{}
 	list := []migrations.Migration{a.migration("a"), b.migration("b")}
 	rep, err := migrations.Run(ctx, s, list, time.Time{})
@@ -73,7 +66,7 @@ func TestRunningTwiceIsRunningOnce(t *testing.T) {
 
 func TestAFailedMigrationResumesFromItsPosition(t *testing.T) {
 	ctx := context.Background()
-	s, _ := newStore(t)
+	s, _ := testkit.NewStoreOwn(t, "migrations")
 	a, b := &counting{failAt: "2"}, &counting{}
 	list := []migrations.Migration{a.migration("a"), b.migration("b")}
 	if _, err := migrations.Run(ctx, s, list, time.Time{}); err == nil {
@@ -102,7 +95,7 @@ func TestAFailedMigrationResumesFromItsPosition(t *testing.T) {
 
 func TestARunOutOfTimeLeavesTheRestPending(t *testing.T) {
 	ctx := context.Background()
-	s, _ := newStore(t)
+	s, _ := testkit.NewStoreOwn(t, "migrations")
 	a := &counting{}
 	rep, err := migrations.Run(ctx, s, []migrations.Migration{a.migration("a")}, time.Now().Add(-time.Second))
 	if err != nil || !slices.Equal(rep.Pendentes, []string{"a"}) || len(a.seen) != 0 {
@@ -131,7 +124,7 @@ func adminEdits(t *testing.T, s *store.Store, id, field, value string) {
 
 func TestTheSeedUpdatesWhatNoAdminEditedAndCarriesNewFields(t *testing.T) {
 	ctx := context.Background()
-	s, calls := newStore(t)
+	s, calls := testkit.NewStoreOwn(t, "migrations")
 	v1 := []domain.Vegetable{vegetable("a"), vegetable("b")}
 	if res, err := s.ApplyCatalogSeed(ctx, v1, nil); err != nil || res.Criados != 2 {
 		t.Fatalf("first seed: %+v %v", res, err)
@@ -178,7 +171,7 @@ func TestTheSeedUpdatesWhatNoAdminEditedAndCarriesNewFields(t *testing.T) {
 
 func TestItemsSeededBeforeTheSeedRecordsGetTheNewFields(t *testing.T) {
 	ctx := context.Background()
-	s, _ := newStore(t)
+	s, _ := testkit.NewStoreOwn(t, "migrations")
 	// The old insert-only seed: no SEED beside the items.
 	if _, err := s.SeedCatalog(ctx, []domain.Vegetable{vegetable("untouched"), vegetable("edited")}, nil); err != nil {
 		t.Fatal(err)
@@ -205,7 +198,7 @@ func TestItemsSeededBeforeTheSeedRecordsGetTheNewFields(t *testing.T) {
 
 func TestTheListRunsTheSeedOncePerVersionOfTheData(t *testing.T) {
 	ctx := context.Background()
-	s, _ := newStore(t)
+	s, _ := testkit.NewStoreOwn(t, "migrations")
 	cat := func(vs ...domain.Vegetable) migrations.Catalog {
 		return func() ([]domain.Vegetable, []domain.Conquista, error) { return vs, nil, nil }
 	}

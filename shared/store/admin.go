@@ -387,11 +387,7 @@ func (s *Store) AdjustPoints(ctx context.Context, uid string, a domain.PointsAdj
 		t := newTxn(s.Table)
 		u := t.update(itemProfile, UserPK(uid), skProfile)
 		u.cond("attribute_exists(PK)")
-		if ps.hasPts {
-			u.cond("pontosTotais = %s", u.v(num(p.PontosTotais)))
-		} else {
-			u.cond("attribute_not_exists(pontosTotais)")
-		}
+		u.pin("pontosTotais", ps.hasPts, p.PontosTotais)
 		u.set("pontosTotais = %s", u.v(num(sc.PontosTotais)))
 		u.set("nivel = %s", u.v(num(sc.Nivel)))
 		u.incr("version", 1)

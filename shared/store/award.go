@@ -181,11 +181,7 @@ func (s *Store) applyProfile(ctx context.Context, t *txn, ps profileState, ch pr
 	}
 	if total := prog.withBonus(award); total != nil {
 		sc := domain.ApplyAward(p.PontosTotais, *total)
-		if ps.hasPts {
-			u.cond("pontosTotais = %s", u.v(num(p.PontosTotais)))
-		} else {
-			u.cond("attribute_not_exists(pontosTotais)")
-		}
+		u.pin("pontosTotais", ps.hasPts, p.PontosTotais)
 		u.set("pontosTotais = %s", u.v(num(sc.PontosTotais)))
 		u.set("nivel = %s", u.v(num(sc.Nivel)))
 		changed = true

@@ -428,11 +428,7 @@ func (s *Store) readColheita(ctx context.Context, cid, hid string, actor Actor, 
 // putColheita writes h over the version read.
 func putColheita(t *txn, h domain.Colheita, gid string, version int) {
 	u := newUpd()
-	if version == 0 {
-		u.cond("attribute_not_exists(version)")
-	} else {
-		u.cond("version = %s", u.v(num(version)))
-	}
+	u.pin("version", version != 0, version)
 	t.putWhen(itemColheita, colheitaItemOf(h, gid, version+1), u)
 }
 

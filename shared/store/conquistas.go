@@ -139,11 +139,8 @@ func (pl progressPlan) write(t *txn, u *upd, uid string, now time.Time) bool {
 			continue
 		}
 		n := u.n(k)
-		if _, ok := pl.stored[k]; !ok {
-			u.cond("attribute_not_exists(%s)", n)
-		} else {
-			u.cond("%s = %s", n, u.v(num(pl.before[k])))
-		}
+		_, stored := pl.stored[k]
+		u.pin(n, stored, pl.before[k])
 		u.set("%s = %s", n, u.v(num(pl.after[k])))
 		changed = true
 	}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -120,22 +119,16 @@ func eraseConquistas(ctx context.Context, s *Store, uid string, _ int) (int, boo
 // short runs again from the start. Returns the items counted.
 func (s *Store) BackfillConquistaCounts(ctx context.Context) (int, error) {
 	counted := 0
-	var start record
-	for {
-		out, err := s.DB.Scan(ctx, &dynamodb.ScanInput{
-			TableName: aws.String(s.Table),
-			FilterExpression: aws.String("#type = :conq AND begins_with(PK, :user) AND begins_with(SK, :earned) AND " +
-				"attribute_not_exists(#contado)"),
-			ExpressionAttributeNames:  map[string]string{"#type": "type", "#contado": attrContado},
-			ExpressionAttributeValues: record{":conq": str("conquista"), ":user": str("USER#"), ":earned": str(prefixEarned)},
-			ExclusiveStartKey:         start,
-			Limit:                     aws.Int32(1000),
-		})
-		if err != nil {
-			return counted, fmt.Errorf("scan earned conquistas: %w", err)
-		}
+	err := s.scanPages(ctx, &dynamodb.ScanInput{
+		TableName: aws.String(s.Table),
+		FilterExpression: aws.String("#type = :conq AND begins_with(PK, :user) AND begins_with(SK, :earned) AND " +
+			"attribute_not_exists(#contado)"),
+		ExpressionAttributeNames:  map[string]string{"#type": "type", "#contado": attrContado},
+		ExpressionAttributeValues: record{":conq": str("conquista"), ":user": str("USER#"), ":earned": str(prefixEarned)},
+		Limit:                     aws.Int32(1000),
+	}, "earned conquistas", func(items []record) error {
 		var batch []earnedKey
-		for _, it := range out.Items {
+		for _, it := range items {
 			e := earnedKeyOf(it)
 			if _, ok := domain.ConquistaByCode(e.code); !ok || !strings.HasPrefix(e.key.SK, prefixEarned) {
 				continue
@@ -146,14 +139,12 @@ func (s *Store) BackfillConquistaCounts(ctx context.Context) (int, error) {
 			n, err := s.countEarned(ctx, batch[i:min(i+25, len(batch))])
 			counted += n
 			if err != nil {
-				return counted, err
+				return err
 			}
 		}
-		if len(out.LastEvaluatedKey) == 0 {
-			return counted, nil
-		}
-		start = out.LastEvaluatedKey
-	}
+		return nil
+	})
+	return counted, err
 }
 
 // countEarned marks the items contado and adds them to their counts, in

@@ -8,9 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -40,25 +37,13 @@ func (f *fixture) colheita(by store.Actor, cid string, grams float64) (store.Col
 	return f.s.AddColheita(context.Background(), cid, by, in)
 }
 
-// notifs are the user's notifications of tipo, read straight from the table.
+// notifs are the texts of the user's notifications of tipo, read straight
+// from the table.
 func (f *fixture) notifs(uid, tipo string) []string {
 	f.t.Helper()
-	out, err := f.s.DB.Query(context.Background(), &dynamodb.QueryInput{
-		TableName:              aws.String(f.s.Table),
-		KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :sk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": &types.AttributeValueMemberS{Value: store.UserPK(uid)}, ":sk": &types.AttributeValueMemberS{Value: "NOTIF#"},
-		},
-		ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		f.t.Fatal(err)
-	}
 	var texts []string
-	for _, it := range out.Items {
-		if it["tipo"].(*types.AttributeValueMemberS).Value == tipo {
-			texts = append(texts, it["texto"].(*types.AttributeValueMemberS).Value)
-		}
+	for _, n := range f.notifications(uid, tipo) {
+		texts = append(texts, n.Texto)
 	}
 	return texts
 }

@@ -201,14 +201,9 @@ func (s *Store) readCultivo(ctx context.Context, cid string, actor Actor, extra 
 	if !validID(cid) || actor.ID == "" {
 		return cultivoState{}, domain.ErrCultivoNotFound()
 	}
-	keys := append([]itemKey{{CultivoPK(cid), skMeta}, {UserPK(actor.ID), skProfile}}, extra...)
-	items, err := s.batchGet(ctx, keys...)
+	meta, items, err := s.readFound(ctx, domain.ErrCultivoNotFound, itemKey{CultivoPK(cid), skMeta}, append([]itemKey{{UserPK(actor.ID), skProfile}}, extra...)...)
 	if err != nil {
 		return cultivoState{}, err
-	}
-	meta := items[itemKey{CultivoPK(cid), skMeta}]
-	if meta == nil {
-		return cultivoState{}, domain.ErrCultivoNotFound()
 	}
 	c, err := decodeCultivo(meta)
 	if err != nil {
@@ -446,6 +441,40 @@ func addStats(t *txn, pk, attr string, n float64) *upd {
 // writes the change to the diary. Writers move it; the group's coordinators
 // and dono may also mark it perdido (and undo that).
 func (s *Store) ChangeFase(ctx context.Context, cid string, actor Actor, in domain.FaseInput) (domain.Cultivo, error) {
+	return s.changeCultivo(ctx, cid, actor, func(t *txn, st cultivoState, now time.Time, skipLote *bool) (domain.Cultivo, error) {
+		c := st.c
+		if c.IsWriter(actor.ID) {
+			requireWriterMember(t, c, actor.ID)
+		} else {
+			lossOnly := in.Fase == domain.FasePerdido || c.Fase == domain.FasePerdido
+			if err := s.requireCoordinator(ctx, t, c, actor, lossOnly); err != nil {
+				return domain.Cultivo{}, err
+			}
+		}
+		next, err := c.NextFase(in.Fase, in.Motivo)
+		if err != nil {
+			return domain.Cultivo{}, err
+		}
+		next.Version, next.AtualizadoEm = c.Version+1, now
+		saveMoved(t, c, next, now, *skipLote)
+		texto := domain.TextoMudancaFase(next)
+		t.putItem("diario", diarioItemOf(domain.DiarioEntry{
+			ID: newEntryID(), CultivoID: c.ID, Tipo: domain.TipoFase, Texto: texto, Fase: next.Fase,
+			AutorID: actor.ID, AutorNome: st.profile.profile.Nome, CriadoEm: now,
+		}), "")
+		if err := s.writeWithLote(ctx, t, skipLote, itemCultivo); err != nil {
+			return domain.Cultivo{}, err
+		}
+		return next, nil
+	})
+}
+
+// changeCultivo is one change of the cultivo cid, retried as attempt
+// retries: change gets what readCultivo read, a new transaction, the
+// attempt's time and whether the lote the cultivo leaves is gone (set by
+// the write that found it gone, for the attempts after it), and returns the
+// cultivo to answer with.
+func (s *Store) changeCultivo(ctx context.Context, cid string, actor Actor, change func(t *txn, st cultivoState, now time.Time, skipLote *bool) (domain.Cultivo, error)) (domain.Cultivo, error) {
 	var out domain.Cultivo
 	skipLote := false
 	err := attempt(ctx, func() error {
@@ -454,37 +483,23 @@ func (s *Store) ChangeFase(ctx context.Context, cid string, actor Actor, in doma
 		if err != nil {
 			return err
 		}
-		t := newTxn(s.Table)
-		c := st.c
-		if c.IsWriter(actor.ID) {
-			requireWriterMember(t, c, actor.ID)
-		} else {
-			lossOnly := in.Fase == domain.FasePerdido || c.Fase == domain.FasePerdido
-			if err := s.requireCoordinator(ctx, t, c, actor, lossOnly); err != nil {
-				return err
-			}
-		}
-		next, err := c.NextFase(in.Fase, in.Motivo)
+		next, err := change(newTxn(s.Table), st, now, &skipLote)
 		if err != nil {
-			return err
-		}
-		next.Version, next.AtualizadoEm = c.Version+1, now
-		saveCultivo(t, next, c.Version)
-		updateRefs(t, next)
-		moveLote(t, c, next, skipLote)
-		t.cultivoMoved(c, next, now)
-		texto := domain.TextoMudancaFase(next)
-		t.putItem("diario", diarioItemOf(domain.DiarioEntry{
-			ID: newEntryID(), CultivoID: c.ID, Tipo: domain.TipoFase, Texto: texto, Fase: next.Fase,
-			AutorID: actor.ID, AutorNome: st.profile.profile.Nome, CriadoEm: now,
-		}), "")
-		if err := s.writeWithLote(ctx, t, &skipLote, itemCultivo); err != nil {
 			return err
 		}
 		out = next
 		return nil
 	})
 	return out, err
+}
+
+// saveMoved writes next over c in t: the cultivo's item (at c's version),
+// its references, its lote's counts and the counters it moves.
+func saveMoved(t *txn, c, next domain.Cultivo, now time.Time, skipLote bool) {
+	saveCultivo(t, next, c.Version)
+	updateRefs(t, next)
+	moveLote(t, c, next, skipLote)
+	t.cultivoMoved(c, next, now)
 }
 
 // requireCoordinator lets a group's coordinator or dono act on a cultivo
@@ -515,38 +530,24 @@ func (s *Store) requireCoordinator(ctx context.Context, t *txn, c domain.Cultivo
 // ArchiveCultivo archives (or restores) a cultivo: its responsible member,
 // or the group's coordinators and dono.
 func (s *Store) ArchiveCultivo(ctx context.Context, cid string, actor Actor, arquivar bool) (domain.Cultivo, error) {
-	var out domain.Cultivo
-	skipLote := false
-	err := attempt(ctx, func() error {
-		now := s.now()
-		st, err := s.readCultivo(ctx, cid, actor)
-		if err != nil {
-			return err
-		}
-		t := newTxn(s.Table)
+	return s.changeCultivo(ctx, cid, actor, func(t *txn, st cultivoState, now time.Time, skipLote *bool) (domain.Cultivo, error) {
 		c := st.c
 		if c.ResponsavelID != actor.ID {
 			if err := s.requireCoordinator(ctx, t, c, actor, true); err != nil {
-				return err
+				return domain.Cultivo{}, err
 			}
 		}
 		if c.Arquivado == arquivar {
-			out = c
-			return nil
+			return c, nil
 		}
 		next := c
 		next.Arquivado, next.Version, next.AtualizadoEm = arquivar, c.Version+1, now
-		saveCultivo(t, next, c.Version)
-		updateRefs(t, next)
-		moveLote(t, c, next, skipLote)
-		t.cultivoMoved(c, next, now)
-		if err := s.writeWithLote(ctx, t, &skipLote, itemCultivo); err != nil {
-			return err
+		saveMoved(t, c, next, now, *skipLote)
+		if err := s.writeWithLote(ctx, t, skipLote, itemCultivo); err != nil {
+			return domain.Cultivo{}, err
 		}
-		out = next
-		return nil
+		return next, nil
 	})
-	return out, err
 }
 
 // DiarioResult is a new diary entry and the points it earned.

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"slices"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -28,18 +29,11 @@ func (s *Store) EditCultivo(ctx context.Context, cid string, actor Actor, in dom
 			return domain.Cultivo{}, domain.ErrColaboradorNotFound()
 		}
 	}
-	var out domain.Cultivo
-	skipOld := false
-	err := attempt(ctx, func() error {
-		now := s.now()
-		st, err := s.readCultivo(ctx, cid, actor)
-		if err != nil {
-			return err
-		}
+	return s.changeCultivo(ctx, cid, actor, func(t *txn, st cultivoState, now time.Time, skipOld *bool) (domain.Cultivo, error) {
 		c := st.c
 		people, err := c.DecideEdit(actor.ID, in, now)
 		if err != nil {
-			return err
+			return domain.Cultivo{}, err
 		}
 
 		next := c
@@ -47,15 +41,14 @@ func (s *Store) EditCultivo(ctx context.Context, cid string, actor Actor, in dom
 		next.DataPlantio, next.Notas, next.LoteCodigo = in.DataPlantio, in.Notas, in.LoteCodigo
 		next.Version, next.AtualizadoEm = c.Version+1, now
 
-		t := newTxn(s.Table)
 		requireWriterMember(t, c, actor.ID)
 		if people {
 			cols, err := s.editPeople(ctx, t, c, in)
 			if err != nil {
-				return err
+				return domain.Cultivo{}, err
 			}
 			next.Colaboradores = cols
-			moveLotes(t, c, next, skipOld)
+			moveLotes(t, c, next, *skipOld)
 		}
 		u := t.update(itemCultivo, CultivoPK(c.ID), skMeta)
 		u.cond("version = %s", u.v(num(c.Version)))
@@ -68,7 +61,7 @@ func (s *Store) EditCultivo(ctx context.Context, cid string, actor Actor, in dom
 		set("loteCodigo", str(next.LoteCodigo))
 		cols, err := attributevalue.Marshal(next.Colaboradores)
 		if err != nil {
-			return err
+			return domain.Cultivo{}, err
 		}
 		set("colaboradores", cols)
 		set("version", num(next.Version))
@@ -76,22 +69,20 @@ func (s *Store) EditCultivo(ctx context.Context, cid string, actor Actor, in dom
 		if err := retryable(s.write(ctx, t), itemCultivo); err != nil {
 			if cc, ok := isCancelled(err); ok {
 				if cc.failed(itemLoteAntigo) {
-					skipOld = true // the lote it leaves was deleted since: nothing to count down
-					return errRetry
+					*skipOld = true // the lote it leaves was deleted since: nothing to count down
+					return domain.Cultivo{}, errRetry
 				}
 				if cc.failed(itemLote) {
-					return domain.ErrCultivoLoteNotHeld()
+					return domain.Cultivo{}, domain.ErrCultivoLoteNotHeld()
 				}
 				if _, gone := cc.failedPrefix("member:"); gone {
-					return domain.ErrColaboradorNotMember()
+					return domain.Cultivo{}, domain.ErrColaboradorNotMember()
 				}
 			}
-			return err
+			return domain.Cultivo{}, err
 		}
-		out = next
-		return nil
+		return next, nil
 	})
-	return out, err
 }
 
 // editPeople reads the memberships of the collaborators who join and the lote

@@ -197,6 +197,21 @@ func gruposOf(items map[itemKey]record, uid string) ([]string, profileState, err
 	return ps.profile.GruposParticipantes, ps, nil
 }
 
+// readPosts reads uid's profile and the posts pids with uid's likes of them
+// in one BatchGetItem: the items and uid's groups.
+func (s *Store) readPosts(ctx context.Context, uid string, pids []string) (map[itemKey]record, []string, error) {
+	keys := []itemKey{{UserPK(uid), skProfile}}
+	for _, pid := range pids {
+		keys = append(keys, itemKey{PostPK(pid), skMeta}, itemKey{PostPK(pid), LikeSK(uid)})
+	}
+	items, err := s.batchGet(ctx, keys...)
+	if err != nil {
+		return nil, nil, err
+	}
+	grupos, _, err := gruposOf(items, uid)
+	return items, grupos, err
+}
+
 // CreatePost publishes a post: the post, its cultivo's pointer, the author's
 // feed day (points counted today, the text of the last post), the points
 // (at most PostsPorDia a day earn them), the daily cap, and the author's
@@ -338,14 +353,9 @@ func (s *Store) readPost(ctx context.Context, pid string, actor Actor, extra ...
 	if !validID(pid) || actor.ID == "" {
 		return postState{}, domain.ErrPostNotFound()
 	}
-	keys := append([]itemKey{{PostPK(pid), skMeta}, {UserPK(actor.ID), skProfile}, {PostPK(pid), LikeSK(actor.ID)}}, extra...)
-	items, err := s.batchGet(ctx, keys...)
+	pi, items, err := s.readFound(ctx, domain.ErrPostNotFound, itemKey{PostPK(pid), skMeta}, append([]itemKey{{UserPK(actor.ID), skProfile}, {PostPK(pid), LikeSK(actor.ID)}}, extra...)...)
 	if err != nil {
 		return postState{}, err
-	}
-	pi := items[itemKey{PostPK(pid), skMeta}]
-	if pi == nil {
-		return postState{}, domain.ErrPostNotFound()
 	}
 	it, err := decodePostItem(pi)
 	if err != nil {
@@ -554,11 +564,7 @@ func (s *Store) GroupFeed(ctx context.Context, gid string, actor Actor, limit in
 		return nil, nil, err
 	}
 	keys := append([]itemKey{{GroupPK(gid), skMeta}, {GroupPK(gid), MemberSK(actor.ID)}}, likeKeys(posts, actor.ID)...)
-	items, err := s.batchGet(ctx, keys...)
-	if err != nil {
-		return nil, nil, err
-	}
-	v, err := viewOf(items, gid, actor.ID)
+	v, items, err := s.readView(ctx, gid, actor.ID, keys...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -591,15 +597,7 @@ func (s *Store) CultivoFeed(ctx context.Context, cid string, actor Actor, limit 
 	if err != nil {
 		return nil, nil, err
 	}
-	keys := []itemKey{{UserPK(actor.ID), skProfile}}
-	for _, pid := range ptrs {
-		keys = append(keys, itemKey{PostPK(pid), skMeta}, itemKey{PostPK(pid), LikeSK(actor.ID)})
-	}
-	items, err := s.batchGet(ctx, keys...)
-	if err != nil {
-		return nil, nil, err
-	}
-	grupos, _, err := gruposOf(items, actor.ID)
+	items, grupos, err := s.readPosts(ctx, actor.ID, ptrs)
 	if err != nil {
 		return nil, nil, err
 	}

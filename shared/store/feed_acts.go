@@ -214,6 +214,16 @@ type commentItem struct {
 	GSI1SK string `dynamodbav:"GSI1SK,omitempty"`
 }
 
+// comment is the comment cid of post pid among the items read with the
+// post, or ErrComentarioNotFound.
+func (st postState) comment(pid, cid string) (domain.Comentario, error) {
+	ci := st.items[itemKey{PostPK(pid), CommentSK(cid)}]
+	if ci == nil {
+		return domain.Comentario{}, domain.ErrComentarioNotFound()
+	}
+	return decodeComment(ci)
+}
+
 func decodeComment(r record) (domain.Comentario, error) {
 	it, err := unmarshal[commentItem](r, "comment")
 	return domain.Comentario{ID: it.ID, PostID: it.PostID, AutorID: it.AutorID, AutorNome: it.AutorNome, Texto: it.Texto,
@@ -367,11 +377,7 @@ func (s *Store) DeleteComment(ctx context.Context, pid, cid string, actor Actor)
 		if err != nil {
 			return err
 		}
-		ci := st.items[itemKey{PostPK(pid), CommentSK(cid)}]
-		if ci == nil {
-			return domain.ErrComentarioNotFound()
-		}
-		c, err := decodeComment(ci)
+		c, err := st.comment(pid, cid)
 		if err != nil {
 			return err
 		}

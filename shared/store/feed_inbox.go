@@ -63,15 +63,11 @@ func (s *Store) MyGroupsFeed(ctx context.Context, actor Actor, limit int, after 
 	if err != nil {
 		return nil, nil, err
 	}
-	keys := []itemKey{{UserPK(actor.ID), skProfile}}
-	for _, p := range ptrs {
-		keys = append(keys, itemKey{PostPK(p.PostID), skMeta}, itemKey{PostPK(p.PostID), LikeSK(actor.ID)})
+	pids := make([]string, len(ptrs))
+	for i, p := range ptrs {
+		pids[i] = p.PostID
 	}
-	items, err := s.batchGet(ctx, keys...)
-	if err != nil {
-		return nil, nil, err
-	}
-	grupos, _, err := gruposOf(items, actor.ID)
+	items, grupos, err := s.readPosts(ctx, actor.ID, pids)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -72,11 +72,7 @@ func (s *Store) Denunciar(ctx context.Context, pid, cid string, in domain.Denunc
 		count, hiddenNow, targetSK, tipo := st.item.Denuncias, st.post.Oculto, skMeta, "post"
 		kept := st.item.Mantido
 		if cid != "" {
-			ci := st.items[itemKey{PostPK(pid), CommentSK(cid)}]
-			if ci == nil {
-				return domain.ErrComentarioNotFound()
-			}
-			c, err := decodeComment(ci)
+			c, err := st.comment(pid, cid)
 			if err != nil {
 				return err
 			}
@@ -85,7 +81,7 @@ func (s *Store) Denunciar(ctx context.Context, pid, cid string, in domain.Denunc
 			}
 			autor, autorNome, texto, fotos = c.AutorID, c.AutorNome, c.Texto, []string{}
 			count, hiddenNow, targetSK, tipo = c.Denuncias, c.Oculto, CommentSK(cid), "comentario"
-			kept = boolOf(ci["mantido"])
+			kept = boolOf(st.items[itemKey{PostPK(pid), CommentSK(cid)}]["mantido"])
 		}
 		// Reports never hide what an admin chose to keep, nor a site admin's own
 		// content (domain.AutoOcultavel): it goes to the queue all the same.

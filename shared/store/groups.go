@@ -245,6 +245,17 @@ func viewOf(items map[itemKey]map[string]types.AttributeValue, gid, uid string) 
 	return v, nil
 }
 
+// readView reads keys (among them gid's meta and uid's membership) in one
+// BatchGetItem and the group as uid sees it (viewOf).
+func (s *Store) readView(ctx context.Context, gid, uid string, keys ...itemKey) (GroupView, map[itemKey]record, error) {
+	items, err := s.batchGet(ctx, keys...)
+	if err != nil {
+		return GroupView{}, nil, err
+	}
+	v, err := viewOf(items, gid, uid)
+	return v, items, err
+}
+
 // memberOf decodes an optional membership from a batch.
 func memberOf(items map[itemKey]map[string]types.AttributeValue, gid, uid string) (*domain.Membership, error) {
 	mi := items[itemKey{GroupPK(gid), MemberSK(uid)}]

@@ -30,13 +30,9 @@ func (s *Store) DeleteGroup(ctx context.Context, gid string, actor Actor) error 
 	if !validID(gid) {
 		return domain.ErrGroupNotFound()
 	}
-	items, err := s.batchGet(ctx, itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)})
+	meta, items, err := s.readFound(ctx, domain.ErrGroupNotFound, itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)})
 	if err != nil {
 		return err
-	}
-	meta := items[itemKey{GroupPK(gid), skMeta}]
-	if meta == nil {
-		return domain.ErrGroupNotFound()
 	}
 	g, err := decodeGroup(meta)
 	if err != nil {

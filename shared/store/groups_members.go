@@ -36,11 +36,7 @@ func (s *Store) readJoin(ctx context.Context, gid, uid string, extra ...itemKey)
 	if err != nil {
 		return joinState{}, err
 	}
-	items, err := s.batchGet(ctx, keys...)
-	if err != nil {
-		return joinState{}, err
-	}
-	v, err := viewOf(items, gid, uid)
+	v, items, err := s.readView(ctx, gid, uid, keys...)
 	if err != nil {
 		return joinState{}, err
 	}
@@ -247,11 +243,7 @@ func (s *Store) DeleteRequest(ctx context.Context, gid string, actor Actor, targ
 	}
 	return attempt(ctx, func() error {
 		now := s.now()
-		items, err := s.batchGet(ctx, itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)}, itemKey{GroupPK(gid), RequestSK(target)})
-		if err != nil {
-			return err
-		}
-		v, err := viewOf(items, gid, actor.ID)
+		v, items, err := s.readView(ctx, gid, actor.ID, itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)}, itemKey{GroupPK(gid), RequestSK(target)})
 		if err != nil {
 			return err
 		}
@@ -385,11 +377,7 @@ type aboutMember struct {
 
 func (s *Store) readAboutMember(ctx context.Context, gid, actorID, target string, extra ...itemKey) (aboutMember, error) {
 	keys := append([]itemKey{{GroupPK(gid), skMeta}, {GroupPK(gid), MemberSK(actorID)}, {GroupPK(gid), MemberSK(target)}}, extra...)
-	items, err := s.batchGet(ctx, keys...)
-	if err != nil {
-		return aboutMember{}, err
-	}
-	v, err := viewOf(items, gid, actorID)
+	v, items, err := s.readView(ctx, gid, actorID, keys...)
 	if err != nil {
 		return aboutMember{}, err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -111,17 +111,7 @@ func TestEditingToPrivateTakesTheGroupOutOfTheDirectory(t *testing.T) {
 	tag := "Zp" + uuid.NewString()[:6]
 	g := f.group(owner, func(in *domain.GroupInput) { in.Nome = tag + " Horta" })
 	priv := domain.Privado
-	u := domain.GroupUpdate{Version: &g.Version, Visibilidade: &priv}
-	if err := u.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	next, err := u.Apply(g, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.s.SaveGroup(ctx, next, g, owner, true); err != nil {
-		t.Fatal(err)
-	}
+	next := f.update(g, owner, func(u *domain.GroupUpdate) { u.Visibilidade = &priv })
 	if err := f.s.SaveGroup(ctx, next, g, owner, true); code(err) != domain.EConflict {
 		t.Fatalf("stale save: %v", err)
 	}
@@ -197,13 +187,10 @@ func TestInviteUsesAreCountedAtomically(t *testing.T) {
 	for i := range users {
 		users[i] = f.user(fmt.Sprintf("Convidado %d", i))
 	}
-	var wg sync.WaitGroup
-	errs := make([]error, n)
-	for i := range n {
-		wg.Add(1)
-		go func() { defer wg.Done(); _, errs[i] = f.s.AcceptInvite(ctx, inv.Token, users[i]) }()
-	}
-	wg.Wait()
+	errs := testkit.AtOnce(n, func(i int) error {
+		_, err := f.s.AcceptInvite(ctx, inv.Token, users[i])
+		return err
+	})
 	ok := 0
 	for _, err := range errs {
 		if err == nil {
@@ -268,12 +255,8 @@ func TestDeleteGroupRemovesEverythingAndUpdatesProfiles(t *testing.T) {
 	if _, err := f.s.CreateLotes(ctx, g.ID, owner, bulk("A", 1, 30, 3)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.s.AssignLote(ctx, g.ID, "A1", owner, m1.ID, false); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.s.RequestLote(ctx, g.ID, "A2", m2); err != nil {
-		t.Fatal(err)
-	}
+	f.assign(g.ID, "A1", owner, m1.ID, false)
+	f.request(g.ID, "A2", m2)
 	inv, err := f.s.CreateInvite(ctx, g.ID, owner, domain.InviteInput{ExpiraEmDias: ptr(3), MaxUsos: ptr(3)})
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -70,6 +69,26 @@ func (f *fixture) group(owner store.Actor, edit func(*domain.GroupInput)) domain
 }
 
 // create makes a group of in for owner, returning the points awarded.
+// update saves g edited by edit (a GroupUpdate at g's version) as by, and
+// returns the group saved.
+func (f *fixture) update(g domain.Group, by store.Actor, edit func(*domain.GroupUpdate)) domain.Group {
+	f.t.Helper()
+	v := g.Version
+	u := domain.GroupUpdate{Version: &v}
+	edit(&u)
+	if err := u.Valid(); err != nil {
+		f.t.Fatal(err)
+	}
+	next, err := u.Apply(g, time.Now())
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if err := f.s.SaveGroup(context.Background(), next, g, by, true); err != nil {
+		f.t.Fatal(err)
+	}
+	return next
+}
+
 func (f *fixture) create(owner store.Actor, in domain.GroupInput) (domain.Group, int, error) {
 	f.t.Helper()
 	if err := in.Valid(); err != nil {
@@ -192,16 +211,10 @@ func TestJoinRejectsWhenFullUnderConcurrency(t *testing.T) {
 	for i := range joiners {
 		joiners[i] = f.user(fmt.Sprintf("Pessoa %d", i))
 	}
-	var wg sync.WaitGroup
-	errs := make([]error, n)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[i] = f.s.Join(ctx, g.ID, joiners[i])
-		}()
-	}
-	wg.Wait()
+	errs := testkit.AtOnce(n, func(i int) error {
+		_, err := f.s.Join(ctx, g.ID, joiners[i])
+		return err
+	})
 	joined, full := 0, 0
 	for _, err := range errs {
 		switch {

@@ -136,11 +136,7 @@ func (s *Store) RevokeInvite(ctx context.Context, gid, token string, actor Actor
 	}
 	var out domain.Invite
 	err := attempt(ctx, func() error {
-		items, err := s.batchGet(ctx, itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)}, itemKey{InvitePK(token), skMeta})
-		if err != nil {
-			return err
-		}
-		v, err := viewOf(items, gid, actor.ID)
+		v, items, err := s.readView(ctx, gid, actor.ID, itemKey{GroupPK(gid), skMeta}, itemKey{GroupPK(gid), MemberSK(actor.ID)}, itemKey{InvitePK(token), skMeta})
 		if err != nil {
 			return err
 		}

@@ -16,22 +16,16 @@ import (
 // indexed.
 func (s *Store) BackfillLedger(ctx context.Context) (int, error) {
 	written := 0
-	var start record
-	for {
-		out, err := s.DB.Scan(ctx, &dynamodb.ScanInput{
-			TableName: aws.String(s.Table),
-			FilterExpression: aws.String("begins_with(PK, :user) AND attribute_not_exists(GSI1PK) AND " +
-				"((#type = :points AND begins_with(SK, :award)) OR (#type = :conq AND begins_with(SK, :earned)))"),
-			ExpressionAttributeNames: map[string]string{"#type": "type"},
-			ExpressionAttributeValues: record{":user": str("USER#"), ":points": str("points"), ":award": str(prefixAward),
-				":conq": str("conquista"), ":earned": str(prefixEarned)},
-			ExclusiveStartKey: start,
-			Limit:             aws.Int32(1000),
-		})
-		if err != nil {
-			return written, fmt.Errorf("scan ledger rows: %w", err)
-		}
-		for _, it := range out.Items {
+	err := s.scanPages(ctx, &dynamodb.ScanInput{
+		TableName: aws.String(s.Table),
+		FilterExpression: aws.String("begins_with(PK, :user) AND attribute_not_exists(GSI1PK) AND " +
+			"((#type = :points AND begins_with(SK, :award)) OR (#type = :conq AND begins_with(SK, :earned)))"),
+		ExpressionAttributeNames: map[string]string{"#type": "type"},
+		ExpressionAttributeValues: record{":user": str("USER#"), ":points": str("points"), ":award": str(prefixAward),
+			":conq": str("conquista"), ":earned": str(prefixEarned)},
+		Limit: aws.Int32(1000),
+	}, "ledger rows", func(items []record) error {
+		for _, it := range items {
 			uid := sOf(it["userId"])
 			motivo, ref := sOf(it["motivo"]), sOf(it["ref"])
 			if code := sOf(it["codigo"]); code != "" {
@@ -47,15 +41,13 @@ func (s *Store) BackfillLedger(ctx context.Context) (int, error) {
 				ExpressionAttributeValues: record{":pk": str(ledgerPK(uid)), ":sk": str(ledgerSK(parseTime(sOf(it["criadoEm"])), motivo, ref))},
 			})
 			if err != nil && !isConditionFailed(err) {
-				return written, fmt.Errorf("index ledger row: %w", err)
+				return fmt.Errorf("index ledger row: %w", err)
 			}
 			if err == nil {
 				written++
 			}
 		}
-		if len(out.LastEvaluatedKey) == 0 {
-			return written, nil
-		}
-		start = out.LastEvaluatedKey
-	}
+		return nil
+	})
+	return written, err
 }

@@ -168,11 +168,7 @@ func (s *Store) readLote(ctx context.Context, gid, code string, actor Actor, tar
 	if err != nil {
 		return loteState{}, err
 	}
-	items, err := s.batchGet(ctx, keys...)
-	if err != nil {
-		return loteState{}, err
-	}
-	v, err := viewOf(items, gid, actor.ID)
+	v, items, err := s.readView(ctx, gid, actor.ID, keys...)
 	if err != nil {
 		return loteState{}, err
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -13,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
@@ -40,6 +40,23 @@ func (f *fixture) madeExactly(what string, want map[string]int) {
 	f.t.Helper()
 	if ops := f.calls.ByOperation(); !maps.Equal(ops, want) {
 		f.t.Fatalf("%s made %v", what, ops)
+	}
+}
+
+// request is who's request of the lote code in gid, which must succeed.
+func (f *fixture) request(gid, code string, who store.Actor) {
+	f.t.Helper()
+	if _, err := f.s.RequestLote(context.Background(), gid, code, who); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// assign gives the lote code in gid to uid (by, fromRequest: as
+// AssignLote), which must succeed.
+func (f *fixture) assign(gid, code string, by store.Actor, uid string, fromRequest bool) {
+	f.t.Helper()
+	if _, err := f.s.AssignLote(context.Background(), gid, code, by, uid, fromRequest); err != nil {
+		f.t.Fatal(err)
 	}
 }
 
@@ -123,20 +140,12 @@ func TestTwentySimultaneousAssignmentsGiveALoteToExactlyOneMember(t *testing.T) 
 	}
 	// Half assign directly, half through a request that is approved.
 	for i := n / 2; i < n; i++ {
-		if _, err := f.s.RequestLote(ctx, g.ID, "A1", members[i]); err != nil {
-			t.Fatal(err)
-		}
+		f.request(g.ID, "A1", members[i])
 	}
-	var wg sync.WaitGroup
-	errs := make([]error, n)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[i] = f.s.AssignLote(ctx, g.ID, "A1", owner, members[i].ID, i >= n/2)
-		}()
-	}
-	wg.Wait()
+	errs := testkit.AtOnce(n, func(i int) error {
+		_, err := f.s.AssignLote(ctx, g.ID, "A1", owner, members[i].ID, i >= n/2)
+		return err
+	})
 	ok := 0
 	for _, err := range errs {
 		switch code(err) {
@@ -181,12 +190,8 @@ func TestLeavingFreesLotesAndDropsRequests(t *testing.T) {
 	owner := f.user("Dona")
 	g := f.groupWithLotes(owner, 3)
 	m := f.member(g, "Bia")
-	if _, err := f.s.AssignLote(ctx, g.ID, "A1", owner, m.ID, false); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.s.RequestLote(ctx, g.ID, "A2", m); err != nil {
-		t.Fatal(err)
-	}
+	f.assign(g.ID, "A1", owner, m.ID, false)
+	f.request(g.ID, "A2", m)
 	if _, err := f.s.RequestLote(ctx, g.ID, "A2", m); code(err) != domain.EConflict {
 		t.Fatalf("second request: %v", err)
 	}
@@ -315,9 +320,7 @@ func TestAssigningALoteClosesTheOtherRequestsInOneTransaction(t *testing.T) {
 	requesters := []store.Actor{f.member(g, "Ana"), f.member(g, "Beto"), f.member(g, "Caio")}
 	for _, r := range requesters { // each at the 5 open requests a member may have
 		for _, c := range []string{"A1", "A2", "A3", "A4", "A5"} {
-			if _, err := f.s.RequestLote(ctx, g.ID, c, r); err != nil {
-				t.Fatal(err)
-			}
+			f.request(g.ID, c, r)
 		}
 		if _, err := f.s.RequestLote(ctx, g.ID, "A6", r); code(err) != domain.EConflict || !strings.Contains(err.Error(), "5 pedidos de lote em aberto") {
 			t.Fatalf("sixth request: %v", err)
@@ -353,9 +356,7 @@ func TestAssigningALoteClosesTheOtherRequestsInOneTransaction(t *testing.T) {
 	}
 	// A lote without other requests is still two calls.
 	f.calls.Reset()
-	if _, err := f.s.AssignLote(ctx, g.ID, "A6", owner, holder.ID, false); err != nil {
-		t.Fatal(err)
-	}
+	f.assign(g.ID, "A6", owner, holder.ID, false)
 	if f.calls.Total() != 3 || f.calls.ByOperation()["Query"] != 1 {
 		t.Fatalf("A6 (3 requests) made %v", f.calls.ByOperation())
 	}
@@ -363,9 +364,7 @@ func TestAssigningALoteClosesTheOtherRequestsInOneTransaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.calls.Reset()
-	if _, err := f.s.AssignLote(ctx, g.ID, "B1", owner, holder.ID, false); err != nil {
-		t.Fatal(err)
-	}
+	f.assign(g.ID, "B1", owner, holder.ID, false)
 	f.madeExactly("B1 (no requests)", map[string]int{"BatchGetItem": 1, "TransactWriteItems": 1})
 }
 
@@ -382,16 +381,12 @@ func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
 	others := []store.Actor{f.member(g, "Ana"), f.member(g, "Beto"), f.member(g, "Caio")}
 	for _, r := range append([]store.Actor{chosen}, others...) {
 		for _, c := range []string{"A1", "A2"} {
-			if _, err := f.s.RequestLote(ctx, g.ID, c, r); err != nil {
-				t.Fatal(err)
-			}
+			f.request(g.ID, c, r)
 		}
 	}
 	// The coordinator asks too, then approves someone else's request: their
 	// own request is closed like the others, without telling them.
-	if _, err := f.s.RequestLote(ctx, g.ID, "A1", coord); err != nil {
-		t.Fatal(err)
-	}
+	f.request(g.ID, "A1", coord)
 	f.calls.Reset()
 	l, err := f.s.AssignLote(ctx, g.ID, "A1", coord, chosen.ID, true)
 	if err != nil {
@@ -432,9 +427,7 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 	g := f.groupWithLotes(owner, 2)
 	bia := f.member(g, "Bia Souza")
 	f.calls.Reset()
-	if _, err := f.s.RequestLote(ctx, g.ID, "A1", bia); err != nil {
-		t.Fatal(err)
-	}
+	f.request(g.ID, "A1", bia)
 	f.madeExactly("request", map[string]int{"BatchGetItem": 1, "TransactWriteItems": 1})
 	ns := f.notifications(owner.ID, domain.NotifPedidoLote)
 	if f.unread(owner.ID) != 1+1 /* and the Fundador conquista */ || len(ns) != 1 || ns[0].Texto != "Bia Souza pediu o lote A1 no grupo "+g.Nome || ns[0].Link != "/grupos/"+g.ID+"/lotes" {
@@ -444,9 +437,7 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 		t.Fatalf("requester told %d", f.unread(bia.ID))
 	}
 	// The dono's own request tells nobody.
-	if _, err := f.s.RequestLote(ctx, g.ID, "A2", owner); err != nil {
-		t.Fatal(err)
-	}
+	f.request(g.ID, "A2", owner)
 	if f.unread(owner.ID) != 2 { // still the request and the Fundador conquista
 		t.Fatalf("dono told of their own request: %d", f.unread(owner.ID))
 	}
@@ -455,9 +446,7 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 		t.Fatal(err)
 	}
 	caio := f.member(g, "Caio")
-	if _, err := f.s.RequestLote(ctx, g.ID, "A2", caio); err != nil {
-		t.Fatal(err)
-	}
+	f.request(g.ID, "A2", caio)
 	if f.unread(owner.ID) != 2 || len(f.notifications(bia.ID, domain.NotifPedidoLote)) != 1 {
 		t.Fatalf("after transfer: old dono %d, new dono %+v", f.unread(owner.ID), f.notifications(bia.ID, domain.NotifPedidoLote))
 	}
@@ -474,9 +463,7 @@ func TestALoteTakesAtMostTwentyOpenRequestsAndTheFullLoteStillAssigns(t *testing
 		members[i] = f.member(g, fmt.Sprintf("Pessoa %d", i))
 	}
 	for _, m := range members[:capN] {
-		if _, err := f.s.RequestLote(ctx, g.ID, "A1", m); err != nil {
-			t.Fatal(err)
-		}
+		f.request(g.ID, "A1", m)
 	}
 	capMsg := "O lote A1 já tem 20 pedidos em aberto"
 	if _, err := f.s.RequestLote(ctx, g.ID, "A1", members[capN]); code(err) != domain.EConflict || !strings.Contains(err.Error(), capMsg) {
@@ -484,21 +471,13 @@ func TestALoteTakesAtMostTwentyOpenRequestsAndTheFullLoteStillAssigns(t *testing
 	}
 	// Racing for the last places: A2 has 17 requests and 8 more arrive at once.
 	for _, m := range members[:capN-3] {
-		if _, err := f.s.RequestLote(ctx, g.ID, "A2", m); err != nil {
-			t.Fatal(err)
-		}
+		f.request(g.ID, "A2", m)
 	}
 	racers := members[capN-3 : capN+5]
-	errs := make([]error, len(racers))
-	var wg sync.WaitGroup
-	for i := range racers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[i] = f.s.RequestLote(ctx, g.ID, "A2", racers[i])
-		}()
-	}
-	wg.Wait()
+	errs := testkit.AtOnce(len(racers), func(i int) error {
+		_, err := f.s.RequestLote(ctx, g.ID, "A2", racers[i])
+		return err
+	})
 	filed, full := 0, 0
 	for _, err := range errs {
 		switch {
@@ -517,9 +496,7 @@ func TestALoteTakesAtMostTwentyOpenRequestsAndTheFullLoteStillAssigns(t *testing
 	// one transaction (86 items).
 	holder := members[len(members)-1]
 	f.calls.Reset()
-	if _, err := f.s.AssignLote(ctx, g.ID, "A1", owner, holder.ID, false); err != nil {
-		t.Fatal(err)
-	}
+	f.assign(g.ID, "A1", owner, holder.ID, false)
 	if ops := f.calls.ByOperation(); ops["TransactWriteItems"] != 1 || f.calls.Total() != 3 {
 		t.Fatalf("assignment made %v", ops)
 	}

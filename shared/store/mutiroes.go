@@ -307,13 +307,9 @@ func rangePage[T any](ctx context.Context, s *Store, q rangeQuery, decode func(r
 	if err != nil {
 		return nil, nil, fmt.Errorf("query %s: %w", q.What, err)
 	}
-	items := make([]T, 0, len(out.Items))
-	for _, it := range out.Items {
-		v, err := decode(it)
-		if err != nil {
-			return nil, nil, err
-		}
-		items = append(items, v)
+	items, err := decodeAll(out.Items, decode)
+	if err != nil {
+		return nil, nil, err
 	}
 	return items, lastKey(out.LastEvaluatedKey), nil
 }

@@ -34,11 +34,7 @@ func (s *Store) readGroupState(ctx context.Context, gid string, actor Actor, may
 		return groupState{}, err
 	}
 	keys := append([]itemKey{{GroupPK(gid), skMeta}, {GroupPK(gid), MemberSK(actor.ID)}}, extra...)
-	items, err := s.batchGet(ctx, keys...)
-	if err != nil {
-		return groupState{}, err
-	}
-	v, err := viewOf(items, gid, actor.ID)
+	v, items, err := s.readView(ctx, gid, actor.ID, keys...)
 	if err != nil {
 		return groupState{}, err
 	}

@@ -142,11 +142,7 @@ func (s *Store) settleTxn(uid string, item record) (*txn, bool, error) {
 		u.cond("%s = %s", u.n(attrPendentes), u.v(num(pend)))
 	}
 	r := ps.rank
-	if r.hasVer {
-		u.cond("version = %s", u.v(num(r.version)))
-	} else {
-		u.cond("attribute_not_exists(version)")
-	}
+	u.pin("version", r.hasVer, r.version)
 	u.incr("version", 1)
 	if lvl != ps.profile.Nivel {
 		u.set("nivel = %s", u.v(num(lvl)))

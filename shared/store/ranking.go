@@ -220,11 +220,7 @@ func (s *Store) SetRankingHidden(ctx context.Context, uid string, hidden bool) e
 		t := newTxn(s.Table)
 		u := t.update(itemProfile, UserPK(uid), skProfile)
 		u.cond("attribute_exists(PK)")
-		if r.hasVer {
-			u.cond("version = %s", u.v(num(r.version)))
-		} else {
-			u.cond("attribute_not_exists(version)")
-		}
+		u.pin("version", r.hasVer, r.version)
 		u.incr("version", 1)
 		u.set("%s = %s", u.n(attrOcultar), u.v(boolean(hidden)))
 		total := ps.profile.PontosTotais

@@ -43,6 +43,20 @@ func (s *Store) batchGet(ctx context.Context, keys ...itemKey) (map[itemKey]reco
 	return s.batchGetAs(ctx, true, keys...)
 }
 
+// readFound is batchGet of main and keys, main first: main's item apart and
+// all of them, or notFound when main has none.
+func (s *Store) readFound(ctx context.Context, notFound func() *domain.Error, main itemKey, keys ...itemKey) (record, map[itemKey]record, error) {
+	items, err := s.batchGet(ctx, append([]itemKey{main}, keys...)...)
+	if err != nil {
+		return nil, nil, err
+	}
+	it := items[main]
+	if it == nil {
+		return nil, nil, notFound()
+	}
+	return it, items, nil
+}
+
 // batchGetEventually is batchGet with eventually consistent reads (half the
 // units): for what a reader only shows, such as the names of a ranking's lines.
 func (s *Store) batchGetEventually(ctx context.Context, keys ...itemKey) (map[itemKey]record, error) {
@@ -209,15 +223,24 @@ func queryPage[T any](ctx context.Context, s *Store, q query, decode func(record
 	if filtered {
 		raw, next = firstOf(raw, next, q)
 	}
+	items, err := decodeAll(raw, decode)
+	if err != nil {
+		return nil, nil, err
+	}
+	return items, next, nil
+}
+
+// decodeAll decodes each of a page's items, in order.
+func decodeAll[T any](raw []record, decode func(record) (T, error)) ([]T, error) {
 	items := make([]T, 0, len(raw))
 	for _, it := range raw {
 		v, err := decode(it)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		items = append(items, v)
 	}
-	return items, next, nil
+	return items, nil
 }
 
 // firstOf keeps the first q.Limit of a filtered read's matches, with the
@@ -242,19 +265,36 @@ func firstOf(items []record, next map[string]string, q query) ([]record, map[str
 // caller reads a partition that a domain cap keeps to a page or two, so more
 // pages mean data past a cap, reported rather than read without end.
 func queryAll[T any](ctx context.Context, s *Store, q query, maxPages int, decode func(record) (T, error)) ([]T, error) {
-	out := []T{}
+	out, more, err := followPages(q.After, maxPages, func(after map[string]string) ([]T, map[string]string, error) {
+		q.After = after
+		return queryPage(ctx, s, q, decode)
+	})
+	switch {
+	case err != nil:
+		return nil, err
+	case more:
+		return nil, fmt.Errorf("query %s: more than %d pages", q.What, maxPages)
+	}
+	return append([]T{}, out...), nil
+}
+
+// followPages reads the pages from after on (page reads the one at a
+// position), at most maxPages of them: their items, and whether a page was
+// left unread.
+func followPages[T any](after map[string]string, maxPages int, page func(after map[string]string) ([]T, map[string]string, error)) ([]T, bool, error) {
+	var out []T
 	for range maxPages {
-		items, next, err := queryPage(ctx, s, q, decode)
+		items, next, err := page(after)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		out = append(out, items...)
 		if next == nil {
-			return out, nil
+			return out, false, nil
 		}
-		q.After = next
+		after = next
 	}
-	return nil, fmt.Errorf("query %s: more than %d pages", q.What, maxPages)
+	return out, true, nil
 }
 
 // keyRecord is the decode of a KeysOnly query: the item's primary key.

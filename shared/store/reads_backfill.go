@@ -65,25 +65,35 @@ func (s *Store) scanType(ctx context.Context, tipos []string, each func(record) 
 		}
 		expr += "#type = " + p
 	}
-	var start record
-	for {
-		out, err := s.DB.Scan(ctx, &dynamodb.ScanInput{
-			TableName: aws.String(s.Table), FilterExpression: aws.String(expr), Limit: aws.Int32(300),
-			ExpressionAttributeNames: map[string]string{"#type": "type"}, ExpressionAttributeValues: values,
-			ExclusiveStartKey: start,
-		})
-		if err != nil {
-			return fmt.Errorf("scan %v: %w", tipos, err)
-		}
-		for _, it := range out.Items {
+	return s.scanPages(ctx, &dynamodb.ScanInput{
+		TableName: aws.String(s.Table), FilterExpression: aws.String(expr), Limit: aws.Int32(300),
+		ExpressionAttributeNames: map[string]string{"#type": "type"}, ExpressionAttributeValues: values,
+	}, fmt.Sprint(tipos), func(items []record) error {
+		for _, it := range items {
 			if err := each(it); err != nil {
 				return err
 			}
 		}
+		return nil
+	})
+}
+
+// scanPages runs the Scan in page by page from its start, page on each
+// page's items, until the table's end, an error or ctx's end (between
+// pages); what names the scan in its error.
+func (s *Store) scanPages(ctx context.Context, in *dynamodb.ScanInput, what string, page func([]record) error) error {
+	for {
+		out, err := s.DB.Scan(ctx, in)
+		if err != nil {
+			return fmt.Errorf("scan %s: %w", what, err)
+		}
+		if err := page(out.Items); err != nil {
+			return err
+		}
 		if len(out.LastEvaluatedKey) == 0 {
 			return nil
 		}
-		start = out.LastEvaluatedKey
+		in.ExclusiveStartKey = out.LastEvaluatedKey
 		if err := ctx.Err(); err != nil {
 			return err
 		}

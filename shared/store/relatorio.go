@@ -292,19 +292,11 @@ func decodeImpacto(year string, r record) domain.Impacto {
 
 // queryRangeAll follows a rangeQuery's pages, at most maxPages.
 func queryRangeAll[T any](ctx context.Context, s *Store, q rangeQuery, maxPages int, decode func(record) (T, error)) ([]T, error) {
-	var out []T
-	for range maxPages {
-		items, next, err := rangePage(ctx, s, q, decode)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, items...)
-		if next == nil {
-			return out, nil
-		}
-		q.After = next
-	}
-	return out, nil
+	out, _, err := followPages(q.After, maxPages, func(after map[string]string) ([]T, map[string]string, error) {
+		q.After = after
+		return rangePage(ctx, s, q, decode)
+	})
+	return out, err
 }
 
 // skImpacto is the dono's choice to show the group's impact publicly.
@@ -327,11 +319,7 @@ func (s *Store) Impacto(ctx context.Context, gid string, actor Actor, year strin
 	if actor.ID != "" {
 		keys = append(keys, itemKey{GroupPK(gid), MemberSK(actor.ID)})
 	}
-	items, err := s.batchGet(ctx, keys...)
-	if err != nil {
-		return ImpactoView{}, err
-	}
-	v, err := viewOf(items, gid, actor.ID)
+	v, items, err := s.readView(ctx, gid, actor.ID, keys...)
 	if err != nil {
 		return ImpactoView{}, err
 	}

@@ -86,20 +86,7 @@ func TestDirectoryWordsFollowTheGroup(t *testing.T) {
 		t.Fatalf("new group: %q", got)
 	}
 	rename := func(prev domain.Group, edit func(*domain.GroupUpdate)) domain.Group {
-		v := prev.Version
-		u := domain.GroupUpdate{Version: &v}
-		edit(&u)
-		if err := u.Valid(); err != nil {
-			t.Fatal(err)
-		}
-		next, err := u.Apply(prev, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := f.s.SaveGroup(ctx, next, prev, owner, true); err != nil {
-			t.Fatal(err)
-		}
-		return next
+		return f.update(prev, owner, edit)
 	}
 	g = rename(g, func(u *domain.GroupUpdate) { u.Nome = ptr("Horta Margarida " + tag) })
 	if got := f.search("girassol "+tag, "", ""); len(got) != 0 {

@@ -66,6 +66,16 @@ func (u *upd) cond(format string, args ...any) {
 	u.conds = append(u.conds, "("+fmt.Sprintf(format, args...)+")")
 }
 
+// pin conditions u on the number attribute attr (its name or a u.n
+// placeholder) as read: n when the read found it, absent when it did not.
+func (u *upd) pin(attr string, found bool, n int) {
+	if found {
+		u.cond("%s = %s", attr, u.v(num(n)))
+	} else {
+		u.cond("attribute_not_exists(%s)", attr)
+	}
+}
+
 // incr adds delta to a number attribute (top level).
 func (u *upd) incr(attr string, delta int) {
 	if delta != 0 {

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"time"
 )
 
 // cognitoLocalConfig is cognito-local's .cognito/config.json, rewritten at every start because
@@ -78,22 +77,5 @@ func startCognito(ctx context.Context, node, root, dataDir string, port int, lam
 	if err != nil {
 		return nil, err
 	}
-	health := fmt.Sprintf("http://127.0.0.1:%d/health", port)
-	err = waitReady(ctx, c, 60*time.Second, func(ctx context.Context) error {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, health, nil)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			return err
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("health: %s", resp.Status)
-		}
-		return nil
-	})
-	if err != nil {
-		c.stop(5 * time.Second)
-		return nil, err
-	}
-	return c, nil
+	return readyOnGET(ctx, c, fmt.Sprintf("http://127.0.0.1:%d/health", port), http.StatusOK)
 }

@@ -69,36 +69,31 @@ const amzTargetPrefix = "AWSCognitoIdentityProviderService."
 // /config.json's userPoolEndpoint points.
 const CognitoPathPrefix = "/cognito/"
 
+// proxyOps are the operations the proxy answers itself (or before
+// cognito-local), by X-Amz-Target.
+var proxyOps = map[string]func(*cognitoProxy, http.ResponseWriter, *http.Request){
+	amzTargetPrefix + "GetTokensFromRefreshToken":        (*cognitoProxy).getTokensFromRefreshToken,
+	amzTargetPrefix + "GetUserAttributeVerificationCode": (*cognitoProxy).getUserAttributeVerificationCode,
+	amzTargetPrefix + "GlobalSignOut":                    (*cognitoProxy).globalSignOut,
+	amzTargetPrefix + "AdminUserGlobalSignOut":           (*cognitoProxy).adminUserGlobalSignOut,
+	amzTargetPrefix + "AdminLinkProviderForUser":         (*cognitoProxy).adminLinkProviderForUser,
+	amzTargetPrefix + "ForgotPassword":                   (*cognitoProxy).forgotPassword,
+	amzTargetPrefix + "ChangePassword":                   (*cognitoProxy).changePassword,
+}
+
 func (p *cognitoProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if p.enforcePolicy(w, r) {
 		return // the pool's password policy, a disabled user's sign-in (cognito_policy.go)
 	}
-	if r.Method == http.MethodPost && r.URL.Path == "/" && takesUsername(r.Header.Get("X-Amz-Target")) && !p.refuseSubAsUsername(w, r) {
+	post, target := r.Method == http.MethodPost && r.URL.Path == "/", r.Header.Get("X-Amz-Target")
+	if post && takesUsername(target) && !p.refuseSubAsUsername(w, r) {
 		return // AWS's answer to a federated member named by their sub (cognito_usernames.go)
 	}
+	op, emulated := proxyOps[target]
 	switch {
-	case r.Method == http.MethodPost && r.URL.Path == "/" &&
-		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"GetTokensFromRefreshToken":
-		p.getTokensFromRefreshToken(w, r)
-	case r.Method == http.MethodPost && r.URL.Path == "/" &&
-		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"GetUserAttributeVerificationCode":
-		p.getUserAttributeVerificationCode(w, r)
-	case r.Method == http.MethodPost && r.URL.Path == "/" &&
-		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"GlobalSignOut":
-		p.globalSignOut(w, r)
-	case r.Method == http.MethodPost && r.URL.Path == "/" &&
-		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"AdminUserGlobalSignOut":
-		p.adminUserGlobalSignOut(w, r)
-	case r.Method == http.MethodPost && r.URL.Path == "/" &&
-		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"AdminLinkProviderForUser":
-		p.adminLinkProviderForUser(w, r)
-	case r.Method == http.MethodPost && r.URL.Path == "/" &&
-		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"ForgotPassword":
-		p.forgotPassword(w, r)
-	case r.Method == http.MethodPost && r.URL.Path == "/" &&
-		r.Header.Get("X-Amz-Target") == amzTargetPrefix+"ChangePassword":
-		p.changePassword(w, r)
-	case r.Method == http.MethodPost && r.URL.Path == "/" && sendsCode(r.Header.Get("X-Amz-Target")):
+	case post && emulated:
+		op(p, w, r)
+	case post && sendsCode(target):
 		p.codeSent(w, r)
 	case r.URL.Path == "/logout" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 		p.logout(w, r)

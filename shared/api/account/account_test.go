@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -30,14 +29,7 @@ import (
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
 // The world every test here shares (made once, on the first setup): the cast and the account handler.
-var (
-	env  *testkit.Env
-	cast testkit.Cast
-	h    http.Handler
-	area = testkit.Area{Env: &env, Cast: &cast, Handler: &h, Server: account.NewServer}
-)
-
-func setup(t testing.TB) { area.Setup(t) }
+var env, cast, h, setup = testkit.Vars(&testkit.Area{Cast: new(testkit.Cast), Server: account.NewServer})
 
 func qty(f float64) *float64 { return &f }
 
@@ -72,7 +64,7 @@ func newRichUser(t *testing.T) richUser {
 	ctx := context.Background()
 	s := env.Deps.Store
 	u := env.NewUser(t, "Dora Deletada "+uuid.NewString()[:6])
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	gid := f.Group.ID
 	if _, err := s.Join(ctx, gid, testkit.Actor(u)); err != nil {
 		t.Fatal(err)
@@ -90,7 +82,7 @@ func newRichUser(t *testing.T) richUser {
 	if _, err := s.CreateInvite(ctx, gid, testkit.Actor(u), domain.InviteInput{ExpiraEmDias: &days, MaxUsos: &uses}); err != nil {
 		t.Fatal(err)
 	}
-	f2 := env.NewFixture(t, cast, testkit.FixtureOpts{Approval: true})
+	f2 := env.NewFixture(t, *cast, testkit.FixtureOpts{Approval: true})
 	if res, err := s.Join(ctx, f2.Group.ID, testkit.Actor(u)); err != nil || res.Status != store.Requested {
 		t.Fatalf("join request: %+v %v", res, err)
 	}
@@ -663,7 +655,7 @@ func TestMutedKindIsNeitherCountedNorLost(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
 	u := env.NewUser(t, "Nina Notificada")
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	if _, err := env.Deps.Store.Join(ctx, f.Group.ID, testkit.Actor(u)); err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ func TestDeletedMembersLoteIsFreeAndEmpty(t *testing.T) {
 	ctx := context.Background()
 	s := env.Deps.Store
 	u := env.NewUser(t, "Lia Lote "+uuid.NewString()[:6])
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	gid := f.Group.ID
 	if _, err := s.Join(ctx, gid, testkit.Actor(u)); err != nil {
 		t.Fatal(err)

@@ -113,7 +113,7 @@ func TestBanners(t *testing.T) {
 		t.Fatalf("after delete RJ sees %q", got)
 	}
 	acts := []string{}
-	for _, e := range auditOf(t, adm.ID) {
+	for _, e := range env.AuditOf(t, adm.ID) {
 		acts = append(acts, e.Acao)
 	}
 	if strings.Join(acts, ",") != "banner.excluido,banner.editado,banner.criado,banner.criado,banner.criado" {

@@ -52,7 +52,7 @@ func TestDadosAuthorizationMatrix(t *testing.T) {
 	})
 	for _, r := range roles[:4] {
 		if r.User.ID != "" {
-			if log := auditOf(t, r.User.ID); len(log) != 0 {
+			if log := env.AuditOf(t, r.User.ID); len(log) != 0 {
 				t.Fatalf("a refused call was audited: %+v", log)
 			}
 		}

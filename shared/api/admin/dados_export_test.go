@@ -125,7 +125,7 @@ func TestExportMembersCSVThroughTheJob(t *testing.T) {
 		t.Fatalf("member found %d times", found)
 	}
 	// audited and notified
-	if log := auditOf(t, adm.ID); len(log) != 1 || log[0].Acao != "dados.exportados" {
+	if log := env.AuditOf(t, adm.ID); len(log) != 1 || log[0].Acao != "dados.exportados" {
 		t.Fatalf("audit %+v", log)
 	}
 	ns, _, err := env.Deps.Store.Notifications(context.Background(), adm.ID, 10, nil)

@@ -62,7 +62,7 @@ func TestVegetableImportDryRunListsBadRowsByLineAndField(t *testing.T) {
 			t.Fatalf("the dry run wrote %s", v.Nome)
 		}
 	}
-	if log := auditOf(t, adm.ID); len(log) != 0 {
+	if log := env.AuditOf(t, adm.ID); len(log) != 0 {
 		t.Fatalf("dry run audited %+v", log)
 	}
 }
@@ -97,7 +97,7 @@ func TestVegetableImportWritesGoodRowsOnceAndIsIdempotent(t *testing.T) {
 	if err != nil || alface.Estacao != "verao" {
 		t.Fatalf("alface: %v %+v", err, alface)
 	}
-	if log := auditOf(t, adm.ID); len(log) != 2 || log[0].Acao != "vegetal.criado" {
+	if log := env.AuditOf(t, adm.ID); len(log) != 2 || log[0].Acao != "vegetal.criado" {
 		t.Fatalf("audit %+v", log)
 	}
 	// the same file again: nothing changes
@@ -110,7 +110,7 @@ func TestVegetableImportWritesGoodRowsOnceAndIsIdempotent(t *testing.T) {
 	if again, _ := env.Deps.Store.Vegetable(context.Background(), id); again.Version != v.Version {
 		t.Fatalf("version moved %d -> %d", v.Version, again.Version)
 	}
-	if log := auditOf(t, adm.ID); len(log) != 2 {
+	if log := env.AuditOf(t, adm.ID); len(log) != 2 {
 		t.Fatalf("second import audited: %d entries", len(log))
 	}
 	// a changed row updates the vegetable by name (same name in lower case), versioned and audited
@@ -124,7 +124,7 @@ func TestVegetableImportWritesGoodRowsOnceAndIsIdempotent(t *testing.T) {
 	if after, _ := env.Deps.Store.Vegetable(context.Background(), id); after.Version != v.Version+1 || after.DiasColheitaMin != 65 {
 		t.Fatalf("updated %+v", after)
 	}
-	if log := auditOf(t, adm.ID); len(log) != 3 || log[0].Acao != "vegetal.editado" {
+	if log := env.AuditOf(t, adm.ID); len(log) != 3 || log[0].Acao != "vegetal.editado" {
 		t.Fatalf("update audit %+v", log)
 	}
 	// the file's own faults

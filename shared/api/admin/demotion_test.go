@@ -73,7 +73,7 @@ func TestDemotedAdminIsRefusedEverywhereWithinSeconds(t *testing.T) {
 	if r := testkit.Do(t, g, "DELETE", "/api/groups/"+grp.ID, m, nil); r.Status != 404 && r.Status != 403 {
 		t.Fatalf("demoted admin deleting another's group: %d %s", r.Status, r.Body)
 	}
-	log := auditOf(t, boss.ID)
+	log := env.AuditOf(t, boss.ID)
 	if len(log) != 2 || log[0].EntidadeID != m.ID || !strings.Contains(log[0].Depois, `"admin":false`) || !strings.Contains(log[1].Depois, `"admin":true`) {
 		t.Fatalf("audit %+v", log)
 	}
@@ -89,7 +89,7 @@ func TestNobodyChangesTheirOwnAdminRole(t *testing.T) {
 			t.Fatalf("own role to %v: %d %s", v, r.Status, r.Body)
 		}
 	}
-	if log := auditOf(t, adm.ID); len(log) != 0 {
+	if log := env.AuditOf(t, adm.ID); len(log) != 0 {
 		t.Fatalf("audited: %+v", log)
 	}
 }

@@ -3,7 +3,6 @@ package admin_test
 import (
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/verde-app/verde/infra/testkit"
@@ -73,7 +72,7 @@ func TestRulesOutOfRangeRefusedPerField(t *testing.T) {
 	if again := loadRules(t, a); again.Version != r.Version {
 		t.Fatalf("version moved to %d", again.Version)
 	}
-	if log := auditOf(t, a.ID); len(log) != 0 {
+	if log := env.AuditOf(t, a.ID); len(log) != 0 {
 		t.Fatalf("refused edits audited: %+v", log)
 	}
 }
@@ -102,7 +101,7 @@ func TestRulesEditIsVersionedAndAudited(t *testing.T) {
 	if got, _ := env.Deps.Store.Rules(t.Context()); got.Pontos.Colheita != 77 {
 		t.Fatalf("rules in force: %+v", got.Pontos)
 	}
-	log := auditOf(t, a.ID)
+	log := env.AuditOf(t, a.ID)
 	if len(log) != 1 || log[0].Acao != "regras.editadas" || !strings.Contains(log[0].Antes, `"colheita":`+itoa(r.Pontos.Colheita)) || !strings.Contains(log[0].Depois, `"colheita":77`) {
 		t.Fatalf("audit %+v", log)
 	}
@@ -114,16 +113,10 @@ func TestRulesEditIsVersionedAndAudited(t *testing.T) {
 
 	// Two admins at once over the same version: one 200, one 409.
 	cur := loadRules(t, a)
-	var wg sync.WaitGroup
-	codes := make([]int, 2)
-	for i, u := range []testkit.User{a, b} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			codes[i] = testkit.Do(t, h, "PUT", "/api/admin/rules", u, setPath(t, editBody(cur), "pontos.post", 6+i)).Status
-		}()
-	}
-	wg.Wait()
+	admins := []testkit.User{a, b}
+	codes := testkit.AtOnce(len(admins), func(i int) int {
+		return testkit.Do(t, h, "PUT", "/api/admin/rules", admins[i], setPath(t, editBody(cur), "pontos.post", 6+i)).Status
+	})
 	if !(codes[0] == 200 && codes[1] == 409 || codes[0] == 409 && codes[1] == 200) {
 		t.Fatalf("concurrent saves: %v", codes)
 	}

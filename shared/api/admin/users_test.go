@@ -74,13 +74,13 @@ func TestAdminAuthorizationMatrix(t *testing.T) {
 		}
 		return res
 	})
-	if log := auditOf(t, member.ID); len(log) != 0 {
+	if log := env.AuditOf(t, member.ID); len(log) != 0 {
 		t.Fatalf("a member's refused writes were audited: %+v", log)
 	}
-	if log := auditOf(t, semTOTP.ID); len(log) != 0 {
+	if log := env.AuditOf(t, semTOTP.ID); len(log) != 0 {
 		t.Fatalf("an admin without TOTP had writes audited: %+v", log)
 	}
-	if log := auditOf(t, adm.ID); len(log) != 2 { // the rules save and the points; admin/status unchanged write nothing but the status (audited)
+	if log := env.AuditOf(t, adm.ID); len(log) != 2 { // the rules save and the points; admin/status unchanged write nothing but the status (audited)
 		acts := []string{}
 		for _, e := range log {
 			acts = append(acts, e.Acao)
@@ -130,7 +130,7 @@ func TestDisabledMemberIsRefusedAndEnabledAgainWorks(t *testing.T) {
 	if enabled(t, m) {
 		t.Fatal("the Cognito user is still enabled")
 	}
-	log := auditOf(t, adm.ID)
+	log := env.AuditOf(t, adm.ID)
 	if len(log) != 1 || log[0].Acao != "usuario.desativado" || log[0].EntidadeID != m.ID || !strings.Contains(log[0].Depois, `"desativado":true`) {
 		t.Fatalf("audit %+v", log)
 	}
@@ -152,7 +152,7 @@ func TestDisabledMemberIsRefusedAndEnabledAgainWorks(t *testing.T) {
 	if _, err := signIn(m); err != nil {
 		t.Fatalf("sign-in after enable: %v", err)
 	}
-	if log := auditOf(t, adm.ID); len(log) != 2 || log[0].Acao != "usuario.reativado" {
+	if log := env.AuditOf(t, adm.ID); len(log) != 2 || log[0].Acao != "usuario.reativado" {
 		t.Fatalf("audit after enable %+v", log)
 	}
 }
@@ -204,7 +204,7 @@ func TestAdminRoleGrantAndRevoke(t *testing.T) {
 	if r := testkit.Do(t, h, "GET", "/api/admin/users/"+m.ID, adm, nil); !strings.Contains(string(r.Body), `"admin":false`) {
 		t.Fatalf("after revoke: %s", r.Body)
 	}
-	log := auditOf(t, adm.ID)
+	log := env.AuditOf(t, adm.ID)
 	if len(log) != 2 || log[0].Acao != "usuario.admin" || !strings.Contains(log[0].Depois, `"admin":false`) || !strings.Contains(log[1].Depois, `"admin":true`) {
 		t.Fatalf("audit %+v", log)
 	}
@@ -284,7 +284,7 @@ func TestAdjustPoints(t *testing.T) {
 	if unread, _ := env.Deps.Store.UnreadCount(context.Background(), m.ID); !found || unread < 1 {
 		t.Fatalf("no notification (%d unread): %+v", unread, out.Items)
 	}
-	log := auditOf(t, adm.ID)
+	log := env.AuditOf(t, adm.ID)
 	if len(log) != 1 || log[0].Acao != "usuario.pontos" || !strings.Contains(log[0].Depois, `"pontosTotais":150`) || !strings.Contains(log[0].Antes, `"pontosTotais":0`) {
 		t.Fatalf("audit %+v", log)
 	}

@@ -32,7 +32,7 @@ func adminMatrix[T any](t *testing.T, rows []adminRow[T], fresh func(t *testing.
 		{Name: "group coordinator", User: cast.Coord}, {Name: "site admin", User: cast.Admin}}
 	testkit.Matrix(t, roles, rows, func(c adminRow[T]) (string, testkit.Expect) { return c.name, c.want }, func(t *testing.T, c adminRow[T], u testkit.User) testkit.Response {
 		target := fresh(t)
-		before := len(auditOf(t, u.ID))
+		before := len(env.AuditOf(t, u.ID))
 		var body any
 		if c.body != nil {
 			body = c.body(target)
@@ -41,7 +41,7 @@ func adminMatrix[T any](t *testing.T, rows []adminRow[T], fresh func(t *testing.
 			http.Header{"Idempotency-Key": {uuid.NewString()}})
 		if res.Status >= 400 {
 			unchanged(t, target, c.name)
-			if u.ID != "" && len(auditOf(t, u.ID)) != before {
+			if u.ID != "" && len(env.AuditOf(t, u.ID)) != before {
 				t.Fatalf("a refused %s was audited", c.name)
 			}
 		}

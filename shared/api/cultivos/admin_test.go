@@ -42,16 +42,6 @@ func newVegetable(t *testing.T, nome string) cultivos.VegetalAdmin {
 	return v
 }
 
-// auditOf is every audit entry of uid this month, newest first.
-func auditOf(t *testing.T, uid string) []store.AuditRecord {
-	t.Helper()
-	items, _, err := env.Deps.Store.AuditPage(context.Background(), store.AuditFilter{AdminID: uid}, 100, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return items
-}
-
 // TestAdminAuthorizationMatrix: every admin route as anonymous (401), a
 // member (403, nothing written, nothing audited) and a site admin.
 func TestAdminAuthorizationMatrix(t *testing.T) {
@@ -109,17 +99,17 @@ func TestAdminWritesAreAudited(t *testing.T) {
 	if v.Version != 1 || v.ID != strings.ReplaceAll(domain.SearchKey(nome), " ", "-") {
 		t.Fatalf("created %+v", v)
 	}
-	log := auditOf(t, admin.ID)
+	log := env.AuditOf(t, admin.ID)
 	if len(log) != 1 || log[0].Acao != "vegetal.criado" || log[0].EntidadeID != v.ID || log[0].Antes != "" || !strings.Contains(log[0].Depois, nome) {
 		t.Fatalf("audit after create: %+v", log)
 	}
 
 	// The same create again (a retry with the same key) is the first answer, not a second audit.
-	if again := testkit.DoWithHeader(t, h, "POST", "/api/admin/vegetables", admin, vegetalBody(nome), key); again.Status != 201 || len(auditOf(t, admin.ID)) != 1 {
-		t.Fatalf("replay: %d, %d audit items", again.Status, len(auditOf(t, admin.ID)))
+	if again := testkit.DoWithHeader(t, h, "POST", "/api/admin/vegetables", admin, vegetalBody(nome), key); again.Status != 201 || len(env.AuditOf(t, admin.ID)) != 1 {
+		t.Fatalf("replay: %d, %d audit items", again.Status, len(env.AuditOf(t, admin.ID)))
 	}
 	// The same name with a new key is a conflict, not a second vegetable.
-	if dup := testkit.DoWithHeader(t, h, "POST", "/api/admin/vegetables", admin, vegetalBody(nome), http.Header{"Idempotency-Key": {uuid.NewString()}}); dup.Status != 409 || len(auditOf(t, admin.ID)) != 1 {
+	if dup := testkit.DoWithHeader(t, h, "POST", "/api/admin/vegetables", admin, vegetalBody(nome), http.Header{"Idempotency-Key": {uuid.NewString()}}); dup.Status != 409 || len(env.AuditOf(t, admin.ID)) != 1 {
 		t.Fatalf("duplicate name: %d %s", dup.Status, dup.Body)
 	}
 
@@ -159,13 +149,13 @@ func TestAdminWritesAreAudited(t *testing.T) {
 	if c := env.Calls.ByOperation(); fmt.Sprint(c) != fmt.Sprint(map[string]int{"GetItem": 1, "TransactWriteItems": 1}) {
 		t.Fatalf("edit calls %v", c)
 	}
-	log = auditOf(t, admin.ID)
+	log = env.AuditOf(t, admin.ID)
 	if len(log) != 2 || log[0].Acao != "vegetal.editado" || !strings.Contains(log[0].Antes, "Regar pela manhã.") || !strings.Contains(log[0].Depois, "Colher as folhas de fora.") {
 		t.Fatalf("audit after edit (newest first): %+v", log)
 	}
 	// A second edit from the same (now stale) form: 409, nothing written.
 	body["cuidados"] = "Outra coisa"
-	if res := testkit.Do(t, h, "PUT", "/api/admin/vegetables/"+v.ID, admin, body); res.Status != 409 || len(auditOf(t, admin.ID)) != 2 {
+	if res := testkit.Do(t, h, "PUT", "/api/admin/vegetables/"+v.ID, admin, body); res.Status != 409 || len(env.AuditOf(t, admin.ID)) != 2 {
 		t.Fatalf("stale edit: %d %s", res.Status, res.Body)
 	}
 	if got, _ := env.Deps.Store.Vegetable(context.Background(), v.ID); got.Cuidados != "Colher as folhas de fora." || got.Version != 2 {
@@ -182,7 +172,7 @@ func TestAdminWritesAreAudited(t *testing.T) {
 	if res := testkit.Do(t, h, "POST", "/api/admin/vegetables/"+v.ID+"/arquivo", admin, map[string]any{"arquivado": true, "version": 2}); res.Status != 409 {
 		t.Fatalf("stale archive: %d", res.Status)
 	}
-	log = auditOf(t, admin.ID)
+	log = env.AuditOf(t, admin.ID)
 	acts := []string{}
 	for _, e := range log {
 		acts = append(acts, e.Acao)

@@ -17,17 +17,7 @@ import (
 	"github.com/verde-app/verde/shared/store"
 )
 
-type calls map[string]int
-
-func measure(t *testing.T, method, path string, u testkit.User, body any, status int) (calls, testkit.Response) {
-	t.Helper()
-	env.Calls.Reset()
-	res := testkit.Do(t, h, method, path, u, body)
-	if res.Status != status {
-		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.Status, status, res.Body)
-	}
-	return calls(env.Calls.ByOperation()), res
-}
+type calls = testkit.Calls
 
 func points(t *testing.T, u testkit.User) int {
 	t.Helper()
@@ -144,7 +134,7 @@ func TestCallsPerRequest(t *testing.T) {
 			{"perdido by a coordinator", "POST", "/api/cultivos/" + newCultivo(t, gid, "", cast.Member) + "/fase", cast.Coord, map[string]any{"fase": "perdido", "motivo": "Geada"}, 200, calls{"BatchGetItem": 1, "GetItem": 1, "TransactWriteItems": 1}},
 		}
 		for _, c := range cases {
-			if got, _ := measure(t, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			if got, _ := env.Measure(t, h, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
 				t.Errorf("%s (%s): %v, want %v", c.name, label, got, c.want)
 			}
 		}
@@ -154,7 +144,7 @@ func TestCallsPerRequest(t *testing.T) {
 	run("10,000 cultivos")
 
 	// The owner's list of 10,000 reads pages of at most 100, one Query and one BatchGetItem each.
-	c, res := measure(t, "GET", "/api/cultivos?limit=100", cast.Owner, nil, 200)
+	c, res := env.Measure(t, h, "GET", "/api/cultivos?limit=100", cast.Owner, nil, 200)
 	var page struct {
 		Items      []cultivos.Cultivo `json:"items"`
 		NextCursor *string            `json:"nextCursor"`
@@ -163,7 +153,7 @@ func TestCallsPerRequest(t *testing.T) {
 	if len(page.Items) != 100 || page.NextCursor == nil || fmt.Sprint(c) != fmt.Sprint(calls{"Query": 1, "BatchGetItem": 1}) {
 		t.Fatalf("page of %d, next %v, calls %v", len(page.Items), page.NextCursor, c)
 	}
-	c, res = measure(t, "GET", "/api/groups/"+gid+"/cultivos?limit=100&cursor="+url.QueryEscape(*page.NextCursor), cast.Owner, nil, 400)
+	c, res = env.Measure(t, h, "GET", "/api/groups/"+gid+"/cultivos?limit=100&cursor="+url.QueryEscape(*page.NextCursor), cast.Owner, nil, 400)
 	if res.ErrorField() != "cursor" {
 		t.Fatalf("a cursor of another list: %s", res.Body)
 	}
@@ -177,16 +167,9 @@ func TestSameColheitaTwiceAtOnceIsOneColheita(t *testing.T) {
 	w := newWorld(t, testkit.FixtureOpts{})
 	before := points(t, cast.Member)
 	body := map[string]any{"id": uuid.NewString(), "quantidade": 1.2, "unidade": "kg", "data": todayDate(), "destino": "consumo"}
-	statuses := make([]int, 2)
-	var wg sync.WaitGroup
-	for i := range statuses {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			statuses[i] = testkit.Do(t, h, "POST", "/api/cultivos/"+w.cultivo+"/colheitas", cast.Member, body).Status
-		}()
-	}
-	wg.Wait()
+	statuses := testkit.AtOnce(2, func(int) int {
+		return testkit.Do(t, h, "POST", "/api/cultivos/"+w.cultivo+"/colheitas", cast.Member, body).Status
+	})
 	if !(statuses[0] == 201 && statuses[1] == 200 || statuses[0] == 200 && statuses[1] == 201) {
 		t.Fatalf("statuses %v, want one 201 and one 200", statuses)
 	}
@@ -222,16 +205,9 @@ func TestTwentyDiaryEntriesAtOncePayAtMostTen(t *testing.T) {
 	}
 	before := points(t, u)
 	const n = 20
-	statuses := make([]int, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			statuses[i] = testkit.Do(t, h, "POST", "/api/cultivos/"+c.ID+"/diario", u, map[string]any{"tipo": "observacao", "texto": fmt.Sprintf("Nota %d", i)}).Status
-		}()
-	}
-	wg.Wait()
+	statuses := testkit.AtOnce(n, func(i int) int {
+		return testkit.Do(t, h, "POST", "/api/cultivos/"+c.ID+"/diario", u, map[string]any{"tipo": "observacao", "texto": fmt.Sprintf("Nota %d", i)}).Status
+	})
 	for i, s := range statuses {
 		if s != 201 {
 			t.Errorf("entry %d: %d", i, s)

@@ -3,7 +3,6 @@ package cultivos_test
 import (
 	"context"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/verde-app/verde/infra/testkit"
@@ -165,16 +164,10 @@ func TestEditCultivoBadInput(t *testing.T) {
 func TestConcurrentEditsOneWins(t *testing.T) {
 	setup(t)
 	w := newWorld(t, testkit.FixtureOpts{})
-	var wg sync.WaitGroup
-	statuses := make([]int, 2)
-	for i, u := range []testkit.User{cast.Member, cast.Alvo} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			statuses[i] = testkit.Do(t, h, "PUT", "/api/cultivos/"+w.cultivo, u, editBody(1, "A3", cast.Alvo.ID)).Status
-		}()
-	}
-	wg.Wait()
+	editors := []testkit.User{cast.Member, cast.Alvo}
+	statuses := testkit.AtOnce(len(editors), func(i int) int {
+		return testkit.Do(t, h, "PUT", "/api/cultivos/"+w.cultivo, editors[i], editBody(1, "A3", cast.Alvo.ID)).Status
+	})
 	slices.Sort(statuses)
 	if statuses[0] != 200 || statuses[1] != 409 {
 		t.Fatalf("statuses %v, want one 200 and one 409", statuses)

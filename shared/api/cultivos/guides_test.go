@@ -120,7 +120,7 @@ func TestGuideOnEveryCultivoOfItsVegetable(t *testing.T) {
 	if res := testkit.Do(t, h, "GET", "/api/guias/"+g.ID, plain, nil); res.Status != 200 || env.Calls.Total() != 1 {
 		t.Fatalf("one guide: %d %s (%v)", res.Status, res.Body, env.Calls.ByOperation())
 	}
-	log := auditOf(t, admin.ID)
+	log := env.AuditOf(t, admin.ID)
 	if len(log) != 1 || log[0].Acao != "guia.criado" || log[0].EntidadeID != g.ID {
 		t.Fatalf("audit %+v", log)
 	}
@@ -140,7 +140,7 @@ func TestGuideOnEveryCultivoOfItsVegetable(t *testing.T) {
 			t.Fatalf("bad %s: %d %s", b.field, res.Status, res.Body)
 		}
 	}
-	if len(auditOf(t, admin.ID)) != 1 {
+	if len(env.AuditOf(t, admin.ID)) != 1 {
 		t.Fatal("a refused edit was audited")
 	}
 
@@ -170,7 +170,7 @@ func TestGuideOnEveryCultivoOfItsVegetable(t *testing.T) {
 		t.Fatalf("restore: %d %s", res.Status, res.Body)
 	}
 	acts := []string{}
-	for _, e := range auditOf(t, admin.ID) {
+	for _, e := range env.AuditOf(t, admin.ID) {
 		acts = append(acts, e.Acao)
 	}
 	if strings.Join(acts, ",") != "guia.restaurado,guia.arquivado,guia.editado,guia.criado" {

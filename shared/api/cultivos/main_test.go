@@ -2,10 +2,7 @@ package cultivos_test
 
 import (
 	"context"
-	"net/http"
 	"testing"
-
-	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
@@ -17,22 +14,12 @@ import (
 // The catalogue is seeded (cloud.Options{}): cultivos are made of it.
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
-// The world every test here shares: the cast, plain and the cultivos handler.
-var (
-	env  *testkit.Env
-	cast testkit.Cast
-	// plain is a member of every fixture group who neither writes the cultivo nor coordinates.
-	plain testkit.User
-	h     http.Handler
-)
+// The world every test here shares (made once, on the first setup): the
+// cast, plain and the cultivos handler.
+var env, cast, h, setup = testkit.Vars(&testkit.Area{Cast: new(testkit.Cast), Plain: &plain, Server: cultivos.NewServer})
 
-// area makes them once, on the first setup.
-var area = testkit.Area{
-	Env: &env, Cast: &cast, Plain: &plain, Handler: &h,
-	Server: cultivos.NewServer,
-}
-
-func setup(t testing.TB) { area.Setup(t) }
+// plain is a member of every fixture group who neither writes the cultivo nor coordinates.
+var plain testkit.User
 
 // world is a fixture group (Member holds A3) with plain as one more member
 // and a cultivo of alface by Member (responsible) with Alvo (collaborator)
@@ -44,7 +31,7 @@ type world struct {
 
 func newWorld(t *testing.T, o testkit.FixtureOpts) world {
 	t.Helper()
-	f := env.NewFixture(t, cast, o)
+	f := env.NewFixture(t, *cast, o)
 	ctx := context.Background()
 	if o.Private {
 		// A private group takes members by invite only: plain comes in through the invite.
@@ -67,14 +54,7 @@ func newCultivo(t *testing.T, gid, lote string, by testkit.User, colabs ...testk
 	for _, c := range colabs {
 		in.Colaboradores = append(in.Colaboradores, c.ID)
 	}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	id := uuid.Must(uuid.NewV7()).String()
-	if _, _, err := env.Deps.Store.CreateCultivo(context.Background(), id, in, testkit.Actor(by)); err != nil {
-		t.Fatalf("create cultivo: %v", err)
-	}
-	return id
+	return env.NewCultivo(t, in, by)
 }
 
 // plantedDate is when the tests' cultivos were planted: 60 days ago, so the

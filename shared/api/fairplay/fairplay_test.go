@@ -7,7 +7,6 @@ package fairplay_test
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -25,13 +24,7 @@ func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
 // The world every test here shares (made once, on the first setup): one
 // mux of every area's routes (the tests make their own users).
-var (
-	env  *testkit.Env
-	h    http.Handler
-	area = testkit.Area{Env: &env, Handler: &h, Server: testkit.AllAreas}
-)
-
-func setup(t *testing.T) { area.Setup(t) }
+var env, _, h, setup = testkit.Vars(&testkit.Area{Server: testkit.AllAreas})
 
 func do(t *testing.T, method, path string, u testkit.User, body any, want int) map[string]any {
 	t.Helper()

@@ -99,14 +99,7 @@ func newCultivo(t *testing.T, gid string, by testkit.User) string {
 	q := 12.0
 	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, Metodo: "muda", Quantidade: &q,
 		Unidade: "mudas", DataPlantio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fase: domain.FaseSemeado}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	id := uuid.Must(uuid.NewV7()).String()
-	if _, _, err := env.Deps.Store.CreateCultivo(context.Background(), id, in, testkit.Actor(by)); err != nil {
-		t.Fatalf("create cultivo: %v", err)
-	}
-	return id
+	return env.NewCultivo(t, in, by)
 }
 
 // newPost publishes a post of by through the store (a unique text).

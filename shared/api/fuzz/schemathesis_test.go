@@ -227,13 +227,7 @@ func newCultivo(t *testing.T, env *testkit.Env, gid string, by testkit.User) str
 	plantio := domain.FormatDate(now.AddDate(-4, 0, 0))
 	in := domain.CultivoInput{VegetalID: fixtureVegetal, GrupoID: gid, Metodo: domain.MetodoMuda, Quantidade: &q,
 		Unidade: domain.UnidadeMudas, DataPlantio: plantio, Notas: "Canteiro do fuzz", Fase: domain.FaseSemeado}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	id := uuid.Must(uuid.NewV7()).String()
-	if _, _, err := env.Deps.Store.CreateCultivo(ctx, id, in, testkit.Actor(by)); err != nil {
-		t.Fatalf("create cultivo: %v", err)
-	}
+	id := env.NewCultivo(t, in, by)
 	d := domain.DiarioInput{Tipo: "rega", Texto: "Regado de manhã"}
 	if err := d.Valid(); err != nil {
 		t.Fatal(err)

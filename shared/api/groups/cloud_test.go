@@ -28,20 +28,14 @@ func callCloud(t *testing.T, method, path string, u testkit.User, body any) (int
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	testkit.CheckResponse(t, req, resp, raw)
+	status, raw := testkit.Live(t, req)
 	var out map[string]any
 	if len(bytes.TrimSpace(raw)) > 0 {
 		if err := json.Unmarshal(raw, &out); err != nil {
-			t.Fatalf("%s %s: not JSON (%d): %s", method, path, resp.StatusCode, raw)
+			t.Fatalf("%s %s: not JSON (%d): %s", method, path, status, raw)
 		}
 	}
-	return resp.StatusCode, out
+	return status, out
 }
 
 // TestJourneyThroughTheLocalCloud is the groups journey end to end at the API

@@ -20,12 +20,8 @@ type calls map[string]int
 
 func (w *world) measure(t *testing.T, method, path string, u testkit.User, body any, wantStatus int) calls {
 	t.Helper()
-	w.env.Calls.Reset()
-	res := testkit.Do(t, w.h, method, path, u, body)
-	if res.Status != wantStatus {
-		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.Status, wantStatus, res.Body)
-	}
-	return calls(w.env.Calls.ByOperation())
+	c, _ := w.env.Measure(t, w.h, method, path, u, body, wantStatus)
+	return calls(c)
 }
 
 func (c calls) total() int {

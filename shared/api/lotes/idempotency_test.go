@@ -2,7 +2,6 @@ package lotes_test
 
 import (
 	"net/http"
-	"sync"
 	"testing"
 
 	"github.com/google/uuid"
@@ -15,7 +14,7 @@ import (
 // and every repeat gets the first answer, not "A1 já existe".
 func TestLoteCreatesRepeatedWithOneKeyHappenOnce(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/lotes"
 	bulk := map[string]any{"prefixo": "Z", "inicio": 1, "fim": 5, "area": 4}
 	cases := []struct {
@@ -28,16 +27,9 @@ func TestLoteCreatesRepeatedWithOneKeyHappenOnce(t *testing.T) {
 	}
 	for _, c := range cases {
 		key := http.Header{"Idempotency-Key": {uuid.NewString()}}
-		var wg sync.WaitGroup
-		res := make([]testkit.Response, 5)
-		for i := range res {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				res[i] = testkit.DoWithHeader(t, h, "POST", c.path, c.user, c.body, key)
-			}()
-		}
-		wg.Wait()
+		res := testkit.AtOnce(5, func(int) testkit.Response {
+			return testkit.DoWithHeader(t, h, "POST", c.path, c.user, c.body, key)
+		})
 		for i, r := range res {
 			if r.Status != 201 || string(r.Body) != string(res[0].Body) {
 				t.Errorf("%s %d: %d %s (first: %s)", c.name, i, r.Status, r.Body, res[0].Body)

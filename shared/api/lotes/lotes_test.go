@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -48,7 +47,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		{name: "lote requests", method: "GET", path: "/lote-requests", want: testkit.Expect{401, 403, 403, 200, 200, 200}},
 	}
 	testkit.Matrix(t, cast.Columns(), cases, func(c row) (string, testkit.Expect) { return c.name, c.want }, func(t *testing.T, c row, u testkit.User) testkit.Response {
-		f := env.NewFixture(t, cast, c.opts)
+		f := env.NewFixture(t, *cast, c.opts)
 		path := "/api/groups/" + f.Group.ID + strings.ReplaceAll(c.path, "{member}", cast.Member.ID)
 		var b any
 		if c.body != nil {
@@ -61,21 +60,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 	})
 }
 
-type calls map[string]int
-
-func measure(t *testing.T, method, path string, u testkit.User, body any, status int) calls {
-	t.Helper()
-	env.Calls.Reset()
-	res := testkit.Do(t, h, method, path, u, body)
-	if res.Status != status {
-		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.Status, status, res.Body)
-	}
-	return calls(env.Calls.ByOperation())
-}
+type calls = testkit.Calls
 
 func TestCallsPerRequest(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID
 	cases := []struct {
 		name, method, path string
@@ -106,7 +95,7 @@ func TestCallsPerRequest(t *testing.T) {
 		{"delete", "DELETE", base + "/lotes/C98", cast.Coord, nil, 204, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 	}
 	for _, c := range cases {
-		if got := measure(t, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
+		if got, _ := env.Measure(t, h, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -156,7 +145,7 @@ func TestCallsPerRequest(t *testing.T) {
 func TestTwentySimultaneousAssignmentsOfOneLote(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	const n = 20
 	members := make([]testkit.User, n)
 	for i := range members {
@@ -170,21 +159,13 @@ func TestTwentySimultaneousAssignmentsOfOneLote(t *testing.T) {
 			}
 		}
 	}
-	statuses := make([]int, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			base := "/api/groups/" + f.Group.ID + "/lotes/A1"
-			if i%2 == 1 { // approvals of requests and direct assignments race
-				statuses[i] = testkit.Do(t, h, "POST", base+"/requests/"+members[i].ID+"/approve", cast.Coord, nil).Status
-			} else {
-				statuses[i] = testkit.Do(t, h, "PUT", base+"/responsavel", cast.Owner, map[string]any{"userId": members[i].ID}).Status
-			}
-		}()
-	}
-	wg.Wait()
+	statuses := testkit.AtOnce(n, func(i int) int {
+		base := "/api/groups/" + f.Group.ID + "/lotes/A1"
+		if i%2 == 1 { // approvals of requests and direct assignments race
+			return testkit.Do(t, h, "POST", base+"/requests/"+members[i].ID+"/approve", cast.Coord, nil).Status
+		}
+		return testkit.Do(t, h, "PUT", base+"/responsavel", cast.Owner, map[string]any{"userId": members[i].ID}).Status
+	})
 	count := map[int]int{}
 	winner := -1
 	for i, s := range statuses {
@@ -330,7 +311,7 @@ func loteOf(t *testing.T, f testkit.Fixture, code string) domain.Lote {
 func TestAssigningALoteClosesTheOtherRequests(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/lotes"
 	if _, err := env.Deps.Store.CreateLotes(ctx, f.Group.ID, testkit.Actor(cast.Owner), domain.LoteBulkInput{Prefixo: "B", Inicio: ptr(1), Fim: ptr(5), Area: ptr(6.0)}); err != nil {
 		t.Fatal(err)
@@ -349,7 +330,7 @@ func TestAssigningALoteClosesTheOtherRequests(t *testing.T) {
 	if l := loteOf(t, f, "A1"); l.PedidosPendentes != 3 {
 		t.Fatalf("A1 %+v", l)
 	}
-	got := measure(t, "PUT", base+"/A1/responsavel", cast.Coord, map[string]any{"userId": cast.Alvo.ID}, 200)
+	got, _ := env.Measure(t, h, "PUT", base+"/A1/responsavel", cast.Coord, map[string]any{"userId": cast.Alvo.ID}, 200)
 	if fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}) {
 		t.Errorf("assignment made %v", got)
 	}
@@ -373,7 +354,7 @@ func TestAssigningALoteClosesTheOtherRequests(t *testing.T) {
 
 func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/lotes"
 	chosen := newMember(t, f, "Eva Rocha")
 	others := []testkit.User{newMember(t, f, "Ana Lima"), newMember(t, f, "Beto Reis"), newMember(t, f, "Caio Dias")}
@@ -384,7 +365,7 @@ func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
 			}
 		}
 	}
-	got := measure(t, "POST", base+"/A1/requests/"+chosen.ID+"/approve", cast.Coord, nil, 200)
+	got, _ := env.Measure(t, h, "POST", base+"/A1/requests/"+chosen.ID+"/approve", cast.Coord, nil, 200)
 	if fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}) {
 		t.Errorf("approval made %v", got)
 	}
@@ -414,7 +395,7 @@ func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
 func TestRequestingALoteTellsTheDono(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/lotes"
 	before, _ := env.Deps.Store.UnreadCount(ctx, cast.Owner.ID)
 	toldBefore := len(told(t, cast.Owner.ID, domain.NotifPedidoLote))
@@ -442,7 +423,7 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 
 func TestALoteTakesAtMostTwentyOpenRequests(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/lotes"
 	var requesters []testkit.User
 	for i := range domain.MaxRequestsPerLote {
@@ -460,7 +441,7 @@ func TestALoteTakesAtMostTwentyOpenRequests(t *testing.T) {
 		t.Fatalf("A1 %+v", l)
 	}
 	// The full lote still goes in one transaction, closing all twenty.
-	got := measure(t, "PUT", base+"/A1/responsavel", cast.Coord, map[string]any{"userId": cast.Alvo.ID}, 200)
+	got, _ := env.Measure(t, h, "PUT", base+"/A1/responsavel", cast.Coord, map[string]any{"userId": cast.Alvo.ID}, 200)
 	if fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}) {
 		t.Errorf("assignment made %v", got)
 	}
@@ -471,7 +452,7 @@ func ptr[T any](v T) *T { return &v }
 
 func TestLoteValidationNamesTheField(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID
 	cases := []struct {
 		name, method, path string
@@ -514,7 +495,7 @@ func TestLoteValidationNamesTheField(t *testing.T) {
 
 func BenchmarkLotesList(b *testing.B) {
 	setup(b)
-	f := env.NewFixture(b, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(b, *cast, testkit.FixtureOpts{})
 	b.ResetTimer()
 	for b.Loop() {
 		if res := testkit.Do(b, h, "GET", "/api/groups/"+f.Group.ID+"/lotes", cast.Member, nil); res.Status != 200 {

@@ -1,7 +1,6 @@
 package lotes_test
 
 import (
-	"net/http"
 	"testing"
 
 	"github.com/verde-app/verde/infra/local/cloud"
@@ -13,11 +12,4 @@ import (
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
 
 // The world every test here shares (made once, on the first setup): the cast and the lotes handler.
-var (
-	env  *testkit.Env
-	cast testkit.Cast
-	h    http.Handler
-	area = testkit.Area{Env: &env, Cast: &cast, Handler: &h, Server: lotes.NewServer}
-)
-
-func setup(t testing.TB) { area.Setup(t) }
+var env, cast, h, setup = testkit.Vars(&testkit.Area{Cast: new(testkit.Cast), Server: lotes.NewServer})

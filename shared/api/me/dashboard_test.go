@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api/me"
 	"github.com/verde-app/verde/shared/domain"
@@ -27,12 +25,7 @@ func TestDashboardAnswersEveryCardInOneReply(t *testing.T) {
 	q := 3.0
 	in := domain.CultivoInput{VegetalID: "alface-verao", Metodo: domain.MetodoMuda, Quantidade: &q, Unidade: domain.UnidadeMudas,
 		DataPlantio: domain.FormatDate(domain.LocalDate(time.Now()).AddDate(0, 0, -10)), Fase: domain.FaseSemeado, GrupoID: f.Group.ID}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := env.Deps.Store.CreateCultivo(ctx, uuid.Must(uuid.NewV7()).String(), in, testkit.Actor(c.Member)); err != nil {
-		t.Fatal(err)
-	}
+	env.NewCultivo(t, in, c.Member)
 	if _, _, err := env.Deps.Store.CreatePost(ctx, domain.PostInput{Texto: "Mutirão no sábado", GrupoID: f.Group.ID}, testkit.Actor(c.Member)); err != nil {
 		t.Fatal(err)
 	}

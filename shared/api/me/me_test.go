@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -84,18 +83,12 @@ func call(t *testing.T, method, token, body string) (int, map[string]any) {
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	testkit.CheckResponse(t, req, resp, raw)
+	status, raw := testkit.Live(t, req)
 	var out map[string]any
 	if err := json.Unmarshal(raw, &out); err != nil {
-		t.Fatalf("%s /api/me: not JSON (%d): %s", method, resp.StatusCode, raw)
+		t.Fatalf("%s /api/me: not JSON (%d): %s", method, status, raw)
 	}
-	return resp.StatusCode, out
+	return status, out
 }
 
 func TestSignUpCreatesProfileWithSpecInitialValues(t *testing.T) {

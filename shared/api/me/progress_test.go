@@ -21,13 +21,7 @@ func TestMyProgressAndAMembersPublicProfile(t *testing.T) {
 	q, g := 3.0, 1250.0
 	in := domain.CultivoInput{VegetalID: "alface-verao", Metodo: domain.MetodoMuda, Quantidade: &q, Unidade: domain.UnidadeMudas,
 		DataPlantio: domain.FormatDate(domain.LocalDate(time.Now()).AddDate(0, 0, -30)), Fase: domain.FaseSemeado}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	cid := uuid.Must(uuid.NewV7()).String()
-	if _, _, err := env.Deps.Store.CreateCultivo(ctx, cid, in, testkit.Actor(ana)); err != nil {
-		t.Fatal(err)
-	}
+	cid := env.NewCultivo(t, in, ana)
 	h1 := domain.ColheitaInput{Quantidade: &g, Unidade: domain.UnidadeG, Data: domain.FormatDate(domain.LocalDate(time.Now())), Destino: "consumo"}
 	if err := h1.Valid(); err != nil {
 		t.Fatal(err)

@@ -52,7 +52,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			want: testkit.Expect{401, 403, 403, 403, 200, 403}},
 	}
 	testkit.Matrix(t, cast.Columns(), cases, func(c row) (string, testkit.Expect) { return c.name, c.want }, func(t *testing.T, c row, u testkit.User) testkit.Response {
-		f := env.NewFixture(t, cast, testkit.FixtureOpts{Private: c.private})
+		f := env.NewFixture(t, *cast, testkit.FixtureOpts{Private: c.private})
 		m := newMutirao(t, f.Group.ID, 6)
 		for _, p := range []testkit.User{cast.Member, cast.Coord, cast.Owner} {
 			if !c.signed {
@@ -84,7 +84,7 @@ func TestPublishedImpactIsPublic(t *testing.T) {
 	setup(t)
 	clk.Set(noDia)
 	for _, private := range []bool{false, true} {
-		f := env.NewFixture(t, cast, testkit.FixtureOpts{Private: private})
+		f := env.NewFixture(t, *cast, testkit.FixtureOpts{Private: private})
 		path := "/api/groups/" + f.Group.ID + "/impacto"
 		if res := testkit.Do(t, h, "PUT", path, cast.Owner, map[string]any{"publico": true}); res.Status != 200 {
 			t.Fatalf("publish: %d %s", res.Status, res.Body)

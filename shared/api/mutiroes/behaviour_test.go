@@ -72,20 +72,13 @@ func notificationsOf(t *testing.T, uid, tipo string) int {
 // first one waiting up exactly once, and two more at once move the next two.
 func TestTwentySignUpsForSixVagasGiveSixVagasAndFourteenInOrder(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	m := newMutirao(t, f.Group.ID, 6)
 	people := members(t, f.Group.ID, 20)
 	path := "/api/groups/" + f.Group.ID + "/mutiroes/" + m.ID + "/inscricao"
-	var wg sync.WaitGroup
-	status := make([]int, len(people))
-	for i, u := range people {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			status[i] = testkit.Do(t, h, "PUT", path, u, map[string]any{"tarefaId": "t1"}).Status
-		}()
-	}
-	wg.Wait()
+	status := testkit.AtOnce(len(people), func(i int) int {
+		return testkit.Do(t, h, "PUT", path, people[i], map[string]any{"tarefaId": "t1"}).Status
+	})
 	for i, s := range status {
 		if s != 200 {
 			t.Fatalf("sign-up %d: %d", i, s)
@@ -141,6 +134,7 @@ func TestTwentySignUpsForSixVagasGiveSixVagasAndFourteenInOrder(t *testing.T) {
 			leaving = append(leaving, byID[in.UserID])
 		}
 	}
+	var wg sync.WaitGroup
 	for _, u := range leaving {
 		wg.Add(1)
 		go func() {
@@ -181,7 +175,7 @@ func TestTwentySignUpsForSixVagasGiveSixVagasAndFourteenInOrder(t *testing.T) {
 // a correction moves the totals by the difference.
 func TestPresencePaysOnceAndCountsHours(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	m := newMutirao(t, f.Group.ID, 6)
 	ctx := context.Background()
 	vol := members(t, f.Group.ID, 1)[0]
@@ -249,7 +243,7 @@ var _ = store.MutiroesScope
 func TestMutiraoReminderTheDayBefore(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	clk.Set(brt(2030, time.May, 18, 9, 0))
 	in := domain.MutiraoInput{Titulo: "Colheita coletiva", Data: "2030-05-20", Hora: "07:30", DuracaoMin: ptr(120), Local: "Horta",
 		Tarefas: []domain.TarefaInput{{Titulo: "Colher", Vagas: ptr(1)}}}

@@ -92,7 +92,7 @@ func newFeed(t *testing.T, u testkit.User, gid string) string {
 func TestCalendarFeedsValidateAndRevokedAddressesAnswer404(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	gid := f.Group.ID
 	clk.Set(vespera)
 	in := domain.MutiraoInput{Titulo: "Plantio; mudas, adubo \\ regas", Data: domain.FormatDate(dia), Hora: "08:30", DuracaoMin: ptr(150),
@@ -201,7 +201,7 @@ func TestCalendarRoutesAuthorization(t *testing.T) {
 		{"DELETE", "/api/me/calendario", nil, testkit.Expect{401, 204, 204, 204, 204, 204}},
 		{"GET", "/api/calendario/bm9wZQ.bm9wZQ.ics", nil, testkit.Expect{404, 404, 404, 404, 404, 404}},
 	}, name, send)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{Private: true})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{Private: true})
 	testkit.Matrix(t, cast.Columns(), []row{
 		{"PUT", "/api/me/calendario", map[string]any{"groupId": f.Group.ID}, testkit.Expect{401, 404, 200, 200, 200, 403}},
 	}, func(c row) (string, testkit.Expect) { return "group feed of a private group", c.want }, send)

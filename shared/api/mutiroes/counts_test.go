@@ -9,17 +9,7 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-type calls map[string]int
-
-func measure(t *testing.T, method, path string, u testkit.User, body any, status int) calls {
-	t.Helper()
-	env.Calls.Reset()
-	res := testkit.Do(t, h, method, path, u, body)
-	if res.Status != status {
-		t.Fatalf("%s %s: %d, want %d: %s", method, path, res.Status, status, res.Body)
-	}
-	return calls(env.Calls.ByOperation())
-}
+type calls = testkit.Calls
 
 // TestCallsPerRequest: every read is at most two DynamoDB calls and every
 // act one transaction after its reads, at a mutirão with its waiting list
@@ -27,7 +17,7 @@ func measure(t *testing.T, method, path string, u testkit.User, body any, status
 func TestCallsPerRequest(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	gid := f.Group.ID
 	m := newMutirao(t, gid, 6)
 	people := members(t, gid, 25)
@@ -99,7 +89,7 @@ func TestCallsPerRequest(t *testing.T) {
 		if c.at != nil {
 			c.at()
 		}
-		if got := measure(t, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
+		if got, _ := env.Measure(t, h, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}

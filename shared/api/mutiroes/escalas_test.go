@@ -70,7 +70,7 @@ func TestEscalaAuthorizationMatrix(t *testing.T) {
 		{name: "agenda", method: "GET", path: "/api/me/agenda", want: testkit.Expect{401, 200, 200, 200, 200, 200}},
 	}
 	testkit.Matrix(t, cast.Columns(), cases, func(c row) (string, testkit.Expect) { return c.name, c.want }, func(t *testing.T, c row, u testkit.User) testkit.Response {
-		f := env.NewFixture(t, cast, testkit.FixtureOpts{Private: c.private})
+		f := env.NewFixture(t, *cast, testkit.FixtureOpts{Private: c.private})
 		e := newEscala(t, f.Group.ID)
 		if c.asked {
 			if _, err := env.Deps.Store.PedirTroca(context.Background(), f.Group.ID, e.ID, testkit.Actor(cast.Member), domain.TrocaInput{Data: seg, ParaUserID: cast.Coord.ID}); err != nil {
@@ -104,7 +104,7 @@ func TestEscalaAuthorizationMatrix(t *testing.T) {
 func TestEscalaSwapReminderDoneAndRelatorio(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	gid := f.Group.ID
 	// People of their own: the other tests' escalas remind the shared cast too.
 	p := members(t, gid, 3)
@@ -211,7 +211,7 @@ func hasAgenda(a mutiroes.Agenda, tipo, data string) bool {
 // transaction after them.
 func TestEscalaCalls(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	e := newEscala(t, f.Group.ID)
 	base := "/api/groups/" + f.Group.ID + "/escalas"
 	testkit.Do(t, h, "GET", base, cast.Member, nil)
@@ -240,7 +240,7 @@ func TestEscalaCalls(t *testing.T) {
 		{"done", "POST", base + "/" + e.ID + "/feito", cast.Member, map[string]any{"data": domain.FormatDate(vespera)}, 200, act},
 		{"update", "PUT", base + "/" + e.ID, cast.Coord, map[string]any{"nome": "Rega", "hora": "07:00", "duracaoMin": 30, "version": e.Version, "turnos": []any{}}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 	} {
-		if got := measure(t, c.method, c.path, c.u, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
+		if got, _ := env.Measure(t, h, c.method, c.path, c.u, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}

@@ -2,7 +2,6 @@ package mutiroes_test
 
 import (
 	"context"
-	"net/http"
 	"sync"
 	"testing"
 	"time"
@@ -20,12 +19,8 @@ func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 // The world every test here shares (made once, on the first setup): the
 // cast, the mutiroes handler and the clock both it and the store read.
 var (
-	env  *testkit.Env
-	cast testkit.Cast
-	h    http.Handler
-	clk  = &clock{}
-	area = testkit.Area{Env: &env, Cast: &cast, Handler: &h, Server: mutiroes.NewServer,
-		Extra: func(testing.TB) { env.Deps.Store.Now, env.Deps.Now = clk.Now, clk.Now }}
+	clk                 = &clock{}
+	env, cast, h, setup = testkit.Vars(&testkit.Area{Cast: new(testkit.Cast), Server: mutiroes.NewServer, Now: clk.Now})
 )
 
 // clock is the store's and the handlers' time, moved by the tests: a
@@ -62,8 +57,6 @@ var (
 	noDia     = brt(2030, time.March, 12, 14, 0) // the day, after it ended
 	antesDeIr = brt(2030, time.March, 12, 7, 0)  // the day, before it starts
 )
-
-func setup(t testing.TB) { area.Setup(t) }
 
 // newMutirao schedules a mutirão in f's group (by the owner) at the day
 // before: one tarefa "Preparar canteiros" with vagas, one "Levar mudas" with 3.

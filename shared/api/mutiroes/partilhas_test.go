@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/google/uuid"
@@ -75,7 +74,7 @@ func TestPartilhaAuthorizationMatrix(t *testing.T) {
 		{name: "close", method: "POST", path: "/partilhas/{p}/encerrar", want: testkit.Expect{401, 403, 200, 200, 200, 403}},
 	}
 	testkit.Matrix(t, cast.Columns(), cases, func(c row) (string, testkit.Expect) { return c.name, c.want }, func(t *testing.T, c row, u testkit.User) testkit.Response {
-		f := env.NewFixture(t, cast, testkit.FixtureOpts{Private: c.private})
+		f := env.NewFixture(t, *cast, testkit.FixtureOpts{Private: c.private})
 		pid := newPartilha(t, f.Group.ID)
 		if _, err := env.Deps.Store.Reservar(context.Background(), f.Group.ID, pid, testkit.Actor(cast.Alvo), domain.ReservaInput{Quantidade: ptr(1.0)}); err != nil {
 			t.Fatal(err)
@@ -98,21 +97,14 @@ func TestPartilhaAuthorizationMatrix(t *testing.T) {
 func TestPartilhaReservesNeverExceedTheOfferAndDeliveriesCount(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	gid := f.Group.ID
 	pid := newPartilha(t, gid)
 	people := members(t, gid, 10)
 	base := "/api/groups/" + gid + "/partilhas/" + pid
-	var wg sync.WaitGroup
-	status := make([]int, len(people))
-	for i, u := range people {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			status[i] = testkit.Do(t, h, "PUT", base+"/reserva", u, map[string]any{"quantidade": 1}).Status
-		}()
-	}
-	wg.Wait()
+	status := testkit.AtOnce(len(people), func(i int) int {
+		return testkit.Do(t, h, "PUT", base+"/reserva", people[i], map[string]any{"quantidade": 1}).Status
+	})
 	got := map[int]int{}
 	var winner, loser testkit.User
 	for i, s := range status {
@@ -176,7 +168,7 @@ func TestPartilhaReservesNeverExceedTheOfferAndDeliveriesCount(t *testing.T) {
 		{"deliver", "POST", base + "/reservas/" + cast.Alvo.ID + "/entregue", cast.Member, nil, 200, act},
 		{"close", "POST", base + "/encerrar", cast.Member, nil, 200, act},
 	} {
-		if got := measure(t, c.method, c.path, c.u, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
+		if got, _ := env.Measure(t, h, c.method, c.path, c.u, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}

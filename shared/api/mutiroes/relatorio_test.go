@@ -24,7 +24,7 @@ func TestRelatorioEqualsARecountOfTheRawItems(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
 	s := env.Deps.Store
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	gid := f.Group.ID
 	clk.Set(brt(2030, 2, 1, 9, 0))
 	if _, err := s.AssignLote(ctx, gid, "A1", testkit.Actor(cast.Owner), cast.Alvo.ID, false); err != nil {
@@ -237,7 +237,7 @@ func TestRelatorioEqualsARecountOfTheRawItems(t *testing.T) {
 func TestRelatorioCSVNeutralisesFormulas(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	evil := env.NewUser(t, "=HYPERLINK(\"http://x\")")
 	if _, err := env.Deps.Store.Join(ctx, f.Group.ID, testkit.Actor(evil)); err != nil {
 		t.Fatal(err)
@@ -276,7 +276,7 @@ func TestRelatorioCSVNeutralisesFormulas(t *testing.T) {
 // or too long is a 400 naming de or ate; none given is this year.
 func TestRelatorioPeriodErrorsNameTheField(t *testing.T) {
 	setup(t)
-	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/relatorio"
 	for _, c := range []struct{ query, field string }{
 		{"?de=", "de"},

@@ -210,14 +210,7 @@ func newCultivo(t *testing.T, env *testkit.Env, gid string, by testkit.User) str
 	q := 12.0
 	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, Metodo: domain.MetodoMuda, Quantidade: &q,
 		Unidade: domain.UnidadeMudas, DataPlantio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fase: domain.FaseSemeado}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	id := uuid.Must(uuid.NewV7()).String()
-	if _, _, err := env.Deps.Store.CreateCultivo(context.Background(), id, in, testkit.Actor(by)); err != nil {
-		t.Fatalf("create cultivo: %v", err)
-	}
-	return id
+	return env.NewCultivo(t, in, by)
 }
 
 // A cursor sealed with the server's own key for a list, but holding a

@@ -3,7 +3,6 @@ package rankings_test
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"testing"
 
 	"github.com/google/uuid"
@@ -20,14 +19,7 @@ import (
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
 // The world every test here shares (made once, on the first setup): the cast and the rankings handler.
-var (
-	env  *testkit.Env
-	cast testkit.Cast
-	h    http.Handler
-	area = testkit.Area{Env: &env, Cast: &cast, Handler: &h, Server: rankings.NewServer}
-)
-
-func setup(t testing.TB) { area.Setup(t) }
+var env, cast, h, setup = testkit.Vars(&testkit.Area{Cast: new(testkit.Cast), Server: rankings.NewServer})
 
 func qty(f float64) *float64 { return &f }
 
@@ -48,13 +40,7 @@ func colheita(t *testing.T, gid string, by testkit.User, kg float64) {
 	planted := domain.FormatDate(domain.LocalDate(env.Deps.Now()).AddDate(0, 0, -30))
 	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, Metodo: "muda", Quantidade: qty(12),
 		Unidade: "mudas", DataPlantio: planted, Fase: domain.FaseSemeado}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	id := uuid.Must(uuid.NewV7()).String()
-	if _, _, err := env.Deps.Store.CreateCultivo(ctx, id, in, testkit.Actor(by)); err != nil {
-		t.Fatalf("create cultivo: %v", err)
-	}
+	id := env.NewCultivo(t, in, by)
 	hin := domain.ColheitaInput{Quantidade: qty(kg), Unidade: domain.UnidadeKg, Data: today, Destino: "consumo"}
 	if err := hin.Valid(); err != nil {
 		t.Fatal(err)
@@ -68,8 +54,8 @@ func colheita(t *testing.T, gid string, by testkit.User, kg float64) {
 // DynamoDB calls of each answer bounded (≤ 12).
 func TestRankingRoutesAuthorization(t *testing.T) {
 	setup(t)
-	pub := env.NewFixture(t, cast, testkit.FixtureOpts{})
-	priv := env.NewFixture(t, cast, testkit.FixtureOpts{Private: true})
+	pub := env.NewFixture(t, *cast, testkit.FixtureOpts{})
+	priv := env.NewFixture(t, *cast, testkit.FixtureOpts{Private: true})
 	type row struct {
 		path string
 		want testkit.Expect // anonymous, stranger, member, coordinator, owner, admin
@@ -135,7 +121,7 @@ type groupsRanking struct {
 // a member out of the lists while they still see their own standing.
 func TestGroupRankingsFollowColheitasAndOptOut(t *testing.T) {
 	setup(t)
-	priv := env.NewFixture(t, cast, testkit.FixtureOpts{Private: true})
+	priv := env.NewFixture(t, *cast, testkit.FixtureOpts{Private: true})
 	colheita(t, priv.Group.ID, cast.Member, 2.5)
 	colheita(t, priv.Group.ID, cast.Member, 1.25)
 	rebuild(t)
@@ -226,7 +212,7 @@ func TestGroupRankingsFollowColheitasAndOptOut(t *testing.T) {
 // (also when opted out), no top, in fewer DynamoDB calls; limit is checked.
 func TestMyStandingAloneWithLimitZero(t *testing.T) {
 	setup(t)
-	fx := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	fx := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	colheita(t, fx.Group.ID, cast.Coord, 1.5)
 	meh := me.NewServer(env.Deps)
 	for _, hidden := range []bool{false, true} {

@@ -22,7 +22,7 @@ func TestRemindersAreEmailedToWhoChoseThem(t *testing.T) {
 	defer func() { s.Now = nil }()
 	ctx := context.Background()
 	grower, helper := env.NewUser(t, "Gina Jardineira"), env.NewUser(t, "Heitor Sem Email")
-	g := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	g := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	for _, u := range []testkit.User{grower, helper} {
 		if _, err := s.Join(ctx, g.Group.ID, testkit.Actor(u)); err != nil {
 			t.Fatal(err)

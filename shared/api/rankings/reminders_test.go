@@ -63,7 +63,7 @@ func TestRemindersOfADay(t *testing.T) {
 	defer func() { s.Now = nil }()
 	ctx := context.Background()
 	grower, helper := env.NewUser(t, "Gil Grower"), env.NewUser(t, "Hélio Ajudante")
-	g := env.NewFixture(t, cast, testkit.FixtureOpts{})
+	g := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	for _, u := range []testkit.User{grower, helper} {
 		if _, err := s.Join(ctx, g.Group.ID, testkit.Actor(u)); err != nil {
 			t.Fatal(err)

@@ -26,14 +26,7 @@ import (
 func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{}) }
 
 // The world every test here shares (made once, on the first setup): the cast and the uploads handler.
-var (
-	env  *testkit.Env
-	cast testkit.Cast
-	h    http.Handler
-	area = testkit.Area{Env: &env, Cast: &cast, Handler: &h, Server: uploads.NewServer}
-)
-
-func setup(t *testing.T) { area.Setup(t) }
+var env, cast, h, setup = testkit.Vars(&testkit.Area{Cast: new(testkit.Cast), Server: uploads.NewServer})
 
 type upload struct {
 	Key       string            `json:"key"`

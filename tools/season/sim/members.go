@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -251,23 +252,13 @@ func pendingOf(ms []*member, g *group) []*member {
 func (m *member) in(g *group) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for _, x := range m.groups {
-		if x == g {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(m.groups, g)
 }
 
 func (m *member) wants(g *group) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for _, x := range m.pending {
-		if x == g {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(m.pending, g)
 }
 
 // setPlace puts the group's UF and city on the member's profile (once): Plante agora reads it.
