@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const focusable =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -103,5 +104,42 @@ export function Dialog({
       </div>
     </div>,
     document.body,
+  );
+}
+
+/**
+ * The end of a dialog's form: the form's own error (the server's answer), then Cancelar and the
+ * submit button (children its label); both wait while the request runs (busy).
+ */
+export function DialogFormFooter({
+  error,
+  onCancel,
+  busy,
+  busyLabel,
+  disabled,
+  children,
+}: {
+  error?: ReactNode;
+  onCancel: () => void;
+  busy: boolean;
+  busyLabel: ReactNode;
+  /** The submit waits for something else too (an upload). */
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
+          Cancelar
+        </button>
+        <SubmitButton busy={busy} busyLabel={busyLabel} disabled={disabled}>
+          {children}
+        </SubmitButton>
+      </div>
+    </>
   );
 }

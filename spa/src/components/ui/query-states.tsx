@@ -24,6 +24,39 @@ export function ErrorState({ title, error, onRetry, children }: { title: string;
   );
 }
 
+/** What QueryState reads of a react-query result (a useQuery or a useCursorList). */
+interface Read<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
+/**
+ * A read's states in a section: `loader` while it loads, then its error (errorTitle, and Tentar
+ * novamente), then `empty` when the data is an empty list, else `children` with the data.
+ */
+export function QueryState<T>({
+  query,
+  loader,
+  errorTitle,
+  empty,
+  children,
+}: {
+  query: Read<T>;
+  loader: ReactNode;
+  errorTitle: string;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return loader;
+  if (query.isError) return <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  const data = query.data as T;
+  if (empty !== undefined && Array.isArray(data) && data.length === 0) return empty;
+  return children(data);
+}
+
 /** 'Carregar mais' under a cursor-paginated list; says so while the next page loads. */
 export function LoadMore({
   hasNextPage,

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormFooter } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { PhotoPicker } from '@/components/ui/photo-picker';
 import { ErrorState, SectionLoader } from '@/components/ui/query-states';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDay, todayBrasilia } from '@/lib/format';
 import { useAdminBanners, useCreateBanner, useDeleteBanner, useEditBanner } from '@/features/banners/api/banners';
@@ -226,17 +225,9 @@ function BannerFormDialog({ banner, onClose, onSaved }: { banner?: Banner; onClo
         </div>
         <h3>Prévia</h3>
         <BannerCard banner={{ titulo: form.titulo || 'Título do banner', texto: form.texto, imagem: form.imagem[0] ?? null, link: form.link.trim() }} />
-        <p className="form-error" role="alert">
-          {server.form}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancelar
-          </button>
-          <SubmitButton busy={mutation.isPending} busyLabel="Salvando..." disabled={uploading}>
-            {banner ? 'Salvar banner' : 'Criar banner'}
-          </SubmitButton>
-        </div>
+        <DialogFormFooter error={server.form} onCancel={onClose} busy={mutation.isPending} busyLabel="Salvando..." disabled={uploading}>
+          {banner ? 'Salvar banner' : 'Criar banner'}
+        </DialogFormFooter>
       </form>
     </Dialog>
   );

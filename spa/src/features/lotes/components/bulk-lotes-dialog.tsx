@@ -1,12 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormFooter } from '@/components/ui/dialog';
 import { InputField, TextAreaField } from '@/components/ui/fields';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { plural } from '@/lib/format';
 import { useCreateLotes } from '@/features/lotes/api/lotes';
 import { areaFrom, loteLimits, validateBulkLotes, type BulkLotesValues } from '@/features/lotes/validation';
 import '@/features/lotes/lotes.css';
-import { SubmitButton } from '@/components/ui/submit-button';
 
 const fields = ['prefixo', 'inicio', 'fim', 'area', 'observacoes'] as const;
 
@@ -137,17 +136,9 @@ export function BulkLotesDialog({ groupId, onClose, onDone }: { groupId: string;
           onChange={(e) => set('observacoes', e.target.value)}
           error={errors.observacoes}
         />
-        <p className="form-error" role="alert">
-          {server.form}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={create.isPending}>
-            Cancelar
-          </button>
-          <SubmitButton busy={create.isPending} busyLabel="Criando lotes...">
-            Criar lotes
-          </SubmitButton>
-        </div>
+        <DialogFormFooter error={server.form} onCancel={onClose} busy={create.isPending} busyLabel="Criando lotes...">
+          Criar lotes
+        </DialogFormFooter>
       </form>
     </Dialog>
   );

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormFooter } from '@/components/ui/dialog';
 import { InputField, TextAreaField } from '@/components/ui/fields';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { todayBrasilia } from '@/lib/format';
 import { useCreateMutirao } from '@/features/mutiroes/api/mutiroes';
@@ -165,17 +164,9 @@ export function CreateMutiraoDialog({ groupId, onClose, onDone }: { groupId: str
             </button>
           )}
         </fieldset>
-        <p className="form-error" role="alert">
-          {server.form}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={create.isPending}>
-            Cancelar
-          </button>
-          <SubmitButton busy={create.isPending} busyLabel="Agendando...">
-            Agendar mutirão
-          </SubmitButton>
-        </div>
+        <DialogFormFooter error={server.form} onCancel={onClose} busy={create.isPending} busyLabel="Agendando...">
+          Agendar mutirão
+        </DialogFormFooter>
       </form>
     </Dialog>
   );

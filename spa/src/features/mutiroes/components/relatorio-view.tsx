@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { InputField } from '@/components/ui/fields';
-import { ErrorState } from '@/components/ui/query-states';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-states';
 import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
+import { sectionSpinner } from '@/features/mutiroes/components/list-item';
 import { downloadRelatorioCSV, useRelatorio } from '@/features/mutiroes/api/mutiroes';
 import { dataBrasilia, horasDecimal, kg } from '@/features/mutiroes/labels';
 import { ImpactoToggle } from '@/features/mutiroes/components/impacto';
@@ -206,15 +206,9 @@ export function RelatorioView({ groupId, isOwner }: { groupId: string; isOwner: 
         {fileError}
       </p>
       {isOwner && <ImpactoToggle groupId={groupId} />}
-      {report.isPending ? (
-        <div className="section-loader">
-          <Spinner />
-        </div>
-      ) : report.isError ? (
-        <ErrorState title="Não foi possível gerar o relatório" error={report.error} onRetry={() => void report.refetch()} />
-      ) : (
-        <RelatorioBody r={report.data} />
-      )}
+      <QueryState query={report} loader={sectionSpinner} errorTitle="Não foi possível gerar o relatório">
+        {(r) => <RelatorioBody r={r} />}
+      </QueryState>
     </div>
   );
 }
