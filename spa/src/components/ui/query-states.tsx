@@ -41,19 +41,32 @@ export function QueryState<T>({
   query,
   loader,
   errorTitle,
-  empty,
+  emptyTitle,
+  emptyText,
+  empty = emptyTitle !== undefined && (
+    <EmptyState title={emptyTitle}>
+      <p>{emptyText}</p>
+    </EmptyState>
+  ),
+  isEmpty,
   children,
 }: {
   query: Read<T>;
+  /** What shows while it loads: a SectionLoader with this label, or this node. */
   loader: ReactNode;
   errorTitle: string;
+  /** What shows for no data; `emptyTitle` and `emptyText` make it an EmptyState with one paragraph. */
   empty?: ReactNode;
+  emptyTitle?: string;
+  emptyText?: ReactNode;
+  /** Whether to show `empty`; by default, when the data is an empty list. */
+  isEmpty?: boolean;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return loader;
+  if (query.isPending) return typeof loader === 'string' ? <SectionLoader label={loader} /> : loader;
   if (query.isError) return <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
   const data = query.data as T;
-  if (empty !== undefined && Array.isArray(data) && data.length === 0) return empty;
+  if (empty !== undefined && empty !== false && (isEmpty ?? (Array.isArray(data) && data.length === 0))) return empty;
   return children(data);
 }
 

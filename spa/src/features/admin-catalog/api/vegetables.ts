@@ -5,14 +5,7 @@ import type { VegetalAdmin, VegetalAdminPage, VegetalEdit, VegetalInput } from '
 // The site admins' vegetable catalogue (/api/admin/vegetables): archived vegetables included;
 // every write is audited by the API. A write refreshes the members' catalogue too.
 
-const vegetables = catalogApi<VegetalAdmin, VegetalInput, VegetalEdit>('/admin/vegetables', {
-  lists: queryKeys.adminCatalog.allVegetables,
-  list: queryKeys.adminCatalog.vegetables,
-  limit: 100,
-});
+const vegetables = catalogApi<VegetalAdmin, VegetalInput, VegetalEdit>('/admin/vegetables', { lists: queryKeys.adminCatalog.allVegetables, list: queryKeys.adminCatalog.vegetables, limit: 100 });
 
+export const { useList: useAdminVegetables, useCreate: useCreateVegetable, useEdit: useEditVegetable, useArchive: useArchiveVegetable } = vegetables;
 export const getAdminVegetables: (q: string, cursor: string | null) => Promise<VegetalAdminPage> = vegetables.getPage;
-export const useAdminVegetables = vegetables.useList;
-export const useCreateVegetable = vegetables.useCreate;
-export const useEditVegetable = vegetables.useEdit;
-export const useArchiveVegetable = vegetables.useArchive;

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InputField } from '@/components/ui/fields';
 import { PageHeader } from '@/components/ui/page-header';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { QueryState, LoadMore } from '@/components/ui/query-states';
 import { errorMessage } from '@/lib/errors';
 import '@/features/admin-catalog/admin-catalog.css';
 
@@ -109,45 +109,48 @@ export function CatalogAdmin<T extends CatalogItem>({
         {flash}
       </p>
       {flash && <p className="flash">{flash}</p>}
-      {list.isPending ? (
-        <SectionLoader label={`Carregando ${plural}...`} />
-      ) : list.isError ? (
-        <ErrorState title={`Não foi possível carregar os ${plural}`} error={list.error} onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={empty.icon} title={none.title}>
-          <p>{none.text}</p>
-        </EmptyState>
-      ) : (
-        <ul className="admin-list" aria-label={listLabel}>
-          {items.map((item) => (
-            <li key={item.id} className={`card admin-row${item.arquivado ? ' admin-row-archived' : ''}`}>
-              <div className="admin-row-main">
-                <h2 className="admin-row-title">
-                  {title(item)}
-                  {item.arquivado && <span className="tag admin-tag-archived">Arquivado</span>}
-                </h2>
-                {meta(item)}
-              </div>
-              <div className="button-row admin-row-actions">
-                <button type="button" className="button button-secondary button-small" onClick={() => setEditing(item)} aria-label={`Editar ${name(item)}`}>
-                  Editar
-                </button>
-                <button
-                  type="button"
-                  className={`button button-small ${item.arquivado ? 'button-secondary' : 'button-danger-outline'}`}
-                  onClick={() => {
-                    archive.reset();
-                    setArchiving(item);
-                  }}
-                  aria-label={`${item.arquivado ? 'Restaurar' : 'Arquivar'} ${name(item)}`}
-                >
-                  {item.arquivado ? 'Restaurar' : 'Arquivar'}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={list}
+        loader={`Carregando ${plural}...`}
+        errorTitle={`Não foi possível carregar os ${plural}`}
+        empty={
+          <EmptyState icon={empty.icon} title={none.title}>
+            <p>{none.text}</p>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <ul className="admin-list" aria-label={listLabel}>
+            {items.map((item) => (
+              <li key={item.id} className={`card admin-row${item.arquivado ? ' admin-row-archived' : ''}`}>
+                <div className="admin-row-main">
+                  <h2 className="admin-row-title">
+                    {title(item)}
+                    {item.arquivado && <span className="tag admin-tag-archived">Arquivado</span>}
+                  </h2>
+                  {meta(item)}
+                </div>
+                <div className="button-row admin-row-actions">
+                  <button type="button" className="button button-secondary button-small" onClick={() => setEditing(item)} aria-label={`Editar ${name(item)}`}>
+                    Editar
+                  </button>
+                  <button
+                    type="button"
+                    className={`button button-small ${item.arquivado ? 'button-secondary' : 'button-danger-outline'}`}
+                    onClick={() => {
+                      archive.reset();
+                      setArchiving(item);
+                    }}
+                    aria-label={`${item.arquivado ? 'Restaurar' : 'Arquivar'} ${name(item)}`}
+                  >
+                    {item.arquivado ? 'Restaurar' : 'Arquivar'}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
       {editing &&
         form(

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InputField, TextAreaField } from '@/components/ui/fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { PointsLedger } from '@/components/ui/points-ledger';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { ErrorState, QueryState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAuth } from '@/lib/auth/auth-context';
 import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
@@ -249,15 +249,14 @@ function Ledger({ id }: { id: string }) {
   return (
     <section className="card" aria-labelledby="sec-extrato">
       <h2 id="sec-extrato">Extrato de pontos</h2>
-      {ledger.isPending ? (
-        <SectionLoader label="Carregando extrato..." />
-      ) : ledger.isError ? (
-        <ErrorState title="Não foi possível carregar o extrato" error={ledger.error} onRetry={() => void ledger.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="muted">Nenhum ponto ganho ainda.</p>
-      ) : (
-        <PointsLedger items={items} />
-      )}
+      <QueryState
+        query={ledger}
+        loader="Carregando extrato..."
+        errorTitle="Não foi possível carregar o extrato"
+        empty={<p className="muted">Nenhum ponto ganho ainda.</p>}
+      >
+        {() => <PointsLedger items={items} />}
+      </QueryState>
       <LoadMore hasNextPage={ledger.hasNextPage} isFetchingNextPage={ledger.isFetchingNextPage} fetchNextPage={ledger.fetchNextPage} />
     </section>
   );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/flash';
 import { QueryState } from '@/components/ui/query-states';
 import { enc } from '@/lib/api-path';
@@ -35,11 +34,8 @@ export function EscalasTab({ groupId, canManage }: { groupId: string; canManage:
         query={list}
         loader={sectionSpinner}
         errorTitle="Não foi possível carregar as escalas"
-        empty={
-          <EmptyState title="Nenhuma escala">
-            <p>{canManage ? 'Organize as tarefas de toda semana, como a rega: quem fica com cada dia, e o Verde lembra a pessoa na manhã do turno.' : 'Quando a coordenação montar uma escala, ela aparece aqui.'}</p>
-          </EmptyState>
-        }
+        emptyTitle="Nenhuma escala"
+        emptyText={canManage ? 'Organize as tarefas de toda semana, como a rega: quem fica com cada dia, e o Verde lembra a pessoa na manhã do turno.' : 'Quando a coordenação montar uma escala, ela aparece aqui.'}
       >
         {(escalas) => (
           <ul className="mutirao-list">

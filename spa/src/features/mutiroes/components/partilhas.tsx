@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EmptyState } from '@/components/ui/empty-state';
 import { InputField, TextAreaField } from '@/components/ui/fields';
 import { Notice } from '@/components/ui/flash';
 import { LoadMore, QueryState } from '@/components/ui/query-states';
@@ -27,16 +26,7 @@ export function PartilhasTab({ groupId }: { groupId: string }) {
         </h2>
       </div>
       <p className="muted">Para partilhar, abra uma colheita sua marcada como compartilhada ou doada e toque em “Partilhar”.</p>
-      <QueryState
-        query={list}
-        loader={sectionSpinner}
-        errorTitle="Não foi possível carregar a partilha"
-        empty={
-          <EmptyState title="Nada para partilhar ainda">
-            <p>Quando alguém do grupo tiver colheita sobrando, ela aparece aqui para você reservar uma parte.</p>
-          </EmptyState>
-        }
-      >
+      <QueryState query={list} loader={sectionSpinner} errorTitle="Não foi possível carregar a partilha" emptyTitle="Nada para partilhar ainda" emptyText="Quando alguém do grupo tiver colheita sobrando, ela aparece aqui para você reservar uma parte.">
         {(partilhas) => (
           <>
             <ul className="mutirao-list">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TrophyIcon } from '@/components/ui/icons';
-import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { ErrorState, QueryState, SectionLoader } from '@/components/ui/query-states';
 import { TabNav } from '@/components/ui/tab-nav';
 import { useAuth } from '@/lib/auth/auth-context';
 import type { RankingPeriodo } from '@/types/api';
@@ -91,21 +91,19 @@ function MembersPanel({ periodo }: { periodo: RankingPeriodo }) {
   const q = useMembersRanking(periodo);
   return (
     <section className="card ranking-card" aria-label={periodo === 'mes' ? 'Ranking do mês' : 'Ranking geral'}>
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <ErrorState title="Não foi possível carregar o ranking" error={q.error} onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <MonthNote mes={q.data.mes} />
-          <StandingCard standing={q.data.eu} />
-          {q.data.itens.length === 0 ? (
-            <Empty>{periodo === 'mes' ? 'Ninguém somou pontos neste mês ainda. Seja o primeiro!' : 'Ninguém somou pontos ainda.'}</Empty>
-          ) : (
-            <MemberList items={q.data.itens} meId={userData?.id} label={periodo === 'mes' ? 'Os 50 primeiros do mês' : 'Os 50 primeiros de todos os tempos'} />
-          )}
-        </>
-      )}
+      <QueryState query={q} loader={<Loading />} errorTitle="Não foi possível carregar o ranking">
+        {(data) => (
+          <>
+            <MonthNote mes={data.mes} />
+            <StandingCard standing={data.eu} />
+            {data.itens.length === 0 ? (
+              <Empty>{periodo === 'mes' ? 'Ninguém somou pontos neste mês ainda. Seja o primeiro!' : 'Ninguém somou pontos ainda.'}</Empty>
+            ) : (
+              <MemberList items={data.itens} meId={userData?.id} label={periodo === 'mes' ? 'Os 50 primeiros do mês' : 'Os 50 primeiros de todos os tempos'} />
+            )}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -144,21 +142,19 @@ function GroupPanel({ grupo, periodo, onChange }: { grupo: string; periodo: Rank
         </div>
         <PeriodToggle periodo={periodo} onChange={(p) => onChange({ periodo: p })} />
       </div>
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <ErrorState title="Não foi possível carregar o ranking do grupo" error={q.error} onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <MonthNote mes={q.data.mes} />
-          <StandingCard standing={q.data.eu} />
-          {q.data.itens.length === 0 ? (
-            <Empty>Ninguém deste grupo somou pontos {periodo === 'mes' ? 'neste mês' : ''} ainda.</Empty>
-          ) : (
-            <MemberList items={q.data.itens} meId={userData?.id} label={`Membros de ${q.data.grupo?.nome ?? 'seu grupo'}`} />
-          )}
-        </>
-      )}
+      <QueryState query={q} loader={<Loading />} errorTitle="Não foi possível carregar o ranking do grupo">
+        {(data) => (
+          <>
+            <MonthNote mes={data.mes} />
+            <StandingCard standing={data.eu} />
+            {data.itens.length === 0 ? (
+              <Empty>Ninguém deste grupo somou pontos {periodo === 'mes' ? 'neste mês' : ''} ainda.</Empty>
+            ) : (
+              <MemberList items={data.itens} meId={userData?.id} label={`Membros de ${data.grupo?.nome ?? 'seu grupo'}`} />
+            )}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
 import { InputField } from '@/components/ui/fields';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { QueryState, LoadMore } from '@/components/ui/query-states';
 import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDate, formatDateTime, plural } from '@/lib/format';
 import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/groups/api/invites';
@@ -108,34 +107,28 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
         </form>
       )}
 
-      {invites.isPending ? (
-        <SectionLoader label="Carregando convites..." />
-      ) : invites.isError ? (
-        <ErrorState title="Não foi possível carregar os convites" error={invites.error} onRetry={() => void invites.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title="Nenhum convite ainda">
-          <p>Crie um link para convidar pessoas para o grupo.</p>
-        </EmptyState>
-      ) : (
-        <ul className="invite-list" aria-label="Links de convite">
-          {list.map((inv) => (
-            <li key={inv.token} className="card invite-row">
-              <div className="invite-row-head">
-                <span className={`tag tag-convite-${inv.status}`}>{inviteStatusLabel[inv.status]}</span>
-                <span className="muted">
-                  {inv.usos} de {inv.maxUsos} usos · {inv.status === 'expirado' ? 'expirou' : 'expira'} em {formatDateTime(inv.expiraEm)}
-                </span>
-              </div>
-              {inv.status === 'valido' && <InviteLink invite={inv} groupName={group.nome} />}
-              {canManage && inv.status === 'valido' && (
-                <button type="button" className="button button-danger-outline button-small" onClick={() => setRevoking(inv)}>
-                  Revogar
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={invites} loader="Carregando convites..." errorTitle="Não foi possível carregar os convites" emptyTitle="Nenhum convite ainda" emptyText="Crie um link para convidar pessoas para o grupo.">
+        {() => (
+          <ul className="invite-list" aria-label="Links de convite">
+            {list.map((inv) => (
+              <li key={inv.token} className="card invite-row">
+                <div className="invite-row-head">
+                  <span className={`tag tag-convite-${inv.status}`}>{inviteStatusLabel[inv.status]}</span>
+                  <span className="muted">
+                    {inv.usos} de {inv.maxUsos} usos · {inv.status === 'expirado' ? 'expirou' : 'expira'} em {formatDateTime(inv.expiraEm)}
+                  </span>
+                </div>
+                {inv.status === 'valido' && <InviteLink invite={inv} groupName={group.nome} />}
+                {canManage && inv.status === 'valido' && (
+                  <button type="button" className="button button-danger-outline button-small" onClick={() => setRevoking(inv)}>
+                    Revogar
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <LoadMore hasNextPage={invites.hasNextPage} isFetchingNextPage={invites.isFetchingNextPage} fetchNextPage={invites.fetchNextPage} />
 
       {revoking && (
