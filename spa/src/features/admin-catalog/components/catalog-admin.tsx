@@ -5,7 +5,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { InputField } from '@/components/ui/fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState, LoadMore } from '@/components/ui/query-states';
-import { errorMessage } from '@/lib/errors';
 import '@/features/admin-catalog/admin-catalog.css';
 
 // What the catalogue's admin screens (guide-admin.tsx, vegetable-admin.tsx) share: a searchable
@@ -166,9 +165,8 @@ export function CatalogAdmin<T extends CatalogItem>({
           title={`${archiving.arquivado ? 'Restaurar' : 'Arquivar'} ${noun}`}
           confirmLabel={archiving.arquivado ? 'Restaurar' : 'Arquivar'}
           busyLabel={archiving.arquivado ? 'Restaurando...' : 'Arquivando...'}
-          busy={archive.isPending}
+          mutation={archive}
           danger={!archiving.arquivado}
-          error={archive.error ? errorMessage(archive.error) : null}
           onConfirm={confirmArchive}
           onCancel={() => setArchiving(null)}
         >

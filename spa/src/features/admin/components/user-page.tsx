@@ -8,7 +8,7 @@ import { PointsLedger } from '@/components/ui/points-ledger';
 import { ErrorState, QueryState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAuth } from '@/lib/auth/auth-context';
-import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
+import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useAdjustPoints, useAdminUser, useLedger, useSetAdminRole, useSetDisabled } from '@/features/admin/api/users';
 import type { UsuarioAdmin } from '@/types/api';
@@ -128,13 +128,10 @@ function Member({ u }: { u: UsuarioAdmin }) {
           title={u.admin ? 'Retirar acesso de administrador' : 'Tornar administrador'}
           confirmLabel={u.admin ? 'Retirar acesso' : 'Tornar administrador'}
           busyLabel="Salvando..."
-          busy={role.isPending}
+          mutation={role}
           danger={u.admin}
-          error={role.error ? errorMessage(role.error) : null}
-          onCancel={() => {
-            role.reset();
-            setConfirm(null);
-          }}
+          reset
+          onCancel={() => setConfirm(null)}
           onConfirm={() =>
             role.mutate(!u.admin, {
               onSuccess: (v) => {
@@ -156,13 +153,10 @@ function Member({ u }: { u: UsuarioAdmin }) {
           title={u.desativado ? 'Reativar conta' : 'Desativar conta'}
           confirmLabel={u.desativado ? 'Reativar' : 'Desativar'}
           busyLabel="Salvando..."
-          busy={status.isPending}
+          mutation={status}
           danger={!u.desativado}
-          error={status.error ? errorMessage(status.error) : null}
-          onCancel={() => {
-            status.reset();
-            setConfirm(null);
-          }}
+          reset
+          onCancel={() => setConfirm(null)}
           onConfirm={() =>
             status.mutate(!u.desativado, {
               onSuccess: (v) => {

@@ -5,7 +5,7 @@ import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { PhotoPicker } from '@/components/ui/photo-picker';
 import { QueryState } from '@/components/ui/query-states';
-import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
+import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDay, todayBrasilia } from '@/lib/format';
 import { useAdminBanners, useCreateBanner, useDeleteBanner, useEditBanner } from '@/features/banners/api/banners';
 import { bannerLink } from '@/features/banners/rules/link';
@@ -95,13 +95,7 @@ export function BannerAdmin() {
         />
       )}
       {deleting && (
-        <ConfirmDialog
-          title="Excluir banner"
-          confirmLabel="Excluir"
-          busyLabel="Excluindo..."
-          busy={del.isPending}
-          danger
-          error={del.error ? errorMessage(del.error) : null}
+        <ConfirmDialog title="Excluir banner" confirmLabel="Excluir" busyLabel="Excluindo..." mutation={del} danger
           onCancel={() => setDeleting(null)}
           onConfirm={() =>
             del.mutate(deleting.id, {

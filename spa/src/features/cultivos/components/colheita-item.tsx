@@ -109,13 +109,7 @@ export function ColheitaItem({ h, cultivo: c, meId, onMessage }: { h: Colheita; 
         />
       )}
       {dialog === 'delete' && (
-        <ConfirmDialog
-          title="Apagar colheita"
-          confirmLabel="Apagar"
-          busyLabel="Apagando..."
-          danger
-          busy={remove.isPending}
-          error={remove.isError ? errorMessage(remove.error) : null}
+        <ConfirmDialog title="Apagar colheita" confirmLabel="Apagar" busyLabel="Apagando..." danger mutation={remove}
           onCancel={() => setDialog(null)}
           onConfirm={() =>
             remove.mutate(h.id, {

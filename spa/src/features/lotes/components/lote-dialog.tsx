@@ -111,10 +111,8 @@ export function LoteDialog({
         danger
         busy={busy}
         error={act.isError ? errorMessage(act.error) : null}
-        onCancel={() => {
-          act.reset();
-          setConfirm(null);
-        }}
+        reset
+        onCancel={() => setConfirm(null)}
         onConfirm={() => go({ kind: confirm })}
       >
         <p>

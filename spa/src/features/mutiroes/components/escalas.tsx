@@ -220,13 +220,7 @@ export function EscalaView({ groupId, e }: { groupId: string; e: EscalaDetail })
       </section>
       {editing && <EscalaDialog groupId={groupId} escala={e} onClose={() => setEditing(false)} onDone={() => { setEditing(false); setNotice('Escala salva.'); }} />}
       {deleting && (
-        <ConfirmDialog
-          title="Excluir esta escala?"
-          confirmLabel="Excluir escala"
-          busyLabel="Excluindo..."
-          busy={del.isPending}
-          danger
-          error={del.isError ? errorMessage(del.error, 'Não foi possível excluir.') : null}
+        <ConfirmDialog title="Excluir esta escala?" confirmLabel="Excluir escala" busyLabel="Excluindo..." mutation={del} errorFallback="Não foi possível excluir." danger
           onCancel={() => setDeleting(false)}
           onConfirm={() => del.mutate(undefined, { onSuccess: () => navigate(`/grupos/${enc(groupId)}?aba=escalas`, { state: { aviso: 'Escala excluída.' } }) })}
         >

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InputField } from '@/components/ui/fields';
 import { QueryState, LoadMore } from '@/components/ui/query-states';
-import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
+import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDate, formatDateTime, plural } from '@/lib/format';
 import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/groups/api/invites';
 import { inviteStatusLabel } from '@/features/groups/labels';
@@ -132,17 +132,8 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
       <LoadMore hasNextPage={invites.hasNextPage} isFetchingNextPage={invites.isFetchingNextPage} fetchNextPage={invites.fetchNextPage} />
 
       {revoking && (
-        <ConfirmDialog
-          title="Revogar este convite?"
-          confirmLabel="Revogar"
-          busyLabel="Revogando..."
-          danger
-          busy={revoke.isPending}
-          error={revoke.isError ? errorMessage(revoke.error) : null}
-          onCancel={() => {
-            revoke.reset();
-            setRevoking(null);
-          }}
+        <ConfirmDialog title="Revogar este convite?" confirmLabel="Revogar" busyLabel="Revogando..." danger mutation={revoke} reset
+          onCancel={() => setRevoking(null)}
           onConfirm={() =>
             revoke.mutate(revoking.token, {
               onSuccess: () => {
