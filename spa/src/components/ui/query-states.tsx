@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/errors';
 
@@ -68,6 +69,48 @@ export function QueryState<T>({
   const data = query.data as T;
   if (empty !== undefined && empty !== false && (isEmpty ?? (Array.isArray(data) && data.length === 0))) return empty;
   return children(data);
+}
+
+/**
+ * A page's read: until it is there, `before` (a back link) and the page's header (title) over
+ * `loader` (a SectionLoader's label, or a node) or over its error (`error`, or an ErrorState with
+ * errorTitle, Tentar novamente and `errorActions`); then `children` with the data.
+ */
+export function PageQueryState<T>({
+  query,
+  title,
+  before,
+  loader,
+  errorTitle = '',
+  errorActions,
+  error,
+  children,
+}: {
+  query: Read<T>;
+  title: string;
+  before?: ReactNode;
+  loader: ReactNode;
+  errorTitle?: string;
+  errorActions?: ReactNode;
+  error?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (!query.isPending && !query.isError) return children(query.data as T);
+  return (
+    <>
+      {before}
+      <PageHeader title={title} />
+      {query.isPending
+        ? typeof loader === 'string'
+          ? <SectionLoader label={loader} />
+          : loader
+        : (error ?? (
+            <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()}>
+              {errorActions}
+            </ErrorState>
+          ))}
+    </>
+  );
 }
 
 /** 'Carregar mais' under a cursor-paginated list; says so while the next page loads. */
