@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { InputField, SelectField } from '@/components/ui/fields';
 import type { FieldErrors } from '@/lib/errors';
 import { todayBrasilia } from '@/lib/format';
@@ -7,6 +8,28 @@ export interface ColheitaValues {
   unidade: string;
   data: string;
   destino: string;
+}
+
+/** A harvest form's values and the errors the client found (local); typing a quantidade clears its own. */
+export function useColheitaForm(initial: ColheitaValues) {
+  const [values, setValues] = useState(initial);
+  const [local, setLocal] = useState<FieldErrors>({});
+  function onChange(field: keyof ColheitaValues, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (field === 'quantidade') setLocal((l) => ({ ...l, quantidade: undefined }));
+  }
+  return { values, local, setLocal, onChange };
+}
+
+/** The quantidade typed, as a number; null, with its error shown (setLocal), when it is not above zero. */
+export function checkQuantidade(quantidade: string, setLocal: (errors: FieldErrors) => void): number | null {
+  const q = Number(quantidade.replace(',', '.'));
+  if (!quantidade.trim() || !Number.isFinite(q) || q <= 0) {
+    setLocal({ quantidade: 'A quantidade deve ser maior que zero' });
+    return null;
+  }
+  setLocal({});
+  return q;
 }
 
 /**

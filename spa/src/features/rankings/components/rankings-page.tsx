@@ -118,6 +118,22 @@ function Empty({ children }: { children: ReactNode }) {
 
 type Change = (changes: Record<string, string>) => void;
 
+/** The choice of one of my groups (`grupo` in the address). */
+function GroupSelect({ id, label, groups, selected, onChange }: { id: string; label: string; groups: { id: string; nome: string }[]; selected: string; onChange: Change }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={selected} onChange={(e) => onChange({ grupo: e.target.value })}>
+        {groups.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.nome}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function GroupPanel({ grupo, periodo, onChange }: { grupo: string; periodo: RankingPeriodo; onChange: Change }) {
   const { userData } = useAuth();
   const groups = useRankingGroups();
@@ -130,16 +146,7 @@ function GroupPanel({ grupo, periodo, onChange }: { grupo: string; periodo: Rank
   return (
     <section className="card ranking-card" aria-label="Ranking do grupo">
       <div className="ranking-controls">
-        <div className="field">
-          <label htmlFor="ranking-grupo">Grupo</label>
-          <select id="ranking-grupo" value={selected} onChange={(e) => onChange({ grupo: e.target.value })}>
-            {mine.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.nome}
-              </option>
-            ))}
-          </select>
-        </div>
+        <GroupSelect id="ranking-grupo" label="Grupo" groups={mine} selected={selected} onChange={onChange} />
         <PeriodToggle periodo={periodo} onChange={(p) => onChange({ periodo: p })} />
       </div>
       <QueryState query={q} loader={<Loading />} errorTitle="Não foi possível carregar o ranking do grupo">
@@ -167,18 +174,7 @@ function GroupsPanel({ grupo, periodo, onChange }: { grupo: string; periodo: Ran
   return (
     <section className="card ranking-card" aria-label="Ranking dos grupos por colheita">
       <div className="ranking-controls">
-        {mine.length > 1 && (
-          <div className="field">
-            <label htmlFor="ranking-meu-grupo">Posição do grupo</label>
-            <select id="ranking-meu-grupo" value={selected} onChange={(e) => onChange({ grupo: e.target.value })}>
-              {mine.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.nome}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        {mine.length > 1 && <GroupSelect id="ranking-meu-grupo" label="Posição do grupo" groups={mine} selected={selected} onChange={onChange} />}
         <PeriodToggle periodo={periodo} onChange={(p) => onChange({ periodo: p })} />
       </div>
       <p className="muted ranking-note">

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { InputField } from '@/components/ui/fields';
+import { fieldBinder, InputField } from '@/components/ui/fields';
 import { QueryState, LoadMore } from '@/components/ui/query-states';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDate, formatDateTime, plural } from '@/lib/format';
@@ -35,23 +35,23 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
   const invites = useInvites(group.id);
   const create = useCreateInvite(group.id);
   const revoke = useRevokeInvite(group.id);
-  const [dias, setDias] = useState(String(inviteLimits.defaultDias));
-  const [usos, setUsos] = useState(String(inviteLimits.defaultUsos));
+  const [values, setValues] = useState({ expiraEmDias: String(inviteLimits.defaultDias), maxUsos: String(inviteLimits.defaultUsos) });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [revoking, setRevoking] = useState<Invite | null>(null);
   const [created, setCreated] = useState<Invite | null>(null);
   const server = serverErrors(create.error, ['expiraEmDias', 'maxUsos']);
   const errors = { ...server.fields, ...clientErrors };
+  const field = fieldBinder(values, (name, value) => setValues((v) => ({ ...v, [name]: value })), errors);
   const list = invites.data ?? [];
 
   function handleCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const found = validateInvite({ expiraEmDias: dias, maxUsos: usos });
+    const found = validateInvite(values);
     setClientErrors(found);
     if (Object.keys(found).length > 0) return;
     setCreated(null);
-    create.mutate({ expiraEmDias: Number(dias), maxUsos: Number(usos) }, { onSuccess: (invite) => setCreated(invite) });
+    create.mutate({ expiraEmDias: Number(values.expiraEmDias), maxUsos: Number(values.maxUsos) }, { onSuccess: (invite) => setCreated(invite) });
   }
 
   return (
@@ -64,28 +64,8 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
           <h3 id="novo-convite">Novo link de convite</h3>
           <p className="muted">Quem abrir o link vê o resumo do grupo e pode participar, mesmo se o grupo for privado.</p>
           <div className="invite-form-fields">
-            <InputField
-              label="Validade (dias)"
-              name="expiraEmDias"
-              type="number"
-              inputMode="numeric"
-              min={inviteLimits.minDias}
-              max={inviteLimits.maxDias}
-              value={dias}
-              onChange={(e) => setDias(e.target.value)}
-              error={errors.expiraEmDias}
-            />
-            <InputField
-              label="Limite de usos"
-              name="maxUsos"
-              type="number"
-              inputMode="numeric"
-              min={inviteLimits.minUsos}
-              max={inviteLimits.maxUsos}
-              value={usos}
-              onChange={(e) => setUsos(e.target.value)}
-              error={errors.maxUsos}
-            />
+            <InputField label="Validade (dias)" {...field('expiraEmDias')} type="number" inputMode="numeric" min={inviteLimits.minDias} max={inviteLimits.maxDias} />
+            <InputField label="Limite de usos" {...field('maxUsos')} type="number" inputMode="numeric" min={inviteLimits.minUsos} max={inviteLimits.maxUsos} />
           </div>
           <p className="form-error" role="alert">
             {server.form}
