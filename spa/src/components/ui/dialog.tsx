@@ -109,7 +109,8 @@ export function Dialog({
 
 /**
  * The end of a dialog's form: the form's own error (the server's answer), then Cancelar and the
- * submit button (children its label); both wait while the request runs (busy).
+ * submit button (children its label, busyLabel while busy; or `submit`, a button of its own);
+ * both wait while the request runs (busy).
  */
 export function DialogFormFooter({
   error,
@@ -117,15 +118,17 @@ export function DialogFormFooter({
   busy,
   busyLabel,
   disabled,
+  submit,
   children,
 }: {
   error?: ReactNode;
   onCancel: () => void;
   busy: boolean;
-  busyLabel: ReactNode;
+  busyLabel?: ReactNode;
   /** The submit waits for something else too (an upload). */
   disabled?: boolean;
-  children: ReactNode;
+  submit?: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <>
@@ -136,9 +139,11 @@ export function DialogFormFooter({
         <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
           Cancelar
         </button>
-        <SubmitButton busy={busy} busyLabel={busyLabel} disabled={disabled}>
-          {children}
-        </SubmitButton>
+        {submit ?? (
+          <SubmitButton busy={busy} busyLabel={busyLabel} disabled={disabled}>
+            {children}
+          </SubmitButton>
+        )}
       </div>
     </>
   );
