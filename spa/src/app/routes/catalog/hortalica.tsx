@@ -1,14 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
-import { PageQueryState, SectionLoader } from '@/components/ui/query-states';
+import { PageQueryState } from '@/components/ui/query-states';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useHortalica } from '@/features/cultivos/api/catalog';
 import { CalendarStrip, regions, type RegionKey } from '@/features/cultivos/components/calendar-strip';
 import { colheitaDays, VegetableCare } from '@/features/cultivos/components/vegetable-care';
+import { GuideArticle } from '@/features/cultivos/components/vegetable-guides';
 import '@/features/cultivos/cultivos.css';
-
-const GuideMarkdown = lazy(() => import('@/components/ui/markdown'));
 
 /** One plant: when to sow it in each region, how to grow it (each line with its source), its guides. */
 export function Component() {
@@ -70,14 +68,7 @@ export function Component() {
                     Ainda não há guias para esta planta. <Link to="/guias">Ver todos os guias</Link>
                   </p>
                 ) : (
-                  guias.map((g) => (
-                    <article key={g.id} className="guide" aria-labelledby={`guia-${g.id}`}>
-                      <h3 id={`guia-${g.id}`}>{g.titulo}</h3>
-                      <Suspense fallback={<SectionLoader label="Carregando guia..." />}>
-                        <GuideMarkdown text={g.corpo} />
-                      </Suspense>
-                    </article>
-                  ))
+                  guias.map((g) => <GuideArticle key={g.id} guide={g} />)
                 )}
               </section>
             </div>
