@@ -31,6 +31,26 @@ function InviteLink({ invite, groupName }: { invite: Invite; groupName: string }
   );
 }
 
+/** One invite: its status and uses, its link while valid, and Revogar (onRevoke: for who manages the group). */
+function InviteRow({ invite: inv, groupName, onRevoke }: { invite: Invite; groupName: string; onRevoke?: () => void }) {
+  return (
+    <li className="card invite-row">
+      <div className="invite-row-head">
+        <span className={`tag tag-convite-${inv.status}`}>{inviteStatusLabel[inv.status]}</span>
+        <span className="muted">
+          {inv.usos} de {inv.maxUsos} usos · {inv.status === 'expirado' ? 'expirou' : 'expira'} em {formatDateTime(inv.expiraEm)}
+        </span>
+      </div>
+      {inv.status === 'valido' && <InviteLink invite={inv} groupName={groupName} />}
+      {onRevoke && inv.status === 'valido' && (
+        <button type="button" className="button button-danger-outline button-small" onClick={onRevoke}>
+          Revogar
+        </button>
+      )}
+    </li>
+  );
+}
+
 export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage: boolean }) {
   const invites = useInvites(group.id);
   const create = useCreateInvite(group.id);
@@ -91,20 +111,7 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
         {() => (
           <ul className="invite-list" aria-label="Links de convite">
             {list.map((inv) => (
-              <li key={inv.token} className="card invite-row">
-                <div className="invite-row-head">
-                  <span className={`tag tag-convite-${inv.status}`}>{inviteStatusLabel[inv.status]}</span>
-                  <span className="muted">
-                    {inv.usos} de {inv.maxUsos} usos · {inv.status === 'expirado' ? 'expirou' : 'expira'} em {formatDateTime(inv.expiraEm)}
-                  </span>
-                </div>
-                {inv.status === 'valido' && <InviteLink invite={inv} groupName={group.nome} />}
-                {canManage && inv.status === 'valido' && (
-                  <button type="button" className="button button-danger-outline button-small" onClick={() => setRevoking(inv)}>
-                    Revogar
-                  </button>
-                )}
-              </li>
+              <InviteRow key={inv.token} invite={inv} groupName={group.nome} onRevoke={canManage ? () => setRevoking(inv) : undefined} />
             ))}
           </ul>
         )}
