@@ -111,8 +111,10 @@ export function LoteDialog({
         danger
         busy={busy}
         error={act.isError ? errorMessage(act.error) : null}
-        reset
-        onCancel={() => setConfirm(null)}
+        onCancel={() => {
+          act.reset();
+          setConfirm(null);
+        }}
         onConfirm={() => go({ kind: confirm })}
       >
         <p>
