@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import '@/features/mutiroes/mutiroes.css';
 
 /** What the group's mutirões, escalas, partilha and report show while they load. */
 export const sectionSpinner = (
