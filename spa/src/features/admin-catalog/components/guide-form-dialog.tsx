@@ -1,5 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useRef, useState, type FormEvent } from 'react';
-import { Dialog, DialogFormFooter } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/submit-button';
 import { InputField, TextAreaField } from '@/components/ui/fields';
 import { SectionLoader } from '@/components/ui/query-states';
 import { serverErrors, type FieldErrors } from '@/lib/errors';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogFormFooter } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/submit-button';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { PhotoPicker } from '@/components/ui/photo-picker';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { DialogFormFooter } from '@/components/ui/dialog';
 import { InputField, TextAreaField } from '@/components/ui/fields';
+import { DialogFormFooter } from '@/components/ui/submit-button';
 import { Spinner } from '@/components/ui/spinner';
 import type { FieldErrors } from '@/lib/errors';
 import { CultivoAmountFields } from '@/features/cultivos/components/cultivo-people-fields';

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Dialog, DialogFormFooter } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/submit-button';
 import { fieldBinder, InputField, TextAreaField } from '@/components/ui/fields';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { plural } from '@/lib/format';
