@@ -1,6 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { Dialog } from '@/components/ui/dialog';
+import { errorMessage } from '@/lib/errors';
 
 /**
  * Asks before a destructive or lasting act. Focus starts on Cancelar, so an Enter pressed by
@@ -14,19 +15,35 @@ export function ConfirmDialog({
   busy,
   error,
   danger = false,
+  mutation,
+  errorFallback,
+  reset = false,
   onConfirm,
-  onCancel,
+  onCancel: cancelled,
 }: {
   title: string;
   children: ReactNode;
   confirmLabel: string;
   busyLabel: string;
-  busy: boolean;
+  busy?: boolean;
   error?: string | null;
+  /** The mutation the confirm runs: busy while it runs, and its error (errorFallback when it has no message of its own). */
+  mutation?: { isPending: boolean; error: unknown; reset: () => void };
+  errorFallback?: string;
+  /** Cancelar also resets the mutation, so its error is gone when the dialog opens again. */
+  reset?: boolean;
   danger?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  if (mutation) {
+    busy = mutation.isPending;
+    error = mutation.error ? errorMessage(mutation.error, errorFallback) : null;
+  }
+  const onCancel = () => {
+    if (reset) mutation?.reset();
+    cancelled();
+  };
   const cancel = useRef<HTMLButtonElement>(null);
   const bodyId = useId();
   return (

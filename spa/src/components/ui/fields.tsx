@@ -1,5 +1,6 @@
 import {
   forwardRef,
+  type ChangeEvent,
   useId,
   type InputHTMLAttributes,
   type ReactNode,
@@ -12,6 +13,21 @@ import {
 // live region, and describes the control while there is one. The sign-in forms keep one message
 // under all the fields (FormError): there a field says `errorId` (that message's id) and `invalid`,
 // and the message describes the field while it is about it.
+
+import type { FieldErrors } from '@/lib/errors';
+
+/**
+ * What ties a field to a form's state by its name: name, value, onChange (set) and its own error,
+ * as in `<InputField label="Cidade" {...field('cidade')} />`.
+ */
+export function fieldBinder<K extends string>(values: Record<K, string>, set: (name: K, value: string) => void, errors: FieldErrors) {
+  return (name: K) => ({
+    name,
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(name, e.target.value),
+    error: errors[name],
+  });
+}
 
 interface FieldProps {
   label: string;

@@ -24,3 +24,45 @@ export function SubmitButton({ busy, busyLabel, disabled, className = 'button bu
     </button>
   );
 }
+
+/**
+ * The end of a dialog's form: the form's own error (the server's answer), then Cancelar and the
+ * submit button (children its label, busyLabel while busy; or `submit`, a button of its own);
+ * both wait while the request runs (busy).
+ */
+export function DialogFormFooter({
+  error,
+  onCancel,
+  busy,
+  busyLabel,
+  disabled,
+  submit,
+  children,
+}: {
+  error?: ReactNode;
+  onCancel: () => void;
+  busy: boolean;
+  busyLabel?: ReactNode;
+  /** The submit waits for something else too (an upload). */
+  disabled?: boolean;
+  submit?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
+          Cancelar
+        </button>
+        {submit ?? (
+          <SubmitButton busy={busy} busyLabel={busyLabel} disabled={disabled}>
+            {children}
+          </SubmitButton>
+        )}
+      </div>
+    </>
+  );
+}

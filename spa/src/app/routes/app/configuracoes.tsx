@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/query-states';
+import { QueryState } from '@/components/ui/query-states';
 import { useAuth } from '@/lib/auth/auth-context';
 import { setSignInNotice } from '@/lib/return-path';
 import { useConta } from '@/features/account/api/account';
@@ -33,21 +33,19 @@ export function Component() {
   return (
     <>
       <PageHeader title="Configurações" subtitle="Notificações, e-mails, senha, privacidade e seus dados" />
-      {conta.isPending ? (
-        <PageLoader />
-      ) : conta.isError ? (
-        <ErrorState title="Não foi possível carregar suas configurações" error={conta.error} onRetry={() => void conta.refetch()} />
-      ) : (
-        <div className="settings-page">
-          <NotificationPrefsSection />
-          <EmailChoicesSection />
-          <PasswordSection tipo={conta.data.tipo} />
-          <MfaSection tipo={conta.data.tipo} />
-          <RankingPrivacySection />
-          <DataExportSection />
-          <DeleteAccountSection conta={conta.data} onDeleted={onDeleted} />
-        </div>
-      )}
+      <QueryState query={conta} loader={<PageLoader />} errorTitle="Não foi possível carregar suas configurações">
+        {(data) => (
+          <div className="settings-page">
+            <NotificationPrefsSection />
+            <EmailChoicesSection />
+            <PasswordSection tipo={data.tipo} />
+            <MfaSection tipo={data.tipo} />
+            <RankingPrivacySection />
+            <DataExportSection />
+            <DeleteAccountSection conta={data} onDeleted={onDeleted} />
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }

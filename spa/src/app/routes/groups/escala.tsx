@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Flash } from '@/components/ui/flash';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/query-states';
+import { PageQueryState } from '@/components/ui/query-states';
 import { enc } from '@/lib/api-path';
 import { useEscala } from '@/features/mutiroes/api/shared-work';
 import { EscalaView } from '@/features/mutiroes/components/escalas';
@@ -16,21 +16,16 @@ export function Component() {
       ← Escalas do grupo
     </Link>
   );
-  if (query.isPending || query.isError) {
-    return (
-      <>
-        {back}
-        <PageHeader title="Escala" />
-        {query.isPending ? <PageLoader /> : <ErrorState title="Não foi possível abrir a escala" error={query.error} onRetry={() => void query.refetch()} />}
-      </>
-    );
-  }
   return (
-    <>
-      {back}
-      <PageHeader title={`Escala: ${query.data.nome}`} />
-      <Flash />
-      <EscalaView groupId={groupId} e={query.data} />
-    </>
+    <PageQueryState query={query} before={back} title="Escala" loader={<PageLoader />} errorTitle="Não foi possível abrir a escala">
+      {(data) => (
+        <>
+          {back}
+          <PageHeader title={`Escala: ${data.nome}`} />
+          <Flash />
+          <EscalaView groupId={groupId} e={data} />
+        </>
+      )}
+    </PageQueryState>
   );
 }

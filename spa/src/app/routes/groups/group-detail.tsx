@@ -2,6 +2,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { Flash } from '@/components/ui/flash';
 import { PageHeader } from '@/components/ui/page-header';
+import { PageQueryState } from '@/components/ui/query-states';
 import { PageLoader } from '@/components/ui/spinner';
 import { groupAccess, type GroupAccess } from '@/features/groups/access';
 import { useGroup } from '@/features/groups/api/groups';
@@ -48,18 +49,8 @@ export function Component() {
   const { isAdmin } = useAuth();
   const query = useGroup(groupId);
 
-  if (query.isPending) {
-    return (
-      <>
-        <PageHeader title="Grupo" />
-        <PageLoader />
-      </>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title="Grupo" />
+  return (
+    <PageQueryState query={query} title="Grupo" loader={<PageLoader />} error={
         <GroupLoadError
           error={query.error}
           onRetry={() => void query.refetch()}
@@ -74,69 +65,70 @@ export function Component() {
             </>
           }
         />
-      </>
-    );
-  }
+      }>
+      {(data) => {
+        const group = data;
+        const access = groupAccess(group.meuPapel, isAdmin);
+        const sections = sectionsFor(group, access);
+        const asked = params.get('aba') as Aba | null;
+        const current = sections.find((s) => s.id === asked)?.id ?? 'visao-geral';
+        const gid = encodeURIComponent(group.id);
 
-  const group = query.data;
-  const access = groupAccess(group.meuPapel, isAdmin);
-  const sections = sectionsFor(group, access);
-  const asked = params.get('aba') as Aba | null;
-  const current = sections.find((s) => s.id === asked)?.id ?? 'visao-geral';
-  const gid = encodeURIComponent(group.id);
-
-  return (
-    <>
-      <PageHeader
-        title={group.nome}
-        subtitle={
+        return (
           <>
-            {group.cidade}/{group.uf} · {visibilidadeLabel[group.visibilidade]}
-            {group.meuPapel && (
-              <>
-                {' · '}
-                <PapelTag papel={group.meuPapel} />
-              </>
+            <PageHeader
+              title={group.nome}
+              subtitle={
+                <>
+                  {group.cidade}/{group.uf} · {visibilidadeLabel[group.visibilidade]}
+                  {group.meuPapel && (
+                    <>
+                      {' · '}
+                      <PapelTag papel={group.meuPapel} />
+                    </>
+                  )}
+                </>
+              }
+              actions={
+                access.canReadInside && (
+                  <Link className="button button-primary" to={`/grupos/${gid}/lotes`}>
+                    Ver lotes
+                  </Link>
+                )
+              }
+            />
+            <Flash />
+            {sections.length > 1 && (
+              <TabNav
+                label="Seções do grupo"
+                items={sections.map((s) => ({
+                  to: s.id === 'visao-geral' ? `/grupos/${gid}` : `/grupos/${gid}?aba=${s.id}`,
+                  label: s.label,
+                  current: s.id === current,
+                  replace: true,
+                }))}
+              />
             )}
+            <div className="group-tab-panel">
+              {current === 'visao-geral' && <OverviewTab group={group} />}
+              {current === 'mural' && (
+                <>
+                  {access.isMember && <Composer groupId={group.id} />}
+                  <PostList source={{ kind: 'grupo', id: group.id }} empty="Publique a primeira novidade do grupo." canModerate={access.canManage} />
+                </>
+              )}
+              {current === 'cultivos' && <GroupCultivosTab groupId={group.id} groupNome={group.nome} canCreate={access.isMember} />}
+              {current === 'mutiroes' && <MutiroesTab groupId={group.id} canCreate={access.canManage} canSeeRelatorio={access.isManager || isAdmin} />}
+              {current === 'escalas' && <EscalasTab groupId={group.id} canManage={access.canManage} />}
+              {current === 'partilha' && <PartilhasTab groupId={group.id} />}
+              {current === 'membros' && <MembersTab group={group} />}
+              {current === 'solicitacoes' && <RequestsTab group={group} canAnswer={access.canManage} />}
+              {current === 'convites' && <InvitesTab group={group} canManage={access.canManage} />}
+              {current === 'configuracoes' && <SettingsTab group={group} canDelete={access.canDelete} />}
+            </div>
           </>
-        }
-        actions={
-          access.canReadInside && (
-            <Link className="button button-primary" to={`/grupos/${gid}/lotes`}>
-              Ver lotes
-            </Link>
-          )
-        }
-      />
-      <Flash />
-      {sections.length > 1 && (
-        <TabNav
-          label="Seções do grupo"
-          items={sections.map((s) => ({
-            to: s.id === 'visao-geral' ? `/grupos/${gid}` : `/grupos/${gid}?aba=${s.id}`,
-            label: s.label,
-            current: s.id === current,
-            replace: true,
-          }))}
-        />
-      )}
-      <div className="group-tab-panel">
-        {current === 'visao-geral' && <OverviewTab group={group} />}
-        {current === 'mural' && (
-          <>
-            {access.isMember && <Composer groupId={group.id} />}
-            <PostList source={{ kind: 'grupo', id: group.id }} empty="Publique a primeira novidade do grupo." canModerate={access.canManage} />
-          </>
-        )}
-        {current === 'cultivos' && <GroupCultivosTab groupId={group.id} groupNome={group.nome} canCreate={access.isMember} />}
-        {current === 'mutiroes' && <MutiroesTab groupId={group.id} canCreate={access.canManage} canSeeRelatorio={access.isManager || isAdmin} />}
-        {current === 'escalas' && <EscalasTab groupId={group.id} canManage={access.canManage} />}
-        {current === 'partilha' && <PartilhasTab groupId={group.id} />}
-        {current === 'membros' && <MembersTab group={group} />}
-        {current === 'solicitacoes' && <RequestsTab group={group} canAnswer={access.canManage} />}
-        {current === 'convites' && <InvitesTab group={group} canManage={access.canManage} />}
-        {current === 'configuracoes' && <SettingsTab group={group} canDelete={access.canDelete} />}
-      </div>
-    </>
+        );
+      }}
+    </PageQueryState>
   );
 }

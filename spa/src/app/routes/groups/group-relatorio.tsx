@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
+import { PageQueryState } from '@/components/ui/query-states';
 import { PageLoader } from '@/components/ui/spinner';
 import { useGroup } from '@/features/groups/api/groups';
 import { GroupLoadError } from '@/features/groups/components/group-load-error';
@@ -15,20 +16,8 @@ export function Component() {
       ← Voltar ao grupo
     </Link>
   );
-  if (group.isPending) {
-    return (
-      <>
-        {back}
-        <PageHeader title="Relatório" />
-        <PageLoader />
-      </>
-    );
-  }
-  if (group.isError) {
-    return (
-      <>
-        {back}
-        <PageHeader title="Relatório" />
+  return (
+    <PageQueryState query={group} before={back} title="Relatório" loader={<PageLoader />} error={
         <GroupLoadError
           error={group.error}
           onRetry={() => void group.refetch()}
@@ -38,14 +27,16 @@ export function Component() {
             </Link>
           }
         />
-      </>
-    );
-  }
-  return (
-    <>
-      {back}
-      <PageHeader title={`Relatório: ${group.data.nome}`} subtitle="Colheitas, horas de trabalho voluntário e mutirões do período" />
-      <RelatorioView groupId={groupId} isOwner={group.data.meuPapel === 'dono'} />
-    </>
+      }>
+      {(data) => {
+        return (
+          <>
+            {back}
+            <PageHeader title={`Relatório: ${data.nome}`} subtitle="Colheitas, horas de trabalho voluntário e mutirões do período" />
+            <RelatorioView groupId={groupId} isOwner={data.meuPapel === 'dono'} />
+          </>
+        );
+      }}
+    </PageQueryState>
   );
 }

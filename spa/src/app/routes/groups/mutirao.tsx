@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Flash } from '@/components/ui/flash';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/query-states';
+import { PageQueryState } from '@/components/ui/query-states';
 import { enc } from '@/lib/api-path';
 import { useMutirao } from '@/features/mutiroes/api/mutiroes';
 import { MutiraoDetailView } from '@/features/mutiroes/components/mutirao-detail';
@@ -16,30 +16,16 @@ export function Component() {
       ← Mutirões do grupo
     </Link>
   );
-  if (query.isPending) {
-    return (
-      <>
-        {back}
-        <PageHeader title="Mutirão" />
-        <PageLoader />
-      </>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        {back}
-        <PageHeader title="Mutirão" />
-        <ErrorState title="Não foi possível abrir o mutirão" error={query.error} onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
   return (
-    <>
-      {back}
-      <PageHeader title={query.data.titulo} subtitle="Mutirão" />
-      <Flash />
-      <MutiraoDetailView groupId={groupId} m={query.data} />
-    </>
+    <PageQueryState query={query} before={back} title="Mutirão" loader={<PageLoader />} errorTitle="Não foi possível abrir o mutirão">
+      {(data) => (
+        <>
+          {back}
+          <PageHeader title={data.titulo} subtitle="Mutirão" />
+          <Flash />
+          <MutiraoDetailView groupId={groupId} m={data} />
+        </>
+      )}
+    </PageQueryState>
   );
 }

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Flash } from '@/components/ui/flash';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/query-states';
+import { PageQueryState } from '@/components/ui/query-states';
 import { enc } from '@/lib/api-path';
 import { usePartilha } from '@/features/mutiroes/api/shared-work';
 import { PartilhaView } from '@/features/mutiroes/components/partilhas';
@@ -16,21 +16,16 @@ export function Component() {
       ← Partilha do grupo
     </Link>
   );
-  if (query.isPending || query.isError) {
-    return (
-      <>
-        {back}
-        <PageHeader title="Partilha" />
-        {query.isPending ? <PageLoader /> : <ErrorState title="Não foi possível abrir a partilha" error={query.error} onRetry={() => void query.refetch()} />}
-      </>
-    );
-  }
   return (
-    <>
-      {back}
-      <PageHeader title={`Quem quer ${query.data.vegetal}?`} />
-      <Flash />
-      <PartilhaView groupId={groupId} p={query.data} />
-    </>
+    <PageQueryState query={query} before={back} title="Partilha" loader={<PageLoader />} errorTitle="Não foi possível abrir a partilha">
+      {(data) => (
+        <>
+          {back}
+          <PageHeader title={`Quem quer ${data.vegetal}?`} />
+          <Flash />
+          <PartilhaView groupId={groupId} p={data} />
+        </>
+      )}
+    </PageQueryState>
   );
 }

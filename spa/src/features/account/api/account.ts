@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { useOptimisticSave } from '@/features/account/api/optimistic';
 import type { AccountDeletion, Conta, DataExportChunk, ExclusaoInput, NotificationPreferences, NotificationPreferencesInput } from '@/types/api';
 
 /** GET /api/me/conta: the account type, the groups I own, a deletion under way. */
@@ -63,26 +64,13 @@ export function useNotificationPrefs() {
 /** PUT the muted kinds, shown at once (rolled back on failure); the badge refreshes. */
 export function useSaveNotificationPrefs() {
   const queryClient = useQueryClient();
-  const key = queryKeys.account.notificationPrefs;
-  return useMutation({
-    mutationFn: (input: NotificationPreferencesInput) => api.put<NotificationPreferences>('/me/notificacoes/preferencias', input),
-    onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<NotificationPreferences>(key);
-      if (previous) {
-        const muted = new Set<string>(input.silenciados);
-        queryClient.setQueryData<NotificationPreferences>(key, {
-          tipos: previous.tipos.map((k) => ({ ...k, ativo: !muted.has(k.tipo) })),
-        });
-      }
-      return { previous };
+  return useOptimisticSave(
+    queryKeys.account.notificationPrefs,
+    (input: NotificationPreferencesInput) => api.put<NotificationPreferences>('/me/notificacoes/preferencias', input),
+    (previous, input) => {
+      const muted = new Set<string>(input.silenciados);
+      return { tipos: previous.tipos.map((k) => ({ ...k, ativo: !muted.has(k.tipo) })) };
     },
-    onError: (_error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSuccess: (prefs) => {
-      queryClient.setQueryData(key, prefs);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount });
-    },
-  });
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount }),
+  );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { useOptimisticSave } from '@/features/account/api/optimistic';
 import type { EmailChoices, EmailChoicesInput, Unsubscribe } from '@/types/api';
 
 /** GET /api/me/emails: each kind of e-mail and whether I chose it; whether the site sends e-mail. */
@@ -10,24 +11,14 @@ export function useEmailChoices() {
 
 /** PUT the kinds I want, shown at once (rolled back on failure). */
 export function useSaveEmailChoices() {
-  const queryClient = useQueryClient();
-  const key = queryKeys.account.emailChoices;
-  return useMutation({
-    mutationFn: (input: EmailChoicesInput) => api.put<EmailChoices>('/me/emails', input),
-    onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<EmailChoices>(key);
-      if (previous) {
-        const on = new Set<string>(input.ativos);
-        queryClient.setQueryData<EmailChoices>(key, { ...previous, tipos: previous.tipos.map((k) => ({ ...k, ativo: on.has(k.tipo) })) });
-      }
-      return { previous };
+  return useOptimisticSave(
+    queryKeys.account.emailChoices,
+    (input: EmailChoicesInput) => api.put<EmailChoices>('/me/emails', input),
+    (previous, input) => {
+      const on = new Set<string>(input.ativos);
+      return { ...previous, tipos: previous.tipos.map((k) => ({ ...k, ativo: on.has(k.tipo) })) };
     },
-    onError: (_error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSuccess: (choices) => queryClient.setQueryData(key, choices),
-  });
+  );
 }
 
 const unsubscribePath = (token: string) => `/emails/descadastro?t=${encodeURIComponent(token)}`;

@@ -4,8 +4,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InputField } from '@/components/ui/fields';
 import { PageHeader } from '@/components/ui/page-header';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
-import { errorMessage } from '@/lib/errors';
+import { QueryState, LoadMore } from '@/components/ui/query-states';
 import '@/features/admin-catalog/admin-catalog.css';
 
 // What the catalogue's admin screens (guide-admin.tsx, vegetable-admin.tsx) share: a searchable
@@ -109,45 +108,48 @@ export function CatalogAdmin<T extends CatalogItem>({
         {flash}
       </p>
       {flash && <p className="flash">{flash}</p>}
-      {list.isPending ? (
-        <SectionLoader label={`Carregando ${plural}...`} />
-      ) : list.isError ? (
-        <ErrorState title={`Não foi possível carregar os ${plural}`} error={list.error} onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={empty.icon} title={none.title}>
-          <p>{none.text}</p>
-        </EmptyState>
-      ) : (
-        <ul className="admin-list" aria-label={listLabel}>
-          {items.map((item) => (
-            <li key={item.id} className={`card admin-row${item.arquivado ? ' admin-row-archived' : ''}`}>
-              <div className="admin-row-main">
-                <h2 className="admin-row-title">
-                  {title(item)}
-                  {item.arquivado && <span className="tag admin-tag-archived">Arquivado</span>}
-                </h2>
-                {meta(item)}
-              </div>
-              <div className="button-row admin-row-actions">
-                <button type="button" className="button button-secondary button-small" onClick={() => setEditing(item)} aria-label={`Editar ${name(item)}`}>
-                  Editar
-                </button>
-                <button
-                  type="button"
-                  className={`button button-small ${item.arquivado ? 'button-secondary' : 'button-danger-outline'}`}
-                  onClick={() => {
-                    archive.reset();
-                    setArchiving(item);
-                  }}
-                  aria-label={`${item.arquivado ? 'Restaurar' : 'Arquivar'} ${name(item)}`}
-                >
-                  {item.arquivado ? 'Restaurar' : 'Arquivar'}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={list}
+        loader={`Carregando ${plural}...`}
+        errorTitle={`Não foi possível carregar os ${plural}`}
+        empty={
+          <EmptyState icon={empty.icon} title={none.title}>
+            <p>{none.text}</p>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <ul className="admin-list" aria-label={listLabel}>
+            {items.map((item) => (
+              <li key={item.id} className={`card admin-row${item.arquivado ? ' admin-row-archived' : ''}`}>
+                <div className="admin-row-main">
+                  <h2 className="admin-row-title">
+                    {title(item)}
+                    {item.arquivado && <span className="tag admin-tag-archived">Arquivado</span>}
+                  </h2>
+                  {meta(item)}
+                </div>
+                <div className="button-row admin-row-actions">
+                  <button type="button" className="button button-secondary button-small" onClick={() => setEditing(item)} aria-label={`Editar ${name(item)}`}>
+                    Editar
+                  </button>
+                  <button
+                    type="button"
+                    className={`button button-small ${item.arquivado ? 'button-secondary' : 'button-danger-outline'}`}
+                    onClick={() => {
+                      archive.reset();
+                      setArchiving(item);
+                    }}
+                    aria-label={`${item.arquivado ? 'Restaurar' : 'Arquivar'} ${name(item)}`}
+                  >
+                    {item.arquivado ? 'Restaurar' : 'Arquivar'}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
       {editing &&
         form(
@@ -163,9 +165,8 @@ export function CatalogAdmin<T extends CatalogItem>({
           title={`${archiving.arquivado ? 'Restaurar' : 'Arquivar'} ${noun}`}
           confirmLabel={archiving.arquivado ? 'Restaurar' : 'Arquivar'}
           busyLabel={archiving.arquivado ? 'Restaurando...' : 'Arquivando...'}
-          busy={archive.isPending}
+          mutation={archive}
           danger={!archiving.arquivado}
-          error={archive.error ? errorMessage(archive.error) : null}
           onConfirm={confirmArchive}
           onCancel={() => setArchiving(null)}
         >

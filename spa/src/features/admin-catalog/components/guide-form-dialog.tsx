@@ -1,8 +1,8 @@
 import { lazy, Suspense, useDeferredValue, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/submit-button';
 import { InputField, TextAreaField } from '@/components/ui/fields';
 import { SectionLoader } from '@/components/ui/query-states';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useCreateGuide, useEditGuide } from '@/features/admin-catalog/api/guides';
 import { useAdminVegetables } from '@/features/admin-catalog/api/vegetables';
@@ -138,17 +138,9 @@ export function GuideFormDialog({ guia, onClose, onSaved }: { guia?: Guia; onClo
             {err('vegetais') ?? null}
           </p>
         </fieldset>
-        <p className="form-error" role="alert">
-          {server.form ?? (err('version') || null)}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
-            Cancelar
-          </button>
-          <SubmitButton busy={busy} busyLabel="Salvando...">
-            {guia ? 'Salvar alterações' : 'Criar guia'}
-          </SubmitButton>
-        </div>
+        <DialogFormFooter error={server.form ?? (err('version') || null)} onCancel={onClose} busy={busy} busyLabel="Salvando...">
+          {guia ? 'Salvar alterações' : 'Criar guia'}
+        </DialogFormFooter>
       </form>
     </Dialog>
   );

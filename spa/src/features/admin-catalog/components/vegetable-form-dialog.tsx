@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/submit-button';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useCreateVegetable, useEditVegetable } from '@/features/admin-catalog/api/vegetables';
 import type { VegetalAdmin, VegetalInput } from '@/types/api';
@@ -180,17 +180,9 @@ export function VegetableFormDialog({ vegetal, onClose, onSaved }: { vegetal?: V
           {err('semeadura') && <p className="field-error">{err('semeadura')}</p>}
         </fieldset>
         <InputField label="Fonte" name="fonte" maxLength={200} value={form.fonte} onChange={(e) => set('fonte', e.target.value)} error={err('fonte')} />
-        <p className="form-error" role="alert">
-          {server.form ?? (err('version') || null)}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
-            Cancelar
-          </button>
-          <SubmitButton busy={busy} busyLabel="Salvando...">
-            {vegetal ? 'Salvar alterações' : 'Criar vegetal'}
-          </SubmitButton>
-        </div>
+        <DialogFormFooter error={server.form ?? (err('version') || null)} onCancel={onClose} busy={busy} busyLabel="Salvando...">
+          {vegetal ? 'Salvar alterações' : 'Criar vegetal'}
+        </DialogFormFooter>
       </form>
     </Dialog>
   );

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
-import { useCreateKeys } from '@/lib/idempotency';
+import { invalidate, useCreateAt, useWrite } from '@/lib/mutations';
 import { queryKeys } from '@/lib/query-keys';
 import type { DownloadExportacao, Exportacao, ExportacaoInput, ExportacaoPage } from '@/types/api';
 
@@ -18,25 +17,15 @@ export function useExports() {
   return list;
 }
 
+const refresh = invalidate(queryKeys.admin.exports);
+
 export function useCreateExport() {
-  const client = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    mutationFn: (body: ExportacaoInput) => api.create<Exportacao>('/admin/dados/exports', body, keys.keyFor('/admin/dados/exports', body)),
-    onSuccess: () => {
-      keys.done();
-      void client.invalidateQueries({ queryKey: queryKeys.admin.exports });
-    },
-  });
+  return useCreateAt<ExportacaoInput, Exportacao>('/admin/dados/exports', refresh);
 }
 
 /** "Tentar de novo": a failed export runs again from the beginning. */
 export function useRetryExport() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post<Exportacao>(`/admin/dados/exports/${enc(id)}/repetir`),
-    onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.admin.exports }),
-  });
+  return useWrite((id: string) => api.post<Exportacao>(`/admin/dados/exports/${enc(id)}/repetir`), refresh, { on: 'settled' });
 }
 
 /** A fresh presigned URL of a finished export's file (valid for 5 minutes). */

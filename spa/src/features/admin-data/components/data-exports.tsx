@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/fields';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { QueryState, LoadMore } from '@/components/ui/query-states';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime, plural } from '@/lib/format';
@@ -61,21 +60,15 @@ export function DataExports() {
         </p>
       )}
       <h3>Exportações recentes</h3>
-      {list.isPending ? (
-        <SectionLoader label="Carregando exportações..." />
-      ) : list.isError ? (
-        <ErrorState title="Não foi possível carregar as exportações" error={list.error} onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState title="Nenhuma exportação ainda">
-          <p>Escolha a entidade e o formato acima e clique em Exportar.</p>
-        </EmptyState>
-      ) : (
-        <ul className="admin-list" aria-label="Exportações recentes">
-          {items.map((e) => (
-            <ExportRow key={e.id} e={e} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={list} loader="Carregando exportações..." errorTitle="Não foi possível carregar as exportações" emptyTitle="Nenhuma exportação ainda" emptyText="Escolha a entidade e o formato acima e clique em Exportar.">
+        {() => (
+          <ul className="admin-list" aria-label="Exportações recentes">
+            {items.map((e) => (
+              <ExportRow key={e.id} e={e} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
     </section>
   );

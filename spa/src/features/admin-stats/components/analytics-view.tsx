@@ -3,7 +3,7 @@ import type { Analise, PontoAnalise } from '@/types/api';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/fields';
 import { ChartIcon } from '@/components/ui/icons';
-import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { QueryState, SectionLoader } from '@/components/ui/query-states';
 import { useAnalytics, type Granularidade } from '@/features/admin-stats/api/stats';
 import { formatDia, formatNumero, formatPeriodo } from '@/features/admin-stats/stats-format';
 import '@/features/admin-stats/admin-stats.css';
@@ -69,13 +69,9 @@ export function AnalyticsView() {
           <option value="sem">Sem UF</option>
         </SelectField>
       </form>
-      {q.isPending ? (
-        <SectionLoader label="Carregando gráficos..." />
-      ) : q.isError ? (
-        <ErrorState title="Não foi possível carregar os gráficos" error={q.error} onRetry={() => void q.refetch()} />
-      ) : (
-        <Resultado data={q.data} tabela={tabela} setTabela={setTabela} atualizando={q.isFetching} />
-      )}
+      <QueryState query={q} loader="Carregando gráficos..." errorTitle="Não foi possível carregar os gráficos">
+        {(data) => <Resultado data={data} tabela={tabela} setTabela={setTabela} atualizando={q.isFetching} />}
+      </QueryState>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { TotaisEntidades } from '@/types/api';
-import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { QueryState } from '@/components/ui/query-states';
 import { useTotais } from '@/features/admin-stats/api/stats';
 import { formatDia, formatNumero } from '@/features/admin-stats/stats-format';
 import '@/features/admin-stats/admin-stats.css';
@@ -23,30 +23,28 @@ export function EntityCounts() {
   return (
     <section aria-labelledby="contagens" className="entity-counts">
       <h2 id="contagens">Contagens</h2>
-      {totais.isPending ? (
-        <SectionLoader label="Carregando contagens..." />
-      ) : totais.isError ? (
-        <ErrorState title="Não foi possível carregar as contagens" error={totais.error} onRetry={() => void totais.refetch()} />
-      ) : (
-        <>
-          <dl className="entity-grid">
-            {linhas.map((l) => (
-              <div key={l.chave} className="card entity-count">
-                <dt>{l.rotulo}</dt>
-                <dd>
-                  {formatNumero(totais.data[l.chave], l.decimais)}
-                  {l.unidade}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <p className="stats-since">
-            {totais.data.dadosDesde
-              ? `Contagens mantidas pelas próprias ações desde ${formatDia(totais.data.dadosDesde)}: o que existia antes não está incluído.`
-              : 'Ainda não há contagens: elas começam com a próxima atividade.'}
-          </p>
-        </>
-      )}
+      <QueryState query={totais} loader="Carregando contagens..." errorTitle="Não foi possível carregar as contagens">
+        {(data) => (
+          <>
+            <dl className="entity-grid">
+              {linhas.map((l) => (
+                <div key={l.chave} className="card entity-count">
+                  <dt>{l.rotulo}</dt>
+                  <dd>
+                    {formatNumero(data[l.chave], l.decimais)}
+                    {l.unidade}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <p className="stats-since">
+              {data.dadosDesde
+                ? `Contagens mantidas pelas próprias ações desde ${formatDia(data.dadosDesde)}: o que existia antes não está incluído.`
+                : 'Ainda não há contagens: elas começam com a próxima atividade.'}
+            </p>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
-import { useCreateKeys } from '@/lib/idempotency';
+import { invalidate, useCreateAt, useWrite } from '@/lib/mutations';
 import { queryKeys } from '@/lib/query-keys';
 import type { AjusteFeito, AjustePontos, LancamentoPontosPage, UsuarioAdmin, UsuarioResumoPage } from '@/types/api';
 
@@ -30,44 +30,27 @@ export function useLedger(id: string) {
   });
 }
 
-function useRefreshUsers() {
-  const client = useQueryClient();
-  return () => void client.invalidateQueries({ queryKey: queryKeys.admin.usersAll });
+const refreshUsers = invalidate(queryKeys.admin.usersAll);
+
+/** A PUT on the member's page (`/admin/users/{id}/<part>`): its answer is the member as now. */
+function useUserWrite<TInput>(id: string, part: string, body: (input: TInput) => object) {
+  return useWrite(
+    (input: TInput) => api.put<UsuarioAdmin>(`/admin/users/${enc(id)}/${part}`, body(input)),
+    (client, u) => {
+      client.setQueryData(queryKeys.admin.user(id), u);
+      refreshUsers(client, u, undefined);
+    },
+  );
 }
 
 export function useSetAdminRole(id: string) {
-  const client = useQueryClient();
-  const refresh = useRefreshUsers();
-  return useMutation({
-    mutationFn: (admin: boolean) => api.put<UsuarioAdmin>(`/admin/users/${enc(id)}/admin`, { admin }),
-    onSuccess: (u) => {
-      client.setQueryData(queryKeys.admin.user(id), u);
-      refresh();
-    },
-  });
+  return useUserWrite(id, 'admin', (admin: boolean) => ({ admin }));
 }
 
 export function useSetDisabled(id: string) {
-  const client = useQueryClient();
-  const refresh = useRefreshUsers();
-  return useMutation({
-    mutationFn: (desativado: boolean) => api.put<UsuarioAdmin>(`/admin/users/${enc(id)}/status`, { desativado }),
-    onSuccess: (u) => {
-      client.setQueryData(queryKeys.admin.user(id), u);
-      refresh();
-    },
-  });
+  return useUserWrite(id, 'status', (desativado: boolean) => ({ desativado }));
 }
 
 export function useAdjustPoints(id: string) {
-  const keys = useCreateKeys();
-  const refresh = useRefreshUsers();
-  const path = `/admin/users/${enc(id)}/pontos`;
-  return useMutation({
-    mutationFn: (body: AjustePontos) => api.create<AjusteFeito>(path, body, keys.keyFor(path, body)),
-    onSuccess: () => {
-      keys.done();
-      refresh();
-    },
-  });
+  return useCreateAt<AjustePontos, AjusteFeito>(`/admin/users/${enc(id)}/pontos`, refreshUsers);
 }

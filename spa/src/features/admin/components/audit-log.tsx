@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { EmptyState } from '@/components/ui/empty-state';
 import { InputField, SelectField } from '@/components/ui/fields';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { QueryState, LoadMore } from '@/components/ui/query-states';
 import { formatDateTime } from '@/lib/format';
 import { useAuditLog } from '@/features/admin/api/audit';
 import type { AcaoAuditoria } from '@/types/api';
@@ -64,45 +63,39 @@ export function AuditLog() {
         </SelectField>
         <InputField label="Mês" name="mes" type="month" value={mes} onChange={(e) => setMes(e.target.value)} />
       </div>
-      {log.isPending ? (
-        <SectionLoader label="Carregando auditoria..." />
-      ) : log.isError ? (
-        <ErrorState title="Não foi possível carregar a auditoria" error={log.error} onRetry={() => void log.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState title="Nenhuma ação registrada">
-          <p>Nenhuma ação de administrador com esses filtros.</p>
-        </EmptyState>
-      ) : (
-        <ul className="admin-list" aria-label="Registro de auditoria">
-          {items.map((e) => (
-            <li key={e.id} className="card">
-              <p className="audit-head">
-                <strong>{acaoLabel[e.acao] ?? e.acao}</strong> · {e.entidade} <code>{e.entidadeId}</code>
-              </p>
-              <p className="muted audit-meta">
-                {e.adminNome || e.adminId} · {formatDateTime(e.em)}
-              </p>
-              {(e.antes || e.depois) && (
-                <details>
-                  <summary>Antes e depois</summary>
-                  {e.antes && (
-                    <>
-                      <h3 className="audit-sub">Antes</h3>
-                      <pre className="audit-json">{pretty(e.antes)}</pre>
-                    </>
-                  )}
-                  {e.depois && (
-                    <>
-                      <h3 className="audit-sub">Depois</h3>
-                      <pre className="audit-json">{pretty(e.depois)}</pre>
-                    </>
-                  )}
-                </details>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={log} loader="Carregando auditoria..." errorTitle="Não foi possível carregar a auditoria" emptyTitle="Nenhuma ação registrada" emptyText="Nenhuma ação de administrador com esses filtros.">
+        {() => (
+          <ul className="admin-list" aria-label="Registro de auditoria">
+            {items.map((e) => (
+              <li key={e.id} className="card">
+                <p className="audit-head">
+                  <strong>{acaoLabel[e.acao] ?? e.acao}</strong> · {e.entidade} <code>{e.entidadeId}</code>
+                </p>
+                <p className="muted audit-meta">
+                  {e.adminNome || e.adminId} · {formatDateTime(e.em)}
+                </p>
+                {(e.antes || e.depois) && (
+                  <details>
+                    <summary>Antes e depois</summary>
+                    {e.antes && (
+                      <>
+                        <h3 className="audit-sub">Antes</h3>
+                        <pre className="audit-json">{pretty(e.antes)}</pre>
+                      </>
+                    )}
+                    {e.depois && (
+                      <>
+                        <h3 className="audit-sub">Depois</h3>
+                        <pre className="audit-json">{pretty(e.depois)}</pre>
+                      </>
+                    )}
+                  </details>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <LoadMore hasNextPage={log.hasNextPage} isFetchingNextPage={log.isFetchingNextPage} fetchNextPage={log.fetchNextPage} />
     </section>
   );

@@ -5,10 +5,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InputField, TextAreaField } from '@/components/ui/fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { PointsLedger } from '@/components/ui/points-ledger';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { ErrorState, QueryState, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAuth } from '@/lib/auth/auth-context';
-import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
+import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useAdjustPoints, useAdminUser, useLedger, useSetAdminRole, useSetDisabled } from '@/features/admin/api/users';
 import type { UsuarioAdmin } from '@/types/api';
@@ -128,13 +128,10 @@ function Member({ u }: { u: UsuarioAdmin }) {
           title={u.admin ? 'Retirar acesso de administrador' : 'Tornar administrador'}
           confirmLabel={u.admin ? 'Retirar acesso' : 'Tornar administrador'}
           busyLabel="Salvando..."
-          busy={role.isPending}
+          mutation={role}
           danger={u.admin}
-          error={role.error ? errorMessage(role.error) : null}
-          onCancel={() => {
-            role.reset();
-            setConfirm(null);
-          }}
+          reset
+          onCancel={() => setConfirm(null)}
           onConfirm={() =>
             role.mutate(!u.admin, {
               onSuccess: (v) => {
@@ -156,13 +153,10 @@ function Member({ u }: { u: UsuarioAdmin }) {
           title={u.desativado ? 'Reativar conta' : 'Desativar conta'}
           confirmLabel={u.desativado ? 'Reativar' : 'Desativar'}
           busyLabel="Salvando..."
-          busy={status.isPending}
+          mutation={status}
           danger={!u.desativado}
-          error={status.error ? errorMessage(status.error) : null}
-          onCancel={() => {
-            status.reset();
-            setConfirm(null);
-          }}
+          reset
+          onCancel={() => setConfirm(null)}
           onConfirm={() =>
             status.mutate(!u.desativado, {
               onSuccess: (v) => {
@@ -249,15 +243,14 @@ function Ledger({ id }: { id: string }) {
   return (
     <section className="card" aria-labelledby="sec-extrato">
       <h2 id="sec-extrato">Extrato de pontos</h2>
-      {ledger.isPending ? (
-        <SectionLoader label="Carregando extrato..." />
-      ) : ledger.isError ? (
-        <ErrorState title="Não foi possível carregar o extrato" error={ledger.error} onRetry={() => void ledger.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="muted">Nenhum ponto ganho ainda.</p>
-      ) : (
-        <PointsLedger items={items} />
-      )}
+      <QueryState
+        query={ledger}
+        loader="Carregando extrato..."
+        errorTitle="Não foi possível carregar o extrato"
+        empty={<p className="muted">Nenhum ponto ganho ainda.</p>}
+      >
+        {() => <PointsLedger items={items} />}
+      </QueryState>
       <LoadMore hasNextPage={ledger.hasNextPage} isFetchingNextPage={ledger.isFetchingNextPage} fetchNextPage={ledger.fetchNextPage} />
     </section>
   );

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { enc } from '@/lib/api-path';
-import { useCreateKeys } from '@/lib/idempotency';
+import { invalidate, useCreateAt, useWrite } from '@/lib/mutations';
 import { queryKeys } from '@/lib/query-keys';
 import { activeBannersQuery } from '@/features/banners/api/queries';
 import type { Banner, BannerEdit, BannerInput, BannerPage } from '@/types/api';
@@ -17,38 +17,24 @@ export function useAdminBanners() {
   return useQuery({ queryKey: queryKeys.banners.admin, queryFn: () => api.get<BannerPage>('/admin/banners') });
 }
 
-function useRefresh() {
-  const client = useQueryClient();
-  return () => void client.invalidateQueries({ queryKey: queryKeys.banners.all });
-}
+const refresh = invalidate(queryKeys.banners.all);
 
 export function useCreateBanner() {
-  const keys = useCreateKeys();
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: BannerInput) => api.create<Banner>('/admin/banners', body, keys.keyFor('/admin/banners', body)),
-    onSuccess: () => {
-      keys.done();
-      refresh();
-    },
-  });
+  return useCreateAt<BannerInput, Banner>('/admin/banners', refresh);
 }
 
 export function useEditBanner(id: string) {
-  const client = useQueryClient();
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: BannerEdit) => api.put<Banner>(`/admin/banners/${enc(id)}`, body),
-    onSuccess: (saved) => {
+  return useWrite(
+    (body: BannerEdit) => api.put<Banner>(`/admin/banners/${enc(id)}`, body),
+    (client, saved, body) => {
       // The banner as it now is (its new version) in the list at once: editing it again before
       // the refetch lands sends that version, not the old one and its 409.
       client.setQueryData<BannerPage>(queryKeys.banners.admin, (page) => page && { ...page, items: page.items.map((b) => (b.id === saved.id ? saved : b)) });
-      refresh();
+      refresh(client, saved, body);
     },
-  });
+  );
 }
 
 export function useDeleteBanner() {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: string) => api.delete<void>(`/admin/banners/${enc(id)}`), onSuccess: refresh });
+  return useWrite((id: string) => api.delete<void>(`/admin/banners/${enc(id)}`), refresh);
 }

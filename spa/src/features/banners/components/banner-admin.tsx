@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { EmptyState } from '@/components/ui/empty-state';
+import { DialogFormFooter } from '@/components/ui/submit-button';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { PhotoPicker } from '@/components/ui/photo-picker';
-import { ErrorState, SectionLoader } from '@/components/ui/query-states';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
+import { QueryState } from '@/components/ui/query-states';
+import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDay, todayBrasilia } from '@/lib/format';
 import { useAdminBanners, useCreateBanner, useDeleteBanner, useEditBanner } from '@/features/banners/api/banners';
 import { bannerLink } from '@/features/banners/rules/link';
@@ -52,46 +51,40 @@ export function BannerAdmin() {
         {flash}
       </p>
       {flash && <p className="flash">{flash}</p>}
-      {list.isPending ? (
-        <SectionLoader label="Carregando banners..." />
-      ) : list.isError ? (
-        <ErrorState title="Não foi possível carregar os banners" error={list.error} onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState title="Nenhum banner">
-          <p>Crie um banner com "Novo banner" para avisar os membros no Dashboard.</p>
-        </EmptyState>
-      ) : (
-        <ul className="admin-list" aria-label="Banners">
-          {items.map((b) => (
-            <li key={b.id} className="card admin-row">
-              <div className="admin-row-main">
-                <h2 className="admin-row-title">
-                  {b.titulo} <span className="tag">{status(b, today)}</span>
-                </h2>
-                <p className="muted banner-admin-meta">
-                  {formatDay(b.inicio)} a {formatDay(b.fim)} · {b.audiencia === 'todos' ? 'Todos os membros' : `Membros de ${b.audiencia}`} · ordem {b.ordem}
-                </p>
-              </div>
-              <div className="button-row admin-row-actions">
-                <button type="button" className="button button-secondary button-small" onClick={() => setEditing(b)} aria-label={`Editar ${b.titulo}`}>
-                  Editar
-                </button>
-                <button
-                  type="button"
-                  className="button button-small button-danger-outline"
-                  onClick={() => {
-                    del.reset();
-                    setDeleting(b);
-                  }}
-                  aria-label={`Excluir ${b.titulo}`}
-                >
-                  Excluir
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={list} loader="Carregando banners..." errorTitle="Não foi possível carregar os banners" isEmpty={items.length === 0} emptyTitle="Nenhum banner" emptyText='Crie um banner com "Novo banner" para avisar os membros no Dashboard.'>
+        {() => (
+          <ul className="admin-list" aria-label="Banners">
+            {items.map((b) => (
+              <li key={b.id} className="card admin-row">
+                <div className="admin-row-main">
+                  <h2 className="admin-row-title">
+                    {b.titulo} <span className="tag">{status(b, today)}</span>
+                  </h2>
+                  <p className="muted banner-admin-meta">
+                    {formatDay(b.inicio)} a {formatDay(b.fim)} · {b.audiencia === 'todos' ? 'Todos os membros' : `Membros de ${b.audiencia}`} · ordem {b.ordem}
+                  </p>
+                </div>
+                <div className="button-row admin-row-actions">
+                  <button type="button" className="button button-secondary button-small" onClick={() => setEditing(b)} aria-label={`Editar ${b.titulo}`}>
+                    Editar
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-small button-danger-outline"
+                    onClick={() => {
+                      del.reset();
+                      setDeleting(b);
+                    }}
+                    aria-label={`Excluir ${b.titulo}`}
+                  >
+                    Excluir
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {editing && (
         <BannerFormDialog
           banner={editing === 'new' ? undefined : editing}
@@ -103,13 +96,7 @@ export function BannerAdmin() {
         />
       )}
       {deleting && (
-        <ConfirmDialog
-          title="Excluir banner"
-          confirmLabel="Excluir"
-          busyLabel="Excluindo..."
-          busy={del.isPending}
-          danger
-          error={del.error ? errorMessage(del.error) : null}
+        <ConfirmDialog title="Excluir banner" confirmLabel="Excluir" busyLabel="Excluindo..." mutation={del} danger
           onCancel={() => setDeleting(null)}
           onConfirm={() =>
             del.mutate(deleting.id, {
@@ -226,17 +213,9 @@ function BannerFormDialog({ banner, onClose, onSaved }: { banner?: Banner; onClo
         </div>
         <h3>Prévia</h3>
         <BannerCard banner={{ titulo: form.titulo || 'Título do banner', texto: form.texto, imagem: form.imagem[0] ?? null, link: form.link.trim() }} />
-        <p className="form-error" role="alert">
-          {server.form}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancelar
-          </button>
-          <SubmitButton busy={mutation.isPending} busyLabel="Salvando..." disabled={uploading}>
-            {banner ? 'Salvar banner' : 'Criar banner'}
-          </SubmitButton>
-        </div>
+        <DialogFormFooter error={server.form} onCancel={onClose} busy={mutation.isPending} busyLabel="Salvando..." disabled={uploading}>
+          {banner ? 'Salvar banner' : 'Criar banner'}
+        </DialogFormFooter>
       </form>
     </Dialog>
   );

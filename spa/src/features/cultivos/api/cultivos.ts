@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useCreateKeys } from '@/lib/idempotency';
+import { useCreateAt, useWrite } from '@/lib/mutations';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys, type CultivoFilter } from '@/lib/query-keys';
-import { isQueued } from '@/lib/offline/queued';
-import { cultivoPath, refreshAfterCultivoWrite } from '@/features/cultivos/api/diario';
+import { cultivoPath, refreshAfterCultivoWrite, useCreateOrQueue } from '@/features/cultivos/api/diario';
 import type {
   Colheita,
   ColheitaCriada,
@@ -72,66 +71,33 @@ export function useColheitas(id: string, enabled = true) {
 }
 
 export function useCreateCultivo() {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    mutationFn: (input: CultivoInput) => api.create<CultivoCriado>('/cultivos', input, keys.keyFor('/cultivos', input)),
-    onSuccess: () => {
-      keys.done();
-      refresh(queryClient);
-    },
-  });
+  return useCreateAt<CultivoInput, CultivoCriado>('/cultivos', refresh);
 }
 
 /** Saves the edit form; a 409 means someone else saved first (the form says to reload). */
 export function useEditCultivo(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CultivoEdit) => api.put<Cultivo>(cultivoPath(id), input),
-    onSuccess: (saved) => {
+  return useWrite(
+    (input: CultivoEdit) => api.put<Cultivo>(cultivoPath(id), input),
+    (queryClient, saved) => {
       // The detail as it now is (its new version) at once, so editing again straight away does
       // not send the old version and meet a 409 before the refetch lands.
       queryClient.setQueryData(queryKeys.cultivos.detail(id), saved);
       refresh(queryClient);
     },
-  });
+  );
 }
 
 export function useChangeFase(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: FaseInput) => api.post<Cultivo>(`${cultivoPath(id)}/fase`, input),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useWrite((input: FaseInput) => api.post<Cultivo>(`${cultivoPath(id)}/fase`, input), refresh);
 }
 
 export function useArchiveCultivo(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (arquivado: boolean) => api.post<Cultivo>(`${cultivoPath(id)}/arquivo`, { arquivado }),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useWrite((arquivado: boolean) => api.post<Cultivo>(`${cultivoPath(id)}/arquivo`, { arquivado }), refresh);
 }
 
 /** Records a harvest, or queues it with no connection (the reply then isQueued); label names the cultivo there. */
 export function useAddColheita(id: string, label: string) {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    // Run offline too (react-query would hold it until the network returns): it then queues.
-    networkMode: 'always',
-    mutationFn: (input: ColheitaInput) =>
-      import('@/lib/offline/create-or-queue').then((q) =>
-        q.createOrQueue<ColheitaCriada>(`${cultivoPath(id)}/colheitas`, input, keys.keyFor(`${cultivoPath(id)}/colheitas`, input), {
-        kind: 'colheita',
-        cultivoId: id,
-        label,
-      })),
-    onSuccess: (reply) => {
-      keys.done();
-      if (!isQueued(reply)) refresh(queryClient);
-    },
-  });
+  return useCreateOrQueue<ColheitaInput, ColheitaCriada>(id, 'colheitas', label);
 }
 
 /**
@@ -148,36 +114,20 @@ export function useGroupMembers(groupId: string) {
 
 /** Corrects one of my harvests (within its window): points and kg follow the correction. */
 export function useEditColheita(cultivoId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ColheitaEdit }) => api.put<Colheita>(`${cultivoPath(cultivoId)}/colheitas/${enc(id)}`, input),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useWrite(({ id, input }: { id: string; input: ColheitaEdit }) => api.put<Colheita>(`${cultivoPath(cultivoId)}/colheitas/${enc(id)}`, input), refresh);
 }
 
 /** Deletes one of my harvests (within its window): its points and kg go with it. */
 export function useDeleteColheita(cultivoId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`${cultivoPath(cultivoId)}/colheitas/${enc(id)}`),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useWrite((id: string) => api.delete(`${cultivoPath(cultivoId)}/colheitas/${enc(id)}`), refresh);
 }
 
 /** Confirms a harvest "a confirmar" (a coordinator at once; other members together). */
 export function useConfirmColheita(cultivoId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post<Colheita>(`${cultivoPath(cultivoId)}/colheitas/${enc(id)}/confirmacao`),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useWrite((id: string) => api.post<Colheita>(`${cultivoPath(cultivoId)}/colheitas/${enc(id)}/confirmacao`), refresh);
 }
 
 /** Deletes one of my diary entries: the points it earned are taken back. */
 export function useDeleteDiario(cultivoId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`${cultivoPath(cultivoId)}/diario/${enc(id)}`),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useWrite((id: string) => api.delete(`${cultivoPath(cultivoId)}/diario/${enc(id)}`), refresh);
 }

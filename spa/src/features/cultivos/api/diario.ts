@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCreateKeys } from '@/lib/idempotency';
+import type { QueryClient } from '@tanstack/react-query';
+import { useCreate } from '@/lib/mutations';
 import { enc } from '@/lib/api-path';
 import { queryKeys } from '@/lib/query-keys';
 import { isQueued } from '@/lib/offline/queued';
@@ -23,25 +23,28 @@ export function refreshAfterCultivoWrite(queryClient: QueryClient) {
 }
 
 /**
+ * A create on cultivo `id` (its diario or colheitas), or, with no connection, the same create put
+ * in the offline queue (the reply then isQueued), where label names the cultivo.
+ */
+export function useCreateOrQueue<TInput extends Record<string, unknown>, TReply>(id: string, kind: 'diario' | 'colheitas', label: string) {
+  const path = `${cultivoPath(id)}/${kind}`;
+  return useCreate(
+    (input: TInput, keys) =>
+      import('@/lib/offline/create-or-queue').then((q) =>
+        q.createOrQueue<TReply>(path, input, keys.keyFor(path, input), { kind: kind === 'diario' ? 'diario' : 'colheita', cultivoId: id, label }),
+      ),
+    (queryClient, reply) => {
+      if (!isQueued(reply)) refreshAfterCultivoWrite(queryClient);
+    },
+    // Run offline too (react-query would hold it until the network returns): it then queues.
+    { networkMode: 'always' },
+  );
+}
+
+/**
  * Adds a diary entry ("Reguei hoje" is one of tipo rega); label names the cultivo in the offline
  * queue, where the entry waits when there is no connection (the reply then isQueued).
  */
 export function useAddDiario(id: string, label: string) {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    // Run offline too (react-query would hold it until the network returns): it then queues.
-    networkMode: 'always',
-    mutationFn: (input: DiarioInput) =>
-      import('@/lib/offline/create-or-queue').then((q) =>
-        q.createOrQueue<DiarioCriado>(`${cultivoPath(id)}/diario`, input, keys.keyFor(`${cultivoPath(id)}/diario`, input), {
-        kind: 'diario',
-        cultivoId: id,
-        label,
-      })),
-    onSuccess: (reply) => {
-      keys.done();
-      if (!isQueued(reply)) refreshAfterCultivoWrite(queryClient);
-    },
-  });
+  return useCreateOrQueue<DiarioInput, DiarioCriado>(id, 'diario', label);
 }

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { PhotoPicker } from '@/components/ui/photo-picker';
-import { serverErrors, type FieldErrors } from '@/lib/errors';
+import { serverErrors } from '@/lib/errors';
 import { useAddColheita } from '@/features/cultivos/api/cultivos';
 import { CultivoDialogActions } from '@/features/cultivos/components/cultivo-form';
-import { ColheitaFields } from '@/features/cultivos/components/colheita-fields';
+import { checkQuantidade, ColheitaFields, useColheitaForm } from '@/features/cultivos/components/colheita-fields';
 import { todayBrasilia } from '@/lib/format';
 import type { Queued } from '@/lib/offline/queued';
 import type { ColheitaCriada, Cultivo } from '@/types/api';
@@ -14,14 +14,11 @@ const fields = ['quantidade', 'unidade', 'data', 'destino', 'foto'];
 /** Records a harvest. The dialog's id makes a double submission one harvest (and 50 points once). */
 export function ColheitaDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo; onClose: () => void; onDone: (r: ColheitaCriada | Queued) => void }) {
   const id = useRef(crypto.randomUUID());
-  const [quantidade, setQuantidade] = useState('');
-  const [unidade, setUnidade] = useState('kg');
-  const [data, setData] = useState(todayBrasilia());
-  const [destino, setDestino] = useState('consumo');
+  const { values, local, setLocal, onChange } = useColheitaForm({ quantidade: '', unidade: 'kg', data: todayBrasilia(), destino: 'consumo' });
+  const { quantidade, unidade, data, destino } = values;
   const [encerrar, setEncerrar] = useState(false);
   const [foto, setFoto] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
-  const [local, setLocal] = useState<FieldErrors>({});
   const add = useAddColheita(cultivo.id, cultivo.vegetalNome);
   const server = serverErrors(add.error, fields);
   const errors = { ...server.fields, ...local };
@@ -29,12 +26,8 @@ export function ColheitaDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo;
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (uploading) return;
-    const q = Number(quantidade.replace(',', '.'));
-    if (!quantidade.trim() || !Number.isFinite(q) || q <= 0) {
-      setLocal({ quantidade: 'A quantidade deve ser maior que zero' });
-      return;
-    }
-    setLocal({});
+    const q = checkQuantidade(quantidade, setLocal);
+    if (q === null) return;
     add.mutate(
       {
         id: id.current,
@@ -53,17 +46,10 @@ export function ColheitaDialog({ cultivo, onClose, onDone }: { cultivo: Cultivo;
     <Dialog title="Registrar colheita" onClose={onClose} busy={busy}>
       <form onSubmit={submit} noValidate className="dialog-body">
         <ColheitaFields
-          values={{ quantidade, unidade, data, destino }}
+          values={values}
           errors={errors}
           dataPlantio={cultivo.dataPlantio}
-          onChange={(field, value) => {
-            if (field === 'quantidade') {
-              setQuantidade(value);
-              setLocal((l) => ({ ...l, quantidade: undefined }));
-            } else if (field === 'unidade') setUnidade(value);
-            else if (field === 'data') setData(value);
-            else setDestino(value);
-          }}
+          onChange={onChange}
         />
         <PhotoPicker
           label="Foto da colheita (opcional)"

@@ -5,10 +5,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { PhotoStrip } from '@/components/ui/photo-strip';
 import { Spinner } from '@/components/ui/spinner';
 import { enc, queryString } from '@/lib/api-path';
-import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
+import { errorMessage, serverErrors } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useConfirmColheita, useDeleteColheita, useEditColheita } from '@/features/cultivos/api/cultivos';
-import { ColheitaFields } from '@/features/cultivos/components/colheita-fields';
+import { checkQuantidade, ColheitaFields, useColheitaForm } from '@/features/cultivos/components/colheita-fields';
 import { cultivoHref } from '@/features/cultivos/components/cultivo-card';
 import { colheitaShareText, destinoLabel, formatQuantidade, unidadeColheitaLabel } from '@/features/cultivos/labels';
 import { ShareActions } from '@/components/ui/share-actions';
@@ -109,13 +109,7 @@ export function ColheitaItem({ h, cultivo: c, meId, onMessage }: { h: Colheita; 
         />
       )}
       {dialog === 'delete' && (
-        <ConfirmDialog
-          title="Apagar colheita"
-          confirmLabel="Apagar"
-          busyLabel="Apagando..."
-          danger
-          busy={remove.isPending}
-          error={remove.isError ? errorMessage(remove.error) : null}
+        <ConfirmDialog title="Apagar colheita" confirmLabel="Apagar" busyLabel="Apagando..." danger mutation={remove}
           onCancel={() => setDialog(null)}
           onConfirm={() =>
             remove.mutate(h.id, {
@@ -139,23 +133,16 @@ export function ColheitaItem({ h, cultivo: c, meId, onMessage }: { h: Colheita; 
 const fields = ['quantidade', 'unidade', 'data', 'destino'];
 
 function CorrectionDialog({ h, cultivo, onClose, onDone }: { h: Colheita; cultivo: Cultivo; onClose: () => void; onDone: (r: Colheita) => void }) {
-  const [quantidade, setQuantidade] = useState(String(h.quantidade).replace('.', ','));
-  const [unidade, setUnidade] = useState<string>(h.unidade);
-  const [data, setData] = useState(h.data);
-  const [destino, setDestino] = useState<string>(h.destino);
-  const [local, setLocal] = useState<FieldErrors>({});
+  const { values, local, setLocal, onChange } = useColheitaForm({ quantidade: String(h.quantidade).replace('.', ','), unidade: h.unidade, data: h.data, destino: h.destino });
+  const { quantidade, unidade, data, destino } = values;
   const edit = useEditColheita(cultivo.id);
   const server = serverErrors(edit.error, fields);
   const errors = { ...server.fields, ...local };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const q = Number(quantidade.replace(',', '.'));
-    if (!quantidade.trim() || !Number.isFinite(q) || q <= 0) {
-      setLocal({ quantidade: 'A quantidade deve ser maior que zero' });
-      return;
-    }
-    setLocal({});
+    const q = checkQuantidade(quantidade, setLocal);
+    if (q === null) return;
     edit.mutate(
       {
         id: h.id,
@@ -168,16 +155,9 @@ function CorrectionDialog({ h, cultivo, onClose, onDone }: { h: Colheita; cultiv
     <Dialog title="Corrigir colheita" onClose={onClose} busy={edit.isPending}>
       <form onSubmit={submit} noValidate className="dialog-body">
         <ColheitaFields
-          values={{ quantidade, unidade, data, destino }}
+          values={values}
           errors={errors}
-          onChange={(field, value) => {
-            if (field === 'quantidade') {
-              setQuantidade(value);
-              setLocal((l) => ({ ...l, quantidade: undefined }));
-            } else if (field === 'unidade') setUnidade(value);
-            else if (field === 'data') setData(value);
-            else setDestino(value);
-          }}
+          onChange={onChange}
         />
         <p className="form-error" role="alert">
           {server.form}

@@ -259,13 +259,7 @@ export function CultivoDetail({
         />
       )}
       {removing && (
-        <ConfirmDialog
-          title="Apagar registro do diário"
-          confirmLabel="Apagar"
-          busyLabel="Apagando..."
-          danger
-          busy={removeEntry.isPending}
-          error={removeEntry.isError ? errorMessage(removeEntry.error) : null}
+        <ConfirmDialog title="Apagar registro do diário" confirmLabel="Apagar" busyLabel="Apagando..." danger mutation={removeEntry}
           onCancel={() => setRemoving(null)}
           onConfirm={() =>
             removeEntry.mutate(removing, {
@@ -300,12 +294,7 @@ export function CultivoDetail({
         />
       )}
       {dialog === 'archive' && (
-        <ConfirmDialog
-          title="Arquivar cultivo"
-          confirmLabel="Arquivar"
-          busyLabel="Arquivando..."
-          busy={archive.isPending}
-          error={archive.isError ? errorMessage(archive.error) : null}
+        <ConfirmDialog title="Arquivar cultivo" confirmLabel="Arquivar" busyLabel="Arquivando..." mutation={archive}
           onCancel={() => setDialog(null)}
           onConfirm={() =>
             archive.mutate(true, {

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { InputField, TextAreaField } from '@/components/ui/fields';
+import { DialogFormFooter } from '@/components/ui/submit-button';
 import { Spinner } from '@/components/ui/spinner';
 import type { FieldErrors } from '@/lib/errors';
 import { CultivoAmountFields } from '@/features/cultivos/components/cultivo-people-fields';
@@ -132,20 +133,11 @@ export function CultivoDialogActions({
   submitClassName?: string;
   children: ReactNode;
 }) {
-  return (
-    <>
-      <p className="form-error" role="alert">
-        {formError}
-      </p>
-      <div className="dialog-actions">
-        <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
-          Cancelar
-        </button>
-        <button type="submit" className={submitClassName} disabled={busy}>
-          {busy && <Spinner size="sm" />}
-          {children}
-        </button>
-      </div>
-    </>
+  const submit = (
+    <button type="submit" className={submitClassName} disabled={busy}>
+      {busy && <Spinner size="sm" />}
+      {children}
+    </button>
   );
+  return <DialogFormFooter error={formError} onCancel={onClose} busy={busy} submit={submit} />;
 }

@@ -5,6 +5,18 @@ import '@/features/cultivos/cultivos.css';
 
 const GuideMarkdown = lazy(() => import('@/components/ui/markdown'));
 
+/** One guide: its title, then its text once the Markdown renderer has loaded. */
+export function GuideArticle({ guide }: { guide: { id: string; titulo: string; corpo: string } }) {
+  return (
+    <article className="guide" aria-labelledby={`guia-${guide.id}`}>
+      <h3 id={`guia-${guide.id}`}>{guide.titulo}</h3>
+      <Suspense fallback={<SectionLoader label="Carregando guia..." />}>
+        <GuideMarkdown text={guide.corpo} />
+      </Suspense>
+    </article>
+  );
+}
+
 /** The guides of a cultivo's vegetable; nothing when it has none. */
 export function VegetableGuides({ vegetalId }: { vegetalId: string }) {
   const guides = useVegetableGuides(vegetalId);
@@ -14,12 +26,7 @@ export function VegetableGuides({ vegetalId }: { vegetalId: string }) {
   return (
     <div className="vegetable-guides">
       {guides.data.map((g) => (
-        <article key={g.id} className="guide" aria-labelledby={`guia-${g.id}`}>
-          <h3 id={`guia-${g.id}`}>{g.titulo}</h3>
-          <Suspense fallback={<SectionLoader label="Carregando guia..." />}>
-            <GuideMarkdown text={g.corpo} />
-          </Suspense>
-        </article>
+        <GuideArticle key={g.id} guide={g} />
       ))}
       <LoadMore hasNextPage={guides.hasNextPage} isFetchingNextPage={guides.isFetchingNextPage} fetchNextPage={guides.fetchNextPage} />
     </div>

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { enc, queryString } from '@/lib/api-path';
-import { useCreateKeys } from '@/lib/idempotency';
+import { invalidate, useCreate, useCreateAt, useWrite } from '@/lib/mutations';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
 import type {
@@ -69,40 +69,22 @@ export function usePost(id: string) {
 }
 
 export function useCreatePost() {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    mutationFn: (input: PostInput) => api.create<PostCriado>('/posts', input, keys.keyFor('/posts', input)),
-    onSuccess: () => {
-      keys.done();
-      refresh(queryClient);
-    },
-  });
+  return useCreateAt<PostInput, PostCriado>('/posts', refresh);
 }
 
 export function useEditPost(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: PostEdit) => api.put<Post>(`/posts/${enc(id)}`, input),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useWrite((input: PostEdit) => api.put<Post>(`/posts/${enc(id)}`, input), refresh);
 }
 
 export function useDeletePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/posts/${enc(id)}`),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useWrite((id: string) => api.delete<void>(`/posts/${enc(id)}`), refresh);
 }
 
 export function useLike(post: Post) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      post.curtido ? api.delete<Curtida>(`/posts/${enc(post.id)}/curtida`) : api.put<Curtida>(`/posts/${enc(post.id)}/curtida`),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useWrite(
+    () => (post.curtido ? api.delete<Curtida>(`/posts/${enc(post.id)}/curtida`) : api.put<Curtida>(`/posts/${enc(post.id)}/curtida`)),
+    refresh,
+  );
 }
 
 export function useComments(postId: string, enabled: boolean) {
@@ -114,37 +96,17 @@ export function useComments(postId: string, enabled: boolean) {
 }
 
 export function useAddComment(postId: string) {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
   const path = `/posts/${enc(postId)}/comentarios`;
-  return useMutation({
-    mutationFn: (texto: string) => api.create<ComentarioCriado>(path, { texto }, keys.keyFor(path, { texto })),
-    onSuccess: () => {
-      keys.done();
-      refresh(queryClient);
-    },
-  });
+  return useCreate((texto: string, keys) => api.create<ComentarioCriado>(path, { texto }, keys.keyFor(path, { texto })), refresh);
 }
 
 export function useDeleteComment(postId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/posts/${enc(postId)}/comentarios/${enc(id)}`),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useWrite((id: string) => api.delete<void>(`/posts/${enc(postId)}/comentarios/${enc(id)}`), refresh);
 }
 
 export function useDenunciar(postId: string, comentarioId?: string) {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
   const path = comentarioId ? `/posts/${enc(postId)}/comentarios/${enc(comentarioId)}/denuncias` : `/posts/${enc(postId)}/denuncias`;
-  return useMutation({
-    mutationFn: (input: DenunciaInput) => api.create<DenunciaRegistrada>(path, input, keys.keyFor(path, input)),
-    onSuccess: () => {
-      keys.done();
-      refresh(queryClient);
-    },
-  });
+  return useCreateAt<DenunciaInput, DenunciaRegistrada>(path, refresh);
 }
 
 /** What the composer offers: my groups and my active cultivos. */
@@ -162,10 +124,9 @@ export function useModerationQueue() {
 }
 
 export function useModerate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ postId, acao, comentarioId }: { postId: string; acao: 'manter' | 'remover' | 'remover_avisar'; comentarioId?: string | null }) =>
+  return useWrite(
+    ({ postId, acao, comentarioId }: { postId: string; acao: 'manter' | 'remover' | 'remover_avisar'; comentarioId?: string | null }) =>
       api.post<void>(`/admin/moderacao/${enc(postId)}`, comentarioId ? { acao, comentarioId } : { acao }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.feed.all }),
-  });
+    invalidate(queryKeys.feed.all),
+  );
 }

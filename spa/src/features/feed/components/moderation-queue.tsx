@@ -83,8 +83,7 @@ export function ModerationQueue() {
           title={removing.acao === 'remover' ? 'Remover este conteúdo?' : 'Remover e avisar o autor?'}
           confirmLabel={removing.acao === 'remover' ? 'Remover' : 'Remover e avisar'}
           busyLabel="Removendo..."
-          busy={moderate.isPending}
-          error={moderate.isError ? errorMessage(moderate.error) : null}
+          mutation={moderate}
           danger
           onConfirm={() =>
             moderate.mutate(

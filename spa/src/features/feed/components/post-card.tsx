@@ -294,13 +294,7 @@ export function PostCard({ post, canModerate = false, commentsOpen = false }: { 
       )}
       {open && <Comments post={post} canModerate={canModerate || isAdmin} />}
       {confirm && (
-        <ConfirmDialog
-          title={mine ? 'Excluir post?' : 'Remover post?'}
-          confirmLabel={mine ? 'Excluir' : 'Remover'}
-          busyLabel="Removendo..."
-          busy={del.isPending}
-          error={del.isError ? errorMessage(del.error) : null}
-          danger
+        <ConfirmDialog title={mine ? 'Excluir post?' : 'Remover post?'} confirmLabel={mine ? 'Excluir' : 'Remover'} busyLabel="Removendo..." mutation={del} danger
           onConfirm={() => del.mutate(post.id, { onSuccess: () => setConfirm(false) })}
           onCancel={() => setConfirm(false)}
         >

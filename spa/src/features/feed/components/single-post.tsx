@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { QueryState } from '@/components/ui/query-states';
 import { usePost } from '@/features/feed/api/feed';
 import { PostCard } from '@/features/feed/components/post-card';
 import '@/features/feed/feed.css';
@@ -12,13 +12,9 @@ export function SinglePost({ id }: { id: string }) {
       <p>
         <Link to="/feed">← Voltar ao feed</Link>
       </p>
-      {post.isPending ? (
-        <SectionLoader label="Carregando post..." />
-      ) : post.isError ? (
-        <ErrorState title="Não foi possível abrir este post" error={post.error} onRetry={() => void post.refetch()} />
-      ) : (
-        <PostCard post={post.data} commentsOpen />
-      )}
+      <QueryState query={post} loader="Carregando post..." errorTitle="Não foi possível abrir este post">
+        {(data) => <PostCard post={data} commentsOpen />}
+      </QueryState>
     </section>
   );
 }

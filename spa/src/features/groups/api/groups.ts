@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useCreateKeys } from '@/lib/idempotency';
+import { useCreate, useWrite } from '@/lib/mutations';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys, type DirectorySearch } from '@/lib/query-keys';
@@ -64,16 +64,13 @@ export function createGroup(input: GroupInput, idempotencyKey: string): Promise<
 }
 
 export function useCreateGroup() {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    mutationFn: (input: GroupInput) => createGroup(input, keys.keyFor('/groups', input)),
-    onSuccess: (group) => {
-      keys.done();
+  return useCreate(
+    (input: GroupInput, keys) => createGroup(input, keys.keyFor('/groups', input)),
+    (queryClient, group) => {
       queryClient.setQueryData(queryKeys.groups.detail(group.id), group);
       invalidateMembership(queryClient, group.id);
     },
-  });
+  );
 }
 
 export function updateGroup(groupId: string, update: GroupUpdate): Promise<GroupDetail> {
@@ -81,11 +78,7 @@ export function updateGroup(groupId: string, update: GroupUpdate): Promise<Group
 }
 
 export function useUpdateGroup(groupId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (update: GroupUpdate) => updateGroup(groupId, update),
-    onSuccess: () => refreshGroupViews(queryClient, groupId),
-  });
+  return useWrite((update: GroupUpdate) => updateGroup(groupId, update), (queryClient) => refreshGroupViews(queryClient, groupId));
 }
 
 export function deleteGroup(groupId: string): Promise<void> {
@@ -93,14 +86,13 @@ export function deleteGroup(groupId: string): Promise<void> {
 }
 
 export function useDeleteGroup(groupId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => deleteGroup(groupId),
-    onSuccess: () => {
+  return useWrite(
+    () => deleteGroup(groupId),
+    (queryClient) => {
       queryClient.removeQueries({ queryKey: queryKeys.groups.group(groupId) });
       invalidateMembership(queryClient, groupId);
     },
-  });
+  );
 }
 
 export function joinGroup(groupId: string, idempotencyKey: string): Promise<JoinReply> {
@@ -109,15 +101,10 @@ export function joinGroup(groupId: string, idempotencyKey: string): Promise<Join
 
 /** Joins an open group, or asks to join one that takes approval. */
 export function useJoinGroup() {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    mutationFn: (groupId: string) => joinGroup(groupId, keys.keyFor(`join/${groupId}`)),
-    onSuccess: (_reply, groupId) => {
-      keys.done();
-      invalidateMembership(queryClient, groupId);
-    },
-  });
+  return useCreate(
+    (groupId: string, keys) => joinGroup(groupId, keys.keyFor(`join/${groupId}`)),
+    (queryClient, _reply, groupId) => invalidateMembership(queryClient, groupId),
+  );
 }
 
 export function getPublicGroup(groupId: string): Promise<PublicGroup> {

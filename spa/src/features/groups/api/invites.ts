@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useCreateKeys } from '@/lib/idempotency';
+import { invalidate, useCreate, useWrite } from '@/lib/mutations';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
@@ -22,15 +22,10 @@ export function createInvite(groupId: string, input: InviteInput, idempotencyKey
 }
 
 export function useCreateInvite(groupId: string) {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    mutationFn: (input: InviteInput) => createInvite(groupId, input, keys.keyFor(`invites/${groupId}`, input)),
-    onSuccess: () => {
-      keys.done();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.groups.invites(groupId) });
-    },
-  });
+  return useCreate(
+    (input: InviteInput, keys) => createInvite(groupId, input, keys.keyFor(`invites/${groupId}`, input)),
+    invalidate(queryKeys.groups.invites(groupId)),
+  );
 }
 
 export function revokeInvite(groupId: string, token: string): Promise<Invite> {
@@ -38,11 +33,7 @@ export function revokeInvite(groupId: string, token: string): Promise<Invite> {
 }
 
 export function useRevokeInvite(groupId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (token: string) => revokeInvite(groupId, token),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.groups.invites(groupId) }),
-  });
+  return useWrite((token: string) => revokeInvite(groupId, token), invalidate(queryKeys.groups.invites(groupId)));
 }
 
 export function getPublicInvite(token: string): Promise<PublicInvite> {
@@ -63,14 +54,11 @@ export function acceptInvite(token: string, idempotencyKey: string): Promise<Joi
 }
 
 export function useAcceptInvite(token: string) {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    mutationFn: () => acceptInvite(token, keys.keyFor(`accept/${token}`)),
-    onSuccess: (reply) => {
-      keys.done();
+  return useCreate(
+    (_: void, keys) => acceptInvite(token, keys.keyFor(`accept/${token}`)),
+    (queryClient, reply) => {
       invalidateMembership(queryClient, reply.grupo.id);
       void queryClient.invalidateQueries({ queryKey: queryKeys.groups.inviteAll(token) });
     },
-  });
+  );
 }

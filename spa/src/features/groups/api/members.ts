@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useCreateKeys } from '@/lib/idempotency';
+import { invalidate, useCreate, useWrite } from '@/lib/mutations';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
@@ -24,11 +23,12 @@ export function setPapel(groupId: string, userId: string, papel: AssignablePapel
 }
 
 export function useSetPapel(groupId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, papel }: { userId: string; papel: AssignablePapel }) => setPapel(groupId, userId, papel),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.groups.group(groupId) }),
-  });
+  return useWrite(({ userId, papel }: { userId: string; papel: AssignablePapel }) => setPapel(groupId, userId, papel), invalidate(queryKeys.groups.group(groupId)));
+}
+
+/** A write on the group's membership: the group and my profile refresh after it. */
+function useMembershipWrite(groupId: string, write: (userId: string) => Promise<unknown>) {
+  return useWrite(write, (queryClient) => invalidateMembership(queryClient, groupId));
 }
 
 /** Removes a member; with one's own id it is leaving the group. */
@@ -37,11 +37,7 @@ export function removeMember(groupId: string, userId: string): Promise<void> {
 }
 
 export function useRemoveMember(groupId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) => removeMember(groupId, userId),
-    onSuccess: () => invalidateMembership(queryClient, groupId),
-  });
+  return useMembershipWrite(groupId, (userId) => removeMember(groupId, userId));
 }
 
 export function transferOwnership(groupId: string, userId: string): Promise<unknown> {
@@ -49,11 +45,7 @@ export function transferOwnership(groupId: string, userId: string): Promise<unkn
 }
 
 export function useTransferOwnership(groupId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) => transferOwnership(groupId, userId),
-    onSuccess: () => invalidateMembership(queryClient, groupId),
-  });
+  return useMembershipWrite(groupId, (userId) => transferOwnership(groupId, userId));
 }
 
 export function getRequests(groupId: string, cursor: string | null): Promise<JoinRequestPage> {
@@ -73,27 +65,20 @@ export function rejectRequest(groupId: string, userId: string): Promise<void> {
 }
 
 export function useAnswerRequest(groupId: string) {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    mutationFn: async ({ userId, approve }: { userId: string; approve: boolean }): Promise<void> => {
+  return useCreate(
+    async ({ userId, approve }: { userId: string; approve: boolean }, keys): Promise<void> => {
       if (approve) await approveRequest(groupId, userId, keys.keyFor(`approve/${groupId}/${userId}`));
       else await rejectRequest(groupId, userId);
     },
-    onSuccess: () => {
-      keys.done();
+    (queryClient) => {
       invalidateMembership(queryClient, groupId);
       // The approver's "pedido para entrar" notification and badge change with the answer.
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
     },
-  });
+  );
 }
 
 /** Cancels the caller's own pending request. */
 export function useCancelMyRequest(groupId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) => rejectRequest(groupId, userId),
-    onSuccess: () => invalidateMembership(queryClient, groupId),
-  });
+  return useMembershipWrite(groupId, (userId) => rejectRequest(groupId, userId));
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
+import { fieldBinder, InputField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { PhotoPicker } from '@/components/ui/photo-picker';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { charCount } from '@/lib/text';
@@ -52,6 +52,7 @@ export function GroupForm({
   // react-query clears a mutation's error when it runs again, so this is the last answer's.
   const server = serverErrors(error, fieldOrder);
   const errors: FieldErrors = { ...server.fields, ...clientErrors };
+  const field = fieldBinder(values, set, errors);
   const serverField = Object.keys(server.fields)[0];
 
   // A field the server refused gets the focus, so its message (its description) is read out.
@@ -86,37 +87,11 @@ export function GroupForm({
   const descricaoCount = charCount(values.descricao);
   return (
     <form ref={form} className="group-form" onSubmit={handleSubmit} noValidate>
-      <InputField
-        label="Nome do grupo"
-        name="nome"
-        value={values.nome}
-        onChange={(e) => set('nome', e.target.value)}
-        required
-        autoComplete="off"
-        error={errors.nome}
-        hint={`De ${groupLimits.minNome} a ${groupLimits.maxNome} caracteres.`}
-      />
-      <TextAreaField
-        label="Descrição (opcional)"
-        name="descricao"
-        rows={4}
-        value={values.descricao}
-        onChange={(e) => set('descricao', e.target.value)}
-        error={errors.descricao}
-        hint={`${descricaoCount}/${groupLimits.maxDescricao}`}
-      />
+      <InputField label="Nome do grupo" {...field('nome')} required autoComplete="off" hint={`De ${groupLimits.minNome} a ${groupLimits.maxNome} caracteres.`} />
+      <TextAreaField label="Descrição (opcional)" {...field('descricao')} rows={4} hint={`${descricaoCount}/${groupLimits.maxDescricao}`} />
       <div className="group-form-row">
-        <InputField
-          label="Cidade"
-          name="cidade"
-          value={values.cidade}
-          onChange={(e) => set('cidade', e.target.value)}
-          required
-          autoComplete="address-level2"
-          error={errors.cidade}
-          className="group-form-cidade"
-        />
-        <SelectField label="UF" name="uf" value={values.uf} onChange={(e) => set('uf', e.target.value)} required error={errors.uf} className="group-form-uf">
+        <InputField label="Cidade" {...field('cidade')} required autoComplete="address-level2" className="group-form-cidade" />
+        <SelectField label="UF" {...field('uf')} required className="group-form-uf">
           <option value="">Selecione</option>
           {ufs.map((uf) => (
             <option key={uf} value={uf}>
@@ -171,14 +146,11 @@ export function GroupForm({
       </fieldset>
       <InputField
         label="Limite de membros"
-        name="maxMembros"
+        {...field('maxMembros')}
         type="number"
         inputMode="numeric"
         min={groupLimits.minMembros}
         max={groupLimits.maxMembros}
-        value={values.maxMembros}
-        onChange={(e) => set('maxMembros', e.target.value)}
-        error={errors.maxMembros}
         hint={`De ${groupLimits.minMembros} a ${groupLimits.maxMembros} (padrão ${groupLimits.defaultMaxMembros}).`}
         className="group-form-max"
       />

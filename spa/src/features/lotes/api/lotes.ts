@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useCreateKeys, type CreateKeys } from '@/lib/idempotency';
+import type { CreateKeys } from '@/lib/idempotency';
+import { useCreate } from '@/lib/mutations';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
@@ -72,15 +73,10 @@ export function createLotes(groupId: string, input: LoteBulkInput, idempotencyKe
 }
 
 export function useCreateLotes(groupId: string) {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    mutationFn: (input: LoteBulkInput) => createLotes(groupId, input, keys.keyFor(lotesPath(groupId), input)),
-    onSuccess: () => {
-      keys.done();
-      return refreshGroup(queryClient, groupId);
-    },
-  });
+  return useCreate(
+    (input: LoteBulkInput, keys) => createLotes(groupId, input, keys.keyFor(lotesPath(groupId), input)),
+    (queryClient) => refreshGroup(queryClient, groupId),
+  );
 }
 
 export function updateLote(groupId: string, codigo: string, update: LoteUpdate): Promise<Lote> {
@@ -149,13 +145,8 @@ export function runLoteAction(groupId: string, lote: Lote, a: LoteAction, keys: 
 
 /** The writes on one lote, as one mutation: its pending state and error are the dialog's. */
 export function useLoteAction(groupId: string, lote: Lote) {
-  const queryClient = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    mutationFn: (action: LoteAction) => runLoteAction(groupId, lote, action, keys),
-    onSuccess: () => {
-      keys.done();
-      return refreshGroup(queryClient, groupId);
-    },
-  });
+  return useCreate(
+    (action: LoteAction, keys) => runLoteAction(groupId, lote, action, keys),
+    (queryClient) => refreshGroup(queryClient, groupId),
+  );
 }

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import { InputField, TextAreaField } from '@/components/ui/fields';
+import { DialogFormFooter } from '@/components/ui/submit-button';
+import { fieldBinder, InputField, TextAreaField } from '@/components/ui/fields';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { plural } from '@/lib/format';
 import { useCreateLotes } from '@/features/lotes/api/lotes';
 import { areaFrom, loteLimits, validateBulkLotes, type BulkLotesValues } from '@/features/lotes/validation';
 import '@/features/lotes/lotes.css';
-import { SubmitButton } from '@/components/ui/submit-button';
 
 const fields = ['prefixo', 'inicio', 'fim', 'area', 'observacoes'] as const;
 
@@ -45,6 +45,7 @@ export function BulkLotesDialog({ groupId, onClose, onDone }: { groupId: string;
   const form = useRef<HTMLFormElement>(null);
   const server = serverErrors(create.error, fields);
   const errors: FieldErrors = { ...server.fields, ...clientErrors };
+  const field = fieldBinder(values, set, errors);
   const preview = rangePreview(values);
 
   function set(key: keyof BulkLotesValues, value: string) {
@@ -85,69 +86,18 @@ export function BulkLotesDialog({ groupId, onClose, onDone }: { groupId: string;
           nenhum. Deixe o prefixo vazio para códigos só com números.
         </p>
         <div className="bulk-lotes-range">
-          <InputField
-            label="Prefixo"
-            name="prefixo"
-            value={values.prefixo}
-            onChange={(e) => set('prefixo', e.target.value)}
-            autoCapitalize="characters"
-            maxLength={loteLimits.maxPrefixo + 2}
-            error={errors.prefixo}
-          />
-          <InputField
-            label="Do número"
-            name="inicio"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={loteLimits.maxNumero}
-            value={values.inicio}
-            onChange={(e) => set('inicio', e.target.value)}
-            error={errors.inicio}
-          />
-          <InputField
-            label="Até o número"
-            name="fim"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={loteLimits.maxNumero}
-            value={values.fim}
-            onChange={(e) => set('fim', e.target.value)}
-            error={errors.fim}
-          />
+          <InputField label="Prefixo" {...field('prefixo')} autoCapitalize="characters" maxLength={loteLimits.maxPrefixo + 2} />
+          <InputField label="Do número" {...field('inicio')} type="number" inputMode="numeric" min={1} max={loteLimits.maxNumero} />
+          <InputField label="Até o número" {...field('fim')} type="number" inputMode="numeric" min={1} max={loteLimits.maxNumero} />
         </div>
         <p className={`bulk-lotes-preview${(rangeCodes(values)?.n ?? 0) > loteLimits.maxPorVez ? ' bulk-lotes-preview-over' : ''}`} aria-live="polite">
           {preview ?? ''}
         </p>
-        <InputField
-          label="Área de cada lote (m²)"
-          name="area"
-          inputMode="decimal"
-          placeholder="Por exemplo 4,5"
-          value={values.area}
-          onChange={(e) => set('area', e.target.value)}
-          error={errors.area}
-        />
-        <TextAreaField
-          label="Observações (opcional)"
-          name="observacoes"
-          rows={2}
-          value={values.observacoes}
-          onChange={(e) => set('observacoes', e.target.value)}
-          error={errors.observacoes}
-        />
-        <p className="form-error" role="alert">
-          {server.form}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={create.isPending}>
-            Cancelar
-          </button>
-          <SubmitButton busy={create.isPending} busyLabel="Criando lotes...">
-            Criar lotes
-          </SubmitButton>
-        </div>
+        <InputField label="Área de cada lote (m²)" {...field('area')} inputMode="decimal" placeholder="Por exemplo 4,5" />
+        <TextAreaField label="Observações (opcional)" {...field('observacoes')} rows={2} />
+        <DialogFormFooter error={server.form} onCancel={onClose} busy={create.isPending} busyLabel="Criando lotes...">
+          Criar lotes
+        </DialogFormFooter>
       </form>
     </Dialog>
   );

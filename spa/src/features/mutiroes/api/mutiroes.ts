@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, apiFile, saveFile } from '@/lib/api-client';
-import { useCreateKeys } from '@/lib/idempotency';
+import { useCreateAt, useWrite } from '@/lib/mutations';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
@@ -45,28 +45,22 @@ export function useMutirao(groupId: string, mutiraoId: string) {
 }
 
 export function useCreateMutirao(groupId: string) {
-  const client = useQueryClient();
-  const keys = useCreateKeys();
-  return useMutation({
-    mutationFn: (input: MutiraoInput) => api.create<MutiraoDetail>(mutiroesPath(groupId), input, keys.keyFor(mutiroesPath(groupId), input)),
-    onSuccess: (m) => {
-      keys.done();
-      client.setQueryData(queryKeys.mutiroes.detail(groupId, m.id), m);
-      refresh(client, groupId);
-    },
+  return useCreateAt<MutiraoInput, MutiraoDetail>(mutiroesPath(groupId), (client, m) => {
+    client.setQueryData(queryKeys.mutiroes.detail(groupId, m.id), m);
+    refresh(client, groupId);
   });
 }
 
 /** Writes on one mutirão: each answers with what changed, then the page is read again. */
 function useMutiraoWrite<In, Out>(groupId: string, mutiraoId: string, write: (input: In) => Promise<Out>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSettled: () => {
+  return useWrite(
+    write,
+    (client) => {
       void client.invalidateQueries({ queryKey: queryKeys.mutiroes.detail(groupId, mutiraoId) });
       refresh(client, groupId);
     },
-  });
+    { on: 'settled' },
+  );
 }
 
 export function useSignUp(groupId: string, mutiraoId: string) {
@@ -122,11 +116,10 @@ export function useImpacto(groupId: string, enabled = true) {
 }
 
 export function useSetImpacto(groupId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (publico: boolean) => api.put<Impacto>(`/groups/${enc(groupId)}/impacto`, { publico }),
-    onSuccess: (imp) => client.setQueryData(queryKeys.mutiroes.impacto(groupId), imp),
-  });
+  return useWrite(
+    (publico: boolean) => api.put<Impacto>(`/groups/${enc(groupId)}/impacto`, { publico }),
+    (client, imp) => client.setQueryData(queryKeys.mutiroes.impacto(groupId), imp),
+  );
 }
 
 /** The caller's calendar feed address: their own (groupId '') or a group's. */
@@ -138,17 +131,15 @@ export function useCalendarFeed(groupId: string) {
 }
 
 export function useNewCalendarFeed(groupId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.put<CalendarioFeed>('/me/calendario', groupId ? { groupId } : {}),
-    onSuccess: (f) => client.setQueryData(queryKeys.mutiroes.calendar(groupId), f),
-  });
+  return useWrite(
+    () => api.put<CalendarioFeed>('/me/calendario', groupId ? { groupId } : {}),
+    (client, f) => client.setQueryData(queryKeys.mutiroes.calendar(groupId), f),
+  );
 }
 
 export function useRevokeCalendarFeed(groupId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.delete<void>(`/me/calendario${queryString({ groupId: groupId || undefined })}`),
-    onSuccess: () => client.setQueryData<CalendarioFeed>(queryKeys.mutiroes.calendar(groupId), { url: null, groupId: groupId || null }),
-  });
+  return useWrite(
+    () => api.delete<void>(`/me/calendario${queryString({ groupId: groupId || undefined })}`),
+    (client) => client.setQueryData<CalendarioFeed>(queryKeys.mutiroes.calendar(groupId), { url: null, groupId: groupId || null }),
+  );
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useCreateKeys } from '@/lib/idempotency';
+import { invalidate, useCreateAt, useWrite } from '@/lib/mutations';
 import { enc, queryString } from '@/lib/api-path';
 import { useCursorList } from '@/lib/cursor-list';
 import { queryKeys } from '@/lib/query-keys';
@@ -38,25 +38,14 @@ export function useEscala(groupId: string, escalaId: string) {
   });
 }
 
+const refreshEscalas = (groupId: string) => invalidate(queryKeys.mutiroes.escalas(groupId), queryKeys.mutiroes.agenda);
+
 function useEscalaWrite<In, Out>(groupId: string, write: (input: In) => Promise<Out>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: queryKeys.mutiroes.escalas(groupId) });
-      void client.invalidateQueries({ queryKey: queryKeys.mutiroes.agenda });
-    },
-  });
+  return useWrite(write, refreshEscalas(groupId), { on: 'settled' });
 }
 
 export function useCreateEscala(groupId: string) {
-  const keys = useCreateKeys();
-  return useEscalaWrite(groupId, (input: EscalaInput) =>
-    api.create<Escala>(escalasPath(groupId), input, keys.keyFor(escalasPath(groupId), input)).then((e) => {
-      keys.done();
-      return e;
-    }),
-  );
+  return useCreateAt<EscalaInput, Escala>(escalasPath(groupId), refreshEscalas(groupId), { on: 'settled' });
 }
 
 export function useUpdateEscala(groupId: string, escalaId: string) {
@@ -102,21 +91,11 @@ export function usePartilha(groupId: string, partilhaId: string) {
 }
 
 function usePartilhaWrite<In, Out>(groupId: string, write: (input: In) => Promise<Out>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.mutiroes.partilhas(groupId) }),
-  });
+  return useWrite(write, invalidate(queryKeys.mutiroes.partilhas(groupId)), { on: 'settled' });
 }
 
 export function useCreatePartilha(groupId: string) {
-  const keys = useCreateKeys();
-  return usePartilhaWrite(groupId, (input: PartilhaInput) =>
-    api.create<Partilha>(partilhasPath(groupId), input, keys.keyFor(partilhasPath(groupId), input)).then((p) => {
-      keys.done();
-      return p;
-    }),
-  );
+  return useCreateAt<PartilhaInput, Partilha>(partilhasPath(groupId), invalidate(queryKeys.mutiroes.partilhas(groupId)), { on: 'settled' });
 }
 
 export function useReserve(groupId: string, partilhaId: string) {

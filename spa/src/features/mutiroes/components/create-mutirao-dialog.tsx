@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import { InputField, TextAreaField } from '@/components/ui/fields';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { DialogFormFooter } from '@/components/ui/submit-button';
+import { fieldBinder, InputField, TextAreaField } from '@/components/ui/fields';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { todayBrasilia } from '@/lib/format';
 import { useCreateMutirao } from '@/features/mutiroes/api/mutiroes';
@@ -50,6 +50,7 @@ export function CreateMutiraoDialog({ groupId, onClose, onDone }: { groupId: str
   const tarefaFields = tarefas.flatMap((_, i) => [`tarefas[${i}].titulo`, `tarefas[${i}].vagas`]);
   const server = serverErrors(create.error, [...fields, ...tarefaFields]);
   const errors: FieldErrors = { ...server.fields, ...clientErrors };
+  const field = fieldBinder(values, set, errors);
 
   function set(key: keyof typeof values, value: string) {
     setValues((v) => ({ ...v, [key]: value }));
@@ -89,37 +90,14 @@ export function CreateMutiraoDialog({ groupId, onClose, onDone }: { groupId: str
   return (
     <Dialog title="Novo mutirão" onClose={onClose} busy={create.isPending}>
       <form ref={form} onSubmit={handleSubmit} noValidate>
-        <InputField
-          label="Título"
-          name="titulo"
-          placeholder="Por exemplo: Mutirão de plantio"
-          value={values.titulo}
-          onChange={(e) => set('titulo', e.target.value)}
-          maxLength={mutiraoLimits.maxTitulo + 20}
-          error={errors.titulo}
-        />
+        <InputField label="Título" {...field('titulo')} placeholder="Por exemplo: Mutirão de plantio" maxLength={mutiraoLimits.maxTitulo + 20} />
         <div className="form-row">
-          <InputField label="Data" name="data" type="date" min={todayBrasilia()} value={values.data} onChange={(e) => set('data', e.target.value)} error={errors.data} />
-          <InputField label="Hora de início" name="hora" type="time" value={values.hora} onChange={(e) => set('hora', e.target.value)} error={errors.hora} />
-          <InputField
-            label="Duração (horas)"
-            name="horas"
-            inputMode="decimal"
-            value={values.horas}
-            onChange={(e) => set('horas', e.target.value)}
-            error={errors.duracaoMin}
-          />
+          <InputField label="Data" {...field('data')} type="date" min={todayBrasilia()} />
+          <InputField label="Hora de início" {...field('hora')} type="time" />
+          <InputField label="Duração (horas)" {...field('horas')} inputMode="decimal" error={errors.duracaoMin} />
         </div>
-        <InputField label="Local" name="local" placeholder="Onde o grupo se encontra" value={values.local} onChange={(e) => set('local', e.target.value)} error={errors.local} />
-        <TextAreaField
-          label="Descrição (opcional)"
-          name="descricao"
-          rows={3}
-          placeholder="O que levar, como chegar…"
-          value={values.descricao}
-          onChange={(e) => set('descricao', e.target.value)}
-          error={errors.descricao}
-        />
+        <InputField label="Local" {...field('local')} placeholder="Onde o grupo se encontra" />
+        <TextAreaField label="Descrição (opcional)" {...field('descricao')} rows={3} placeholder="O que levar, como chegar…" />
         <fieldset className="dialog-section">
           <legend>Tarefas e vagas</legend>
           <div className="tarefa-inputs">
@@ -165,17 +143,9 @@ export function CreateMutiraoDialog({ groupId, onClose, onDone }: { groupId: str
             </button>
           )}
         </fieldset>
-        <p className="form-error" role="alert">
-          {server.form}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={create.isPending}>
-            Cancelar
-          </button>
-          <SubmitButton busy={create.isPending} busyLabel="Agendando...">
-            Agendar mutirão
-          </SubmitButton>
-        </div>
+        <DialogFormFooter error={server.form} onCancel={onClose} busy={create.isPending} busyLabel="Agendando...">
+          Agendar mutirão
+        </DialogFormFooter>
       </form>
     </Dialog>
   );

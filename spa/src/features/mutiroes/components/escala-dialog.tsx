@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/submit-button';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
-import { SubmitButton } from '@/components/ui/submit-button';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useCreateEscala, useGroupMembers, useUpdateEscala } from '@/features/mutiroes/api/shared-work';
 import { diasSemana } from '@/features/mutiroes/labels';
@@ -88,17 +88,9 @@ export function EscalaDialog({ groupId, escala, onClose, onDone }: { groupId: st
             {errors.turnos ?? null}
           </p>
         </fieldset>
-        <p className="form-error" role="alert">
-          {server.form}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={save.isPending}>
-            Cancelar
-          </button>
-          <SubmitButton busy={save.isPending} busyLabel="Salvando...">
-            {escala ? 'Salvar escala' : 'Criar escala'}
-          </SubmitButton>
-        </div>
+        <DialogFormFooter error={server.form} onCancel={onClose} busy={save.isPending} busyLabel="Salvando...">
+          {escala ? 'Salvar escala' : 'Criar escala'}
+        </DialogFormFooter>
       </form>
     </Dialog>
   );

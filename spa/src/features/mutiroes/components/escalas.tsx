@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/flash';
-import { ErrorState } from '@/components/ui/query-states';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-states';
 import { enc } from '@/lib/api-path';
 import { errorMessage } from '@/lib/errors';
 import { useAuth } from '@/lib/auth/auth-context';
+import { MutiraoListItem, sectionSpinner } from '@/features/mutiroes/components/list-item';
 import { useAnswerSwap, useAskSwap, useDeleteEscala, useEscalas, useGroupMembers, useMarkDone } from '@/features/mutiroes/api/shared-work';
 import { EscalaDialog } from '@/features/mutiroes/components/escala-dialog';
 import { diasSemana, diasTexto, diaTexto, horasTexto } from '@/features/mutiroes/labels';
@@ -31,35 +30,25 @@ export function EscalasTab({ groupId, canManage }: { groupId: string; canManage:
           </button>
         )}
       </div>
-      {list.isPending ? (
-        <div className="section-loader">
-          <Spinner />
-        </div>
-      ) : list.isError ? (
-        <ErrorState title="Não foi possível carregar as escalas" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title="Nenhuma escala">
-          <p>{canManage ? 'Organize as tarefas de toda semana, como a rega: quem fica com cada dia, e o Verde lembra a pessoa na manhã do turno.' : 'Quando a coordenação montar uma escala, ela aparece aqui.'}</p>
-        </EmptyState>
-      ) : (
-        <ul className="mutirao-list">
-          {list.data.map((e) => (
-            <li key={e.id} className="card mutirao-item">
-              <div className="mutirao-date" aria-hidden="true">
-                {e.hora}
-              </div>
-              <div>
-                <h3>
-                  <Link to={`/grupos/${enc(groupId)}/escalas/${enc(e.id)}`}>{e.nome}</Link>
-                </h3>
+      <QueryState
+        query={list}
+        loader={sectionSpinner}
+        errorTitle="Não foi possível carregar as escalas"
+        emptyTitle="Nenhuma escala"
+        emptyText={canManage ? 'Organize as tarefas de toda semana, como a rega: quem fica com cada dia, e o Verde lembra a pessoa na manhã do turno.' : 'Quando a coordenação montar uma escala, ela aparece aqui.'}
+      >
+        {(escalas) => (
+          <ul className="mutirao-list">
+            {escalas.map((e) => (
+              <MutiraoListItem key={e.id} badge={e.hora} to={`/grupos/${enc(groupId)}/escalas/${enc(e.id)}`} title={e.nome}>
                 <p className="mutirao-meta">
                   {e.turnos.length === 0 ? 'Ninguém na escala ainda' : diasTexto(e.turnos.map((t) => t.dia))} · {horasTexto(e.duracaoMin)}
                 </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </MutiraoListItem>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {creating && (
         <EscalaDialog
           groupId={groupId}
@@ -231,13 +220,7 @@ export function EscalaView({ groupId, e }: { groupId: string; e: EscalaDetail })
       </section>
       {editing && <EscalaDialog groupId={groupId} escala={e} onClose={() => setEditing(false)} onDone={() => { setEditing(false); setNotice('Escala salva.'); }} />}
       {deleting && (
-        <ConfirmDialog
-          title="Excluir esta escala?"
-          confirmLabel="Excluir escala"
-          busyLabel="Excluindo..."
-          busy={del.isPending}
-          danger
-          error={del.isError ? errorMessage(del.error, 'Não foi possível excluir.') : null}
+        <ConfirmDialog title="Excluir esta escala?" confirmLabel="Excluir escala" busyLabel="Excluindo..." mutation={del} errorFallback="Não foi possível excluir." danger
           onCancel={() => setDeleting(false)}
           onConfirm={() => del.mutate(undefined, { onSuccess: () => navigate(`/grupos/${enc(groupId)}?aba=escalas`, { state: { aviso: 'Escala excluída.' } }) })}
         >

@@ -1,8 +1,18 @@
+import type { ReactNode } from 'react';
 import { useImpacto, useSetImpacto } from '@/features/mutiroes/api/mutiroes';
 import { errorMessage } from '@/lib/errors';
 import { plural } from '@/lib/format';
 import { horasDecimal, kg } from '@/features/mutiroes/labels';
 import '@/features/mutiroes/mutiroes.css';
+
+/** One figure of the report or the impact: the number in bold, then what it counts. */
+export function Figure({ value, children }: { value: ReactNode; children: ReactNode }) {
+  return (
+    <li>
+      <strong>{value}</strong> {children}
+    </li>
+  );
+}
 
 /** The public group page's "Nosso impacto" this year, when the dono made it public (nothing otherwise). */
 export function ImpactoPublico({ groupId }: { groupId: string }) {
@@ -13,15 +23,9 @@ export function ImpactoPublico({ groupId }: { groupId: string }) {
     <section className="card" aria-labelledby="impacto-title">
       <h2 id="impacto-title">Nosso impacto em {i.ano}</h2>
       <ul className="report-figures">
-        <li>
-          <strong>{kg(i.kgDoado)}</strong> doados
-        </li>
-        <li>
-          <strong>{horasDecimal(i.minutos)} h</strong> de trabalho voluntário
-        </li>
-        <li>
-          <strong>{i.mutiroes}</strong> {i.mutiroes === 1 ? 'mutirão realizado' : 'mutirões realizados'}
-        </li>
+        <Figure value={kg(i.kgDoado)}>doados</Figure>
+        <Figure value={`${horasDecimal(i.minutos)} h`}>de trabalho voluntário</Figure>
+        <Figure value={i.mutiroes}>{i.mutiroes === 1 ? 'mutirão realizado' : 'mutirões realizados'}</Figure>
       </ul>
     </section>
   );

@@ -318,13 +318,7 @@ export function MutiraoDetailView({ groupId, m }: { groupId: string; m: MutiraoD
       </section>
 
       {confirmCancel && (
-        <ConfirmDialog
-          title="Cancelar este mutirão?"
-          confirmLabel="Cancelar mutirão"
-          busyLabel="Cancelando..."
-          busy={cancel.isPending}
-          danger
-          error={cancel.isError ? errorMessage(cancel.error, 'Não foi possível cancelar.') : null}
+        <ConfirmDialog title="Cancelar este mutirão?" confirmLabel="Cancelar mutirão" busyLabel="Cancelando..." mutation={cancel} errorFallback="Não foi possível cancelar." danger
           onCancel={() => setConfirmCancel(false)}
           onConfirm={() => cancel.mutate(undefined, { onSuccess: () => { setConfirmCancel(false); setNotice('Mutirão cancelado. Avisamos quem estava inscrito.'); } })}
         >

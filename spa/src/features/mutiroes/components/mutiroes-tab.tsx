@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState, LoadMore } from '@/components/ui/query-states';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadMore, QueryState } from '@/components/ui/query-states';
 import { enc } from '@/lib/api-path';
 import { plural } from '@/lib/format';
+import { MutiraoListItem, sectionSpinner } from '@/features/mutiroes/components/list-item';
 import { useMutiroes } from '@/features/mutiroes/api/mutiroes';
 import { CreateMutiraoDialog } from '@/features/mutiroes/components/create-mutirao-dialog';
 import { CalendarFeedBox } from '@/features/mutiroes/components/calendar-feed';
@@ -17,26 +17,26 @@ const monthsShort = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'se
 function MutiraoItem({ groupId, m }: { groupId: string; m: Mutirao }) {
   const [y, mo, d] = dataBrasilia(m.inicio).split('-');
   return (
-    <li className="card mutirao-item">
-      <div className="mutirao-date" aria-hidden="true">
-        {Number(d)}
-        <small>
-          {monthsShort[Number(mo) - 1]} {y}
-        </small>
-      </div>
-      <div>
-        <h3>
-          <Link to={`/grupos/${enc(groupId)}/mutiroes/${enc(m.id)}`}>{m.titulo}</Link>
-        </h3>
-        <p className="mutirao-meta">
-          {dataBrasilia(m.inicio).split('-').reverse().join('/')} · {horarioMutirao(m.inicio, m.duracaoMin)} · {m.local}
-        </p>
-        <p className="mutirao-meta">
-          {m.status === 'cancelado' ? <strong>Cancelado</strong> : vagasTexto(m.inscritos, m.vagas, m.espera)}
-          {m.presentes > 0 && ` · ${plural(m.presentes, 'presente', 'presentes')}`}
-        </p>
-      </div>
-    </li>
+    <MutiraoListItem
+      badge={
+        <>
+          {Number(d)}
+          <small>
+            {monthsShort[Number(mo) - 1]} {y}
+          </small>
+        </>
+      }
+      to={`/grupos/${enc(groupId)}/mutiroes/${enc(m.id)}`}
+      title={m.titulo}
+    >
+      <p className="mutirao-meta">
+        {dataBrasilia(m.inicio).split('-').reverse().join('/')} · {horarioMutirao(m.inicio, m.duracaoMin)} · {m.local}
+      </p>
+      <p className="mutirao-meta">
+        {m.status === 'cancelado' ? <strong>Cancelado</strong> : vagasTexto(m.inscritos, m.vagas, m.espera)}
+        {m.presentes > 0 && ` · ${plural(m.presentes, 'presente', 'presentes')}`}
+      </p>
+    </MutiraoListItem>
   );
 }
 
@@ -70,32 +70,33 @@ export function MutiroesTab({ groupId, canCreate, canSeeRelatorio }: { groupId: 
           )}
         </div>
       </div>
-      {list.isPending ? (
-        <div className="section-loader">
-          <Spinner />
-        </div>
-      ) : list.isError ? (
-        <ErrorState title="Não foi possível carregar os mutirões" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title={passados ? 'Nenhum mutirão passado' : 'Nenhum mutirão marcado'}>
-          <p>
-            {passados
-              ? 'Os mutirões realizados aparecem aqui, com a presença de cada um.'
-              : canCreate
-                ? 'Marque um dia de trabalho coletivo: diga as tarefas e quantas pessoas cada uma precisa.'
-                : 'Quando a coordenação marcar um mutirão, você se inscreve aqui.'}
-          </p>
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="mutirao-list">
-            {list.data.map((m) => (
-              <MutiraoItem key={m.id} groupId={groupId} m={m} />
-            ))}
-          </ul>
-          <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
-        </>
-      )}
+      <QueryState
+        query={list}
+        loader={sectionSpinner}
+        errorTitle="Não foi possível carregar os mutirões"
+        empty={
+          <EmptyState title={passados ? 'Nenhum mutirão passado' : 'Nenhum mutirão marcado'}>
+            <p>
+              {passados
+                ? 'Os mutirões realizados aparecem aqui, com a presença de cada um.'
+                : canCreate
+                  ? 'Marque um dia de trabalho coletivo: diga as tarefas e quantas pessoas cada uma precisa.'
+                  : 'Quando a coordenação marcar um mutirão, você se inscreve aqui.'}
+            </p>
+          </EmptyState>
+        }
+      >
+        {(mutiroes) => (
+          <>
+            <ul className="mutirao-list">
+              {mutiroes.map((m) => (
+                <MutiraoItem key={m.id} groupId={groupId} m={m} />
+              ))}
+            </ul>
+            <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
+          </>
+        )}
+      </QueryState>
       <details className="card mutirao-section" onToggle={(e) => setFeedOpen(e.currentTarget.open)}>
         <summary>Calendário do grupo no celular</summary>
         {feedOpen && <CalendarFeedBox groupId={groupId} />}

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { EmptyState } from '@/components/ui/empty-state';
+import { useNavigate } from 'react-router-dom';
 import { InputField, TextAreaField } from '@/components/ui/fields';
 import { Notice } from '@/components/ui/flash';
-import { ErrorState, LoadMore } from '@/components/ui/query-states';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadMore, QueryState } from '@/components/ui/query-states';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { enc } from '@/lib/api-path';
 import { errorMessage, serverErrors } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
+import { MutiraoListItem, sectionSpinner } from '@/features/mutiroes/components/list-item';
 import { useClosePartilha, useCreatePartilha, useDeliver, useGiveBack, usePartilhas, useReserve } from '@/features/mutiroes/api/shared-work';
 import type { PartilhaDetail } from '@/types/api';
 import '@/features/mutiroes/mutiroes.css';
@@ -27,38 +26,27 @@ export function PartilhasTab({ groupId }: { groupId: string }) {
         </h2>
       </div>
       <p className="muted">Para partilhar, abra uma colheita sua marcada como compartilhada ou doada e toque em “Partilhar”.</p>
-      {list.isPending ? (
-        <div className="section-loader">
-          <Spinner />
-        </div>
-      ) : list.isError ? (
-        <ErrorState title="Não foi possível carregar a partilha" error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title="Nada para partilhar ainda">
-          <p>Quando alguém do grupo tiver colheita sobrando, ela aparece aqui para você reservar uma parte.</p>
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="mutirao-list">
-            {list.data.map((p) => (
-              <li key={p.id} className="card mutirao-item">
-                <div className="mutirao-date" aria-hidden="true">
-                  {p.destino === 'doado' ? 'Doação' : 'Troca'}
-                </div>
-                <div>
-                  <h3>
-                    <Link to={`/grupos/${enc(groupId)}/partilhas/${enc(p.id)}`}>Quem quer {p.vegetal}?</Link>
-                  </h3>
+      <QueryState query={list} loader={sectionSpinner} errorTitle="Não foi possível carregar a partilha" emptyTitle="Nada para partilhar ainda" emptyText="Quando alguém do grupo tiver colheita sobrando, ela aparece aqui para você reservar uma parte.">
+        {(partilhas) => (
+          <>
+            <ul className="mutirao-list">
+              {partilhas.map((p) => (
+                <MutiraoListItem
+                  key={p.id}
+                  badge={p.destino === 'doado' ? 'Doação' : 'Troca'}
+                  to={`/grupos/${enc(groupId)}/partilhas/${enc(p.id)}`}
+                  title={`Quem quer ${p.vegetal}?`}
+                >
                   <p className="mutirao-meta">
                     {p.autorNome} · {p.status === 'encerrada' ? 'encerrada' : `restam ${quantidade(p.restante, p.unidade)} de ${quantidade(p.quantidade, p.unidade)}`}
                   </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
-        </>
-      )}
+                </MutiraoListItem>
+              ))}
+            </ul>
+            <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

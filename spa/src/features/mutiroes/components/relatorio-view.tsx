@@ -1,12 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { InputField } from '@/components/ui/fields';
-import { ErrorState } from '@/components/ui/query-states';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-states';
 import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
+import { sectionSpinner } from '@/features/mutiroes/components/list-item';
 import { downloadRelatorioCSV, useRelatorio } from '@/features/mutiroes/api/mutiroes';
 import { dataBrasilia, horasDecimal, kg } from '@/features/mutiroes/labels';
-import { ImpactoToggle } from '@/features/mutiroes/components/impacto';
+import { Figure, ImpactoToggle } from '@/features/mutiroes/components/impacto';
 import type { Relatorio } from '@/types/api';
 import '@/features/mutiroes/mutiroes.css';
 
@@ -100,24 +100,12 @@ function RelatorioBody({ r }: { r: Relatorio }) {
         <p>Gerado pelo Verde em {dataBrasilia(new Date().toISOString()).split('-').reverse().join('/')}.</p>
       </div>
       <ul className="report-figures" aria-label="Resumo do período">
-        <li>
-          <strong>{kg(r.kg)}</strong> colhidos
-        </li>
-        <li>
-          <strong>{kg(r.porDestino.find((d) => d.chave === 'doado')?.kg ?? 0)}</strong> doados
-        </li>
-        <li>
-          <strong>{horasDecimal(r.minutos)} h</strong> de trabalho voluntário
-        </li>
-        <li>
-          <strong>{r.membrosAtivos}</strong> {r.membrosAtivos === 1 ? 'membro ativo' : 'membros ativos'}
-        </li>
-        <li>
-          <strong>{r.mutiroes.length}</strong> {r.mutiroes.length === 1 ? 'mutirão realizado' : 'mutirões realizados'}
-        </li>
-        <li>
-          <strong>{kg(r.partilhaKg)}</strong> entregues pela partilha
-        </li>
+        <Figure value={kg(r.kg)}>colhidos</Figure>
+        <Figure value={kg(r.porDestino.find((d) => d.chave === 'doado')?.kg ?? 0)}>doados</Figure>
+        <Figure value={`${horasDecimal(r.minutos)} h`}>de trabalho voluntário</Figure>
+        <Figure value={r.membrosAtivos}>{r.membrosAtivos === 1 ? 'membro ativo' : 'membros ativos'}</Figure>
+        <Figure value={r.mutiroes.length}>{r.mutiroes.length === 1 ? 'mutirão realizado' : 'mutirões realizados'}</Figure>
+        <Figure value={kg(r.partilhaKg)}>entregues pela partilha</Figure>
       </ul>
       <KgTable caption="Kg colhidos por destino" first="Destino" rows={r.porDestino} />
       <KgTable caption="Kg colhidos por hortaliça" first="Hortaliça" rows={r.porHortalica} />
@@ -206,15 +194,9 @@ export function RelatorioView({ groupId, isOwner }: { groupId: string; isOwner: 
         {fileError}
       </p>
       {isOwner && <ImpactoToggle groupId={groupId} />}
-      {report.isPending ? (
-        <div className="section-loader">
-          <Spinner />
-        </div>
-      ) : report.isError ? (
-        <ErrorState title="Não foi possível gerar o relatório" error={report.error} onRetry={() => void report.refetch()} />
-      ) : (
-        <RelatorioBody r={report.data} />
-      )}
+      <QueryState query={report} loader={sectionSpinner} errorTitle="Não foi possível gerar o relatório">
+        {(r) => <RelatorioBody r={r} />}
+      </QueryState>
     </div>
   );
 }

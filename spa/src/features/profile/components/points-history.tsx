@@ -1,5 +1,5 @@
 import { PointsLedger } from '@/components/ui/points-ledger';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { QueryState, LoadMore } from '@/components/ui/query-states';
 import { formatNumber } from '@/lib/format';
 import { useMyPoints } from '@/features/profile/api/points';
 
@@ -13,15 +13,14 @@ export function PointsHistory({ total }: { total: number }) {
       <p className="muted">
         Total: {formatNumber(total)} {total === 1 ? 'ponto' : 'pontos'}. Cada linha é um ponto ganho ou devolvido; somadas, dão o seu total.
       </p>
-      {q.isPending ? (
-        <SectionLoader label="Carregando histórico..." />
-      ) : q.isError ? (
-        <ErrorState title="Não foi possível carregar seu histórico de pontos" error={q.error} onRetry={() => void q.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="muted">Você ainda não ganhou pontos. Crie um cultivo ou registre um cuidado no diário para começar.</p>
-      ) : (
-        <PointsLedger items={items} />
-      )}
+      <QueryState
+        query={q}
+        loader="Carregando histórico..."
+        errorTitle="Não foi possível carregar seu histórico de pontos"
+        empty={<p className="muted">Você ainda não ganhou pontos. Crie um cultivo ou registre um cuidado no diário para começar.</p>}
+      >
+        {() => <PointsLedger items={items} />}
+      </QueryState>
       <LoadMore hasNextPage={q.hasNextPage} isFetchingNextPage={q.isFetchingNextPage} fetchNextPage={q.fetchNextPage} />
     </section>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TrophyIcon } from '@/components/ui/icons';
-import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { ErrorState, QueryState, SectionLoader } from '@/components/ui/query-states';
 import { TabNav } from '@/components/ui/tab-nav';
 import { useAuth } from '@/lib/auth/auth-context';
 import type { RankingPeriodo } from '@/types/api';
@@ -91,21 +91,19 @@ function MembersPanel({ periodo }: { periodo: RankingPeriodo }) {
   const q = useMembersRanking(periodo);
   return (
     <section className="card ranking-card" aria-label={periodo === 'mes' ? 'Ranking do mês' : 'Ranking geral'}>
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <ErrorState title="Não foi possível carregar o ranking" error={q.error} onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <MonthNote mes={q.data.mes} />
-          <StandingCard standing={q.data.eu} />
-          {q.data.itens.length === 0 ? (
-            <Empty>{periodo === 'mes' ? 'Ninguém somou pontos neste mês ainda. Seja o primeiro!' : 'Ninguém somou pontos ainda.'}</Empty>
-          ) : (
-            <MemberList items={q.data.itens} meId={userData?.id} label={periodo === 'mes' ? 'Os 50 primeiros do mês' : 'Os 50 primeiros de todos os tempos'} />
-          )}
-        </>
-      )}
+      <QueryState query={q} loader={<Loading />} errorTitle="Não foi possível carregar o ranking">
+        {(data) => (
+          <>
+            <MonthNote mes={data.mes} />
+            <StandingCard standing={data.eu} />
+            {data.itens.length === 0 ? (
+              <Empty>{periodo === 'mes' ? 'Ninguém somou pontos neste mês ainda. Seja o primeiro!' : 'Ninguém somou pontos ainda.'}</Empty>
+            ) : (
+              <MemberList items={data.itens} meId={userData?.id} label={periodo === 'mes' ? 'Os 50 primeiros do mês' : 'Os 50 primeiros de todos os tempos'} />
+            )}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -120,6 +118,22 @@ function Empty({ children }: { children: ReactNode }) {
 
 type Change = (changes: Record<string, string>) => void;
 
+/** The choice of one of my groups (`grupo` in the address). */
+function GroupSelect({ id, label, groups, selected, onChange }: { id: string; label: string; groups: { id: string; nome: string }[]; selected: string; onChange: Change }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={selected} onChange={(e) => onChange({ grupo: e.target.value })}>
+        {groups.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.nome}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function GroupPanel({ grupo, periodo, onChange }: { grupo: string; periodo: RankingPeriodo; onChange: Change }) {
   const { userData } = useAuth();
   const groups = useRankingGroups();
@@ -132,33 +146,22 @@ function GroupPanel({ grupo, periodo, onChange }: { grupo: string; periodo: Rank
   return (
     <section className="card ranking-card" aria-label="Ranking do grupo">
       <div className="ranking-controls">
-        <div className="field">
-          <label htmlFor="ranking-grupo">Grupo</label>
-          <select id="ranking-grupo" value={selected} onChange={(e) => onChange({ grupo: e.target.value })}>
-            {mine.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.nome}
-              </option>
-            ))}
-          </select>
-        </div>
+        <GroupSelect id="ranking-grupo" label="Grupo" groups={mine} selected={selected} onChange={onChange} />
         <PeriodToggle periodo={periodo} onChange={(p) => onChange({ periodo: p })} />
       </div>
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <ErrorState title="Não foi possível carregar o ranking do grupo" error={q.error} onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <MonthNote mes={q.data.mes} />
-          <StandingCard standing={q.data.eu} />
-          {q.data.itens.length === 0 ? (
-            <Empty>Ninguém deste grupo somou pontos {periodo === 'mes' ? 'neste mês' : ''} ainda.</Empty>
-          ) : (
-            <MemberList items={q.data.itens} meId={userData?.id} label={`Membros de ${q.data.grupo?.nome ?? 'seu grupo'}`} />
-          )}
-        </>
-      )}
+      <QueryState query={q} loader={<Loading />} errorTitle="Não foi possível carregar o ranking do grupo">
+        {(data) => (
+          <>
+            <MonthNote mes={data.mes} />
+            <StandingCard standing={data.eu} />
+            {data.itens.length === 0 ? (
+              <Empty>Ninguém deste grupo somou pontos {periodo === 'mes' ? 'neste mês' : ''} ainda.</Empty>
+            ) : (
+              <MemberList items={data.itens} meId={userData?.id} label={`Membros de ${data.grupo?.nome ?? 'seu grupo'}`} />
+            )}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -171,18 +174,7 @@ function GroupsPanel({ grupo, periodo, onChange }: { grupo: string; periodo: Ran
   return (
     <section className="card ranking-card" aria-label="Ranking dos grupos por colheita">
       <div className="ranking-controls">
-        {mine.length > 1 && (
-          <div className="field">
-            <label htmlFor="ranking-meu-grupo">Posição do grupo</label>
-            <select id="ranking-meu-grupo" value={selected} onChange={(e) => onChange({ grupo: e.target.value })}>
-              {mine.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.nome}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        {mine.length > 1 && <GroupSelect id="ranking-meu-grupo" label="Posição do grupo" groups={mine} selected={selected} onChange={onChange} />}
         <PeriodToggle periodo={periodo} onChange={(p) => onChange({ periodo: p })} />
       </div>
       <p className="muted ranking-note">

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { InputField } from '@/components/ui/fields';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
-import { errorMessage, serverErrors, type FieldErrors } from '@/lib/errors';
+import { fieldBinder, InputField } from '@/components/ui/fields';
+import { QueryState, LoadMore } from '@/components/ui/query-states';
+import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { formatDate, formatDateTime, plural } from '@/lib/format';
 import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/groups/api/invites';
 import { inviteStatusLabel } from '@/features/groups/labels';
@@ -32,27 +31,47 @@ function InviteLink({ invite, groupName }: { invite: Invite; groupName: string }
   );
 }
 
+/** One invite: its status and uses, its link while valid, and Revogar (onRevoke: for who manages the group). */
+function InviteRow({ invite: inv, groupName, onRevoke }: { invite: Invite; groupName: string; onRevoke?: () => void }) {
+  return (
+    <li className="card invite-row">
+      <div className="invite-row-head">
+        <span className={`tag tag-convite-${inv.status}`}>{inviteStatusLabel[inv.status]}</span>
+        <span className="muted">
+          {inv.usos} de {inv.maxUsos} usos · {inv.status === 'expirado' ? 'expirou' : 'expira'} em {formatDateTime(inv.expiraEm)}
+        </span>
+      </div>
+      {inv.status === 'valido' && <InviteLink invite={inv} groupName={groupName} />}
+      {onRevoke && inv.status === 'valido' && (
+        <button type="button" className="button button-danger-outline button-small" onClick={onRevoke}>
+          Revogar
+        </button>
+      )}
+    </li>
+  );
+}
+
 export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage: boolean }) {
   const invites = useInvites(group.id);
   const create = useCreateInvite(group.id);
   const revoke = useRevokeInvite(group.id);
-  const [dias, setDias] = useState(String(inviteLimits.defaultDias));
-  const [usos, setUsos] = useState(String(inviteLimits.defaultUsos));
+  const [values, setValues] = useState({ expiraEmDias: String(inviteLimits.defaultDias), maxUsos: String(inviteLimits.defaultUsos) });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [revoking, setRevoking] = useState<Invite | null>(null);
   const [created, setCreated] = useState<Invite | null>(null);
   const server = serverErrors(create.error, ['expiraEmDias', 'maxUsos']);
   const errors = { ...server.fields, ...clientErrors };
+  const field = fieldBinder(values, (name, value) => setValues((v) => ({ ...v, [name]: value })), errors);
   const list = invites.data ?? [];
 
   function handleCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const found = validateInvite({ expiraEmDias: dias, maxUsos: usos });
+    const found = validateInvite(values);
     setClientErrors(found);
     if (Object.keys(found).length > 0) return;
     setCreated(null);
-    create.mutate({ expiraEmDias: Number(dias), maxUsos: Number(usos) }, { onSuccess: (invite) => setCreated(invite) });
+    create.mutate({ expiraEmDias: Number(values.expiraEmDias), maxUsos: Number(values.maxUsos) }, { onSuccess: (invite) => setCreated(invite) });
   }
 
   return (
@@ -65,28 +84,8 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
           <h3 id="novo-convite">Novo link de convite</h3>
           <p className="muted">Quem abrir o link vê o resumo do grupo e pode participar, mesmo se o grupo for privado.</p>
           <div className="invite-form-fields">
-            <InputField
-              label="Validade (dias)"
-              name="expiraEmDias"
-              type="number"
-              inputMode="numeric"
-              min={inviteLimits.minDias}
-              max={inviteLimits.maxDias}
-              value={dias}
-              onChange={(e) => setDias(e.target.value)}
-              error={errors.expiraEmDias}
-            />
-            <InputField
-              label="Limite de usos"
-              name="maxUsos"
-              type="number"
-              inputMode="numeric"
-              min={inviteLimits.minUsos}
-              max={inviteLimits.maxUsos}
-              value={usos}
-              onChange={(e) => setUsos(e.target.value)}
-              error={errors.maxUsos}
-            />
+            <InputField label="Validade (dias)" {...field('expiraEmDias')} type="number" inputMode="numeric" min={inviteLimits.minDias} max={inviteLimits.maxDias} />
+            <InputField label="Limite de usos" {...field('maxUsos')} type="number" inputMode="numeric" min={inviteLimits.minUsos} max={inviteLimits.maxUsos} />
           </div>
           <p className="form-error" role="alert">
             {server.form}
@@ -108,48 +107,20 @@ export function InvitesTab({ group, canManage }: { group: GroupDetail; canManage
         </form>
       )}
 
-      {invites.isPending ? (
-        <SectionLoader label="Carregando convites..." />
-      ) : invites.isError ? (
-        <ErrorState title="Não foi possível carregar os convites" error={invites.error} onRetry={() => void invites.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState title="Nenhum convite ainda">
-          <p>Crie um link para convidar pessoas para o grupo.</p>
-        </EmptyState>
-      ) : (
-        <ul className="invite-list" aria-label="Links de convite">
-          {list.map((inv) => (
-            <li key={inv.token} className="card invite-row">
-              <div className="invite-row-head">
-                <span className={`tag tag-convite-${inv.status}`}>{inviteStatusLabel[inv.status]}</span>
-                <span className="muted">
-                  {inv.usos} de {inv.maxUsos} usos · {inv.status === 'expirado' ? 'expirou' : 'expira'} em {formatDateTime(inv.expiraEm)}
-                </span>
-              </div>
-              {inv.status === 'valido' && <InviteLink invite={inv} groupName={group.nome} />}
-              {canManage && inv.status === 'valido' && (
-                <button type="button" className="button button-danger-outline button-small" onClick={() => setRevoking(inv)}>
-                  Revogar
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={invites} loader="Carregando convites..." errorTitle="Não foi possível carregar os convites" emptyTitle="Nenhum convite ainda" emptyText="Crie um link para convidar pessoas para o grupo.">
+        {() => (
+          <ul className="invite-list" aria-label="Links de convite">
+            {list.map((inv) => (
+              <InviteRow key={inv.token} invite={inv} groupName={group.nome} onRevoke={canManage ? () => setRevoking(inv) : undefined} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <LoadMore hasNextPage={invites.hasNextPage} isFetchingNextPage={invites.isFetchingNextPage} fetchNextPage={invites.fetchNextPage} />
 
       {revoking && (
-        <ConfirmDialog
-          title="Revogar este convite?"
-          confirmLabel="Revogar"
-          busyLabel="Revogando..."
-          danger
-          busy={revoke.isPending}
-          error={revoke.isError ? errorMessage(revoke.error) : null}
-          onCancel={() => {
-            revoke.reset();
-            setRevoking(null);
-          }}
+        <ConfirmDialog title="Revogar este convite?" confirmLabel="Revogar" busyLabel="Revogando..." danger mutation={revoke} reset
+          onCancel={() => setRevoking(null)}
           onConfirm={() =>
             revoke.mutate(revoking.token, {
               onSuccess: () => {

@@ -135,13 +135,7 @@ export function MembersTab({ group }: { group: GroupDetail }) {
       <LoadMore hasNextPage={members.hasNextPage} isFetchingNextPage={members.isFetchingNextPage} fetchNextPage={members.fetchNextPage} />
 
       {pending?.kind === 'remove' && (
-        <ConfirmDialog
-          title={`Remover ${pending.member.nome}?`}
-          confirmLabel="Remover"
-          busyLabel="Removendo..."
-          danger
-          busy={remove.isPending}
-          error={remove.isError ? errorMessage(remove.error) : null}
+        <ConfirmDialog title={`Remover ${pending.member.nome}?`} confirmLabel="Remover" busyLabel="Removendo..." danger mutation={remove}
           onCancel={closeDialog}
           onConfirm={() =>
             remove.mutate(pending.member.userId, {
@@ -159,12 +153,7 @@ export function MembersTab({ group }: { group: GroupDetail }) {
         </ConfirmDialog>
       )}
       {pending?.kind === 'transfer' && (
-        <ConfirmDialog
-          title={`Transferir a posse para ${pending.member.nome}?`}
-          confirmLabel="Transferir posse"
-          busyLabel="Transferindo..."
-          busy={transfer.isPending}
-          error={transfer.isError ? errorMessage(transfer.error) : null}
+        <ConfirmDialog title={`Transferir a posse para ${pending.member.nome}?`} confirmLabel="Transferir posse" busyLabel="Transferindo..." mutation={transfer}
           onCancel={closeDialog}
           onConfirm={() =>
             transfer.mutate(pending.member.userId, {

@@ -97,17 +97,8 @@ export function OverviewTab({ group }: { group: GroupDetail }) {
       )}
 
       {confirmLeave && user && (
-        <ConfirmDialog
-          title="Sair do grupo?"
-          confirmLabel="Sair do grupo"
-          busyLabel="Saindo..."
-          danger
-          busy={leave.isPending}
-          error={leave.isError ? errorMessage(leave.error) : null}
-          onCancel={() => {
-            leave.reset();
-            setConfirmLeave(false);
-          }}
+        <ConfirmDialog title="Sair do grupo?" confirmLabel="Sair do grupo" busyLabel="Saindo..." danger mutation={leave} reset
+          onCancel={() => setConfirmLeave(false)}
           onConfirm={() =>
             leave.mutate(user.id, {
               onSuccess: () => navigate('/grupos', { state: { aviso: `Você saiu do grupo ${group.nome}.` } }),

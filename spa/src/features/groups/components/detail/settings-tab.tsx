@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/flash';
-import { errorMessage } from '@/lib/errors';
 import { plural } from '@/lib/format';
 import { useDeleteGroup, useUpdateGroup } from '@/features/groups/api/groups';
 import { GroupForm, initialGroupValues } from '@/features/groups/components/group-form';
@@ -53,17 +52,8 @@ export function SettingsTab({ group, canDelete }: { group: GroupDetail; canDelet
       )}
 
       {confirmDelete && (
-        <ConfirmDialog
-          title={`Excluir o grupo ${group.nome}?`}
-          confirmLabel="Excluir grupo"
-          busyLabel="Excluindo..."
-          danger
-          busy={remove.isPending}
-          error={remove.isError ? errorMessage(remove.error) : null}
-          onCancel={() => {
-            remove.reset();
-            setConfirmDelete(false);
-          }}
+        <ConfirmDialog title={`Excluir o grupo ${group.nome}?`} confirmLabel="Excluir grupo" busyLabel="Excluindo..." danger mutation={remove} reset
+          onCancel={() => setConfirmDelete(false)}
           onConfirm={() =>
             remove.mutate(undefined, {
               onSuccess: () => navigate('/grupos', { replace: true, state: { aviso: `O grupo ${group.nome} foi excluído.` } }),
