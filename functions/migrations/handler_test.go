@@ -50,9 +50,9 @@ func TestCreateRunsEveryMigrationAndUpdateRunsNoneAgain(t *testing.T) {
 		t.Fatalf("create: %q %v %v", id, data, err)
 	}
 	wantV, wantC, _ := seed.Catalog()
-	vegetables, err := s.Vegetables(ctx)
-	if err != nil || len(vegetables) != len(wantV) {
-		t.Fatalf("%d vegetables, %v", len(vegetables), err)
+	vegetais, err := s.Vegetais(ctx)
+	if err != nil || len(vegetais) != len(wantV) {
+		t.Fatalf("%d vegetables, %v", len(vegetais), err)
 	}
 	conquistas, err := s.Conquistas(ctx)
 	if err != nil || len(conquistas) != len(wantC) {
@@ -74,14 +74,14 @@ func TestCreateRunsEveryMigrationAndUpdateRunsNoneAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	more := func() ([]domain.Vegetable, []domain.Conquista, error) {
+	more := func() ([]domain.Vegetal, []domain.Conquista, error) {
 		v, c, err := seed.Catalog()
-		return append(v, domain.Vegetable{ID: "novo", Nome: "Novo", DiasColheitaMin: 1, DiasColheitaMax: 2}), c, err
+		return append(v, domain.Vegetal{ID: "novo", Nome: "Novo", DiasColheitaMin: 1, DiasColheitaMax: 2}), c, err
 	}
 	if _, data, err = handler(s, listOf(more), noContinue(t), time.Minute)(ctx, event(cfn.RequestUpdate)); err != nil || data["Feitas"] != 2 || data["Itens"] != 1+len(yields) {
 		t.Fatalf("update with a new vegetable: %v %v", data, err)
 	}
-	if v, err := s.Vegetable(ctx, "novo"); err != nil || v.Nome != "Novo" {
+	if v, err := s.Vegetal(ctx, "novo"); err != nil || v.Nome != "Novo" {
 		t.Fatalf("the new vegetable: %+v %v", v, err)
 	}
 }

@@ -33,12 +33,12 @@ func TestEveryCareRowHasItsSourceBesideTheData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vegetables, err := seed.Vegetables()
+	vegetais, err := seed.Vegetais()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ids := map[string]bool{}
-	for _, v := range vegetables {
+	for _, v := range vegetais {
 		ids[v.ID] = true
 	}
 	texts := map[string]string{}
@@ -80,14 +80,14 @@ func TestEveryCareRowHasItsSourceBesideTheData(t *testing.T) {
 }
 
 // No care field has a value without a source, and every source names a
-// field with a value: vegetables.json holds no care field of its own.
+// field with a value: vegetais.json holds no care field of its own.
 func TestNoCareFieldWithoutASource(t *testing.T) {
-	vegetables, err := seed.Vegetables()
+	vegetais, err := seed.Vegetais()
 	if err != nil {
 		t.Fatal(err)
 	}
 	withCare := 0
-	for _, v := range vegetables {
+	for _, v := range vegetais {
 		for _, campo := range domain.CareFields {
 			_, cited := v.Fontes[campo]
 			if has := v.Care(campo) != ""; has != cited {
@@ -103,10 +103,10 @@ func TestNoCareFieldWithoutASource(t *testing.T) {
 			withCare++
 		}
 	}
-	if withCare != len(vegetables) {
-		t.Errorf("%d of %d vegetables have care data", withCare, len(vegetables))
+	if withCare != len(vegetais) {
+		t.Errorf("%d of %d vegetables have care data", withCare, len(vegetais))
 	}
-	raw, err := os.ReadFile("vegetables.json")
+	raw, err := os.ReadFile("vegetais.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestNoCareFieldWithoutASource(t *testing.T) {
 	for _, v := range doc.Vegetais {
 		for _, campo := range domain.CareFields {
 			if val, ok := v[campo]; ok && val != "" {
-				t.Errorf("%s: vegetables.json sets %s (%v): care fields come from cuidados.csv", v["id"], campo, val)
+				t.Errorf("%s: vegetais.json sets %s (%v): care fields come from cuidados.csv", v["id"], campo, val)
 			}
 		}
 	}
@@ -128,9 +128,9 @@ func TestNoCareFieldWithoutASource(t *testing.T) {
 // What members need from the data: the journey's species and the regional
 // names search finds them by.
 func TestCareDataSpotChecks(t *testing.T) {
-	vegetables, _ := seed.Vegetables()
-	byID := map[string]domain.Vegetable{}
-	for _, v := range vegetables {
+	vegetais, _ := seed.Vegetais()
+	byID := map[string]domain.Vegetal{}
+	for _, v := range vegetais {
 		byID[v.ID] = v
 	}
 	coentro := byID["coentro"]

@@ -15,7 +15,7 @@ func TestEveryYieldRowNamesItsSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vegs, err := seed.Vegetables()
+	vegs, err := seed.Vegetais()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,16 +16,16 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-//go:embed vegetables.json conquistas.json cuidados.csv fontes.csv produtividade.json
+//go:embed vegetais.json conquistas.json cuidados.csv fontes.csv produtividade.json
 var files embed.FS
 
-// Vegetables returns the vegetable catalogue, each with the care fields of
+// Vegetais returns the vegetable catalogue, each with the care fields of
 // cuidados.csv and the source of each (fontes.csv).
-func Vegetables() ([]domain.Vegetable, error) {
+func Vegetais() ([]domain.Vegetal, error) {
 	var doc struct {
-		Vegetais []domain.Vegetable `json:"vegetais"`
+		Vegetais []domain.Vegetal `json:"vegetais"`
 	}
-	if err := decode("vegetables.json", &doc); err != nil {
+	if err := decode("vegetais.json", &doc); err != nil {
 		return nil, err
 	}
 	care, err := Care()
@@ -36,14 +36,14 @@ func Vegetables() ([]domain.Vegetable, error) {
 	if err != nil {
 		return nil, err
 	}
-	byID := map[string]*domain.Vegetable{}
+	byID := map[string]*domain.Vegetal{}
 	for i := range doc.Vegetais {
 		byID[doc.Vegetais[i].ID] = &doc.Vegetais[i]
 	}
 	for _, c := range care {
 		v, ok := byID[c.Vegetal]
 		if !ok {
-			return nil, fmt.Errorf("seed: cuidados.csv: vegetable %q is not in vegetables.json", c.Vegetal)
+			return nil, fmt.Errorf("seed: cuidados.csv: vegetable %q is not in vegetais.json", c.Vegetal)
 		}
 		src, ok := sources[c.Fonte]
 		if !ok {
@@ -137,8 +137,8 @@ func Conquistas() ([]domain.Conquista, error) {
 }
 
 // Catalog returns both catalogues, as store.SeedCatalog takes them.
-func Catalog() ([]domain.Vegetable, []domain.Conquista, error) {
-	vegetables, err := Vegetables()
+func Catalog() ([]domain.Vegetal, []domain.Conquista, error) {
+	vegetais, err := Vegetais()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -146,7 +146,7 @@ func Catalog() ([]domain.Vegetable, []domain.Conquista, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return vegetables, conquistas, nil
+	return vegetais, conquistas, nil
 }
 
 func decode(name string, v any) error {

@@ -10,17 +10,17 @@ import (
 
 // embrapa-calendario-2010.csv (the source, kept beside the data) has 55 species; the herbs, PANC
 // and tomate-cereja make 66.
-func TestVegetablesHoldEveryCatalogueRowWithValidData(t *testing.T) {
-	vegetables, err := seed.Vegetables()
+func TestVegetaisHoldEveryCatalogueRowWithValidData(t *testing.T) {
+	vegetais, err := seed.Vegetais()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vegetables) != 66 {
-		t.Fatalf("%d vegetables, want 66", len(vegetables))
+	if len(vegetais) != 66 {
+		t.Fatalf("%d vegetables, want 66", len(vegetais))
 	}
 	ids := map[string]bool{}
 	withCalendar := 0
-	for _, v := range vegetables {
+	for _, v := range vegetais {
 		if v.ID == "" || v.Nome == "" || ids[v.ID] {
 			t.Errorf("bad or duplicate id: %+v", v)
 		}
@@ -65,10 +65,10 @@ func TestVegetablesHoldEveryCatalogueRowWithValidData(t *testing.T) {
 
 // Spot checks against the source, including a season that wraps past December; a spacing no
 // source gives (rúcula's, once 10–15 cm from an uncited page) stays empty.
-func TestVegetablesMatchTheCatalogue(t *testing.T) {
-	vegetables, _ := seed.Vegetables()
-	byID := map[string]domain.Vegetable{}
-	for _, v := range vegetables {
+func TestVegetaisMatchTheCatalogue(t *testing.T) {
+	vegetais, _ := seed.Vegetais()
+	byID := map[string]domain.Vegetal{}
+	for _, v := range vegetais {
 		byID[v.ID] = v
 	}
 	coentro := byID["coentro"]

@@ -49,7 +49,7 @@ func monthsOfCell(t *testing.T, cell string) []int {
 
 // Every one of the source's 55 rows is a vegetable whose calendar and days to
 // harvest are the source's, winter and summer cultivars apart.
-func TestVegetablesAreTheSourceTable(t *testing.T) {
+func TestVegetaisAreTheSourceTable(t *testing.T) {
 	f, err := os.Open("embrapa-calendario-2010.csv")
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +62,7 @@ func TestVegetablesAreTheSourceTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows = rows[1:] // header
-	vegetables, err := seed.Vegetables()
+	vegetais, err := seed.Vegetais()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestVegetablesAreTheSourceTable(t *testing.T) {
 	// A row is one vegetable, or more when a cultivar group has its own entry
 	// (tomate-cereja is the source's TOMATE row, grupo Cereja).
 	byRow := map[string][]int{}
-	for i, v := range vegetables {
+	for i, v := range vegetais {
 		if v.FonteLinha != "" {
 			byRow[v.FonteLinha] = append(byRow[v.FonteLinha], i)
 		}
@@ -85,7 +85,7 @@ func TestVegetablesAreTheSourceTable(t *testing.T) {
 		}
 		delete(byRow, row[0])
 		for _, i := range is {
-			checkRow(t, vegetables[i], row)
+			checkRow(t, vegetais[i], row)
 		}
 	}
 	for r := range byRow {
@@ -93,7 +93,7 @@ func TestVegetablesAreTheSourceTable(t *testing.T) {
 	}
 }
 
-func checkRow(t *testing.T, v domain.Vegetable, row []string) {
+func checkRow(t *testing.T, v domain.Vegetal, row []string) {
 	t.Helper()
 	regions := []string{"sul", "sudeste", "nordeste", "centroOeste", "norte"}
 	{

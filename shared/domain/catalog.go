@@ -3,11 +3,11 @@ package domain
 // The catalogue: the vegetables a cultivo is made of and the conquistas a
 // user unlocks. infra/seed holds the data; store/catalog.go its items.
 
-// Regions are the keys of Vegetable.Semeadura, in the catalogue's order.
+// Regions are the keys of Vegetal.Semeadura, in the catalogue's order.
 var Regions = []string{"sul", "sudeste", "nordeste", "centroOeste", "norte"}
 
-// Vegetable is one row of the vegetable catalogue.
-type Vegetable struct {
+// Vegetal is one row of the vegetable catalogue.
+type Vegetal struct {
 	ID   string `json:"id"`
 	Nome string `json:"nome"`
 	// Estacao separates the winter and summer cultivars the source lists apart
@@ -26,9 +26,9 @@ type Vegetable struct {
 	Fonte            string `json:"fonte"`
 	// FonteLinha is the source table's row (the species as printed there).
 	FonteLinha string `json:"fonteLinha,omitempty"`
-	// VegetableCare: what a grower reads on the vegetable (empty where no
+	// VegetalCare: what a grower reads on the vegetable (empty where no
 	// source was found: left empty rather than invented).
-	VegetableCare
+	VegetalCare
 	// Fontes names the source of each care field that has a value (keys
 	// from CareFields).
 	Fontes    map[string]Citacao `json:"fontes,omitempty"`

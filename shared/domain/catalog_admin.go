@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// VegetableInput is what a site admin sends to create or edit a vegetable
+// VegetalInput is what a site admin sends to create or edit a vegetable
 // (/admin/vegetais). Valid cleans it and refuses it with a Portuguese
 // message naming the first field at fault.
-type VegetableInput struct {
+type VegetalInput struct {
 	Nome            string           `json:"nome"`
 	Estacao         string           `json:"estacao"`
 	NomeCientifico  string           `json:"nomeCientifico"`
@@ -41,7 +41,7 @@ const (
 var Metodos = []string{"semente", "muda", "ambos"}
 
 // Valid cleans in and checks every field.
-func (in *VegetableInput) Valid() error {
+func (in *VegetalInput) Valid() error {
 	// maxLength applies to the text as sent (the contract's), then it is cleaned.
 	if Length(in.Nome) > MaxVegetalNome {
 		return Invalid("nome", fmt.Sprintf("O nome deve ter no máximo %d caracteres", MaxVegetalNome))
@@ -136,9 +136,9 @@ func (in *VegetableInput) Valid() error {
 	return nil
 }
 
-// VegetableID is the id a new vegetable takes: its folded name, words joined
+// VegetalID is the id a new vegetable takes: its folded name, words joined
 // by "-", and its season when it has one ("alface-verao").
-func (in VegetableInput) VegetableID() string {
+func (in VegetalInput) VegetalID() string {
 	id := strings.ReplaceAll(SearchKey(in.Nome), " ", "-")
 	if in.Estacao != "" && !strings.HasSuffix(id, "-"+in.Estacao) {
 		id += "-" + in.Estacao
@@ -149,11 +149,11 @@ func (in VegetableInput) VegetableID() string {
 // Apply writes in over v (keeping its id, source row, archive flag, pests
 // and popular names, which the admin form does not edit). A care field keeps
 // its source only while its value is the one the source gave.
-func (in VegetableInput) Apply(v Vegetable) Vegetable {
+func (in VegetalInput) Apply(v Vegetal) Vegetal {
 	before := v
 	v.Nome, v.Estacao, v.DiasColheitaMin, v.DiasColheitaMax = in.Nome, in.Estacao, in.DiasColheitaMin, in.DiasColheitaMax
 	v.Semeadura, v.Espacamento, v.Fonte = in.Semeadura, in.Espacamento, in.Fonte
-	v.VegetableCare = VegetableCare{NomeCientifico: in.NomeCientifico, Familia: in.Familia, Metodo: in.Metodo,
+	v.VegetalCare = VegetalCare{NomeCientifico: in.NomeCientifico, Familia: in.Familia, Metodo: in.Metodo,
 		Profundidade: in.Profundidade, Sol: in.Sol, Rega: in.Rega, Cuidados: in.Cuidados, Companheiras: in.Companheiras,
 		Pragas: before.Pragas, NomesPopulares: before.NomesPopulares}
 	if before.Fontes != nil {

@@ -79,7 +79,7 @@ func ValidGuiaArquivo(arquivado *bool, version int) error {
 }
 
 // CanEdit is the rule of an admin's edit of v made on the form of version.
-func (v Vegetable) CanEdit(version int) error {
+func (v Vegetal) CanEdit(version int) error {
 	if v.Version != version {
 		return ErrVegetalChanged()
 	}
@@ -89,7 +89,7 @@ func (v Vegetable) CanEdit(version int) error {
 // Archive is the rule of archiving (arquivar) or restoring v asked on
 // version: over that version only; writes reports whether anything changes
 // (asking for the state it is in writes nothing).
-func (v Vegetable) Archive(version int, arquivar bool) (writes bool, err error) {
+func (v Vegetal) Archive(version int, arquivar bool) (writes bool, err error) {
 	if err := v.CanEdit(version); err != nil {
 		return false, err
 	}
@@ -104,7 +104,7 @@ func (g Guide) CanEdit(version int) error {
 	return nil
 }
 
-// Archive is Vegetable.Archive for a guide.
+// Archive is Vegetal.Archive for a guide.
 func (g Guide) Archive(version int, arquivar bool) (writes bool, err error) {
 	if err := g.CanEdit(version); err != nil {
 		return false, err

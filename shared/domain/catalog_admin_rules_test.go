@@ -5,11 +5,11 @@ import "testing"
 // An admin's edit or archive writes only over the version the form was
 // loaded with; archiving into the state it is in writes nothing.
 func TestCatalogueAdminVersionsAndArchive(t *testing.T) {
-	veg := Vegetable{ID: "alface", Version: 4}
-	archived := Vegetable{ID: "alface", Version: 4, Arquivado: true}
+	veg := Vegetal{ID: "alface", Version: 4}
+	archived := Vegetal{ID: "alface", Version: 4, Arquivado: true}
 	cases := []struct {
 		name     string
-		v        Vegetable
+		v        Vegetal
 		version  int
 		arquivar bool
 		writes   bool

@@ -6,8 +6,8 @@ import (
 	"time"
 )
 
-// VegetableCare is the growing advice of a vegetable (all optional).
-type VegetableCare struct {
+// VegetalCare is the growing advice of a vegetable (all optional).
+type VegetalCare struct {
 	NomeCientifico string   `json:"nomeCientifico,omitempty"`
 	Familia        string   `json:"familia,omitempty"`
 	Metodo         string   `json:"metodo,omitempty"` // semente, muda or ambos
@@ -23,7 +23,7 @@ type VegetableCare struct {
 	NomesPopulares []string `json:"nomesPopulares,omitempty"`
 }
 
-// Region names of Vegetable.Semeadura, as shown to people.
+// Region names of Vegetal.Semeadura, as shown to people.
 var RegionNames = map[string]string{
 	"sul": "Sul", "sudeste": "Sudeste", "nordeste": "Nordeste", "centroOeste": "Centro-Oeste", "norte": "Norte",
 }
@@ -41,7 +41,7 @@ var ufRegion = map[string]string{
 // RegionOfUF is the catalogue region of a UF ("" for an unknown or empty UF).
 func RegionOfUF(uf string) string { return ufRegion[strings.ToUpper(strings.TrimSpace(uf))] }
 
-// ValidRegion reports whether r is a key of Vegetable.Semeadura.
+// ValidRegion reports whether r is a key of Vegetal.Semeadura.
 func ValidRegion(r string) bool { return slices.Contains(Regions, r) }
 
 // Epoca is what the calendar says of sowing a vegetable in a month and region.
@@ -54,7 +54,7 @@ const (
 )
 
 // EpocaDeSemeadura says whether month (1–12) is a sowing month of v in region.
-func (v Vegetable) EpocaDeSemeadura(region string, month int) Epoca {
+func (v Vegetal) EpocaDeSemeadura(region string, month int) Epoca {
 	if v.Semeadura == nil || !ValidRegion(region) {
 		return EpocaSemDados
 	}
@@ -68,14 +68,14 @@ func (v Vegetable) EpocaDeSemeadura(region string, month int) Epoca {
 // out, what the region grows now first: a vegetable whose sowing season there
 // is short comes before one sown all year, and among seasonal ones the season
 // that closes sooner comes first (sow it now or wait a year); then by name.
-func PlanteAgora(vegetables []Vegetable, region string, month int) []Vegetable {
-	out := []Vegetable{}
-	for _, v := range vegetables {
+func PlanteAgora(vegetais []Vegetal, region string, month int) []Vegetal {
+	out := []Vegetal{}
+	for _, v := range vegetais {
 		if !v.Arquivado && v.EpocaDeSemeadura(region, month) == EpocaRecomendada {
 			out = append(out, v)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Vegetable) int {
+	slices.SortStableFunc(out, func(a, b Vegetal) int {
 		la, lb := len(a.Semeadura[region]), len(b.Semeadura[region])
 		if (la == 12) != (lb == 12) {
 			if la == 12 {

@@ -31,8 +31,8 @@ const listSeparator = ";"
 
 // SetCare writes value into care field campo of v. A list field takes its
 // items separated by ";". It refuses an unknown field or method.
-func (v *Vegetable) SetCare(campo, value string) error {
-	c := &v.VegetableCare
+func (v *Vegetal) SetCare(campo, value string) error {
+	c := &v.VegetalCare
 	list := func() []string {
 		var out []string
 		for _, p := range strings.Split(value, listSeparator) {
@@ -76,8 +76,8 @@ func (v *Vegetable) SetCare(campo, value string) error {
 
 // Care is the value of care field campo of v as one text ("" when empty),
 // list fields joined by ";".
-func (v Vegetable) Care(campo string) string {
-	c := v.VegetableCare
+func (v Vegetal) Care(campo string) string {
+	c := v.VegetalCare
 	switch campo {
 	case "nomeCientifico":
 		return c.NomeCientifico
@@ -107,7 +107,7 @@ func (v Vegetable) Care(campo string) string {
 
 // SearchText is what the catalogue's search matches: the name and every
 // popular name, folded.
-func (v Vegetable) SearchText() string {
+func (v Vegetal) SearchText() string {
 	parts := append([]string{v.Nome}, v.NomesPopulares...)
 	return SearchKey(strings.Join(parts, " | "))
 }

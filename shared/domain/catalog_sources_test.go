@@ -18,10 +18,10 @@ func TestNoWindowWithoutDaysToColheita(t *testing.T) {
 // drops the source of one it changes; pests and popular names survive.
 func TestAdminEditKeepsTheSourcesOfUnchangedFields(t *testing.T) {
 	cite := Citacao{Titulo: "Catálogo", Editora: "Embrapa", Ano: "2010", Local: "ficha 21"}
-	v := Vegetable{ID: "coentro", Nome: "Coentro", Espacamento: "8 cm",
-		VegetableCare: VegetableCare{NomeCientifico: "Coriandrum sativum L.", Metodo: "semente", Pragas: "pulgão", NomesPopulares: []string{"cheiro-verde"}},
-		Fontes:        map[string]Citacao{"nomeCientifico": cite, "metodo": cite, "espacamento": cite, "pragas": cite, "nomesPopulares": cite}}
-	in := VegetableInput{Nome: "Coentro", NomeCientifico: "Coriandrum sativum L.", Metodo: "ambos", Espacamento: "8 cm", DiasColheitaMin: 50, DiasColheitaMax: 60}
+	v := Vegetal{ID: "coentro", Nome: "Coentro", Espacamento: "8 cm",
+		VegetalCare: VegetalCare{NomeCientifico: "Coriandrum sativum L.", Metodo: "semente", Pragas: "pulgão", NomesPopulares: []string{"cheiro-verde"}},
+		Fontes:      map[string]Citacao{"nomeCientifico": cite, "metodo": cite, "espacamento": cite, "pragas": cite, "nomesPopulares": cite}}
+	in := VegetalInput{Nome: "Coentro", NomeCientifico: "Coriandrum sativum L.", Metodo: "ambos", Espacamento: "8 cm", DiasColheitaMin: 50, DiasColheitaMax: 60}
 	got := in.Apply(v)
 	for _, campo := range []string{"nomeCientifico", "espacamento", "pragas", "nomesPopulares"} {
 		if got.Fontes[campo] != cite {
@@ -32,12 +32,12 @@ func TestAdminEditKeepsTheSourcesOfUnchangedFields(t *testing.T) {
 		t.Errorf("metodo edited but still cited: %+v", got)
 	}
 	if got.Pragas != "pulgão" || len(got.NomesPopulares) != 1 {
-		t.Errorf("pests or names lost: %+v", got.VegetableCare)
+		t.Errorf("pests or names lost: %+v", got.VegetalCare)
 	}
 }
 
 func TestSetCareRefusesUnknownFieldsAndMethods(t *testing.T) {
-	var v Vegetable
+	var v Vegetal
 	if err := v.SetCare("metodo", "estaca"); err == nil {
 		t.Error("metodo estaca accepted")
 	}

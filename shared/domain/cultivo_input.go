@@ -133,7 +133,7 @@ func validQuantidade(q *float64, unidade string) error {
 }
 
 // NewCultivo is a new cultivo of v from a valid input.
-func NewCultivo(id string, in CultivoInput, v Vegetable, responsavel Colaborador, grupoNome string, colaboradores []Colaborador, now time.Time) Cultivo {
+func NewCultivo(id string, in CultivoInput, v Vegetal, responsavel Colaborador, grupoNome string, colaboradores []Colaborador, now time.Time) Cultivo {
 	if colaboradores == nil {
 		colaboradores = []Colaborador{}
 	}

@@ -92,7 +92,7 @@ func TestPlanteAgoraFavoursWhatIsInSeasonNow(t *testing.T) {
 	cal := func(ne []int) map[string][]int {
 		return map[string][]int{"sul": {}, "sudeste": {}, "nordeste": ne, "centroOeste": {}, "norte": {}}
 	}
-	vs := []Vegetable{
+	vs := []Vegetal{
 		{ID: "alface", Nome: "Alface", Semeadura: cal(all)},
 		{ID: "abobora", Nome: "Abóbora", Semeadura: cal([]int{11, 12, 1, 2, 3})},
 		{ID: "quiabo", Nome: "Quiabo", Semeadura: cal([]int{12})},

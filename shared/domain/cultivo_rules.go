@@ -88,7 +88,7 @@ func CheckColaborador(uid, responsavel string, member bool) error {
 
 // CheckPlantable says whether a new cultivo may be of v (found: the
 // catalogue has it): not of an unknown or archived vegetable.
-func CheckPlantable(v Vegetable, found bool) error {
+func CheckPlantable(v Vegetal, found bool) error {
 	if !found {
 		return ErrVegetalNotInCatalogue()
 	}

@@ -50,13 +50,13 @@ func TestCheckColaboradorAndPlantable(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name  string
-		v     Vegetable
+		v     Vegetal
 		found bool
 		want  error
 	}{
-		{"in the catalogue", Vegetable{ID: "alface"}, true, nil},
-		{"unknown", Vegetable{}, false, ErrVegetalNotInCatalogue()},
-		{"archived", Vegetable{ID: "alface", Arquivado: true}, true, ErrVegetalArquivado()},
+		{"in the catalogue", Vegetal{ID: "alface"}, true, nil},
+		{"unknown", Vegetal{}, false, ErrVegetalNotInCatalogue()},
+		{"archived", Vegetal{ID: "alface", Arquivado: true}, true, ErrVegetalArquivado()},
 	} {
 		if err := CheckPlantable(c.v, c.found); !sameError(err, c.want) {
 			t.Errorf("vegetal %s: %v, want %v", c.name, err, c.want)

@@ -156,7 +156,7 @@ func TestPhotoKeysOfAnotherUserAreForbidden(t *testing.T) {
 }
 
 func TestPlanteAgoraUsesTheRegionOfTheUF(t *testing.T) {
-	v := []Vegetable{
+	v := []Vegetal{
 		{ID: "a", Semeadura: map[string][]int{"sul": {1}, "sudeste": {3}, "nordeste": {}, "centroOeste": {}, "norte": {}}},
 		{ID: "b", Semeadura: map[string][]int{"sul": {}, "sudeste": {3, 4}, "nordeste": {}, "centroOeste": {}, "norte": {}}, Arquivado: true},
 		{ID: "c"},

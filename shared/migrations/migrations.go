@@ -34,7 +34,7 @@ type Migration struct {
 }
 
 // Catalog is the catalogue the seed migration applies (infra/seed).
-type Catalog func() ([]domain.Vegetable, []domain.Conquista, error)
+type Catalog func() ([]domain.Vegetal, []domain.Conquista, error)
 
 // AdminGroup lists the subs of Cognito's admin group.
 type AdminGroup func(ctx context.Context) ([]string, error)
@@ -51,14 +51,14 @@ type Yields func() (map[string]domain.Produtividade, error)
 // carries a hash of the yields and of the catalogue, so that a new version of
 // either writes them again (they are ours to correct, not an admin's).
 func List(catalog Catalog, yields Yields, admins AdminGroup) ([]Migration, error) {
-	vegetables, conquistas, err := catalog()
+	vegetais, conquistas, err := catalog()
 	if err != nil {
 		return nil, err
 	}
 	raw, err := json.Marshal(struct {
-		V []domain.Vegetable
+		V []domain.Vegetal
 		C []domain.Conquista
-	}{vegetables, conquistas})
+	}{vegetais, conquistas})
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +78,7 @@ func List(catalog Catalog, yields Yields, admins AdminGroup) ([]Migration, error
 			ID:   "catalogo-" + hex.EncodeToString(sum[:6]),
 			What: "the catalogue brought up to infra/seed (fields an admin has not edited)",
 			Step: func(ctx context.Context, s *store.Store, _ string) (string, bool, int, error) {
-				res, err := s.ApplyCatalogSeed(ctx, vegetables, conquistas)
+				res, err := s.ApplyCatalogSeed(ctx, vegetais, conquistas)
 				return "", err == nil, res.Criados + res.Atualizados, err
 			},
 		},

@@ -103,8 +103,8 @@ func TestARunOutOfTimeLeavesTheRestPending(t *testing.T) {
 	}
 }
 
-func vegetable(id string) domain.Vegetable {
-	return domain.Vegetable{ID: id, Nome: "Alface " + id, DiasColheitaMin: 40, DiasColheitaMax: 60,
+func vegetal(id string) domain.Vegetal {
+	return domain.Vegetal{ID: id, Nome: "Alface " + id, DiasColheitaMin: 40, DiasColheitaMax: 60,
 		Espacamento: "25 x 25 cm", Fonte: "Embrapa 2010", Semeadura: map[string][]int{"SP": {3, 4}}}
 }
 
@@ -112,7 +112,7 @@ func vegetable(id string) domain.Vegetable {
 func adminEdits(t *testing.T, s *store.Store, id, field, value string) {
 	t.Helper()
 	_, err := s.DB.UpdateItem(context.Background(), &dynamodb.UpdateItemInput{
-		TableName: aws.String(s.Table), Key: map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: store.VegetablePK(id)}, "SK": &types.AttributeValueMemberS{Value: "META"}},
+		TableName: aws.String(s.Table), Key: map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: store.VegetalPK(id)}, "SK": &types.AttributeValueMemberS{Value: "META"}},
 		UpdateExpression:          aws.String("SET #f = :v ADD version :one"),
 		ExpressionAttributeNames:  map[string]string{"#f": field},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":v": &types.AttributeValueMemberS{Value: value}, ":one": &types.AttributeValueMemberN{Value: "1"}},
@@ -125,28 +125,28 @@ func adminEdits(t *testing.T, s *store.Store, id, field, value string) {
 func TestTheSeedUpdatesWhatNoAdminEditedAndCarriesNewFields(t *testing.T) {
 	ctx := context.Background()
 	s, calls := testkit.NewStoreOwn(t, "migrations")
-	v1 := []domain.Vegetable{vegetable("a"), vegetable("b")}
+	v1 := []domain.Vegetal{vegetal("a"), vegetal("b")}
 	if res, err := s.ApplyCatalogSeed(ctx, v1, nil); err != nil || res.Criados != 2 {
 		t.Fatalf("first seed: %+v %v", res, err)
 	}
 	adminEdits(t, s, "a", "espacamento", "30 x 30 cm (canteiro da escola)")
 
 	// The next seed corrects a source, changes the spacing and brings care data.
-	v2 := []domain.Vegetable{vegetable("a"), vegetable("b")}
+	v2 := []domain.Vegetal{vegetal("a"), vegetal("b")}
 	for i := range v2 {
 		v2[i].Fonte, v2[i].Espacamento = "Embrapa Hortaliças 2010, p. 12", "20 x 20 cm"
-		v2[i].VegetableCare.Sol = "Sol pleno"
+		v2[i].VegetalCare.Sol = "Sol pleno"
 	}
 	res, err := s.ApplyCatalogSeed(ctx, v2, nil)
 	if err != nil || res.Atualizados != 2 || res.Criados != 0 || res.Preservados != 1 {
 		t.Fatalf("second seed: %+v %v", res, err)
 	}
-	a, _ := s.Vegetable(ctx, "a")
-	b, _ := s.Vegetable(ctx, "b")
-	if a.Espacamento != "30 x 30 cm (canteiro da escola)" || a.Fonte != v2[0].Fonte || a.VegetableCare.Sol != "Sol pleno" || a.Version != 3 {
+	a, _ := s.Vegetal(ctx, "a")
+	b, _ := s.Vegetal(ctx, "b")
+	if a.Espacamento != "30 x 30 cm (canteiro da escola)" || a.Fonte != v2[0].Fonte || a.VegetalCare.Sol != "Sol pleno" || a.Version != 3 {
 		t.Errorf("the edited vegetable: %+v", a)
 	}
-	if b.Espacamento != "20 x 20 cm" || b.Fonte != v2[1].Fonte || b.VegetableCare.Sol != "Sol pleno" || b.Version != 2 {
+	if b.Espacamento != "20 x 20 cm" || b.Fonte != v2[1].Fonte || b.VegetalCare.Sol != "Sol pleno" || b.Version != 2 {
 		t.Errorf("the unedited vegetable: %+v", b)
 	}
 	// The same seed again writes nothing: one BatchGetItem.
@@ -164,7 +164,7 @@ func TestTheSeedUpdatesWhatNoAdminEditedAndCarriesNewFields(t *testing.T) {
 	if _, err := s.ApplyCatalogSeed(ctx, v3, nil); err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := s.Vegetable(ctx, "b"); b.Fonte != "Caderno da horta" {
+	if b, _ := s.Vegetal(ctx, "b"); b.Fonte != "Caderno da horta" {
 		t.Errorf("the admin's source was overwritten: %q", b.Fonte)
 	}
 }
@@ -173,25 +173,25 @@ func TestItemsSeededBeforeTheSeedRecordsGetTheNewFields(t *testing.T) {
 	ctx := context.Background()
 	s, _ := testkit.NewStoreOwn(t, "migrations")
 	// The old insert-only seed: no SEED beside the items.
-	if _, err := s.SeedCatalog(ctx, []domain.Vegetable{vegetable("untouched"), vegetable("edited")}, nil); err != nil {
+	if _, err := s.SeedCatalog(ctx, []domain.Vegetal{vegetal("untouched"), vegetal("edited")}, nil); err != nil {
 		t.Fatal(err)
 	}
 	adminEdits(t, s, "edited", "espacamento", "1 m")
-	v2 := []domain.Vegetable{vegetable("untouched"), vegetable("edited")}
+	v2 := []domain.Vegetal{vegetal("untouched"), vegetal("edited")}
 	for i := range v2 {
-		v2[i].Fonte, v2[i].VegetableCare.Rega = "Embrapa 2024", "Regar todo dia"
+		v2[i].Fonte, v2[i].VegetalCare.Rega = "Embrapa 2024", "Regar todo dia"
 	}
 	if _, err := s.ApplyCatalogSeed(ctx, v2, nil); err != nil {
 		t.Fatal(err)
 	}
-	u, _ := s.Vegetable(ctx, "untouched")
-	e, _ := s.Vegetable(ctx, "edited")
+	u, _ := s.Vegetal(ctx, "untouched")
+	e, _ := s.Vegetal(ctx, "edited")
 	// Still at version 1: no admin wrote it, so the whole seed applies.
-	if u.Fonte != "Embrapa 2024" || u.VegetableCare.Rega != "Regar todo dia" {
+	if u.Fonte != "Embrapa 2024" || u.VegetalCare.Rega != "Regar todo dia" {
 		t.Errorf("the untouched vegetable: %+v", u)
 	}
 	// Edited before the records existed: only the fields it lacked are filled in.
-	if e.Espacamento != "1 m" || e.Fonte != "Embrapa 2010" || e.VegetableCare.Rega != "Regar todo dia" {
+	if e.Espacamento != "1 m" || e.Fonte != "Embrapa 2010" || e.VegetalCare.Rega != "Regar todo dia" {
 		t.Errorf("the edited vegetable: %+v", e)
 	}
 }
@@ -199,19 +199,19 @@ func TestItemsSeededBeforeTheSeedRecordsGetTheNewFields(t *testing.T) {
 func TestTheListRunsTheSeedOncePerVersionOfTheData(t *testing.T) {
 	ctx := context.Background()
 	s, _ := testkit.NewStoreOwn(t, "migrations")
-	cat := func(vs ...domain.Vegetable) migrations.Catalog {
-		return func() ([]domain.Vegetable, []domain.Conquista, error) { return vs, nil, nil }
+	cat := func(vs ...domain.Vegetal) migrations.Catalog {
+		return func() ([]domain.Vegetal, []domain.Conquista, error) { return vs, nil, nil }
 	}
-	l1, _ := migrations.List(cat(vegetable("a")), nil, nil)
+	l1, _ := migrations.List(cat(vegetal("a")), nil, nil)
 	if _, err := migrations.Run(ctx, s, l1, time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	l2, _ := migrations.List(cat(vegetable("a"), vegetable("b")), nil, nil)
+	l2, _ := migrations.List(cat(vegetal("a"), vegetal("b")), nil, nil)
 	rep, err := migrations.Run(ctx, s, l2, time.Time{})
 	if err != nil || len(rep.Feitas) != 1 || rep.Feitas[0] == l1[len(l1)-1].ID {
 		t.Fatalf("a new seed: %+v %v", rep, err)
 	}
-	if v, err := s.Vegetable(ctx, "b"); err != nil || v.ID != "b" {
+	if v, err := s.Vegetal(ctx, "b"); err != nil || v.ID != "b" {
 		t.Fatalf("the new vegetable: %v", err)
 	}
 }

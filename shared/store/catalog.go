@@ -18,7 +18,7 @@ import (
 // migration (shared/migrations) that the local cloud runs at every start and
 // the deploy's Custom::Migrations on every create and update of a stack.
 
-type vegetableItem struct {
+type vegetalItem struct {
 	PK               string           `dynamodbav:"PK"`
 	SK               string           `dynamodbav:"SK"`
 	GSI1PK           string           `dynamodbav:"GSI1PK"`
@@ -32,7 +32,7 @@ type vegetableItem struct {
 	Espacamento      string           `dynamodbav:"espacamento"`
 	EspacamentoFonte string           `dynamodbav:"espacamentoFonte"`
 	Fonte            string           `dynamodbav:"fonte"`
-	vegetableExtra
+	vegetalExtra
 	Version  int    `dynamodbav:"version"`
 	CriadoEm string `dynamodbav:"criadoEm"`
 }
@@ -57,21 +57,21 @@ type criterioAttr struct {
 	Quantidade int    `dynamodbav:"quantidade"`
 }
 
-func newVegetableItem(v domain.Vegetable, now time.Time) vegetableItem {
-	return vegetableItem{
-		PK: VegetablePK(v.ID), SK: skMeta, GSI1PK: catalogVegetable, GSI1SK: v.ID, Type: "vegetable",
+func newVegetalItem(v domain.Vegetal, now time.Time) vegetalItem {
+	return vegetalItem{
+		PK: VegetalPK(v.ID), SK: skMeta, GSI1PK: catalogVegetal, GSI1SK: v.ID, Type: "vegetable",
 		ID: v.ID, Nome: v.Nome, DiasColheitaMin: v.DiasColheitaMin, DiasColheitaMax: v.DiasColheitaMax,
 		Semeadura: v.Semeadura, Espacamento: v.Espacamento, EspacamentoFonte: v.EspacamentoFonte, Fonte: v.Fonte,
-		vegetableExtra: extraOf(v), Version: 1, CriadoEm: fmtTime(now),
+		vegetalExtra: extraOf(v), Version: 1, CriadoEm: fmtTime(now),
 	}
 }
 
-func (it vegetableItem) domain() domain.Vegetable {
-	v := domain.Vegetable{
+func (it vegetalItem) domain() domain.Vegetal {
+	v := domain.Vegetal{
 		ID: it.ID, Nome: it.Nome, DiasColheitaMin: it.DiasColheitaMin, DiasColheitaMax: it.DiasColheitaMax,
 		Semeadura: it.Semeadura, Espacamento: it.Espacamento, EspacamentoFonte: it.EspacamentoFonte, Fonte: it.Fonte,
 	}
-	it.vegetableExtra.into(&v)
+	it.vegetalExtra.into(&v)
 	v.Version = it.Version
 	return v
 }
@@ -111,14 +111,14 @@ const maxCatalogPages = 10
 // BatchWriteItem per 25 missing items writes the rest, each retrying its
 // unprocessed part a bounded number of times. Ids that could not be keys and
 // duplicates are refused before anything is written.
-func (s *Store) SeedCatalog(ctx context.Context, vegetables []domain.Vegetable, conquistas []domain.Conquista) (int, error) {
+func (s *Store) SeedCatalog(ctx context.Context, vegetais []domain.Vegetal, conquistas []domain.Conquista) (int, error) {
 	defer s.forgetCatalogue()
 	now := s.now()
 	type entry struct {
 		key  itemKey
 		item any
 	}
-	entries := make([]entry, 0, len(vegetables)+len(conquistas))
+	entries := make([]entry, 0, len(vegetais)+len(conquistas))
 	seen := map[itemKey]bool{}
 	add := func(what, id string, item any, pk string) error {
 		k := itemKey{pk, skMeta}
@@ -129,8 +129,8 @@ func (s *Store) SeedCatalog(ctx context.Context, vegetables []domain.Vegetable, 
 		entries = append(entries, entry{k, item})
 		return nil
 	}
-	for _, v := range vegetables {
-		if err := add("vegetable", v.ID, newVegetableItem(v, now), VegetablePK(v.ID)); err != nil {
+	for _, v := range vegetais {
+		if err := add("vegetal", v.ID, newVegetalItem(v, now), VegetalPK(v.ID)); err != nil {
 			return 0, err
 		}
 	}
@@ -209,11 +209,11 @@ func (s *Store) batchPut(ctx context.Context, items []record) error {
 	return nil
 }
 
-// Vegetables is the vegetable catalogue, in id order.
-func (s *Store) Vegetables(ctx context.Context) ([]domain.Vegetable, error) {
-	return queryAll(ctx, s, query{Index: IndexGSI1, PK: catalogVegetable, What: "vegetables"}, maxCatalogPages,
-		func(r record) (domain.Vegetable, error) {
-			it, err := unmarshal[vegetableItem](r, "vegetable")
+// Vegetais is the vegetable catalogue, in id order.
+func (s *Store) Vegetais(ctx context.Context) ([]domain.Vegetal, error) {
+	return queryAll(ctx, s, query{Index: IndexGSI1, PK: catalogVegetal, What: "vegetais"}, maxCatalogPages,
+		func(r record) (domain.Vegetal, error) {
+			it, err := unmarshal[vegetalItem](r, "vegetal")
 			return it.domain(), err
 		})
 }

@@ -15,89 +15,89 @@ import (
 // domain.PlanteAgora refuse or skip it). SeedCatalog inserts only, so it
 // never overwrites what an admin wrote.
 
-// vegetableOf encodes v as the item it becomes at version and creation time.
-func vegetableItemOf(v domain.Vegetable, version int, criadoEm string) vegetableItem {
-	it := newVegetableItem(v, parseTime(criadoEm))
+// vegetalItemOf encodes v as the item it becomes at version and creation time.
+func vegetalItemOf(v domain.Vegetal, version int, criadoEm string) vegetalItem {
+	it := newVegetalItem(v, parseTime(criadoEm))
 	it.Version, it.CriadoEm = version, criadoEm
 	return it
 }
 
-// CreateVegetable stores a new vegetable made of in (already Valid) with
+// CreateVegetal stores a new vegetable made of in (already Valid) with
 // the audit of its creation, counting the admin's daily catalogue writes.
-func (s *Store) CreateVegetable(ctx context.Context, in domain.VegetableInput, actor Actor) (domain.Vegetable, error) {
-	id := in.VegetableID()
+func (s *Store) CreateVegetal(ctx context.Context, in domain.VegetalInput, actor Actor) (domain.Vegetal, error) {
+	id := in.VegetalID()
 	if !validID(id) {
-		return domain.Vegetable{}, domain.ErrVegetalSemNome()
+		return domain.Vegetal{}, domain.ErrVegetalSemNome()
 	}
 	rules, err := s.Rules(ctx)
 	if err != nil {
-		return domain.Vegetable{}, err
+		return domain.Vegetal{}, err
 	}
 	now := s.now()
 	defer s.forgetCatalogue()
-	v := in.Apply(domain.Vegetable{ID: id})
-	item := vegetableItemOf(v, 1, fmtTime(now))
+	v := in.Apply(domain.Vegetal{ID: id})
+	item := vegetalItemOf(v, 1, fmtTime(now))
 	v = item.domain()
 	t := newTxn(s.Table)
-	t.putItem("vegetable", item, "attribute_not_exists(PK)")
+	t.putItem("vegetal", item, "attribute_not_exists(PK)")
 	t.countDaily(actor.ID, domain.ActCatalogo, rules, now)
 	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditVegetalCriado, Entidade: "vegetal", EntidadeID: id, Em: now, Depois: v})
 	if err := s.write(ctx, t); err != nil {
 		var c *cancelled
-		if errors.As(err, &c) && c.failed("vegetable") {
-			return domain.Vegetable{}, domain.ErrVegetalExists(id)
+		if errors.As(err, &c) && c.failed("vegetal") {
+			return domain.Vegetal{}, domain.ErrVegetalExists(id)
 		}
-		return domain.Vegetable{}, err
+		return domain.Vegetal{}, err
 	}
 	return v, nil
 }
 
-// readVegetable is the vegetable id with its stored creation time.
-func (s *Store) readVegetable(ctx context.Context, id string) (vegetableItem, error) {
+// readVegetal is the vegetable id with its stored creation time.
+func (s *Store) readVegetal(ctx context.Context, id string) (vegetalItem, error) {
 	if !validID(id) {
-		return vegetableItem{}, domain.ErrVegetalNotFound()
+		return vegetalItem{}, domain.ErrVegetalNotFound()
 	}
-	r, err := s.getItem(ctx, VegetablePK(id), skMeta, "vegetable")
+	r, err := s.getItem(ctx, VegetalPK(id), skMeta, "vegetal")
 	if err != nil {
-		return vegetableItem{}, err
+		return vegetalItem{}, err
 	}
 	if r == nil {
-		return vegetableItem{}, domain.ErrVegetalNotFound()
+		return vegetalItem{}, domain.ErrVegetalNotFound()
 	}
-	return unmarshal[vegetableItem](r, "vegetable")
+	return unmarshal[vegetalItem](r, "vegetal")
 }
 
-// UpdateVegetable writes in over the vegetable id if it is still at version
+// UpdateVegetal writes in over the vegetable id if it is still at version
 // (the one the admin's form was loaded with): one GetItem, one transaction.
-func (s *Store) UpdateVegetable(ctx context.Context, id string, version int, in domain.VegetableInput, actor Actor) (domain.Vegetable, error) {
-	cur, err := s.readVegetable(ctx, id)
+func (s *Store) UpdateVegetal(ctx context.Context, id string, version int, in domain.VegetalInput, actor Actor) (domain.Vegetal, error) {
+	cur, err := s.readVegetal(ctx, id)
 	if err != nil {
-		return domain.Vegetable{}, err
+		return domain.Vegetal{}, err
 	}
 	before := cur.domain()
 	if err := before.CanEdit(version); err != nil {
-		return domain.Vegetable{}, err
+		return domain.Vegetal{}, err
 	}
 	after := in.Apply(before)
-	item := vegetableItemOf(after, version+1, cur.CriadoEm)
+	item := vegetalItemOf(after, version+1, cur.CriadoEm)
 	item.FonteLinha, item.Arquivado = cur.FonteLinha, cur.Arquivado
 	after = item.domain()
-	return after, s.writeVegetable(ctx, item, version, domain.AuditEntry{
+	return after, s.writeVegetal(ctx, item, version, domain.AuditEntry{
 		AdminID: actor.ID, Acao: domain.AuditVegetalEditado, Entidade: "vegetal", EntidadeID: id, Em: s.now(), Antes: before, Depois: after,
 	})
 }
 
-// SetVegetableArchived archives (or restores) the vegetable id at version.
+// SetVegetalArchived archives (or restores) the vegetable id at version.
 // Asking for the state it is already in writes nothing.
-func (s *Store) SetVegetableArchived(ctx context.Context, id string, version int, arquivar bool, actor Actor) (domain.Vegetable, error) {
-	cur, err := s.readVegetable(ctx, id)
+func (s *Store) SetVegetalArchived(ctx context.Context, id string, version int, arquivar bool, actor Actor) (domain.Vegetal, error) {
+	cur, err := s.readVegetal(ctx, id)
 	if err != nil {
-		return domain.Vegetable{}, err
+		return domain.Vegetal{}, err
 	}
 	before := cur.domain()
 	writes, err := before.Archive(version, arquivar)
 	if err != nil {
-		return domain.Vegetable{}, err
+		return domain.Vegetal{}, err
 	}
 	if !writes {
 		return before, nil
@@ -109,22 +109,22 @@ func (s *Store) SetVegetableArchived(ctx context.Context, id string, version int
 		acao = domain.AuditVegetalRestaurado
 	}
 	after := item.domain()
-	return after, s.writeVegetable(ctx, item, version, domain.AuditEntry{
+	return after, s.writeVegetal(ctx, item, version, domain.AuditEntry{
 		AdminID: actor.ID, Acao: acao, Entidade: "vegetal", EntidadeID: id, Em: s.now(), Antes: before, Depois: after,
 	})
 }
 
-// writeVegetable puts item over the stored version prev, with its audit.
-func (s *Store) writeVegetable(ctx context.Context, item vegetableItem, prev int, e domain.AuditEntry) error {
+// writeVegetal puts item over the stored version prev, with its audit.
+func (s *Store) writeVegetal(ctx context.Context, item vegetalItem, prev int, e domain.AuditEntry) error {
 	defer s.forgetCatalogue()
 	t := newTxn(s.Table)
 	u := newUpd()
 	u.cond("%s = %s", u.n("version"), u.v(num(prev)))
-	t.putWhen("vegetable", item, u)
+	t.putWhen("vegetal", item, u)
 	t.audit(e)
 	if err := s.write(ctx, t); err != nil {
 		var c *cancelled
-		if errors.As(err, &c) && c.failed("vegetable") {
+		if errors.As(err, &c) && c.failed("vegetal") {
 			return domain.ErrVegetalChanged()
 		}
 		return err

@@ -27,12 +27,12 @@ const catalogueTTL = 5 * time.Minute
 
 type catalogueCache struct {
 	mu    sync.Mutex
-	items []domain.Vegetable // every vegetable, archived included, in id order
+	items []domain.Vegetal // every vegetable, archived included, in id order
 	until time.Time
 }
 
 // catalogue is the whole catalogue, in id order, from this container's copy.
-func (s *Store) catalogue(ctx context.Context) ([]domain.Vegetable, error) {
+func (s *Store) catalogue(ctx context.Context) ([]domain.Vegetal, error) {
 	c := &s.catalogueCache
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -40,7 +40,7 @@ func (s *Store) catalogue(ctx context.Context) ([]domain.Vegetable, error) {
 	if c.items != nil && now.Before(c.until) {
 		return c.items, nil
 	}
-	all, err := queryAll(ctx, s, query{Index: IndexGSI1, PK: catalogVegetable, What: "vegetables"}, maxCatalogPages, decodeVegetable)
+	all, err := queryAll(ctx, s, query{Index: IndexGSI1, PK: catalogVegetal, What: "vegetais"}, maxCatalogPages, decodeVegetal)
 	if err != nil {
 		return nil, err
 	}
@@ -56,14 +56,14 @@ func (s *Store) forgetCatalogue() {
 	s.catalogueCache.mu.Unlock()
 }
 
-// ActiveVegetables is the catalogue members are offered (no archived
+// ActiveVegetais is the catalogue members are offered (no archived
 // vegetable), in id order, from the container's copy.
-func (s *Store) ActiveVegetables(ctx context.Context) ([]domain.Vegetable, error) {
+func (s *Store) ActiveVegetais(ctx context.Context) ([]domain.Vegetal, error) {
 	all, err := s.catalogue(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]domain.Vegetable, 0, len(all))
+	out := make([]domain.Vegetal, 0, len(all))
 	for _, v := range all {
 		if !v.Arquivado {
 			out = append(out, v)
@@ -75,8 +75,8 @@ func (s *Store) ActiveVegetables(ctx context.Context) ([]domain.Vegetable, error
 // searchCatalogue is one page of the members' catalogue whose folded name
 // contains q's (every vegetable when q is empty), in id order, after the
 // cursor position after: full pages from the container's copy.
-func (s *Store) searchCatalogue(ctx context.Context, q string, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
-	qq := query{Index: IndexGSI1, PK: catalogVegetable, After: after}
+func (s *Store) searchCatalogue(ctx context.Context, q string, limit int, after map[string]string) ([]domain.Vegetal, map[string]string, error) {
+	qq := query{Index: IndexGSI1, PK: catalogVegetal, After: after}
 	if !qq.positionFits() {
 		return nil, nil, errBadCursor()
 	}
@@ -86,14 +86,14 @@ func (s *Store) searchCatalogue(ctx context.Context, q string, limit int, after 
 	}
 	k := domain.SearchKey(q)
 	from := after[attrGSI1SK]
-	out := []domain.Vegetable{}
+	out := []domain.Vegetal{}
 	for _, v := range all {
 		if v.Arquivado || (from != "" && v.ID <= from) || (k != "" && !strings.Contains(v.SearchText(), k)) {
 			continue
 		}
 		if len(out) == limit {
 			last := out[len(out)-1]
-			return out, map[string]string{attrPK: VegetablePK(last.ID), attrSK: skMeta, attrGSI1PK: catalogVegetable, attrGSI1SK: last.ID}, nil
+			return out, map[string]string{attrPK: VegetalPK(last.ID), attrSK: skMeta, attrGSI1PK: catalogVegetal, attrGSI1SK: last.ID}, nil
 		}
 		out = append(out, v)
 	}

@@ -6,10 +6,10 @@ import (
 	"github.com/verde-app/verde/shared/domain"
 )
 
-// vegetableExtra is what a vegetable item holds beyond the first seed's
+// vegetalExtra is what a vegetable item holds beyond the first seed's
 // attributes: the cultivar's season, the source row, the growing advice, the
 // archive flag and the folded name that search filters on.
-type vegetableExtra struct {
+type vegetalExtra struct {
 	Estacao        string   `dynamodbav:"estacao,omitempty"`
 	FonteLinha     string   `dynamodbav:"fonteLinha,omitempty"`
 	NomeBusca      string   `dynamodbav:"nomeBusca"`
@@ -38,9 +38,9 @@ type citacaoAttr struct {
 	Institucional bool   `dynamodbav:"institucional"`
 }
 
-func extraOf(v domain.Vegetable) vegetableExtra {
-	c := v.VegetableCare
-	e := vegetableExtra{
+func extraOf(v domain.Vegetal) vegetalExtra {
+	c := v.VegetalCare
+	e := vegetalExtra{
 		Estacao: v.Estacao, FonteLinha: v.FonteLinha, NomeBusca: v.SearchText(),
 		NomeCientifico: c.NomeCientifico, Familia: c.Familia, Metodo: c.Metodo, Profundidade: c.Profundidade,
 		Sol: c.Sol, Rega: c.Rega, Cuidados: c.Cuidados, Companheiras: c.Companheiras,
@@ -55,9 +55,9 @@ func extraOf(v domain.Vegetable) vegetableExtra {
 	return e
 }
 
-func (e vegetableExtra) into(v *domain.Vegetable) {
+func (e vegetalExtra) into(v *domain.Vegetal) {
 	v.Estacao, v.FonteLinha, v.Arquivado = e.Estacao, e.FonteLinha, e.Arquivado
-	v.VegetableCare = domain.VegetableCare{
+	v.VegetalCare = domain.VegetalCare{
 		NomeCientifico: e.NomeCientifico, Familia: e.Familia, Metodo: e.Metodo, Profundidade: e.Profundidade,
 		Sol: e.Sol, Rega: e.Rega, Cuidados: e.Cuidados, Companheiras: e.Companheiras,
 		Pragas: e.Pragas, NomesPopulares: e.NomesPopulares,
@@ -70,14 +70,14 @@ func (e vegetableExtra) into(v *domain.Vegetable) {
 	}
 }
 
-func decodeVegetable(r record) (domain.Vegetable, error) {
-	it, err := unmarshal[vegetableItem](r, "vegetable")
+func decodeVegetal(r record) (domain.Vegetal, error) {
+	it, err := unmarshal[vegetalItem](r, "vegetal")
 	return it.domain(), err
 }
 
-// VegetablesScope binds a catalogue cursor to its search (and to the
+// VegetaisScope binds a catalogue cursor to its search (and to the
 // admin's list, which shows archived vegetables too).
-func VegetablesScope(q string, archived bool) string {
+func VegetaisScope(q string, archived bool) string {
 	s := "catalog:vegetables|"
 	if archived {
 		s = "catalog:vegetables+archived|"
@@ -85,35 +85,35 @@ func VegetablesScope(q string, archived bool) string {
 	return s + domain.SearchKey(q)
 }
 
-// VegetablesPage is one page of the catalogue in id order, only the
+// VegetaisPage is one page of the catalogue in id order, only the
 // vegetables whose folded name or popular name contains q's when q is set, and the
 // archived ones only when archived is (the admin's list). What members are
 // offered (new cultivos) never holds an archived vegetable, and comes from
 // the container's copy of the catalogue (catalog_cache.go): full pages, no
 // DynamoDB call while the copy is fresh. The admin's list is one Query of
 // the table (its filter on the name may thin a page; admins page on).
-func (s *Store) VegetablesPage(ctx context.Context, q string, archived bool, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
+func (s *Store) VegetaisPage(ctx context.Context, q string, archived bool, limit int, after map[string]string) ([]domain.Vegetal, map[string]string, error) {
 	if !archived {
 		return s.searchCatalogue(ctx, q, limit, after)
 	}
-	qq := query{Index: IndexGSI1, PK: catalogVegetable, Limit: limit, After: after, What: "vegetables"}
+	qq := query{Index: IndexGSI1, PK: catalogVegetal, Limit: limit, After: after, What: "vegetais"}
 	if k := domain.SearchKey(q); k != "" {
 		qq.ContainsAttr, qq.Contains = "nomeBusca", k
 	}
-	return queryPage(ctx, s, qq, decodeVegetable)
+	return queryPage(ctx, s, qq, decodeVegetal)
 }
 
-// Vegetable is one vegetable of the catalogue: one GetItem.
-func (s *Store) Vegetable(ctx context.Context, id string) (domain.Vegetable, error) {
+// Vegetal is one vegetable of the catalogue: one GetItem.
+func (s *Store) Vegetal(ctx context.Context, id string) (domain.Vegetal, error) {
 	if !validID(id) {
-		return domain.Vegetable{}, domain.ErrVegetalNotFound()
+		return domain.Vegetal{}, domain.ErrVegetalNotFound()
 	}
-	item, err := s.getItem(ctx, VegetablePK(id), skMeta, "vegetable")
+	item, err := s.getItem(ctx, VegetalPK(id), skMeta, "vegetal")
 	if err != nil {
-		return domain.Vegetable{}, err
+		return domain.Vegetal{}, err
 	}
 	if item == nil {
-		return domain.Vegetable{}, domain.ErrVegetalNotFound()
+		return domain.Vegetal{}, domain.ErrVegetalNotFound()
 	}
-	return decodeVegetable(item)
+	return decodeVegetal(item)
 }

@@ -27,16 +27,16 @@ func catalogFixture(t *testing.T) *fixture {
 func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	ctx := context.Background()
 	f := catalogFixture(t)
-	vegetables, conquistas, err := seed.Catalog()
+	vegetais, conquistas, err := seed.Catalog()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vegetables) != 66 || len(conquistas) != 13 {
-		t.Fatalf("catalogue of %d vegetables and %d conquistas", len(vegetables), len(conquistas))
+	if len(vegetais) != 66 || len(conquistas) != 13 {
+		t.Fatalf("catalogue of %d vegetables and %d conquistas", len(vegetais), len(conquistas))
 	}
 
 	f.calls.Reset()
-	n, err := f.s.SeedCatalog(ctx, vegetables, conquistas)
+	n, err := f.s.SeedCatalog(ctx, vegetais, conquistas)
 	if err != nil || n != 79 {
 		t.Fatalf("first seed: %d, %v", n, err)
 	}
@@ -46,7 +46,7 @@ func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 
 	// An admin edits a vegetable; seeding again must not undo it.
 	key := map[string]types.AttributeValue{
-		"PK": &types.AttributeValueMemberS{Value: store.VegetablePK("tomate")},
+		"PK": &types.AttributeValueMemberS{Value: store.VegetalPK("tomate")},
 		"SK": &types.AttributeValueMemberS{Value: "META"},
 	}
 	_, err = f.s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
@@ -58,7 +58,7 @@ func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.calls.Reset()
-	n, err = f.s.SeedCatalog(ctx, vegetables, conquistas)
+	n, err = f.s.SeedCatalog(ctx, vegetais, conquistas)
 	if err != nil || n != 0 {
 		t.Fatalf("second seed: %d, %v", n, err)
 	}
@@ -87,7 +87,7 @@ func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	}
 
 	// The catalogue lists exactly what was seeded (the edit aside), round-tripped through the items.
-	listedV, err := f.s.Vegetables(ctx)
+	listedV, err := f.s.Vegetais(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,11 +98,11 @@ func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 	if len(listedV) != 66 || len(listedC) != 13 {
 		t.Fatalf("catalogue lists %d vegetables, %d conquistas", len(listedV), len(listedC))
 	}
-	byID := map[string]domain.Vegetable{}
+	byID := map[string]domain.Vegetal{}
 	for _, v := range listedV {
 		byID[v.ID] = v
 	}
-	for _, v := range vegetables {
+	for _, v := range vegetais {
 		if v.ID == "tomate" {
 			v.Nome = "Tomate cereja"
 		}
@@ -129,22 +129,22 @@ func TestSeedCatalogWritesOnceInBatchesAndKeepsEdits(t *testing.T) {
 func TestSeedCatalogCallsAreBoundedBySize(t *testing.T) {
 	ctx := context.Background()
 	f := catalogFixture(t)
-	var vegetables []domain.Vegetable
+	var vegetais []domain.Vegetal
 	for i := range 130 {
-		vegetables = append(vegetables, domain.Vegetable{ID: fmt.Sprintf("v%03d", i), Nome: "V", DiasColheitaMin: 1, DiasColheitaMax: 2})
+		vegetais = append(vegetais, domain.Vegetal{ID: fmt.Sprintf("v%03d", i), Nome: "V", DiasColheitaMin: 1, DiasColheitaMax: 2})
 	}
-	if n, err := f.s.SeedCatalog(ctx, vegetables[:40], nil); err != nil || n != 40 {
+	if n, err := f.s.SeedCatalog(ctx, vegetais[:40], nil); err != nil || n != 40 {
 		t.Fatalf("first 40: %d, %v", n, err)
 	}
 	f.calls.Reset()
-	n, err := f.s.SeedCatalog(ctx, vegetables, []domain.Conquista{{Codigo: "c1", Nome: "C", Criterio: domain.Criterio{Evento: "e", Quantidade: 1}}})
+	n, err := f.s.SeedCatalog(ctx, vegetais, []domain.Conquista{{Codigo: "c1", Nome: "C", Criterio: domain.Criterio{Evento: "e", Quantidade: 1}}})
 	if err != nil || n != 91 {
 		t.Fatalf("seed of 131 with 40 present: %d, %v", n, err)
 	}
 	if ops := f.calls.ByOperation(); ops["BatchGetItem"] != 2 || ops["BatchWriteItem"] != 4 || f.calls.Total() != 6 {
 		t.Fatalf("seed made %v", ops)
 	}
-	if listed, err := f.s.Vegetables(ctx); err != nil || len(listed) != 130 {
+	if listed, err := f.s.Vegetais(ctx); err != nil || len(listed) != 130 {
 		t.Fatalf("lists %d, %v", len(listed), err)
 	}
 }
@@ -152,10 +152,10 @@ func TestSeedCatalogCallsAreBoundedBySize(t *testing.T) {
 // Ids that could not be keys, and repeated ids, are refused before any call.
 func TestSeedCatalogRefusesBadIDs(t *testing.T) {
 	f := newFixture(t)
-	for _, vegetables := range [][]domain.Vegetable{{{ID: ""}}, {{ID: "a#b"}}, {{ID: "x-" + uuid.NewString()}, {ID: "x-dup"}, {ID: "x-dup"}}} {
+	for _, vegetais := range [][]domain.Vegetal{{{ID: ""}}, {{ID: "a#b"}}, {{ID: "x-" + uuid.NewString()}, {ID: "x-dup"}, {ID: "x-dup"}}} {
 		f.calls.Reset()
-		if n, err := f.s.SeedCatalog(context.Background(), vegetables, nil); err == nil || n != 0 || f.calls.Total() != 0 {
-			t.Errorf("%v: %d, %v after %d calls", vegetables, n, err, f.calls.Total())
+		if n, err := f.s.SeedCatalog(context.Background(), vegetais, nil); err == nil || n != 0 || f.calls.Total() != 0 {
+			t.Errorf("%v: %d, %v after %d calls", vegetais, n, err, f.calls.Total())
 		}
 	}
 	if _, err := f.s.SeedCatalog(context.Background(), nil, []domain.Conquista{{Codigo: "a b"}}); err == nil {

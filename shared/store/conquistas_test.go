@@ -171,7 +171,7 @@ func TestColheitaFartaUnlocksOnceWhen20ConcurrentColheitasCrossTen(t *testing.T)
 	}
 }
 
-func TestCountersOfDiaryGroupsAndVegetables(t *testing.T) {
+func TestCountersOfDiaryGroupsAndVegetais(t *testing.T) {
 	f := newFixture(t)
 	u := f.user("Contadora")
 	a := f.cultivo(u, "alface-verao")

@@ -323,7 +323,7 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 	var awarded int
 	err = attempt(ctx, func() error {
 		now := s.now()
-		keys := []itemKey{{VegetablePK(in.VegetalID), skMeta}, {UserPK(actor.ID), skProfile}}
+		keys := []itemKey{{VegetalPK(in.VegetalID), skMeta}, {UserPK(actor.ID), skProfile}}
 		if g := in.GrupoID; g != "" {
 			keys = append(keys, itemKey{GroupPK(g), skMeta}, itemKey{GroupPK(g), MemberSK(actor.ID)})
 			for _, col := range in.Colaboradores {
@@ -337,10 +337,10 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 		if err != nil {
 			return err
 		}
-		vi := items[itemKey{VegetablePK(in.VegetalID), skMeta}]
-		var veg domain.Vegetable
+		vi := items[itemKey{VegetalPK(in.VegetalID), skMeta}]
+		var veg domain.Vegetal
 		if vi != nil {
-			if veg, err = decodeVegetable(vi); err != nil {
+			if veg, err = decodeVegetal(vi); err != nil {
 				return err
 			}
 		}

@@ -261,7 +261,7 @@ var exportItemTypes = map[string]reflect.Type{
 	"profile": reflect.TypeFor[profileItem](), "group": reflect.TypeFor[groupItem](), "member": reflect.TypeFor[memberItem](),
 	"lote": reflect.TypeFor[loteItem](), "cultivo": reflect.TypeFor[cultivoItem](), "diario": reflect.TypeFor[diarioItem](),
 	"colheita": reflect.TypeFor[colheitaItem](), "post": reflect.TypeFor[postItem](), "comment": reflect.TypeFor[commentItem](),
-	"vegetable": reflect.TypeFor[vegetableItem](), "guide": reflect.TypeFor[guideItem](), "audit": reflect.TypeFor[auditItem](),
+	"vegetable": reflect.TypeFor[vegetalItem](), "guide": reflect.TypeFor[guideItem](), "audit": reflect.TypeFor[auditItem](),
 }
 
 // reportColumns are a report's attributes (written as a map: feed_moderation.go).

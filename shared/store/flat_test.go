@@ -197,27 +197,27 @@ func TestCatalogueSearchAnswersAFullPageWithNoCall(t *testing.T) {
 	ctx := context.Background()
 	var costs []cost
 	for _, before := range []int{40, 300} {
-		var vs []domain.Vegetable
+		var vs []domain.Vegetal
 		for i := range before - len(vs) {
-			vs = append(vs, domain.Vegetable{ID: fmt.Sprintf("a-legume-%d-%04d", before, i), Nome: fmt.Sprintf("Legume %d %d", before, i), DiasColheitaMin: 30, DiasColheitaMax: 60})
+			vs = append(vs, domain.Vegetal{ID: fmt.Sprintf("a-legume-%d-%04d", before, i), Nome: fmt.Sprintf("Legume %d %d", before, i), DiasColheitaMin: 30, DiasColheitaMax: 60})
 		}
 		for i := range 6 {
-			vs = append(vs, domain.Vegetable{ID: fmt.Sprintf("tomate-%d-%d", before, i), Nome: fmt.Sprintf("Tomate %d", i), DiasColheitaMin: 90, DiasColheitaMax: 120})
+			vs = append(vs, domain.Vegetal{ID: fmt.Sprintf("tomate-%d-%d", before, i), Nome: fmt.Sprintf("Tomate %d", i), DiasColheitaMin: 90, DiasColheitaMax: 120})
 		}
 		if _, err := f.s.SeedCatalog(ctx, vs, nil); err != nil {
 			t.Fatal(err)
 		}
-		var page []domain.Vegetable
+		var page []domain.Vegetal
 		var next map[string]string
 		cold := f.measure(func() (err error) {
-			page, next, err = f.s.VegetablesPage(ctx, "tomate", false, 5, nil)
+			page, next, err = f.s.VegetaisPage(ctx, "tomate", false, 5, nil)
 			return err
 		})
 		if len(page) != 5 || next == nil || cold.calls > 2 {
 			t.Fatalf("%d before: %d tomatoes, next %v, cold read %s", before, len(page), next, cold)
 		}
 		costs = append(costs, f.measure(func() (err error) {
-			page, next, err = f.s.VegetablesPage(ctx, "tomate", false, 5, next)
+			page, next, err = f.s.VegetaisPage(ctx, "tomate", false, 5, next)
 			return err
 		}))
 		// Both seeds' tomatoes: 6, then 12.

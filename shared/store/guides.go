@@ -53,7 +53,7 @@ func guideItemOf(g domain.Guide) guideItem {
 // linkOf is the guide's copy under vegetable vid.
 func linkOf(g domain.Guide, vid string) guideItem {
 	it := guideItemOf(g)
-	it.PK, it.SK, it.GSI1PK, it.GSI1SK, it.Type = VegetablePK(vid), prefixGuia+g.ID, "", "", "guideLink"
+	it.PK, it.SK, it.GSI1PK, it.GSI1SK, it.Type = VegetalPK(vid), prefixGuia+g.ID, "", "", "guideLink"
 	return it
 }
 
@@ -62,7 +62,7 @@ func decodeGuide(r record) (domain.Guide, error) {
 	return it.domain(), err
 }
 
-// checkVegetables reads the guide's vegetables (and the guide itself when
+// checkVegetais reads the guide's vegetables (and the guide itself when
 // id is set) in one BatchGetItem: every vegetable must exist.
 func (s *Store) guideReads(ctx context.Context, id string, vegetais []string) (*guideItem, error) {
 	keys := make([]itemKey, 0, len(vegetais)+1)
@@ -70,7 +70,7 @@ func (s *Store) guideReads(ctx context.Context, id string, vegetais []string) (*
 		if !validID(v) {
 			return nil, domain.ErrGuiaVegetalUnknown(v)
 		}
-		keys = append(keys, itemKey{VegetablePK(v), skMeta})
+		keys = append(keys, itemKey{VegetalPK(v), skMeta})
 	}
 	if id != "" {
 		if !validID(id) {
@@ -83,7 +83,7 @@ func (s *Store) guideReads(ctx context.Context, id string, vegetais []string) (*
 		return nil, err
 	}
 	for _, v := range vegetais {
-		if items[itemKey{VegetablePK(v), skMeta}] == nil {
+		if items[itemKey{VegetalPK(v), skMeta}] == nil {
 			return nil, domain.ErrGuiaVegetalUnknown(v)
 		}
 	}
@@ -119,7 +119,7 @@ func (s *Store) writeGuide(ctx context.Context, g domain.Guide, prev int, old []
 	}
 	for _, v := range old {
 		if !slices.Contains(live, v) {
-			t.delete("unlink:"+v, VegetablePK(v), prefixGuia+g.ID, nil)
+			t.delete("unlink:"+v, VegetalPK(v), prefixGuia+g.ID, nil)
 		}
 	}
 	if daily != "" {
@@ -223,7 +223,7 @@ func (s *Store) GuidesOf(ctx context.Context, vid string, limit int, after map[s
 	if !validID(vid) {
 		return nil, nil, domain.ErrVegetalNotFound()
 	}
-	return queryPage(ctx, s, query{PK: VegetablePK(vid), Prefix: prefixGuia, Limit: limit, After: after, What: "guides"}, decodeGuide)
+	return queryPage(ctx, s, query{PK: VegetalPK(vid), Prefix: prefixGuia, Limit: limit, After: after, What: "guides"}, decodeGuide)
 }
 
 // AdminGuidesPage is one page of every guide (archived too), oldest first,

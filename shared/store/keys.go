@@ -101,7 +101,7 @@ const (
 	pkConfig         = "CONFIG"
 	dirPublic        = "DIR#PUBLIC"
 	dirUFPrefix      = "DIR#UF#"
-	catalogVegetable = "CATALOG#VEG"
+	catalogVegetal   = "CATALOG#VEG"
 	catalogConquista = "CATALOG#CONQUISTA"
 )
 
@@ -134,8 +134,8 @@ func NotificationSK(t time.Time, id string) string {
 // same transaction as the act, so an act pays once.
 func AwardSK(motivo, ref string) string { return prefixAward + motivo + "#" + ref }
 
-// VegetablePK and ConquistaPK are the catalogue's items (SK META).
-func VegetablePK(id string) string     { return "VEG#" + id }
+// VegetalPK and ConquistaPK are the catalogue's items (SK META).
+func VegetalPK(id string) string       { return "VEG#" + id }
 func ConquistaPK(codigo string) string { return "CONQUISTA#" + codigo }
 
 // directoryKeys are the GSI keys of a public group, from its folded name and

@@ -92,7 +92,7 @@ type SeedResult struct {
 // transaction: its fields, its version raised (an admin's form opened before
 // gets the usual 409), its SEED. Running it again with the same seed writes
 // nothing. Reads are BatchGetItem of 50 items with their SEED.
-func (s *Store) ApplyCatalogSeed(ctx context.Context, vegetables []domain.Vegetable, conquistas []domain.Conquista) (SeedResult, error) {
+func (s *Store) ApplyCatalogSeed(ctx context.Context, vegetais []domain.Vegetal, conquistas []domain.Conquista) (SeedResult, error) {
 	now := s.now()
 	type entry struct {
 		key  itemKey
@@ -113,8 +113,8 @@ func (s *Store) ApplyCatalogSeed(ctx context.Context, vegetables []domain.Vegeta
 		entries = append(entries, entry{k, item})
 		return nil
 	}
-	for _, v := range vegetables {
-		if err := add("vegetable", v.ID, VegetablePK(v.ID), newVegetableItem(v, now)); err != nil {
+	for _, v := range vegetais {
+		if err := add("vegetal", v.ID, VegetalPK(v.ID), newVegetalItem(v, now)); err != nil {
 			return SeedResult{}, err
 		}
 	}

@@ -41,7 +41,7 @@ func (s *Store) SeedYields(ctx context.Context, yields map[string]domain.Produti
 			return err
 		}
 		_, err = s.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-			TableName: aws.String(s.Table), Key: keyOf(VegetablePK(id), skMeta),
+			TableName: aws.String(s.Table), Key: keyOf(VegetalPK(id), skMeta),
 			ConditionExpression:       aws.String("attribute_exists(PK)"),
 			UpdateExpression:          aws.String("SET #p = :p"),
 			ExpressionAttributeNames:  map[string]string{"#p": attrProdutividade},

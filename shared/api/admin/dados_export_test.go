@@ -149,13 +149,13 @@ func TestExportJobResumesFromItsCursor(t *testing.T) {
 	tag := strings.ToLower(uuid.NewString()[:6])
 	want := map[string]bool{}
 	for _, n := range []string{"Quiabo", "Maxixe", "Jiló", "Taioba", "Ora-pro-nóbis"} {
-		v, err := env.Deps.Store.CreateVegetable(ctx, domain.VegetableInput{Nome: n + " " + tag, Metodo: "semente", DiasColheitaMin: 30, DiasColheitaMax: 60}, testkit.Actor(adm))
+		v, err := env.Deps.Store.CreateVegetal(ctx, domain.VegetalInput{Nome: n + " " + tag, Metodo: "semente", DiasColheitaMin: 30, DiasColheitaMax: 60}, testkit.Actor(adm))
 		if err != nil {
 			t.Fatal(err)
 		}
 		want[v.ID] = true
 	}
-	all, _ := env.Deps.Store.Vegetables(ctx)
+	all, _ := env.Deps.Store.Vegetais(ctx)
 	rec, _, err := env.Deps.Store.CreateExport(ctx, domain.ExportInput{Entidade: "vegetais", Formato: "jsonl"}, testkit.Actor(adm))
 	if err != nil {
 		t.Fatal(err)

@@ -16,7 +16,7 @@ import (
 // The vegetable import of /admin/dados: the file as the request's body
 // (text/csv, at most 1 MB and 500 rows). POST …/validar is the dry run: every
 // row checked, each bad one listed by line and field, nothing written. POST
-// …/importar writes the good rows (store.ImportVegetables).
+// …/importar writes the good rows (store.ImportVegetais).
 
 // ImportacaoVegetais is a dry run's or an import's report.
 type ImportacaoVegetais struct {
@@ -45,14 +45,14 @@ func readCSV(r *http.Request) (domain.ImportFile, error) {
 	return domain.ParseImport(data)
 }
 
-func handleImportVegetables(d app.Deps, dryRun bool) http.Handler {
+func handleImportVegetais(d app.Deps, dryRun bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f, err := readCSV(r)
 		if err != nil {
 			api.WriteError(w, r, err)
 			return
 		}
-		res, err := d.Store.ImportVegetables(r.Context(), f, dryRun, kit.ActorFrom(d, r))
+		res, err := d.Store.ImportVegetais(r.Context(), f, dryRun, kit.ActorFrom(d, r))
 		if err != nil {
 			api.WriteError(w, r, err)
 			return

@@ -21,12 +21,12 @@ func postCSV(t *testing.T, path string, u testkit.User, csv string) testkit.Resp
 
 const importHeader = "especie,sul,sudeste,nordeste,centro_oeste,norte,inicio_colheita_dias_apos_plantio,metodo,familia\n"
 
-// TestVegetableImportDryRunListsBadRowsByLineAndField: a file with 3 bad
+// TestVegetalImportDryRunListsBadRowsByLineAndField: a file with 3 bad
 // rows (an unknown month, days that are not a number, a método that is not
 // one: a missing one is fine, as the screen documents)
 // gets exactly those 3 lines and fields, and the dry run writes nothing,
 // not even the good row.
-func TestVegetableImportDryRunListsBadRowsByLineAndField(t *testing.T) {
+func TestVegetalImportDryRunListsBadRowsByLineAndField(t *testing.T) {
 	setup(t)
 	adm := env.NewAdmin(t, "Ivo Importa")
 	tag := strings.ToUpper(uuid.NewString()[:6])
@@ -53,7 +53,7 @@ func TestVegetableImportDryRunListsBadRowsByLineAndField(t *testing.T) {
 	if !strings.Contains(rep.Problemas[2].Mensagem, "método") {
 		t.Fatalf("metodo message %q", rep.Problemas[2].Mensagem)
 	}
-	vs, err := env.Deps.Store.Vegetables(context.Background())
+	vs, err := env.Deps.Store.Vegetais(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,11 +67,11 @@ func TestVegetableImportDryRunListsBadRowsByLineAndField(t *testing.T) {
 	}
 }
 
-// TestVegetableImportWritesGoodRowsOnceAndIsIdempotent: a good file creates
+// TestVegetalImportWritesGoodRowsOnceAndIsIdempotent: a good file creates
 // its vegetables (audited, version 1) and updates one by name; the same
 // file again writes nothing; the file's faults (size, rows, header) are
 // refused with a message on field csv; a JSON body is a 415.
-func TestVegetableImportWritesGoodRowsOnceAndIsIdempotent(t *testing.T) {
+func TestVegetalImportWritesGoodRowsOnceAndIsIdempotent(t *testing.T) {
 	setup(t)
 	adm := env.NewAdmin(t, "Iara Importa")
 	tag := strings.ToUpper(uuid.NewString()[:6])
@@ -85,14 +85,14 @@ func TestVegetableImportWritesGoodRowsOnceAndIsIdempotent(t *testing.T) {
 		t.Fatalf("import: %d %s", res.Status, res.Body)
 	}
 	id := strings.ToLower("ervilha-torta-" + tag)
-	v, err := env.Deps.Store.Vegetable(context.Background(), id)
+	v, err := env.Deps.Store.Vegetal(context.Background(), id)
 	if err != nil || v.Nome != "Ervilha torta "+strings.ToLower(tag) || v.Familia != "Fabaceae" || v.DiasColheitaMin != 60 ||
 		fmt.Sprint(v.Semeadura["sul"]) != "[3 4 5 6 7]" || fmt.Sprint(v.Semeadura["nordeste"]) != "[]" {
 		t.Fatalf("vegetable %s: %v %+v", id, err, v)
 	}
-	alface, err := env.Deps.Store.Vegetable(context.Background(), strings.ToLower("alface-roxa-"+tag+"-de-verao-verao"))
+	alface, err := env.Deps.Store.Vegetal(context.Background(), strings.ToLower("alface-roxa-"+tag+"-de-verao-verao"))
 	if err != nil {
-		alface, err = env.Deps.Store.Vegetable(context.Background(), strings.ToLower("alface-roxa-"+tag+"-de-verao"))
+		alface, err = env.Deps.Store.Vegetal(context.Background(), strings.ToLower("alface-roxa-"+tag+"-de-verao"))
 	}
 	if err != nil || alface.Estacao != "verao" {
 		t.Fatalf("alface: %v %+v", err, alface)
@@ -107,7 +107,7 @@ func TestVegetableImportWritesGoodRowsOnceAndIsIdempotent(t *testing.T) {
 	if res.Status != 200 || rep.Iguais != 2 || len(rep.Novos)+len(rep.Alterados)+len(rep.Problemas) != 0 {
 		t.Fatalf("second import: %d %s", res.Status, res.Body)
 	}
-	if again, _ := env.Deps.Store.Vegetable(context.Background(), id); again.Version != v.Version {
+	if again, _ := env.Deps.Store.Vegetal(context.Background(), id); again.Version != v.Version {
 		t.Fatalf("version moved %d -> %d", v.Version, again.Version)
 	}
 	if log := env.AuditOf(t, adm.ID); len(log) != 2 {
@@ -121,7 +121,7 @@ func TestVegetableImportWritesGoodRowsOnceAndIsIdempotent(t *testing.T) {
 	if res.Status != 200 || len(rep.Alterados) != 1 || len(rep.Novos) != 0 {
 		t.Fatalf("update: %d %s", res.Status, res.Body)
 	}
-	if after, _ := env.Deps.Store.Vegetable(context.Background(), id); after.Version != v.Version+1 || after.DiasColheitaMin != 65 {
+	if after, _ := env.Deps.Store.Vegetal(context.Background(), id); after.Version != v.Version+1 || after.DiasColheitaMin != 65 {
 		t.Fatalf("updated %+v", after)
 	}
 	if log := env.AuditOf(t, adm.ID); len(log) != 3 || log[0].Acao != "vegetal.editado" {

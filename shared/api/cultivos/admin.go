@@ -19,7 +19,7 @@ type VegetalAdmin struct {
 	Version int `json:"version"`
 }
 
-func vegetalAdminOf(v domain.Vegetable) VegetalAdmin {
+func vegetalAdminOf(v domain.Vegetal) VegetalAdmin {
 	return VegetalAdmin{Vegetal: vegetalOf(v), Version: v.Version}
 }
 
@@ -27,14 +27,14 @@ func vegetalAdminOf(v domain.Vegetable) VegetalAdmin {
 // field of a new vegetable plus the version the form was loaded with.
 type VegetalEdit struct {
 	Version int `json:"version"`
-	domain.VegetableInput
+	domain.VegetalInput
 }
 
 func (e *VegetalEdit) Valid() error {
 	if err := domain.ValidVegetalEdit(e.Version); err != nil {
 		return err
 	}
-	return e.VegetableInput.Valid()
+	return e.VegetalInput.Valid()
 }
 
 // VegetalArquivo is the body of POST /api/admin/vegetables/{vegetalId}/arquivo.
@@ -47,30 +47,30 @@ func (in *VegetalArquivo) Valid() error {
 	return domain.ValidVegetalArquivo(in.Arquivado, in.Version)
 }
 
-// handleAdminVegetables is the admin's catalogue, archived vegetables
+// handleAdminVegetais is the admin's catalogue, archived vegetables
 // included, searched by name: one Query.
-func handleAdminVegetables(d app.Deps) http.Handler { return vegetables(d, true, vegetalAdminOf) }
+func handleAdminVegetais(d app.Deps) http.Handler { return vegetais(d, true, vegetalAdminOf) }
 
-func handleAdminVegetable(d app.Deps) http.Handler {
+func handleAdminVegetal(d app.Deps) http.Handler {
 	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (VegetalAdmin, error) {
-		return kit.Shown(vegetalAdminOf)(d.Store.Vegetable(r.Context(), r.PathValue("vegetalId")))
+		return kit.Shown(vegetalAdminOf)(d.Store.Vegetal(r.Context(), r.PathValue("vegetalId")))
 	})
 }
 
-func handleCreateVegetable(d app.Deps) http.Handler {
-	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.VegetableInput, actor store.Actor) (VegetalAdmin, error) {
-		return kit.Shown(vegetalAdminOf)(d.Store.CreateVegetable(r.Context(), in, actor))
+func handleCreateVegetal(d app.Deps) http.Handler {
+	return kit.Act(d, http.StatusCreated, func(r *http.Request, in domain.VegetalInput, actor store.Actor) (VegetalAdmin, error) {
+		return kit.Shown(vegetalAdminOf)(d.Store.CreateVegetal(r.Context(), in, actor))
 	})
 }
 
-func handleEditVegetable(d app.Deps) http.Handler {
+func handleEditVegetal(d app.Deps) http.Handler {
 	return kit.Act(d, http.StatusOK, func(r *http.Request, in VegetalEdit, actor store.Actor) (VegetalAdmin, error) {
-		return kit.Shown(vegetalAdminOf)(d.Store.UpdateVegetable(r.Context(), r.PathValue("vegetalId"), in.Version, in.VegetableInput, actor))
+		return kit.Shown(vegetalAdminOf)(d.Store.UpdateVegetal(r.Context(), r.PathValue("vegetalId"), in.Version, in.VegetalInput, actor))
 	})
 }
 
-func handleArchiveVegetable(d app.Deps) http.Handler {
+func handleArchiveVegetal(d app.Deps) http.Handler {
 	return kit.Act(d, http.StatusOK, func(r *http.Request, in VegetalArquivo, actor store.Actor) (VegetalAdmin, error) {
-		return kit.Shown(vegetalAdminOf)(d.Store.SetVegetableArchived(r.Context(), r.PathValue("vegetalId"), in.Version, *in.Arquivado, actor))
+		return kit.Shown(vegetalAdminOf)(d.Store.SetVegetalArchived(r.Context(), r.PathValue("vegetalId"), in.Version, *in.Arquivado, actor))
 	})
 }

@@ -29,8 +29,8 @@ func vegetalBody(nome string) map[string]any {
 
 func uniqueNome(prefix string) string { return prefix + " " + uuid.NewString()[:8] }
 
-// newVegetable creates a vegetable through the API as the site admin.
-func newVegetable(t *testing.T, nome string) cultivos.VegetalAdmin {
+// newVegetal creates a vegetable through the API as the site admin.
+func newVegetal(t *testing.T, nome string) cultivos.VegetalAdmin {
 	t.Helper()
 	res := testkit.DoWithHeader(t, h, "POST", "/api/admin/vegetables", cast.Admin, vegetalBody(nome),
 		http.Header{"Idempotency-Key": {uuid.NewString()}})
@@ -59,10 +59,10 @@ func TestAdminAuthorizationMatrix(t *testing.T) {
 			return map[string]any{"arquivado": true, "version": v.Version}
 		}, testkit.Expect{401, 403, 403, 200}},
 	},
-		func(t *testing.T) cultivos.VegetalAdmin { return newVegetable(t, uniqueNome("Alvo")) },
+		func(t *testing.T) cultivos.VegetalAdmin { return newVegetal(t, uniqueNome("Alvo")) },
 		func(v cultivos.VegetalAdmin) string { return v.ID },
 		func(t *testing.T, v cultivos.VegetalAdmin, row string) {
-			got, err := env.Deps.Store.Vegetable(context.Background(), v.ID)
+			got, err := env.Deps.Store.Vegetal(context.Background(), v.ID)
 			if err != nil || got.Version != v.Version || got.Arquivado || got.Cuidados != v.Cuidados {
 				t.Fatalf("a refused %s changed the vegetable: %+v %v", row, got, err)
 			}
@@ -158,7 +158,7 @@ func TestAdminWritesAreAudited(t *testing.T) {
 	if res := testkit.Do(t, h, "PUT", "/api/admin/vegetables/"+v.ID, admin, body); res.Status != 409 || len(env.AuditOf(t, admin.ID)) != 2 {
 		t.Fatalf("stale edit: %d %s", res.Status, res.Body)
 	}
-	if got, _ := env.Deps.Store.Vegetable(context.Background(), v.ID); got.Cuidados != "Colher as folhas de fora." || got.Version != 2 {
+	if got, _ := env.Deps.Store.Vegetal(context.Background(), v.ID); got.Cuidados != "Colher as folhas de fora." || got.Version != 2 {
 		t.Fatalf("after a stale edit: %+v", got)
 	}
 
@@ -191,12 +191,12 @@ func TestAdminWritesAreAudited(t *testing.T) {
 	}
 }
 
-// TestArchivedVegetableStaysReadable: archived, a vegetable still serves
+// TestArchivedVegetalStaysReadable: archived, a vegetable still serves
 // the cultivos made of it but is offered neither for new cultivos, nor in
 // the members' catalogue, nor in Plante agora; the admin's list keeps it.
-func TestArchivedVegetableStaysReadable(t *testing.T) {
+func TestArchivedVegetalStaysReadable(t *testing.T) {
 	setup(t)
-	v := newVegetable(t, uniqueNome("Arquivavel"))
+	v := newVegetal(t, uniqueNome("Arquivavel"))
 	cultivo := map[string]any{"vegetalId": v.ID, "metodo": "semente", "quantidade": 2, "unidade": "m2", "dataPlantio": todayDate()}
 	res := testkit.Do(t, h, "POST", "/api/cultivos", cast.Member, cultivo)
 	if res.Status != 201 {
@@ -255,9 +255,9 @@ func TestArchivedVegetableStaysReadable(t *testing.T) {
 func TestSeedKeepsAdminEdits(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	seed := domain.Vegetable{ID: "semente-" + uuid.NewString()[:8], Nome: "Semente de teste", DiasColheitaMin: 30, DiasColheitaMax: 40,
-		Semeadura: map[string][]int{"sul": {1}}, VegetableCare: domain.VegetableCare{Metodo: "semente", Cuidados: "Do seed"}}
-	if n, err := env.Deps.Store.SeedCatalog(ctx, []domain.Vegetable{seed}, nil); err != nil || n != 1 {
+	seed := domain.Vegetal{ID: "semente-" + uuid.NewString()[:8], Nome: "Semente de teste", DiasColheitaMin: 30, DiasColheitaMax: 40,
+		Semeadura: map[string][]int{"sul": {1}}, VegetalCare: domain.VegetalCare{Metodo: "semente", Cuidados: "Do seed"}}
+	if n, err := env.Deps.Store.SeedCatalog(ctx, []domain.Vegetal{seed}, nil); err != nil || n != 1 {
 		t.Fatalf("seed: %d %v", n, err)
 	}
 	body := vegetalBody("Semente editada")
@@ -265,10 +265,10 @@ func TestSeedKeepsAdminEdits(t *testing.T) {
 	if res := testkit.Do(t, h, "PUT", "/api/admin/vegetables/"+seed.ID, cast.Admin, body); res.Status != 200 {
 		t.Fatalf("edit: %d %s", res.Status, res.Body)
 	}
-	if n, err := env.Deps.Store.SeedCatalog(ctx, []domain.Vegetable{seed}, nil); err != nil || n != 0 {
+	if n, err := env.Deps.Store.SeedCatalog(ctx, []domain.Vegetal{seed}, nil); err != nil || n != 0 {
 		t.Fatalf("seed again: %d %v", n, err)
 	}
-	got, err := env.Deps.Store.Vegetable(ctx, seed.ID)
+	got, err := env.Deps.Store.Vegetal(ctx, seed.ID)
 	if err != nil || got.Nome != "Semente editada" || got.Cuidados != "Do admin" || got.Version != 2 {
 		t.Fatalf("after the seed ran again: %+v %v", got, err)
 	}

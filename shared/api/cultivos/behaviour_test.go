@@ -98,7 +98,7 @@ func TestCallsPerRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	newCultivo(t, gid, "", cast.Owner)
-	if _, err := env.Deps.Store.ActiveVegetables(context.Background()); err != nil {
+	if _, err := env.Deps.Store.ActiveVegetais(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	run := func(label string) {

@@ -89,11 +89,11 @@ func TestAdminGuideRoutesAuthorization(t *testing.T) {
 		"/api/admin/guias", "guiaId")
 }
 
-// TestGuideOnEveryCultivoOfItsVegetable: an admin writes a guide for
+// TestGuideOnEveryCultivoOfItsVegetal: an admin writes a guide for
 // alface; a member reads it from their alface cultivo's vegetable (one
 // Query); edits move it between vegetables, an archive hides it from
 // members, each write one transaction with its audit item.
-func TestGuideOnEveryCultivoOfItsVegetable(t *testing.T) {
+func TestGuideOnEveryCultivoOfItsVegetal(t *testing.T) {
 	setup(t)
 	admin := env.NewAdmin(t, "Gabi Guias")
 	w := newWorld(t, testkit.FixtureOpts{})

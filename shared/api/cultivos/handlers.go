@@ -14,15 +14,15 @@ import (
 	"github.com/verde-app/verde/shared/store"
 )
 
-// handleVegetables is the catalogue, paged, searched by name (?q=): one Query.
-func handleVegetables(d app.Deps) http.Handler { return vegetables(d, false, vegetalOf) }
+// handleVegetais is the catalogue, paged, searched by name (?q=): one Query.
+func handleVegetais(d app.Deps) http.Handler { return vegetais(d, false, vegetalOf) }
 
 // vegetables is the catalogue searched by name, with the archived
 // vegetables too when archived (the admin's): one Query.
-func vegetables[V any](d app.Deps, archived bool, view func(domain.Vegetable) V) http.Handler {
-	return searched(d, func(q string) string { return store.VegetablesScope(q, archived) },
-		func(ctx context.Context, q string, limit int, after map[string]string) ([]domain.Vegetable, map[string]string, error) {
-			return d.Store.VegetablesPage(ctx, q, archived, limit, after)
+func vegetais[V any](d app.Deps, archived bool, view func(domain.Vegetal) V) http.Handler {
+	return searched(d, func(q string) string { return store.VegetaisScope(q, archived) },
+		func(ctx context.Context, q string, limit int, after map[string]string) ([]domain.Vegetal, map[string]string, error) {
+			return d.Store.VegetaisPage(ctx, q, archived, limit, after)
 		}, view)
 }
 
@@ -41,10 +41,10 @@ func searched[T, V any](d app.Deps, scope func(q string) string, list func(ctx c
 	})
 }
 
-// handleVegetable is one vegetable: one GetItem.
-func handleVegetable(d app.Deps) http.Handler {
+// handleVegetal is one vegetable: one GetItem.
+func handleVegetal(d app.Deps) http.Handler {
 	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Vegetal, error) {
-		return kit.Shown(vegetalOf)(d.Store.Vegetable(r.Context(), r.PathValue("vegetalId")))
+		return kit.Shown(vegetalOf)(d.Store.Vegetal(r.Context(), r.PathValue("vegetalId")))
 	})
 }
 
@@ -82,7 +82,7 @@ func planteAgoraFor(r *http.Request, d app.Deps, uf string) (PlanteAgora, error)
 	out := PlanteAgora{UF: uf, Regiao: domain.RegionOfUF(uf), Mes: month, Items: []Vegetal{}}
 	out.RegiaoNome = domain.RegionNames[out.Regiao]
 	if out.Regiao != "" {
-		all, err := d.Store.ActiveVegetables(r.Context())
+		all, err := d.Store.ActiveVegetais(r.Context())
 		if err != nil {
 			return PlanteAgora{}, err
 		}

@@ -45,7 +45,7 @@ type Hortalica struct {
 // maxGuiasHortalica bounds the guides shown on a vegetable's page.
 const maxGuiasHortalica = 20
 
-func resumoOf(v domain.Vegetable) HortalicaResumo {
+func resumoOf(v domain.Vegetal) HortalicaResumo {
 	pop := v.NomesPopulares
 	if pop == nil {
 		pop = []string{}
@@ -57,7 +57,7 @@ func resumoOf(v domain.Vegetable) HortalicaResumo {
 // handleHortalicas is every vegetable members may grow: one Query.
 func handleHortalicas(d app.Deps) http.Handler {
 	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Hortalicas, error) {
-		all, err := d.Store.Vegetables(r.Context())
+		all, err := d.Store.Vegetais(r.Context())
 		if err != nil {
 			return Hortalicas{}, err
 		}
@@ -76,7 +76,7 @@ func handleHortalicas(d app.Deps) http.Handler {
 func handleHortalica(d app.Deps) http.Handler {
 	return kit.Read(d, http.StatusOK, func(r *http.Request, _ store.Actor) (Hortalica, error) {
 		ctx := r.Context()
-		v, err := d.Store.Vegetable(ctx, r.PathValue("vegetalId"))
+		v, err := d.Store.Vegetal(ctx, r.PathValue("vegetalId"))
 		if err == nil && v.Arquivado {
 			err = domain.ErrVegetalNotFound()
 		}

@@ -32,8 +32,8 @@ type Vegetal struct {
 	Arquivado bool                      `json:"arquivado"`
 }
 
-func vegetalOf(v domain.Vegetable) Vegetal {
-	c := v.VegetableCare
+func vegetalOf(v domain.Vegetal) Vegetal {
+	c := v.VegetalCare
 	comp, pop, fontes := c.Companheiras, c.NomesPopulares, v.Fontes
 	if comp == nil {
 		comp = []string{}

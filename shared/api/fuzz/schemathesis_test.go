@@ -72,11 +72,11 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 	// The site admins' routes run as a site admin (their own header below),
 	// on a vegetable of their own, so an archive or an edit leaves the
 	// cultivo fixtures' vegetable alone.
-	vin := domain.VegetableInput{Nome: "Vegetal do fuzz", Metodo: "semente", DiasColheitaMin: 30, DiasColheitaMax: 60}
+	vin := domain.VegetalInput{Nome: "Vegetal do fuzz", Metodo: "semente", DiasColheitaMin: 30, DiasColheitaMax: 60}
 	if err := vin.Valid(); err != nil {
 		t.Fatal(err)
 	}
-	adminVeg, err := env.Deps.Store.CreateVegetable(ctx, vin, testkit.Actor(cast.Admin))
+	adminVeg, err := env.Deps.Store.CreateVegetal(ctx, vin, testkit.Actor(cast.Admin))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -108,11 +108,11 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 
 	// The catalogue, three cultivos of Member in the open group, three diary entries and three
 	// harvests on one of them.
-	vegetables, _, err := seed.Catalog()
+	vegetais, _, err := seed.Catalog()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SeedCatalog(ctx, vegetables, nil); err != nil {
+	if _, err := s.SeedCatalog(ctx, vegetais, nil); err != nil {
 		t.Fatal(err)
 	}
 	var cultivo string

@@ -33,7 +33,7 @@ func TestDashboardAnswersEveryCardInOneReply(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The members' catalogue is the container's copy (store/catalog_cache.go): warm, as in use.
-	if _, err := env.Deps.Store.ActiveVegetables(ctx); err != nil {
+	if _, err := env.Deps.Store.ActiveVegetais(ctx); err != nil {
 		t.Fatal(err)
 	}
 	type page struct {

@@ -62,8 +62,10 @@ export const queryKeys = {
     requests: (groupId: string) => ['groups', 'group', groupId, 'lote-requests'] as const,
   },
   catalog: {
-    vegetables: (q: string) => ['catalog', 'vegetables', q] as const,
-    vegetable: (id: string) => ['catalog', 'vegetable', id] as const,
+    /** 'vegetables' and 'vegetable' stay in these keys: they are saved on members' devices
+     * (lib/offline/persist.ts), and a new name would drop the catalogue kept for offline use. */
+    vegetais: (q: string) => ['catalog', 'vegetables', q] as const,
+    vegetal: (id: string) => ['catalog', 'vegetable', id] as const,
     planteAgora: (uf: string) => ['catalog', 'plante-agora', uf] as const,
     guides: (vegetalId: string) => ['catalog', 'vegetable', vegetalId, 'guias'] as const,
     /** The public catalogue (/hortalicas), one vegetable's public page, the guides (/guias). */
@@ -91,8 +93,8 @@ export const queryKeys = {
   /** The site admins' catalogue (/admin/vegetais); a write there refreshes ['catalog'] too. */
   adminCatalog: {
     all: ['admin', 'catalog'] as const,
-    allVegetables: ['admin', 'catalog', 'vegetables'] as const,
-    vegetables: (q: string) => ['admin', 'catalog', 'vegetables', q] as const,
+    allVegetais: ['admin', 'catalog', 'vegetais'] as const,
+    vegetais: (q: string) => ['admin', 'catalog', 'vegetais', q] as const,
     allGuides: ['admin', 'catalog', 'guides'] as const,
     guides: (q: string) => ['admin', 'catalog', 'guides', q] as const,
   },

@@ -756,7 +756,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the vegetable catalogue in id order, optionally only names containing q (accents and case ignored) */
-        get: operations["listVegetables"];
+        get: operations["listVegetais"];
         put?: never;
         post?: never;
         delete?: never;
@@ -777,7 +777,7 @@ export interface paths {
          * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
          *     Full pages whatever q matches (the catalogue is searched whole, not filtered after a page).
          */
-        get: operations["listPublicVegetables"];
+        get: operations["listPublicVegetais"];
         put?: never;
         post?: never;
         delete?: never;
@@ -797,7 +797,7 @@ export interface paths {
          * One vegetable of the catalogue
          * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
          */
-        get: operations["getPublicVegetable"];
+        get: operations["getPublicVegetal"];
         put?: never;
         post?: never;
         delete?: never;
@@ -817,7 +817,7 @@ export interface paths {
          * A page of a vegetable's published guides
          * @description Takes no token (one sent is ignored): the same reply for everyone, which CloudFront and the browser keep (Cache-Control public with max-age and s-maxage, a weak ETag; If-None-Match with it answers 304).
          */
-        get: operations["listPublicVegetableGuides"];
+        get: operations["listPublicVegetalGuides"];
         put?: never;
         post?: never;
         delete?: never;
@@ -913,7 +913,7 @@ export interface paths {
             cookie?: never;
         };
         /** One vegetable of the catalogue */
-        get: operations["getVegetable"];
+        get: operations["getVegetal"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1192,10 +1192,10 @@ export interface paths {
             cookie?: never;
         };
         /** Site admins only. A page of the whole catalogue in id order, archived vegetables included, optionally only names containing q */
-        get: operations["adminListVegetables"];
+        get: operations["adminListVegetais"];
         put?: never;
         /** Site admins only. Add a vegetable (its id is its folded name and season); audited; at most limites.catalogoPorDia a day (429) */
-        post: operations["adminCreateVegetable"];
+        post: operations["adminCreateVegetal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1212,9 +1212,9 @@ export interface paths {
             cookie?: never;
         };
         /** Site admins only. One vegetable with its version, archived or not */
-        get: operations["adminGetVegetable"];
+        get: operations["adminGetVegetal"];
         /** Site admins only. Replace a vegetable's fields if it is still at version (409 otherwise); audited */
-        put: operations["adminEditVegetable"];
+        put: operations["adminEditVegetal"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1234,7 +1234,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Site admins only. Archive (no longer offered for new cultivos nor in Plante agora; still readable) or restore a vegetable at version; audited */
-        post: operations["adminArchiveVegetable"];
+        post: operations["adminArchiveVegetal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1251,7 +1251,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the guides of a vegetable (archived guides left out); bodies are markdown */
-        get: operations["listVegetableGuides"];
+        get: operations["listVegetalGuides"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1720,7 +1720,7 @@ export interface paths {
          *     season) updates it; the others create one. A fault of the file itself (size, header, CSV syntax) is a
          *     400 on field csv.
          */
-        post: operations["adminValidateVegetablesImport"];
+        post: operations["adminValidateVegetaisImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1742,7 +1742,7 @@ export interface paths {
          *     twice changes nothing the second time. New vegetables count against the admin's daily catalogue
          *     cap (429 stops the import after the rows already written).
          */
-        post: operations["adminImportVegetables"];
+        post: operations["adminImportVegetais"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6219,7 +6219,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    listVegetables: {
+    listVegetais: {
         parameters: {
             query?: {
                 limit?: components["parameters"]["Limit"];
@@ -6248,7 +6248,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    listPublicVegetables: {
+    listPublicVegetais: {
         parameters: {
             query?: {
                 limit?: components["parameters"]["Limit"];
@@ -6281,7 +6281,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    getPublicVegetable: {
+    getPublicVegetal: {
         parameters: {
             query?: never;
             header?: {
@@ -6312,7 +6312,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    listPublicVegetableGuides: {
+    listPublicVegetalGuides: {
         parameters: {
             query?: {
                 limit?: components["parameters"]["Limit"];
@@ -6464,7 +6464,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    getVegetable: {
+    getVegetal: {
         parameters: {
             query?: never;
             header?: never;
@@ -7083,7 +7083,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    adminListVegetables: {
+    adminListVegetais: {
         parameters: {
             query?: {
                 limit?: components["parameters"]["Limit"];
@@ -7113,7 +7113,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    adminCreateVegetable: {
+    adminCreateVegetal: {
         parameters: {
             query?: never;
             header?: {
@@ -7156,7 +7156,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    adminGetVegetable: {
+    adminGetVegetal: {
         parameters: {
             query?: never;
             header?: never;
@@ -7183,7 +7183,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    adminEditVegetable: {
+    adminEditVegetal: {
         parameters: {
             query?: never;
             header?: never;
@@ -7217,7 +7217,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    adminArchiveVegetable: {
+    adminArchiveVegetal: {
         parameters: {
             query?: never;
             header?: never;
@@ -7251,7 +7251,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    listVegetableGuides: {
+    listVegetalGuides: {
         parameters: {
             query?: {
                 limit?: components["parameters"]["Limit"];
@@ -8098,7 +8098,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    adminValidateVegetablesImport: {
+    adminValidateVegetaisImport: {
         parameters: {
             query?: never;
             header?: never;
@@ -8128,7 +8128,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    adminImportVegetables: {
+    adminImportVegetais: {
         parameters: {
             query?: never;
             header?: never;

@@ -39,7 +39,7 @@ func key(pk, sk string) map[string]types.AttributeValue {
 	return map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: pk}, "SK": &types.AttributeValueMemberS{Value: sk}}
 }
 
-func countVegetables(t *testing.T, c *cloud.Cloud) int {
+func countVegetais(t *testing.T, c *cloud.Cloud) int {
 	t.Helper()
 	out, err := c.DynamoDB().Query(testCtx(t), &dynamodb.QueryInput{
 		TableName: aws.String(c.TableName), IndexName: aws.String("GSI1"),
@@ -87,7 +87,7 @@ func TestRestartKeepsData(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := struct{ UserPoolID, ClientID, AdminPassword string }{c.UserPoolID, c.ClientID, c.AdminPassword}
-	vegetables := countVegetables(t, c)
+	vegetais := countVegetais(t, c)
 	c.Stop()
 	stopped = true
 
@@ -127,8 +127,8 @@ func TestRestartKeepsData(t *testing.T) {
 	if string(b) != "foto" {
 		t.Errorf("upload after restart = %q", b)
 	}
-	if n := countVegetables(t, c); n != vegetables || n == 0 {
-		t.Errorf("vegetables: %d before, %d after the second bootstrap", vegetables, n)
+	if n := countVegetais(t, c); n != vegetais || n == 0 {
+		t.Errorf("vegetables: %d before, %d after the second bootstrap", vegetais, n)
 	}
 	// The second bootstrap made no second admin.
 	users, err := c.Cognito().ListUsers(ctx, &cip.ListUsersInput{UserPoolId: aws.String(c.UserPoolID), Filter: aws.String(`email = "admin@verde.local"`)})
@@ -174,7 +174,7 @@ func TestDynamoOnlyStartsTheTableAlone(t *testing.T) {
 	if c.Deps.Store == nil {
 		t.Error("no store in Deps")
 	}
-	if n := countVegetables(t, c); n != 0 {
+	if n := countVegetais(t, c); n != 0 {
 		t.Errorf("SkipSeed seeded %d vegetables", n)
 	}
 }

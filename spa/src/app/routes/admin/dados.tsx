@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { EntityCounts } from '@/features/admin-stats/components/entity-counts';
 import { DataExports } from '@/features/admin-data/components/data-exports';
-import { VegetableImport } from '@/features/admin-data/components/vegetable-import';
+import { VegetalImport } from '@/features/admin-data/components/vegetal-import';
 
 export function Component() {
   return (
@@ -9,7 +9,7 @@ export function Component() {
       <PageHeader title="Dados" />
       <EntityCounts />
       <DataExports />
-      <VegetableImport />
+      <VegetalImport />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { VegetableAdmin } from '@/features/admin-catalog/components/vegetable-admin';
+import { VegetaisAdmin } from '@/features/admin-catalog/components/vegetais-admin';
 
 export function Component() {
-  return <VegetableAdmin />;
+  return <VegetaisAdmin />;
 }

@@ -4,8 +4,8 @@ import { PageQueryState } from '@/components/ui/query-states';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useHortalica } from '@/features/cultivos/api/catalog';
 import { CalendarStrip, regions, type RegionKey } from '@/features/cultivos/components/calendar-strip';
-import { colheitaDays, VegetableCare } from '@/features/cultivos/components/vegetable-care';
-import { GuideArticle } from '@/features/cultivos/components/vegetable-guides';
+import { colheitaDays, VegetalCare } from '@/features/cultivos/components/vegetal-care';
+import { GuideArticle } from '@/features/cultivos/components/vegetal-guides';
 import '@/features/cultivos/cultivos.css';
 
 /** One plant: when to sow it in each region, how to grow it (each line with its source), its guides. */
@@ -59,7 +59,7 @@ export function Component() {
               </section>
               <section className="card" aria-labelledby="hortalica-como">
                 <h2 id="hortalica-como">Como cultivar</h2>
-                <VegetableCare vegetal={v} />
+                <VegetalCare vegetal={v} />
               </section>
               <section className="card" aria-labelledby="hortalica-guias">
                 <h2 id="hortalica-guias">Guias</h2>

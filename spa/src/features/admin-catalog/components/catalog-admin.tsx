@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryState, LoadMore } from '@/components/ui/query-states';
 import '@/features/admin-catalog/admin-catalog.css';
 
-// What the catalogue's admin screens (guide-admin.tsx, vegetable-admin.tsx) share: a searchable
+// What the catalogue's admin screens (guide-admin.tsx, vegetais-admin.tsx) share: a searchable
 // list of every item, archived ones too, with a row per item to edit, archive or restore it, the
 // form dialog to create or edit one, the confirmation before archiving and the flash after a write.
 

@@ -1,7 +1,7 @@
 import { FeedIcon } from '@/components/ui/icons';
 import { formatDate } from '@/lib/format';
 import { useAdminGuides, useArchiveGuide } from '@/features/admin-catalog/api/guides';
-import { useAdminVegetables } from '@/features/admin-catalog/api/vegetables';
+import { useAdminVegetais } from '@/features/admin-catalog/api/vegetais';
 import { CatalogAdmin, useCatalogSearch } from '@/features/admin-catalog/components/catalog-admin';
 import { GuideFormDialog } from '@/features/admin-catalog/components/guide-form-dialog';
 
@@ -11,7 +11,7 @@ export function GuideAdmin() {
   const list = useAdminGuides(search.search);
   const archive = useArchiveGuide();
   // Vegetable names for the rows (the whole catalogue is one page of the admin list).
-  const catalogue = useAdminVegetables('');
+  const catalogue = useAdminVegetais('');
   const nomes = new Map((catalogue.data ?? []).map((v) => [v.id, v.nome]));
 
   return (

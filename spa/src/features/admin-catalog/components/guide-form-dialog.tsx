@@ -5,7 +5,7 @@ import { InputField, TextAreaField } from '@/components/ui/fields';
 import { SectionLoader } from '@/components/ui/query-states';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useCreateGuide, useEditGuide } from '@/features/admin-catalog/api/guides';
-import { useAdminVegetables } from '@/features/admin-catalog/api/vegetables';
+import { useAdminVegetais } from '@/features/admin-catalog/api/vegetais';
 import type { Guia } from '@/types/api';
 import '@/features/admin-catalog/admin-catalog.css';
 
@@ -36,7 +36,7 @@ export function GuideFormDialog({ guia, onClose, onSaved }: { guia?: Guia; onClo
   const [preview, setPreview] = useState(false);
   const [local, setLocal] = useState<FieldErrors>({});
   const search = useDeferredValue(filter.trim());
-  const catalogue = useAdminVegetables(search);
+  const catalogue = useAdminVegetais(search);
   const create = useCreateGuide();
   const edit = useEditGuide(guia?.id ?? '');
   const mutation = guia ? edit : create;
@@ -109,7 +109,7 @@ export function GuideFormDialog({ guia, onClose, onSaved }: { guia?: Guia; onClo
             required
           />
         )}
-        <fieldset className="field guide-vegetables" aria-describedby={err('vegetais') ? 'guia-vegetais-erro' : undefined}>
+        <fieldset className="field guide-vegetais" aria-describedby={err('vegetais') ? 'guia-vegetais-erro' : undefined}>
           <legend>Vegetais (até {MAX_VEGETAIS})</legend>
           {vegetais.length > 0 && (
             <p className="field-hint">
@@ -117,7 +117,7 @@ export function GuideFormDialog({ guia, onClose, onSaved }: { guia?: Guia; onClo
             </p>
           )}
           <InputField label="Filtrar vegetais" name="filtro" type="search" maxLength={100} value={filter} onChange={(e) => setFilter(e.target.value)} />
-          <div className="guide-vegetable-options">
+          <div className="guide-vegetal-options">
             {catalogue.isPending && <p className="field-hint">Carregando vegetais...</p>}
             {catalogue.isError && <p className="field-error">Não foi possível carregar os vegetais.</p>}
             {options.map((v) => (

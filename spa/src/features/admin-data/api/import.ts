@@ -6,7 +6,7 @@ import type { ImportacaoVegetais } from '@/types/api';
 // The vegetable import (/api/admin/dados/vegetais/…): the CSV file as the body; validar is the
 // dry run (nothing written), importar writes the good rows.
 
-export function useImportVegetables() {
+export function useImportVegetais() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ csv, dryRun }: { csv: string; dryRun: boolean }) =>

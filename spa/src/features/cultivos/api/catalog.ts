@@ -11,21 +11,21 @@ import type { Guia, GuiaPage, Hortalica, Hortalicas, Vegetal, VegetalPage } from
 // The vegetable catalogue (/api/vegetables): search by name, one vegetable, and what to sow
 // this month in the caller's region.
 
-export function getVegetables(q: string, cursor: string | null): Promise<VegetalPage> {
+export function getVegetais(q: string, cursor: string | null): Promise<VegetalPage> {
   return api.get<VegetalPage>(`/vegetables${queryString({ q: q || null, limit: 100, cursor })}`);
 }
 
 /** The catalogue (55 species: one page of 100), optionally only names containing q. */
-export function useVegetables(q: string) {
-  return useCursorList({ queryKey: queryKeys.catalog.vegetables(q), fetchPage: (cursor) => getVegetables(q, cursor) });
+export function useVegetais(q: string) {
+  return useCursorList({ queryKey: queryKeys.catalog.vegetais(q), fetchPage: (cursor) => getVegetais(q, cursor) });
 }
 
-export function getVegetable(id: string): Promise<Vegetal> {
+export function getVegetal(id: string): Promise<Vegetal> {
   return api.get<Vegetal>(`/vegetables/${enc(id)}`);
 }
 
-export function useVegetable(id: string, enabled = true) {
-  return useQuery({ queryKey: queryKeys.catalog.vegetable(id), queryFn: () => getVegetable(id), enabled: enabled && !!id, staleTime: 10 * 60_000 });
+export function useVegetal(id: string, enabled = true) {
+  return useQuery({ queryKey: queryKeys.catalog.vegetal(id), queryFn: () => getVegetal(id), enabled: enabled && !!id, staleTime: 10 * 60_000 });
 }
 
 /** What to sow this month: in uf's region, or (uf "") in the region of the UF on my profile. */
@@ -33,13 +33,13 @@ export function usePlanteAgora(uf = '') {
   return useQuery(planteAgoraQuery(uf));
 }
 
-export function getVegetableGuides(id: string, cursor: string | null): Promise<GuiaPage> {
+export function getVegetalGuides(id: string, cursor: string | null): Promise<GuiaPage> {
   return api.get<GuiaPage>(`/vegetables/${enc(id)}/guias${queryString({ limit: 20, cursor })}`);
 }
 
 /** The guides of a vegetable (markdown), shown on every cultivo of it. */
-export function useVegetableGuides(id: string) {
-  return useCursorList({ queryKey: queryKeys.catalog.guides(id), fetchPage: (cursor) => getVegetableGuides(id, cursor), enabled: !!id });
+export function useVegetalGuides(id: string) {
+  return useCursorList({ queryKey: queryKeys.catalog.guides(id), fetchPage: (cursor) => getVegetalGuides(id, cursor), enabled: !!id });
 }
 
 // The public catalogue (/hortalicas, /guias): read signed out too.

@@ -5,7 +5,7 @@ import { CultivoFormEnd, CultivoPlantingFields, useCultivoForm } from '@/feature
 import { CultivoPeopleFields } from '@/features/cultivos/components/cultivo-people-fields';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useAuth } from '@/lib/auth/auth-context';
-import { usePlanteAgora, useVegetables } from '@/features/cultivos/api/catalog';
+import { usePlanteAgora, useVegetais } from '@/features/cultivos/api/catalog';
 import { useCreateCultivo, useGroupMembers } from '@/features/cultivos/api/cultivos';
 import { epoca, meses, regionOf, regiaoLabel } from '@/features/cultivos/labels';
 import { todayBrasilia } from '@/lib/format';
@@ -49,7 +49,7 @@ export function CreateCultivoDialog({
   const { metodo, dataPlantio } = form;
   const [fase, setFase] = useState('semeado');
   const [colaboradores, setColaboradores] = useState<string[]>([]);
-  const catalogue = useVegetables('');
+  const catalogue = useVegetais('');
   const plante = usePlanteAgora();
   const members = useGroupMembers(grupoId);
   const create = useCreateCultivo();

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/errors';
 import { formatDate, formatDateTime, todayBrasilia } from '@/lib/format';
 import { isQueued } from '@/lib/offline/queued';
-import { useVegetable } from '@/features/cultivos/api/catalog';
+import { useVegetal } from '@/features/cultivos/api/catalog';
 import { useArchiveCultivo, useChangeFase, useColheitas, useDeleteDiario, useDiario } from '@/features/cultivos/api/cultivos';
 import { useAuth } from '@/lib/auth/auth-context';
 import { ColheitaItem } from '@/features/cultivos/components/colheita-item';
@@ -16,8 +16,8 @@ import { DiaryForm } from '@/features/cultivos/components/diary-form';
 import { EditCultivoDialog } from '@/features/cultivos/components/edit-cultivo-dialog';
 import { ColheitaDialog } from '@/features/cultivos/components/colheita-dialog';
 import { LostDialog } from '@/features/cultivos/components/lost-dialog';
-import { VegetableGuides } from '@/features/cultivos/components/vegetable-guides';
-import { colheitaDays, VegetableCare } from '@/features/cultivos/components/vegetable-care';
+import { VegetalGuides } from '@/features/cultivos/components/vegetal-guides';
+import { colheitaDays, VegetalCare } from '@/features/cultivos/components/vegetal-care';
 import {
   countdown,
   faseLabel,
@@ -64,7 +64,7 @@ export function CultivoDetail({
   const archive = useArchiveCultivo(c.id);
   const diario = useDiario(c.id);
   const colheitas = useColheitas(c.id);
-  const vegetal = useVegetable(c.vegetalId);
+  const vegetal = useVegetal(c.vegetalId);
   const write = c.pode.escrever;
   const path = faseOrderOf(c);
   const next = isOpen(c.fase) ? nextFase(c.fase, path) : null;
@@ -231,13 +231,13 @@ export function CultivoDetail({
         {vegetal.data && (
           <>
             <p>{colheitaDays(vegetal.data)}</p>
-            <VegetableCare vegetal={vegetal.data} />
+            <VegetalCare vegetal={vegetal.data} />
             <p className="cultivo-meta">
               <Link to={`/hortalicas/${encodeURIComponent(c.vegetalId)}`}>Calendário por região e mais sobre {c.vegetalNome}</Link>
             </p>
           </>
         )}
-        <VegetableGuides vegetalId={c.vegetalId} />
+        <VegetalGuides vegetalId={c.vegetalId} />
       </section>
 
       {dialog === 'colheita' && (

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
-import { useVegetableGuides } from '@/features/cultivos/api/catalog';
+import { useVegetalGuides } from '@/features/cultivos/api/catalog';
 import '@/features/cultivos/cultivos.css';
 
 const GuideMarkdown = lazy(() => import('@/components/ui/markdown'));
@@ -18,13 +18,13 @@ export function GuideArticle({ guide }: { guide: { id: string; titulo: string; c
 }
 
 /** The guides of a cultivo's vegetable; nothing when it has none. */
-export function VegetableGuides({ vegetalId }: { vegetalId: string }) {
-  const guides = useVegetableGuides(vegetalId);
+export function VegetalGuides({ vegetalId }: { vegetalId: string }) {
+  const guides = useVegetalGuides(vegetalId);
   if (guides.isPending) return <SectionLoader label="Carregando guias..." />;
   if (guides.isError) return <ErrorState title="Não foi possível carregar os guias" error={guides.error} onRetry={() => void guides.refetch()} />;
   if (guides.data.length === 0) return null;
   return (
-    <div className="vegetable-guides">
+    <div className="vegetal-guides">
       {guides.data.map((g) => (
         <GuideArticle key={g.id} guide={g} />
       ))}

@@ -21,7 +21,7 @@ func TestTheDocumentedExampleFileImports(t *testing.T) {
 		t.Fatalf("rows %d, columns %v", len(f.Rows), f.Columns)
 	}
 	for _, row := range f.Rows {
-		in, problem := row.ImportInput(VegetableInput{}, true, f.Columns)
+		in, problem := row.ImportInput(VegetalInput{}, true, f.Columns)
 		if problem != nil {
 			t.Errorf("line %d: %+v", row.Linha, *problem)
 			continue

@@ -3,7 +3,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { DialogFormFooter } from '@/components/ui/submit-button';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
-import { useCreateVegetable, useEditVegetable } from '@/features/admin-catalog/api/vegetables';
+import { useCreateVegetal, useEditVegetal } from '@/features/admin-catalog/api/vegetais';
 import type { VegetalAdmin, VegetalInput } from '@/types/api';
 import '@/features/admin-catalog/admin-catalog.css';
 
@@ -98,11 +98,11 @@ function bodyOf(f: FormState, keepNoCalendar: boolean): VegetalInput {
 }
 
 /** Create (no vegetal) or edit a vegetable; errors under their fields, the rest above the buttons. */
-export function VegetableFormDialog({ vegetal, onClose, onSaved }: { vegetal?: VegetalAdmin; onClose: () => void; onSaved: (v: VegetalAdmin) => void }) {
+export function VegetalFormDialog({ vegetal, onClose, onSaved }: { vegetal?: VegetalAdmin; onClose: () => void; onSaved: (v: VegetalAdmin) => void }) {
   const [form, setForm] = useState<FormState>(() => initial(vegetal));
   const [local, setLocal] = useState<FieldErrors>({});
-  const create = useCreateVegetable();
-  const edit = useEditVegetable(vegetal?.id ?? '');
+  const create = useCreateVegetal();
+  const edit = useEditVegetal(vegetal?.id ?? '');
   const mutation = vegetal ? edit : create;
   const server = serverErrors(mutation.error, fieldNames);
   const err = (name: string) => local[name] ?? server.fields[name];
@@ -135,8 +135,8 @@ export function VegetableFormDialog({ vegetal, onClose, onSaved }: { vegetal?: V
 
   return (
     <Dialog title={vegetal ? `Editar ${vegetal.nome}` : 'Novo vegetal'} onClose={onClose} busy={busy}>
-      <form ref={formRef} onSubmit={submit} noValidate className="dialog-body vegetable-form">
-        <div className="vegetable-form-grid">
+      <form ref={formRef} onSubmit={submit} noValidate className="dialog-body vegetal-form">
+        <div className="vegetal-form-grid">
           <InputField label="Nome" name="nome" maxLength={80} value={form.nome} onChange={(e) => set('nome', e.target.value)} error={err('nome')} required />
           <SelectField label="Estação" name="estacao" value={form.estacao} onChange={(e) => set('estacao', e.target.value as FormState['estacao'])} error={err('estacao')}>
             <option value="">Nenhuma</option>

@@ -1,16 +1,16 @@
 import { SproutIcon } from '@/components/ui/icons';
-import { useAdminVegetables, useArchiveVegetable } from '@/features/admin-catalog/api/vegetables';
+import { useAdminVegetais, useArchiveVegetal } from '@/features/admin-catalog/api/vegetais';
 import { CatalogAdmin, useCatalogSearch } from '@/features/admin-catalog/components/catalog-admin';
-import { VegetableFormDialog } from '@/features/admin-catalog/components/vegetable-form-dialog';
+import { VegetalFormDialog } from '@/features/admin-catalog/components/vegetal-form-dialog';
 
 const metodoLabel: Record<string, string> = { semente: 'Semente', muda: 'Muda', ambos: 'Semente ou muda', '': 'Método não informado' };
 const estacaoLabel: Record<string, string> = { verao: 'verão', inverno: 'inverno' };
 
 /** /admin/vegetais: the whole catalogue (archived too), search, create, edit, archive and restore. */
-export function VegetableAdmin() {
+export function VegetaisAdmin() {
   const search = useCatalogSearch();
-  const list = useAdminVegetables(search.search);
-  const archive = useArchiveVegetable();
+  const list = useAdminVegetais(search.search);
+  const archive = useArchiveVegetal();
 
   return (
     <CatalogAdmin
@@ -40,7 +40,7 @@ export function VegetableAdmin() {
           ? `${v.nome} voltará a ser oferecido para novos cultivos e no "Plante agora".`
           : `${v.nome} deixará de ser oferecido para novos cultivos e no "Plante agora". Os cultivos que já o usam continuam como estão.`
       }
-      form={(vegetal, onClose, onSaved) => <VegetableFormDialog vegetal={vegetal} onClose={onClose} onSaved={onSaved} />}
+      form={(vegetal, onClose, onSaved) => <VegetalFormDialog vegetal={vegetal} onClose={onClose} onSaved={onSaved} />}
     />
   );
 }

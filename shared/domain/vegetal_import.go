@@ -20,7 +20,7 @@ import (
 // form's other fields by their API names (estacao, metodo, nomeCientifico,
 // familia, espacamento, profundidade, sol, rega, cuidados, companheiras
 // separated by ";", fonte). Lines starting with "#" are comments. Each row
-// is checked with VegetableInput.Valid, the admin form's rules.
+// is checked with VegetalInput.Valid, the admin form's rules.
 
 // Bounds of an import.
 const (
@@ -223,9 +223,9 @@ func monthsOfCell(cell string) ([]int, bool) {
 // vegetable's input, or a zero input for a new one): the file's columns
 // replace base's fields, the others stay. It is then checked with Valid;
 // the problem names the row's line and the field at fault.
-func (row ImportRow) ImportInput(base VegetableInput, isNew bool, cols map[string]bool) (VegetableInput, *ImportProblem) {
-	bad := func(field, msg string) (VegetableInput, *ImportProblem) {
-		return VegetableInput{}, &ImportProblem{Linha: row.Linha, Campo: field, Mensagem: msg}
+func (row ImportRow) ImportInput(base VegetalInput, isNew bool, cols map[string]bool) (VegetalInput, *ImportProblem) {
+	bad := func(field, msg string) (VegetalInput, *ImportProblem) {
+		return VegetalInput{}, &ImportProblem{Linha: row.Linha, Campo: field, Mensagem: msg}
 	}
 	in := base
 	if in.Semeadura != nil {
@@ -314,8 +314,8 @@ func importField(field string) string {
 
 // InputOf is the form input that reproduces v (the base an import row
 // changes).
-func InputOf(v Vegetable) VegetableInput {
-	return VegetableInput{Nome: v.Nome, Estacao: v.Estacao, NomeCientifico: v.NomeCientifico, Familia: v.Familia, Metodo: v.Metodo,
+func InputOf(v Vegetal) VegetalInput {
+	return VegetalInput{Nome: v.Nome, Estacao: v.Estacao, NomeCientifico: v.NomeCientifico, Familia: v.Familia, Metodo: v.Metodo,
 		DiasColheitaMin: v.DiasColheitaMin, DiasColheitaMax: v.DiasColheitaMax, Espacamento: v.Espacamento, Profundidade: v.Profundidade,
 		Sol: v.Sol, Rega: v.Rega, Cuidados: v.Cuidados, Companheiras: v.Companheiras, Semeadura: v.Semeadura, Fonte: v.Fonte}
 }

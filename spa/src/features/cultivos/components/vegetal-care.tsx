@@ -39,7 +39,7 @@ export function colheitaDays(v: Pick<Vegetal, 'diasColheitaMin' | 'diasColheitaM
   return `Colheita de ${v.diasColheitaMin} a ${v.diasColheitaMax} dias após o plantio.`;
 }
 
-export function VegetableCare({ vegetal: v, headingLevel = 3 }: { vegetal: Vegetal; headingLevel?: 2 | 3 }) {
+export function VegetalCare({ vegetal: v, headingLevel = 3 }: { vegetal: Vegetal; headingLevel?: 2 | 3 }) {
   const rows = careFields.map((f) => ({ ...f, value: valueOf(v, f.key), source: v.fontes[f.key] })).filter((r) => r.value && r.source);
   const sources: Citacao[] = [];
   const numberOf = (c: Citacao) => {
@@ -54,7 +54,7 @@ export function VegetableCare({ vegetal: v, headingLevel = 3 }: { vegetal: Veget
     return <p className="cultivo-meta">Nenhuma fonte consultada traz orientações de cultivo para esta planta ainda.</p>;
   }
   return (
-    <div className="vegetable-care">
+    <div className="vegetal-care">
       <dl className="care-list">
         {numbered.map((r) => (
           <div key={r.key}>

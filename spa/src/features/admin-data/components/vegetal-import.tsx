@@ -3,7 +3,7 @@ import { TextAreaField } from '@/components/ui/fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/errors';
 import { plural } from '@/lib/format';
-import { useImportVegetables } from '@/features/admin-data/api/import';
+import { useImportVegetais } from '@/features/admin-data/api/import';
 import type { ImportacaoVegetais } from '@/types/api';
 import '@/features/admin-data/admin-data.css';
 
@@ -11,12 +11,12 @@ const columns = 'especie,sul,sudeste,nordeste,centro_oeste,norte,inicio_colheita
 const maxBytes = 1 << 20;
 
 /** The vegetable CSV import: a dry run lists every bad row by line and field, then Importar writes the good rows. */
-export function VegetableImport() {
+export function VegetalImport() {
   const [csv, setCsv] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
   const [checked, setChecked] = useState<{ csv: string; report: ImportacaoVegetais } | null>(null);
   const [imported, setImported] = useState<ImportacaoVegetais | null>(null);
-  const run = useImportVegetables();
+  const run = useImportVegetais();
 
   function change(text: string) {
     setCsv(text);

@@ -10,8 +10,8 @@ import (
 
 // The vegetable import of /admin/dados: each good row of the file
 // (domain.ParseImport, checked with the admin form's rules) creates a
-// vegetable or updates the one of the same name, through CreateVegetable and
-// UpdateVegetable: versioned, audited and counted as /admin/vegetais edits
+// vegetable or updates the one of the same name, through CreateVegetal and
+// UpdateVegetal: versioned, audited and counted as /admin/vegetais edits
 // are. A row that would change nothing writes nothing, so importing the same
 // file twice changes nothing the second time. One Query of the catalogue
 // (CATALOG#VEG), then one transaction per changed row.
@@ -25,14 +25,14 @@ type ImportResult struct {
 	Problemas []domain.ImportProblem // bad rows, by line
 }
 
-// vegetableMatch finds the stored vegetable a row names: by the source row
+// vegetalMatch finds the stored vegetable a row names: by the source row
 // (fonteLinha), by the id a new one would take, or by name and season.
-type vegetableMatch struct {
-	byKey map[string]*domain.Vegetable
+type vegetalMatch struct {
+	byKey map[string]*domain.Vegetal
 }
 
-func newVegetableMatch(vs []domain.Vegetable) vegetableMatch {
-	m := vegetableMatch{byKey: map[string]*domain.Vegetable{}}
+func newVegetalMatch(vs []domain.Vegetal) vegetalMatch {
+	m := vegetalMatch{byKey: map[string]*domain.Vegetal{}}
 	for i := range vs {
 		v := &vs[i]
 		m.byKey["id:"+v.ID] = v
@@ -44,22 +44,22 @@ func newVegetableMatch(vs []domain.Vegetable) vegetableMatch {
 	return m
 }
 
-func (m vegetableMatch) find(row domain.ImportRow) *domain.Vegetable {
+func (m vegetalMatch) find(row domain.ImportRow) *domain.Vegetal {
 	especie := row.Cells["especie"]
 	if v := m.byKey["fonte:"+domain.SearchKey(especie)]; v != nil {
 		return v
 	}
 	nome, estacao := row.ImportIdentity()
-	probe := domain.VegetableInput{Nome: domain.CleanText(nome), Estacao: estacao}
-	if v := m.byKey["id:"+probe.VegetableID()]; v != nil {
+	probe := domain.VegetalInput{Nome: domain.CleanText(nome), Estacao: estacao}
+	if v := m.byKey["id:"+probe.VegetalID()]; v != nil {
 		return v
 	}
 	return m.byKey["nome:"+domain.SearchKey(probe.Nome)+"|"+probe.Estacao]
 }
 
-// sameVegetable reports whether a and b are the same but for their version.
-func sameVegetable(a, b domain.Vegetable) bool {
-	norm := func(v domain.Vegetable) string {
+// sameVegetal reports whether a and b are the same but for their version.
+func sameVegetal(a, b domain.Vegetal) bool {
+	norm := func(v domain.Vegetal) string {
 		v.Version = 0
 		if v.Companheiras == nil {
 			v.Companheiras = []string{}
@@ -70,22 +70,22 @@ func sameVegetable(a, b domain.Vegetable) bool {
 	return norm(a) == norm(b)
 }
 
-// ImportVegetables checks every row of f and, unless dryRun, writes the good
+// ImportVegetais checks every row of f and, unless dryRun, writes the good
 // ones. A write that fails for one row (another admin's edit in between: 409)
 // is reported on that row; a daily cap reached stops the import (429) after
 // the rows already written, which a second run then skips.
-func (s *Store) ImportVegetables(ctx context.Context, f domain.ImportFile, dryRun bool, actor Actor) (ImportResult, error) {
+func (s *Store) ImportVegetais(ctx context.Context, f domain.ImportFile, dryRun bool, actor Actor) (ImportResult, error) {
 	defer s.forgetCatalogue()
 	res := ImportResult{Linhas: len(f.Rows), Novos: []string{}, Alterados: []string{}, Problemas: []domain.ImportProblem{}}
-	vs, err := s.Vegetables(ctx)
+	vs, err := s.Vegetais(ctx)
 	if err != nil {
 		return res, err
 	}
-	match := newVegetableMatch(vs)
+	match := newVegetalMatch(vs)
 	claimed := map[string]int{} // vegetable id -> the line that names it
 	for _, row := range f.Rows {
 		cur := match.find(row)
-		base, isNew := domain.VegetableInput{}, cur == nil
+		base, isNew := domain.VegetalInput{}, cur == nil
 		if cur != nil {
 			base = domain.InputOf(*cur)
 		}
@@ -94,7 +94,7 @@ func (s *Store) ImportVegetables(ctx context.Context, f domain.ImportFile, dryRu
 			res.Problemas = append(res.Problemas, *bad)
 			continue
 		}
-		id := in.VegetableID()
+		id := in.VegetalID()
 		if cur != nil {
 			id = cur.ID
 		}
@@ -105,12 +105,12 @@ func (s *Store) ImportVegetables(ctx context.Context, f domain.ImportFile, dryRu
 		claimed[id] = row.Linha
 		if cur != nil {
 			after := in.Apply(*cur)
-			if sameVegetable(after, *cur) {
+			if sameVegetal(after, *cur) {
 				res.Iguais++
 				continue
 			}
 			if !dryRun {
-				if _, err := s.UpdateVegetable(ctx, cur.ID, cur.Version, in, actor); err != nil {
+				if _, err := s.UpdateVegetal(ctx, cur.ID, cur.Version, in, actor); err != nil {
 					if p, ok := rowProblem(row, err); ok {
 						res.Problemas = append(res.Problemas, p)
 						continue
@@ -122,7 +122,7 @@ func (s *Store) ImportVegetables(ctx context.Context, f domain.ImportFile, dryRu
 			continue
 		}
 		if !dryRun {
-			if _, err := s.CreateVegetable(ctx, in, actor); err != nil {
+			if _, err := s.CreateVegetal(ctx, in, actor); err != nil {
 				if p, ok := rowProblem(row, err); ok {
 					res.Problemas = append(res.Problemas, p)
 					continue
