@@ -279,5 +279,8 @@ export default defineConfig({
     // Components' stylesheets stay empty in tests; src/styles/css-imports.test.ts reads them raw.
     css: { include: [/\.css\?raw$/] },
     restoreMocks: true,
+    // One worker and a half per core: a third of a worker's time is spent waiting (timers,
+    // waitFor), and two workers on two cores left the CPU 40 % idle in CI.
+    maxWorkers: '150%',
   },
 });
