@@ -24,7 +24,9 @@ function isFree(port) {
 
 async function freePortRun() {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 30000);
+    // Below Linux's ephemeral range (32768 and up): a port found free there can be taken by
+    // any outgoing connection before the cloud binds it (cognito-local once failed so).
+    const base = 20000 + Math.floor(Math.random() * (32768 - 20000 - portsPerCloud));
     let ok = true;
     for (let i = 0; i < portsPerCloud && ok; i++) ok = await isFree(base + i);
     if (ok) return base;
