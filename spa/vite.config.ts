@@ -282,5 +282,8 @@ export default defineConfig({
     // One worker and a half per core: a third of a worker's time is spent waiting (timers,
     // waitFor), and two workers on two cores left the CPU 40 % idle in CI.
     maxWorkers: '150%',
+    // A test's own ceiling, above the waits it makes (src/testing/setup-tests.ts): vitest's 5 s
+    // default failed tests with three lazy screens in a row on a loaded machine.
+    testTimeout: 60_000,
   },
 });

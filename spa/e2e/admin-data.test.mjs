@@ -54,7 +54,7 @@ describe('/admin/dados in Chromium against the local cloud', { timeout: 600_000 
       await page.getByRole('button', { name: 'Exportar', exact: true }).click();
       const list = page.getByRole('list', { name: 'Exportações recentes' });
       const baixar = list.getByRole('button', { name: 'Baixar' }).first();
-      await baixar.waitFor({ timeout: 30_000 });
+      await baixar.waitFor();
       await list.getByText('Pronto').first().waitFor();
       await shot(page, 'admin-dados-export');
       const [req] = await Promise.all([

@@ -179,7 +179,7 @@ describe('Verde in Chromium against the local cloud', { timeout: 600_000 }, () =
       await heading(page, 'Dashboard');
       assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page itself never left');
       assert.equal(await dropdownName(page), user.name);
-      if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 10_000 });
+      if (!popup.isClosed()) await popup.waitForEvent('close');
       assert.ok(popup.isClosed(), 'the popup closes itself');
       await page.reload();
       await heading(page, 'Dashboard');

@@ -139,7 +139,7 @@ describe('the installable app, offline, in Chromium against the local cloud', ()
         // The signal returns: both tabs try to send; each record is created once, the queue empties.
         await context.setOffline(false);
         for (const tab of [page, second]) {
-          await tab.getByText(/registros? aguardando/).waitFor({ state: 'detached', timeout: 30_000 });
+          await tab.getByText(/registros? aguardando/).waitFor({ state: 'detached' });
           await tab.getByText('Sem conexão.').waitFor({ state: 'detached' });
         }
         const diario = await api(page, 'GET', `/cultivos/${cultivoId}/diario`);

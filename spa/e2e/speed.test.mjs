@@ -27,13 +27,13 @@ describe('speed', { timeout: 300_000 }, () => {
       assert.ok(big.length === 1 && ['br', 'gzip'].includes(big[0][1]), `entry chunk encoding: ${JSON.stringify(big)}`);
       // Once the page has loaded and the browser is idle, the sign-in actions and the signed-in
       // shell are fetched into the cache (rel=prefetch: downloaded, not run).
-      await page.waitForFunction(() => document.querySelectorAll('link[rel=prefetch]').length > 0, null, { timeout: 15_000 });
+      await page.waitForFunction(() => document.querySelectorAll('link[rel=prefetch]').length > 0, null);
       const prefetched = await page.evaluate(() => [...document.querySelectorAll('link[rel=prefetch]')].map((l) => new URL(l.href).pathname));
       for (const chunk of ['/assets/actions-', '/assets/main-layout-', '/assets/dashboard-']) {
         assert.ok(prefetched.some((f) => f.startsWith(chunk)), `${chunk}* prefetched on /login: ${prefetched.join(', ')}`);
       }
 
-      const meDone = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me', { timeout: 30_000 });
+      const meDone = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
       await submitSignIn(page, cloud.admin);
       // The demo admin has two-step verification: the app's code comes before the session.
       await answerTotp(page, cloud.admin.totpSecret);
@@ -51,7 +51,6 @@ describe('speed', { timeout: 300_000 }, () => {
         page.waitForFunction(
           () => document.querySelector('#dash-conquistas') && ![...document.querySelectorAll('main [role=status]')].some((e) => /Carregando/.test(e.textContent ?? '')),
           null,
-          { timeout: 15_000 },
         );
       await settled();
       requests.length = 0;

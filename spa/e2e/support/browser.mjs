@@ -8,6 +8,12 @@ import { chromium } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+// How long any wait of a journey may take before it fails: every wait is for a condition (a
+// locator, a response, an e-mail in the mailbox) and ends as soon as it holds, so the ceiling
+// costs nothing when the test passes. It is set for a machine running two test suites at once,
+// where a screen that draws in 2 s on a quiet machine took more than 20.
+export const waitCeiling = 60_000;
+
 const flags = [
   '--headless',
   '--no-sandbox',
@@ -70,7 +76,7 @@ export async function openSession({ baseURL, viewport = { width: 1280, height: 8
     locale: 'pt-BR',
     javaScriptEnabled,
   });
-  context.setDefaultTimeout(20_000);
+  context.setDefaultTimeout(waitCeiling);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { openSession } from './browser.mjs';
+import { openSession, waitCeiling } from './browser.mjs';
 import { startLocalCloud } from './local-cloud.mjs';
 import { answerTotp } from './totp.mjs';
 
@@ -213,13 +213,17 @@ export async function setHome(page, uf, cidade) {
 }
 
 /** Asks probe() every `every` ms, at most `tries` times, until it gives something other than undefined, and returns that; else fails saying what never came. */
-export async function eventually(probe, what, { tries = 100, every = 100 } = {}) {
-  for (let i = 0; i < tries; i++) {
+export async function eventually(probe, what, { within = waitCeiling, every = 100 } = {}) {
+  // A deadline, not a count of tries: on a busy machine each probe takes longer, and the wait
+  // ends when the condition holds, however loaded the machine is, within the same ceiling as
+  // every browser wait (support/browser.mjs).
+  const deadline = Date.now() + within;
+  for (;;) {
     const found = await probe();
     if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`never came within ${within / 1000} s: ${what}`);
     await new Promise((done) => setTimeout(done, every));
   }
-  throw new Error(`never came: ${what}`);
 }
 
 /** yyyy-mm-dd in Brasília, n days ago. */

@@ -9,6 +9,6 @@ describe('lazy screens', () => {
     stubApi();
     renderApp('/feed');
     expect(screen.getByRole('status')).toHaveTextContent('Carregando...');
-    expect(await screen.findByRole('heading', { name: 'Feed' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Feed' })).toBeInTheDocument();
   });
 });

@@ -43,7 +43,7 @@ describe('route guards', () => {
       expect(nav.querySelector('[aria-current="page"]')).toHaveTextContent(section.label);
       const title = section.path === '/admin' ? 'Painel Admin' : section.label;
       // /admin/analytics brings uPlot: its first import through vitest's transform can take seconds.
-      expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       view.unmount();
     }
   }, 30_000);

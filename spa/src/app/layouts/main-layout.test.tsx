@@ -15,14 +15,14 @@ describe('side menu', () => {
   it('lists the items in menu order with Criar Grupo at the bottom; no Painel Admin for members', async () => {
     renderApp('/dashboard');
     // The dashboard draws once its cards' code is here (its first load in this file): a busy machine may take seconds.
-    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Dashboard' });
     const links = within(menu()).getAllByRole('link').map((a) => a.textContent);
     expect(links).toEqual(['Dashboard', 'Meus Grupos', 'Explorar Grupos', 'Cultivos', 'Rankings', 'Feed', 'Hortaliças', 'Guias', 'Criar Grupo']);
   });
 
   it('shows Painel Admin with a Dev badge to admins', async () => {
     renderApp('/dashboard', fakeAuth({ user: adminUser, isAdmin: true }));
-    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Dashboard' });
     const admin = within(menu()).getByRole('link', { name: /Painel Admin/ });
     expect(admin).toHaveAttribute('href', '/admin');
     expect(within(admin).getByText('Dev')).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('side menu', () => {
     const user = userEvent.setup();
     renderApp('/dashboard');
     // The dashboard draws once its cards' code is here (its first load in this file): a busy machine may take seconds.
-    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Dashboard' });
     const toggle = screen.getByRole('button', { name: 'Abrir menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveAttribute('aria-controls', menu().id);
@@ -141,7 +141,7 @@ describe('top bar', () => {
   it('user dropdown offers Painel Admin to admins', async () => {
     stubApi();
     renderApp('/dashboard', fakeAuth({ user: adminUser, isAdmin: true }));
-    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Dashboard' });
     await userEvent.click(screen.getByRole('button', { name: /Menu do usuário/ }));
     const links = screen.getAllByRole('link', { name: /Painel Admin/ });
     expect(links.some((l) => l.closest('.user-menu-panel'))).toBe(true);

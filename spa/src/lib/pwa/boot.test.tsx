@@ -25,7 +25,7 @@ describe('what the device runs besides the screens', () => {
     expect(screen.queryByText('Sem conexão.')).not.toBeInTheDocument();
 
     await client.fetchQuery({ queryKey: ['grupos'], queryFn: async () => ['g1'] });
-    await waitFor(async () => expect(await restoreCache(new QueryClient(), 'user-1')).toBe(true), { timeout: 3000 });
+    await waitFor(async () => expect(await restoreCache(new QueryClient(), 'user-1')).toBe(true));
     expect(queueSnapshot()).toEqual([]);
 
     // Sign-out clears the cache (auth-provider.tsx): the copy on the device goes too.

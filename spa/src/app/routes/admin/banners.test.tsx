@@ -15,7 +15,7 @@ const banner = (id: string, titulo: string, inicio: string, fim: string) => ({
   version: 1,
 });
 
-describe('/admin/banners', { timeout: 20_000 }, () => {
+describe('/admin/banners', () => {
   // 22:30 in Brasília on 23 November is already 24 November in UTC (a browser on UTC, as CI's).
   beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T01:30:00Z') }));
   afterEach(() => vi.useRealTimers());

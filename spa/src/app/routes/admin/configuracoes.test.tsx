@@ -14,7 +14,7 @@ const rules = {
   ],
 };
 
-describe('/admin/configuracoes', { timeout: 20_000 }, () => {
+describe('/admin/configuracoes', () => {
   it('shows the conquistas’ bonuses as a section of the rules and saves them with the rest', async () => {
     const sent: unknown[] = [];
     stubApi({

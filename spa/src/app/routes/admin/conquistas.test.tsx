@@ -35,7 +35,7 @@ const rules = (version: number, conquistas: Record<string, number>) => ({
 
 const bonuses = { 'primeira-semente': 10, 'colheita-farta': 50, fundador: 20 };
 
-describe('/admin/conquistas', { timeout: 20_000 }, () => {
+describe('/admin/conquistas', () => {
   it('lists each conquista with its rule, members and points, and saves new points over the version loaded', async () => {
     const sent: unknown[] = [];
     let current = rules(3, bonuses);
@@ -137,7 +137,7 @@ describe('/admin/conquistas', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/conquistas', fakeAuth({ user: adminUser, isAdmin: true }));
-    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar as conquistas' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar as conquistas' })).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: /Tentar novamente/ }));
     expect(await screen.findByRole('list', { name: 'Conquistas' })).toBeInTheDocument();

@@ -15,7 +15,7 @@ const report = (gravado: boolean) => ({
   gravado,
 });
 
-describe('/admin/dados', { timeout: 20_000 }, () => {
+describe('/admin/dados', () => {
   it('explains the month syntax on the screen and offers an example file to download', async () => {
     stubApi({ 'GET /api/admin/dados/exports': () => json({ items: [], nextCursor: null }) });
     renderApp('/admin/dados', fakeAuth({ user: adminUser, isAdmin: true }));
@@ -109,6 +109,6 @@ describe('/admin/dados', { timeout: 20_000 }, () => {
   it('says why the list failed', async () => {
     stubApi({ 'GET /api/admin/dados/exports': () => json({ error: { code: 'internal', message: 'Erro interno' } }, 500) });
     renderApp('/admin/dados', fakeAuth({ user: adminUser, isAdmin: true }));
-    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar as exportações' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar as exportações' })).toBeInTheDocument();
   });
 });

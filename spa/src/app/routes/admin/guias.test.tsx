@@ -14,7 +14,7 @@ const guia: Guia = {
   atualizadoEm: '2026-01-10T12:00:00Z',
 };
 
-describe('/admin/guias', { timeout: 20_000 }, () => {
+describe('/admin/guias', () => {
   it('restoring an archived guide asks first, sends its version and says so', async () => {
     const sent: unknown[] = [];
     stubApi({

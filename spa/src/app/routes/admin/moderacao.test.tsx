@@ -18,7 +18,7 @@ const item = (postId: string, autorId: string, autorNome: string) => ({
   ultimaEm: now,
 });
 
-describe('/admin/moderacao', { timeout: 20_000 }, () => {
+describe('/admin/moderacao', () => {
   it('lists the reports; removing asks first and sends the action; own content cannot be resolved', async () => {
     const sent: unknown[] = [];
     let items = [item('p1', 'u9', 'Helena Canteiro'), item('p2', adminUser.id, adminUser.name)];

@@ -28,7 +28,7 @@ const abobrinha: VegetalAdmin = {
   version: 1,
 };
 
-describe('/admin/vegetais', { timeout: 20_000 }, () => {
+describe('/admin/vegetais', () => {
   it('archiving right after an edit sends the version the edit produced, even before the list is read again', async () => {
     const archived: unknown[] = [];
     let listReads = 0;

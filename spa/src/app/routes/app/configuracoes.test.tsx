@@ -9,14 +9,14 @@ const prefs = {
   ],
 };
 
-describe('settings screen', { timeout: 20_000 }, () => {
+describe('settings screen', () => {
   it('lists the groups a dono must transfer or delete first, and keeps the deletion closed', async () => {
     stubApi({
       'GET /api/me/conta': () => json({ tipo: 'email', gruposDono: [{ id: 'g1', nome: 'Horta da Praça' }], exclusaoIniciada: false }),
       'GET /api/me/notificacoes/preferencias': () => json(prefs),
     });
     renderApp('/configuracoes');
-    const excluir = await screen.findByRole('region', { name: 'Excluir minha conta' }, { timeout: 8000 });
+    const excluir = await screen.findByRole('region', { name: 'Excluir minha conta' });
     expect(within(excluir).getByText('Horta da Praça')).toBeInTheDocument();
     expect(within(excluir).getByRole('link', { name: 'Transferir ou excluir' })).toHaveAttribute('href', '/grupos/g1');
     expect(within(excluir).getByRole('button', { name: 'Excluir minha conta' })).toBeDisabled();
@@ -28,7 +28,7 @@ describe('settings screen', { timeout: 20_000 }, () => {
       'GET /api/me/notificacoes/preferencias': () => json(prefs),
     });
     renderApp('/configuracoes');
-    const senha = await screen.findByRole('region', { name: 'Senha' }, { timeout: 8000 });
+    const senha = await screen.findByRole('region', { name: 'Senha' });
     expect(within(senha).getByRole('link', { name: 'a segurança da sua Conta Google' })).toBeInTheDocument();
     expect(within(senha).queryByLabelText('Senha atual')).not.toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Excluir minha conta' })).queryByLabelText('Sua senha')).not.toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('settings screen', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/configuracoes');
-    const excluir = await screen.findByRole('region', { name: 'Excluir minha conta' }, { timeout: 8000 });
+    const excluir = await screen.findByRole('region', { name: 'Excluir minha conta' });
     await user.click(within(excluir).getByRole('button', { name: 'Excluir minha conta' }));
     expect(within(excluir).getByText('Digite EXCLUIR para confirmar a exclusão da conta')).toBeInTheDocument();
     await user.type(within(excluir).getByLabelText('Digite EXCLUIR para confirmar'), 'EXCLUIR');
@@ -84,7 +84,7 @@ describe('settings screen', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/configuracoes');
-    const section = await screen.findByRole('region', { name: 'E-mails' }, { timeout: 8000 });
+    const section = await screen.findByRole('region', { name: 'E-mails' });
     const resumo = await within(section).findByRole('checkbox', { name: /Resumo semanal dos grupos/ });
     expect(resumo).not.toBeChecked();
     expect(resumo).toHaveAccessibleDescription('Toda segunda-feira de manhã.');
@@ -104,7 +104,7 @@ describe('settings screen', { timeout: 20_000 }, () => {
       'PUT /api/me/emails': () => new Promise<Response>((r) => (answer = r)),
     });
     renderApp('/configuracoes');
-    const section = await screen.findByRole('region', { name: 'E-mails' }, { timeout: 8000 });
+    const section = await screen.findByRole('region', { name: 'E-mails' });
     const resumo = await within(section).findByRole('checkbox', { name: /Resumo semanal dos grupos/ });
     // Checked in the click's own render (nothing awaited), the save still on its way.
     fireEvent.click(resumo);
@@ -122,7 +122,7 @@ describe('settings screen', { timeout: 20_000 }, () => {
       'GET /api/me/emails': () => json({ envio: false, tipos: [] }),
     });
     renderApp('/configuracoes');
-    const section = await screen.findByRole('region', { name: 'E-mails' }, { timeout: 8000 });
+    const section = await screen.findByRole('region', { name: 'E-mails' });
     expect(await within(section).findByText(/Este site ainda não envia e-mails/)).toBeInTheDocument();
   });
 });

@@ -50,7 +50,7 @@ describe('cultivos screen', () => {
     });
     const user = userEvent.setup();
     renderApp('/cultivos');
-    const alface = await screen.findByRole('article', { name: 'Alface (verão)' }, { timeout: 10_000 });
+    const alface = await screen.findByRole('article', { name: 'Alface (verão)' });
     expect(within(alface).getByText('Crescendo')).toBeInTheDocument();
     expect(within(alface).getByText('Colheita em 12 dias')).toBeInTheDocument();
     expect(within(alface).getByRole('link', { name: 'Alface (verão)' })).toHaveAttribute('href', '/grupos/g1/cultivos/c1');
@@ -127,7 +127,7 @@ describe('cultivos screen', () => {
     });
     const user = userEvent.setup();
     renderApp('/cultivos/c1');
-    const form = await screen.findByRole('form', { name: 'Nova entrada no diário' }, { timeout: 10_000 });
+    const form = await screen.findByRole('form', { name: 'Nova entrada no diário' });
     // The signal drops: the browser and react-query both say so.
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     act(() => onlineManager.setOnline(false));
@@ -149,7 +149,7 @@ describe('cultivos screen', () => {
   it('while a cultivo is read, the shell, the header and the outline of its cards are drawn, not a bare spinner', async () => {
     stubApi({ 'GET /api/cultivos/c1': () => new Promise<Response>(() => undefined) });
     renderApp('/cultivos/c1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cultivo' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cultivo' })).toBeInTheDocument();
     const skeleton = screen.getByTestId('cultivo-skeleton');
     expect(skeleton).toHaveAttribute('aria-busy', 'true');
     expect(within(skeleton).getByRole('status')).toHaveTextContent('Carregando o cultivo...');

@@ -26,7 +26,7 @@ const comments = {
   nextCursor: null,
 };
 
-describe('feed screens', { timeout: 20_000 }, () => {
+describe('feed screens', () => {
   it('a notification link (/feed?post=) opens the post with its comments; HTML shows as typed, the link is clickable', async () => {
     stubApi({
       'GET /api/posts/p1': () => json(post),
@@ -81,7 +81,7 @@ describe('feed screens', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(heading).toHaveFocus());
   });
 
-  it('a group post written on Comunidade says where it went; on Meus grupos the composer starts on my group', { timeout: 30_000 }, async () => {
+  it('a group post written on Comunidade says where it went; on Meus grupos the composer starts on my group', async () => {
     stubApi({
       'GET /api/feed/comunidade': () => json({ items: [], nextCursor: null }),
       'GET /api/feed/grupos': () => json({ items: [], nextCursor: null }),
@@ -110,7 +110,7 @@ describe('feed screens', { timeout: 20_000 }, () => {
   it('a post that cannot be read shows an error state', async () => {
     stubApi({});
     renderApp('/feed?post=sumiu');
-    expect(await screen.findByRole('heading', { name: 'Não foi possível abrir este post' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Não foi possível abrir este post' })).toBeInTheDocument();
   });
 
   it('edits my post: an empty text is refused in Portuguese, then the new text is sent', async () => {

@@ -11,7 +11,7 @@ const page = {
   nextCursor: null,
 };
 
-describe('notifications screen', { timeout: 20_000 }, () => {
+describe('notifications screen', () => {
   it('lists with a sentence, a relative time and a link; marking one read drops the bell at once', async () => {
     let count = 10;
     const fetchMock = stubApi({
@@ -64,7 +64,7 @@ describe('notifications screen', { timeout: 20_000 }, () => {
   it('has an error state that tries again', async () => {
     stubApi({ 'GET /api/notifications': () => json({ error: { code: 'internal', message: 'Erro interno' } }, 500) });
     renderApp('/notificacoes');
-    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar as notificações' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar as notificações' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 });

@@ -46,7 +46,7 @@ describe('profile screen', () => {
   });
 });
 
-describe('profile progress', { timeout: 20_000 }, () => {
+describe('profile progress', () => {
   it('shows the level, conquistas earned with date and locked with progress, and stats', async () => {
     const conquista = (codigo: string, nome: string, conquistada: boolean, atual: number, meta: number, progresso: string) => ({
       codigo,
@@ -72,7 +72,7 @@ describe('profile progress', { timeout: 20_000 }, () => {
         }),
     });
     renderApp('/perfil');
-    expect(await screen.findByRole('heading', { name: 'Nível 2 · Broto' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nível 2 · Broto' })).toBeInTheDocument();
     expect(screen.getByText('Faltam 150 pontos para o nível 3 · Muda')).toBeInTheDocument();
     expect(screen.getByText('7 de 10 colheitas')).toBeInTheDocument();
     expect(screen.getByText(/Conquistada em 20 de nov\. de 2026/)).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('profile progress', { timeout: 20_000 }, () => {
   });
 });
 
-describe('profile points history', { timeout: 20_000 }, () => {
+describe('profile points history', () => {
   it('lists every row with its label and note, and explains points, confirmation and leagues', async () => {
     const row = (motivo: string, rotulo: string, pontos: number, descricao = '') => ({
       motivo,
@@ -105,7 +105,7 @@ describe('profile points history', { timeout: 20_000 }, () => {
         }),
     });
     renderApp('/perfil', fakeAuth({ userData: { ...testProfile, pontosTotais: 10 } }));
-    const history = await screen.findByRole('region', { name: 'Histórico de pontos' }, { timeout: 8000 });
+    const history = await screen.findByRole('region', { name: 'Histórico de pontos' });
     expect(await within(history).findByText('Estorno: post apagado')).toBeInTheDocument();
     expect(within(history).getByText('-5')).toBeInTheDocument();
     expect(within(history).getByText(': Teto diário de 200 pontos atingido')).toBeInTheDocument();

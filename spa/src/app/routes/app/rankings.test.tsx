@@ -3,8 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
 import type { GroupsRanking, MembersRanking } from '@/types/api';
 
-// The first render loads the lazy route: allow it time on a busy machine.
-const slow = { timeout: 8000 };
 const standing = { valor: 0, posicao: null, aproximada: false, alemDe: false, oculto: false };
 
 function members(periodo: 'geral' | 'mes', over: Partial<MembersRanking> = {}): MembersRanking {
@@ -20,11 +18,11 @@ function members(periodo: 'geral' | 'mes', over: Partial<MembersRanking> = {}): 
   };
 }
 
-describe('rankings screen', { timeout: 20_000 }, () => {
+describe('rankings screen', () => {
   it('shows the top with links to members, my row highlighted and my position', async () => {
     stubApi({ 'GET /api/rankings/membros': () => json(members('geral')) });
     renderApp('/rankings', fakeAuth());
-    const list = await screen.findByRole('list', { name: 'Os 50 primeiros de todos os tempos' }, slow);
+    const list = await screen.findByRole('list', { name: 'Os 50 primeiros de todos os tempos' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByRole('link', { name: 'João Pedro' })).toHaveAttribute('href', '/membros/u-2');
@@ -39,7 +37,7 @@ describe('rankings screen', { timeout: 20_000 }, () => {
       'GET /api/rankings/membros': () => json(members('mes', { itens: [], eu: { valor: 12, posicao: 4800, aproximada: true, alemDe: false, oculto: true } })),
     });
     renderApp('/rankings?aba=mes', fakeAuth());
-    expect(await screen.findByText(/por volta do 4\.800º lugar \(estimativa\)/, {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText(/por volta do 4\.800º lugar \(estimativa\)/, {})).toBeInTheDocument();
     expect(screen.getByText('Você está oculto dos rankings públicos: só você vê a sua posição.')).toBeInTheDocument();
     expect(screen.getByText(/Pontos de novembro de 2026/)).toBeInTheDocument();
     expect(screen.getByText('Ninguém somou pontos neste mês ainda. Seja o primeiro!')).toBeInTheDocument();
@@ -55,9 +53,9 @@ describe('rankings screen', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/rankings', fakeAuth());
-    expect(await screen.findByText('Não foi possível carregar o ranking', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('Não foi possível carregar o ranking', {})).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(await screen.findByRole('list', { name: 'Os 50 primeiros de todos os tempos' }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Os 50 primeiros de todos os tempos' })).toBeInTheDocument();
   });
 
   it('ranks the groups by kg, a private group unnamed, my group’s position', async () => {
@@ -75,7 +73,7 @@ describe('rankings screen', { timeout: 20_000 }, () => {
       'GET /api/rankings/grupos': () => json(groups),
     });
     renderApp('/rankings?aba=grupos', fakeAuth());
-    const list = await screen.findByRole('list', { name: 'Grupos que mais colheram no mês' }, slow);
+    const list = await screen.findByRole('list', { name: 'Grupos que mais colheram no mês' });
     expect(within(list).getByText('Grupo privado')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Horta da Vila' })).toHaveAttribute('href', '/grupos/g-1');
     expect(within(list).getByText('3,75 kg por membro')).toBeInTheDocument();
@@ -89,7 +87,7 @@ describe('rankings screen', { timeout: 20_000 }, () => {
       'GET /api/me/groups': () => json({ items: [], nextCursor: null }),
     });
     renderApp('/rankings?aba=grupo', fakeAuth());
-    expect(await screen.findByText('Entre em um grupo para ver o ranking dos seus membros.', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('Entre em um grupo para ver o ranking dos seus membros.', {})).toBeInTheDocument();
   });
 
   it('opts out of the public rankings from the privacy section', async () => {
@@ -99,11 +97,11 @@ describe('rankings screen', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/rankings', fakeAuth());
-    const box = await screen.findByRole('checkbox', { name: 'Ocultar meu nome dos rankings públicos' }, slow);
+    const box = await screen.findByRole('checkbox', { name: 'Ocultar meu nome dos rankings públicos' });
     expect(box).not.toBeChecked();
     expect(box).toHaveAccessibleDescription(/continua vendo a sua própria posição/);
     await user.click(box);
-    expect(await screen.findByText('Pronto: você está oculto dos rankings públicos.', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('Pronto: você está oculto dos rankings públicos.', {})).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ ocultarDoRanking: true });
   });
@@ -115,14 +113,14 @@ describe('rankings screen', { timeout: 20_000 }, () => {
       'PUT /api/me': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderApp('/rankings', fakeAuth());
-    const box = await screen.findByRole('checkbox', { name: 'Ocultar meu nome dos rankings públicos' }, slow);
+    const box = await screen.findByRole('checkbox', { name: 'Ocultar meu nome dos rankings públicos' });
     // Checked in the same turn as the click, not a moment later (it used to go back unchecked
     // until the mutation's pending state arrived: e2e/rankings' check() saw that).
     fireEvent.click(box);
     expect(box).toBeChecked();
     await vi.waitFor(() => expect(answer).toBeDefined());
     await act(async () => answer!(json({ error: { code: 'internal', message: 'Erro interno' } }, 500)));
-    expect(await screen.findByText(/Erro interno|Não foi possível salvar/, {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText(/Erro interno|Não foi possível salvar/, {})).toBeInTheDocument();
     expect(box).not.toBeChecked();
   });
 
@@ -149,7 +147,7 @@ describe('rankings screen', { timeout: 20_000 }, () => {
         }),
     });
     renderApp('/rankings?aba=liga', fakeAuth());
-    expect(await screen.findByRole('heading', { name: 'Série C · Liga 2' }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Série C · Liga 2' })).toBeInTheDocument();
     expect(screen.getByText('Você subiu da Série D para a Série C!')).toBeInTheDocument();
     const rows = within(screen.getByRole('list', { name: 'Membros da Série C, liga 2' })).getAllByRole('listitem');
     expect(within(rows[0]!).getByText('Sobe')).toBeInTheDocument();
@@ -164,6 +162,6 @@ describe('rankings screen', { timeout: 20_000 }, () => {
         json({ participa: false, mes: '2026-11', serie: null, numero: 0, zona: 0, linhas: [], resultado: null, textoAnterior: null }),
     });
     renderApp('/rankings?aba=liga', fakeAuth());
-    expect(await screen.findByText('Você ainda não está em uma liga este mês', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('Você ainda não está em uma liga este mês', {})).toBeInTheDocument();
   });
 });

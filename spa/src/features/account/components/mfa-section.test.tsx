@@ -29,10 +29,10 @@ function page(tipo: 'email' | 'google') {
     'GET /api/me/notificacoes/preferencias': () => json(prefs),
   });
   renderApp('/configuracoes');
-  return screen.findByRole('region', { name: 'Verificação em duas etapas' }, { timeout: 8000 });
+  return screen.findByRole('region', { name: 'Verificação em duas etapas' });
 }
 
-describe('two-step verification in /configuracoes', { timeout: 20_000 }, () => {
+describe('two-step verification in /configuracoes', () => {
   beforeEach(() => {
     amplify.enabled = [];
     amplify.fetchMFAPreference.mockReset().mockImplementation(async () => ({ enabled: amplify.enabled }));

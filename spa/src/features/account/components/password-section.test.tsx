@@ -11,14 +11,14 @@ vi.mock('@/lib/auth/password-loader', async () => {
 });
 vi.mock('@/lib/auth/mfa-loader', () => ({ loadMfaActions: () => new Promise(() => {}) }));
 
-describe('the password rule in /configuracoes', { timeout: 20_000 }, () => {
+describe('the password rule in /configuracoes', () => {
   it('asks for 8 characters, before sending and when Cognito refuses one', async () => {
     stubApi({
       'GET /api/me/conta': () => json({ tipo: 'email', gruposDono: [], exclusaoIniciada: false }),
       'GET /api/me/notificacoes/preferencias': () => json({ tipos: [] }),
     });
     renderApp('/configuracoes');
-    const senha = await screen.findByRole('region', { name: 'Senha' }, { timeout: 8000 });
+    const senha = await screen.findByRole('region', { name: 'Senha' });
     expect(within(senha).getByText('Pelo menos 8 caracteres')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(within(senha).getByLabelText('Senha atual'), 'segredo-123');

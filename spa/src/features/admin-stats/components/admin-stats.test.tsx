@@ -46,7 +46,7 @@ const ponto = (inicio: string, n: number) => ({
   comentarios: n * 2,
 });
 
-describe('admin statistics', { timeout: 20_000 }, () => {
+describe('admin statistics', () => {
   beforeEach(() => {
     plots.length = 0;
   });
@@ -81,7 +81,7 @@ describe('admin statistics', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderApp('/admin', fakeAuth({ user: adminUser, isAdmin: true }));
     const card = (await screen.findByRole('heading', { name: 'Grupos' })).closest('li') as HTMLElement;
-    const retry = await within(card).findByRole('button', { name: 'Tentar novamente' }, { timeout: 8000 });
+    const retry = await within(card).findByRole('button', { name: 'Tentar novamente' });
     expect(screen.getAllByRole('button', { name: 'Tentar novamente' })).toHaveLength(8);
     fail = false;
     await user.click(retry);
@@ -133,7 +133,7 @@ describe('admin statistics', { timeout: 20_000 }, () => {
     expect(screen.getByText(/Ainda não há dados/)).toBeInTheDocument();
     fail = true;
     await user.selectOptions(screen.getByLabelText('Região (UF)'), 'sem');
-    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar os gráficos' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar os gráficos' })).toBeInTheDocument();
   });
 
   it('EntityCounts shows each count and since when', async () => {

@@ -24,7 +24,7 @@ describe('audit log on /admin', () => {
       'GET /api/admin/audit': () => json({ items: [entry('e1', 'dados.exportados'), entry('e2', 'moderacao.manter')], nextCursor: null }),
     });
     renderApp('/admin', fakeAuth({ user: adminUser, isAdmin: true }));
-    const log = await screen.findByRole('region', { name: 'Últimas ações dos administradores' }, { timeout: 10_000 });
+    const log = await screen.findByRole('region', { name: 'Últimas ações dos administradores' });
     expect(await within(log).findByText('Dados exportados', { selector: 'strong' })).toBeInTheDocument();
     expect(within(log).getByText('Denúncia: post mantido', { selector: 'strong' })).toBeInTheDocument();
     expect(log).not.toHaveTextContent('dados.exportados');

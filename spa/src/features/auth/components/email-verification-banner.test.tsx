@@ -9,12 +9,12 @@ const unverified = { ...testUser, emailVerified: false };
 // own lazily loaded cards: allow it time on a busy machine).
 let found: HTMLElement;
 async function findBanner() {
-  found = await screen.findByRole('region', { name: 'Confirme seu e-mail' }, { timeout: 8000 });
+  found = await screen.findByRole('region', { name: 'Confirme seu e-mail' });
   return found;
 }
 const banner = () => found;
 
-describe('"Confirme seu e-mail" banner', { timeout: 20_000 }, () => {
+describe('"Confirme seu e-mail" banner', () => {
   beforeEach(() => {
     stubApi();
     sessionStorage.clear();
@@ -22,7 +22,7 @@ describe('"Confirme seu e-mail" banner', { timeout: 20_000 }, () => {
 
   it('is not shown to a user whose e-mail is verified', async () => {
     renderApp('/dashboard');
-    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 8000 });
+    await screen.findByRole('heading', { name: 'Dashboard' });
     expect(screen.queryByRole('region', { name: 'Confirme seu e-mail' })).not.toBeInTheDocument();
   });
 
@@ -33,7 +33,7 @@ describe('"Confirme seu e-mail" banner', { timeout: 20_000 }, () => {
       .mockResolvedValueOnce({ success: true });
     const auth = fakeAuth({ user: unverified, confirmEmail });
     const { setAuth } = renderApp('/dashboard', auth);
-    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 8000 });
+    await screen.findByRole('heading', { name: 'Dashboard' });
     await findBanner();
     expect(within(banner()).getByText(testUser.email)).toBeInTheDocument();
     const field = within(banner()).getByLabelText('Código de confirmação');
@@ -69,7 +69,7 @@ describe('"Confirme seu e-mail" banner', { timeout: 20_000 }, () => {
       .mockResolvedValueOnce({ success: true })
       .mockResolvedValueOnce({ success: false, code: 'LimitExceededException', error: 'Attempt limit exceeded' });
     renderApp('/dashboard', fakeAuth({ user: unverified, sendEmailCode }));
-    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 8000 });
+    await screen.findByRole('heading', { name: 'Dashboard' });
     await findBanner();
     const resend = within(banner()).getByRole('button', { name: 'Reenviar código' });
     await userEvent.click(resend);
@@ -81,7 +81,7 @@ describe('"Confirme seu e-mail" banner', { timeout: 20_000 }, () => {
 
   it('can be dismissed for the rest of the visit', async () => {
     const first = renderApp('/dashboard', fakeAuth({ user: unverified }));
-    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 8000 });
+    await screen.findByRole('heading', { name: 'Dashboard' });
     await findBanner();
     await userEvent.click(within(banner()).getByRole('button', { name: 'Fechar aviso' }));
     expect(screen.queryByRole('region', { name: 'Confirme seu e-mail' })).not.toBeInTheDocument();
