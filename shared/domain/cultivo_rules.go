@@ -16,6 +16,13 @@ func ErrNotCultivoWriter() *Error {
 	return Forbidden("Apenas o responsável e os colaboradores podem alterar este cultivo")
 }
 
+// ErrSaiuDoGrupo: a writer of a group's cultivo who has left the group. The
+// cultivo stays with the group (its lote, its harvests in the group's
+// figures), and only the group's members write to it.
+func ErrSaiuDoGrupo() *Error {
+	return Forbidden("Você saiu do grupo deste cultivo: só quem participa do grupo pode registrar nele")
+}
+
 // ErrPeopleNotResponsavel: only the responsible member changes who helps
 // and which lote the cultivo is on.
 func ErrPeopleNotResponsavel() *Error {

@@ -227,10 +227,20 @@ func (s *Store) Cultivo(ctx context.Context, cid string, actor Actor) (domain.Cu
 }
 
 // requireWriterMember adds "uid is still a member of the cultivo's group" to
-// t (group cultivos only).
+// t (group cultivos only): a writer who left the group writes to its cultivos
+// no more, and the write answers domain.ErrSaiuDoGrupo (writeTxn).
 func requireWriterMember(t *txn, c domain.Cultivo, uid string) {
+	requireCultivoMember(t, itemWriterMember, c, uid)
+}
+
+// itemWriterMember names requireWriterMember's check in a transaction.
+const itemWriterMember = "writerMember:"
+
+// requireCultivoMember adds "uid is a member of the cultivo's group" to t under
+// name+uid (group cultivos only).
+func requireCultivoMember(t *txn, name string, c domain.Cultivo, uid string) {
 	if c.GrupoID != "" {
-		u := t.check("member:"+uid, GroupPK(c.GrupoID), MemberSK(uid))
+		u := t.check(name+uid, GroupPK(c.GrupoID), MemberSK(uid))
 		u.cond("attribute_exists(PK)")
 	}
 }
@@ -398,7 +408,7 @@ func (s *Store) CreateCultivo(ctx context.Context, id string, in domain.CultivoI
 		dueOnCreate(t, c, now)
 		putRefs(t, c)
 		for _, uid := range c.Writers() {
-			requireWriterMember(t, c, uid)
+			requireCultivoMember(t, "member:", c, uid)
 		}
 		t.putItem("diario", diarioItemOf(domain.DiarioEntry{
 			ID: newEntryID(), CultivoID: c.ID, Tipo: domain.TipoFase, Texto: domain.TextoCultivoCriado, Fase: c.Fase,

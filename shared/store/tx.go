@@ -395,6 +395,9 @@ func (s *Store) writeTxn(ctx context.Context, t *txn) error {
 	if t.daily != nil && c.failed(itemDaily) {
 		return domain.ErrDailyLimit(t.daily.act, t.daily.limit)
 	}
+	if _, left := c.failedPrefix(itemWriterMember); left {
+		return domain.ErrSaiuDoGrupo()
+	}
 	return c
 }
 

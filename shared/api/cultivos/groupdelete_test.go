@@ -8,6 +8,7 @@ import (
 
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api/cultivos"
+	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
 )
 
@@ -70,5 +71,42 @@ func TestDeletingAGroupMovesItsCultivosToHortaPessoal(t *testing.T) {
 	// A personal cultivo is edited as one.
 	if res := testkit.Do(t, h, "PUT", "/api/cultivos/"+cid, cast.Member, editBody(3, "")); res.Status != 200 {
 		t.Fatalf("edit after the move: %d %s", res.Status, res.Body)
+	}
+}
+
+// TestAWriterWhoLeftTheGroupWritesNoMore: a member who leaves a group keeps
+// reading the cultivos they wrote there, but writes to them no more: each
+// write answers a clear 403 (the transaction's membership check, mapped by
+// the store), never a 500, and changes nothing; the members who stay write.
+func TestAWriterWhoLeftTheGroupWritesNoMore(t *testing.T) {
+	setup(t)
+	w := newWorld(t, testkit.FixtureOpts{})
+	gid, cid := w.f.Group.ID, w.cultivo // Member's, with Alvo as collaborator
+	if err := env.Deps.Store.RemoveMember(context.Background(), gid, testkit.Actor(cast.Alvo), cast.Alvo.ID); err != nil {
+		t.Fatalf("Alvo leaves: %v", err)
+	}
+	harvest := map[string]any{"quantidade": 0.3, "unidade": "kg", "data": todayDate(), "destino": "doado"}
+	writes := []struct {
+		name, method, path string
+		body               any
+	}{
+		{"diary entry", "POST", "/api/cultivos/" + cid + "/diario", map[string]any{"tipo": "observacao", "texto": "Folhas novas"}},
+		{"phase", "POST", "/api/cultivos/" + cid + "/fase", map[string]any{"fase": "germinando"}},
+		{"harvest", "POST", "/api/cultivos/" + cid + "/colheitas", harvest},
+	}
+	for _, wr := range writes {
+		res := testkit.Do(t, h, wr.method, wr.path, cast.Alvo, wr.body)
+		if res.Status != 403 || res.ErrorMessage() != domain.ErrSaiuDoGrupo().Message {
+			t.Fatalf("%s by the collaborator who left: %d %s", wr.name, res.Status, res.Body)
+		}
+	}
+	res := testkit.Do(t, h, "GET", "/api/cultivos/"+cid, cast.Alvo, nil)
+	var c cultivos.Cultivo
+	res.Decode(t, &c)
+	if res.Status != 200 || c.Fase != domain.FaseSemeado || c.Totais.Colheitas != 0 {
+		t.Fatalf("after the refused writes: %d %+v", res.Status, c)
+	}
+	if res := testkit.Do(t, h, "POST", "/api/cultivos/"+cid+"/colheitas", cast.Member, harvest); res.Status != 201 {
+		t.Fatalf("the responsible member who stays: %d %s", res.Status, res.Body)
 	}
 }
