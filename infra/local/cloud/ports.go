@@ -3,8 +3,12 @@ package cloud
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net"
+	"os"
+	"path/filepath"
 	"strconv"
+	"sync"
 	"syscall"
 )
 
@@ -25,6 +29,11 @@ func choosePorts(o Options) (ports, error) {
 		fill(&p.Cognito, 2)
 		fill(&p.CognitoTLS, 3)
 		fill(&p.S3, 4)
+		for _, v := range []int{p.App, p.Dynamo, p.Cognito, p.CognitoTLS, p.S3} {
+			if !reservePort(v) {
+				return p, errPortBusy(v, "another local cloud of this machine")
+			}
+		}
 		return p, nil
 	}
 	for _, v := range []*int{&p.App, &p.Dynamo, &p.Cognito, &p.CognitoTLS, &p.S3} {
@@ -40,16 +49,51 @@ func choosePorts(o Options) (ports, error) {
 	return p, nil
 }
 
-// freePort asks the kernel for a port nobody listens on. Another process may take it before the
-// emulator binds it; the start then fails with the busy-port message, which is rare enough.
+// freePort picks a port for one part of a cloud: at random below Linux's ephemeral range (32768
+// and up, which the kernel hands to outgoing connections, so a port found free there can be taken
+// before the emulator binds it), reserved for this process (reservePort: two clouds starting at
+// once, from two test packages or two test suites, never pick the same one), and free.
 func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
+	const low, high = 20000, 32768
+	for range 500 {
+		port := low + rand.IntN(high-low)
+		if reservePort(port) && checkFree(port, "") == nil {
+			return port, nil
+		}
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
+	return 0, fmt.Errorf("no free port found in %d-%d", low, high-1)
 }
+
+// reservePort takes port for this process's clouds until it exits: an exclusive lock on a file
+// named by the port in the temporary directory, which every cloud of the machine asks for
+// before it binds the port (the kernel drops the lock when the process ends, however it ends).
+// False when another process holds it.
+func reservePort(port int) bool {
+	reservedMu.Lock()
+	defer reservedMu.Unlock()
+	if _, mine := reserved[port]; mine {
+		return true
+	}
+	dir := filepath.Join(os.TempDir(), "verde-local-ports")
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return true // no place for locks: the bind check alone decides
+	}
+	f, err := os.OpenFile(filepath.Join(dir, strconv.Itoa(port)), os.O_CREATE|os.O_RDWR, 0o666)
+	if err != nil {
+		return true
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return false
+	}
+	reserved[port] = f
+	return true
+}
+
+var (
+	reservedMu sync.Mutex
+	reserved   = map[int]*os.File{}
+)
 
 // errPortBusy is the one-line answer to a port that something else holds.
 func errPortBusy(port int, what string) error {

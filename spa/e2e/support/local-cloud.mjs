@@ -58,11 +58,23 @@ afterEach((t) => {
  * @returns {Promise<{url: string, config: any, admin: {email: string, password: string, totpSecret: string},
  *   dynamoEndpoint: string, tableName: string, log: () => string, stop: () => Promise<void>}>}
  */
-export async function startLocalCloud({ timeoutMs = 240_000, dataDir: given } = {}) {
+export async function startLocalCloud(options = {}) {
   if (!existsSync(join(repoRoot, 'spa', 'dist', 'index.html'))) {
     throw new Error('spa/dist is not built: run `npm run build` before `npm run e2e`');
   }
-  const port = await freePortRun();
+  // The ports found free here may be taken before the cloud binds them, by a cloud another test
+  // suite starts at the same moment (the Go test clouds reserve theirs first: infra/local/cloud/
+  // ports.go): the cloud then stops at once saying so, and starts again on other ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePortRun(), options);
+    } catch (error) {
+      if (attempt === 5 || !/is already in use/.test(error.message)) throw error;
+    }
+  }
+}
+
+async function startOn(port, { timeoutMs = 240_000, dataDir: given }) {
   // dataDir: a data directory of the caller's (make bench's Lighthouse: a copy of a season's),
   // kept when the cloud stops; else a fresh one, removed.
   const dataDir = given ?? mkdtempSync(join(tmpdir(), 'verde-e2e-'));
