@@ -30,7 +30,7 @@ func choosePorts(o Options) (ports, error) {
 		fill(&p.CognitoTLS, 3)
 		fill(&p.S3, 4)
 		for _, v := range []int{p.App, p.Dynamo, p.Cognito, p.CognitoTLS, p.S3} {
-			if !reservePort(v) {
+			if !reservePort(v, true) {
 				return p, errPortBusy(v, "another local cloud of this machine")
 			}
 		}
@@ -57,7 +57,7 @@ func freePort() (int, error) {
 	const low, high = 20000, 32768
 	for range 500 {
 		port := low + rand.IntN(high-low)
-		if reservePort(port) && checkFree(port, "") == nil {
+		if reservePort(port, false) && checkFree(port, "") == nil {
 			return port, nil
 		}
 	}
@@ -67,12 +67,13 @@ func freePort() (int, error) {
 // reservePort takes port for this process's clouds until it exits: an exclusive lock on a file
 // named by the port in the temporary directory, which every cloud of the machine asks for
 // before it binds the port (the kernel drops the lock when the process ends, however it ends).
-// False when another process holds it.
-func reservePort(port int) bool {
+// False when another process holds it, or when this one does and mineToo is false (freePort:
+// a port this process reserved is another part's, of this cloud or of one before it).
+func reservePort(port int, mineToo bool) bool {
 	reservedMu.Lock()
 	defer reservedMu.Unlock()
 	if _, mine := reserved[port]; mine {
-		return true
+		return mineToo
 	}
 	dir := filepath.Join(os.TempDir(), "verde-local-ports")
 	if err := os.MkdirAll(dir, 0o777); err != nil {
