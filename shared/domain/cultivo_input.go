@@ -32,31 +32,11 @@ func (in *CultivoInput) Valid() error {
 	}
 	in.GrupoID = strings.TrimSpace(in.GrupoID)
 	in.LoteCodigo = strings.TrimSpace(in.LoteCodigo)
-	if in.LoteCodigo != "" {
-		if in.GrupoID == "" {
-			return Invalid("loteCodigo", "Um lote só pode ser escolhido em um cultivo de grupo")
-		}
-		code, err := ParseCodigo(in.LoteCodigo)
-		if err != nil {
-			return Invalid("loteCodigo", "Código de lote inválido")
-		}
-		in.LoteCodigo = code
+	if in.LoteCodigo != "" && in.GrupoID == "" {
+		return Invalid("loteCodigo", "Um lote só pode ser escolhido em um cultivo de grupo")
 	}
-	if in.Metodo != MetodoSemente && in.Metodo != MetodoMuda {
-		return Invalid("metodo", "Escolha o método: semente ou muda")
-	}
-	if err := validQuantidade(in.Quantidade, in.Unidade); err != nil {
+	if err := cleanPlantio(&in.LoteCodigo, in.Metodo, in.Quantidade, in.Unidade, in.DataPlantio, &in.Notas); err != nil {
 		return err
-	}
-	if _, ok := ParseDate(in.DataPlantio); !ok {
-		return Invalid("dataPlantio", "Informe a data de plantio (AAAA-MM-DD)")
-	}
-	if Length(in.Notas) > MaxNotasLength { // the contract's maxLength is on the text as sent
-		return Invalid("notas", fmt.Sprintf("As notas devem ter no máximo %d caracteres", MaxNotasLength))
-	}
-	in.Notas = CleanMultiline(in.Notas)
-	if !Visible(in.Notas) {
-		in.Notas = ""
 	}
 	if in.Fase == "" {
 		in.Fase = FasePlanejado
@@ -74,11 +54,47 @@ func (in *CultivoInput) Valid() error {
 	if len(in.Colaboradores) > 0 && in.GrupoID == "" {
 		return Invalid("colaboradores", "Colaboradores só podem ser escolhidos em um cultivo de grupo")
 	}
-	if len(in.Colaboradores) > MaxColaboradores {
+	return validColaboradores(in.Colaboradores)
+}
+
+// cleanPlantio checks and cleans what a new cultivo and an edit share, in
+// this order: the lote's code (trimmed; "" for none), the method, the
+// quantity, the planting date and the notes.
+func cleanPlantio(loteCodigo *string, metodo string, quantidade *float64, unidade, dataPlantio string, notas *string) error {
+	if *loteCodigo != "" {
+		code, err := ParseCodigo(*loteCodigo)
+		if err != nil {
+			return Invalid("loteCodigo", "Código de lote inválido")
+		}
+		*loteCodigo = code
+	}
+	if metodo != MetodoSemente && metodo != MetodoMuda {
+		return Invalid("metodo", "Escolha o método: semente ou muda")
+	}
+	if err := validQuantidade(quantidade, unidade); err != nil {
+		return err
+	}
+	if _, ok := ParseDate(dataPlantio); !ok {
+		return Invalid("dataPlantio", "Informe a data de plantio (AAAA-MM-DD)")
+	}
+	if Length(*notas) > MaxNotasLength { // the contract's maxLength is on the text as sent
+		return Invalid("notas", fmt.Sprintf("As notas devem ter no máximo %d caracteres", MaxNotasLength))
+	}
+	*notas = CleanMultiline(*notas)
+	if !Visible(*notas) {
+		*notas = ""
+	}
+	return nil
+}
+
+// validColaboradores bounds a cultivo's collaborators and refuses an empty
+// or repeated one.
+func validColaboradores(ids []string) error {
+	if len(ids) > MaxColaboradores {
 		return Invalid("colaboradores", fmt.Sprintf("Escolha no máximo %d colaboradores", MaxColaboradores))
 	}
 	seen := map[string]bool{}
-	for _, id := range in.Colaboradores {
+	for _, id := range ids {
 		if strings.TrimSpace(id) == "" || seen[id] {
 			return Invalid("colaboradores", "Colaborador repetido ou vazio")
 		}
