@@ -293,27 +293,30 @@ func PhotoKeyPrefix(uid string) string { return "fotos/" + uid + "/" }
 // CheckPhotoKeys refuses (400) a key that is not a processed photo (what an item stores),
 // and (403) one of another member's.
 func CheckPhotoKeys(field string, keys []string, uid string) error {
-	for _, k := range keys {
+	return checkKeysOf(field, keys, uid, func(k string) (string, bool) {
 		p, ok := ParseProcessedFoto(k)
-		if !ok {
-			return Invalid(field, "Foto inválida: envie a foto novamente")
-		}
-		if p.UserID != uid {
-			return ErrFotoOfAnother(field)
-		}
-	}
-	return nil
+		return p.UserID, ok
+	})
 }
 
 // CheckUploadKeys refuses (400) a key that is not an upload waiting in quarantine (what a
 // request names), and (403) one of another member's.
 func CheckUploadKeys(field string, keys []string, uid string) error {
-	for _, k := range keys {
+	return checkKeysOf(field, keys, uid, func(k string) (string, bool) {
 		u, ok := ParseUpload(k)
+		return u.UserID, ok
+	})
+}
+
+// checkKeysOf refuses (400) a key owner cannot read and (403) one whose
+// owner is not uid.
+func checkKeysOf(field string, keys []string, uid string, owner func(key string) (string, bool)) error {
+	for _, k := range keys {
+		id, ok := owner(k)
 		if !ok {
 			return Invalid(field, "Foto inválida: envie a foto novamente")
 		}
-		if u.UserID != uid {
+		if id != uid {
 			return ErrFotoOfAnother(field)
 		}
 	}
