@@ -97,17 +97,7 @@ func (s *Store) ActiveBanners(ctx context.Context, uf string) ([]domain.Banner, 
 }
 
 func (s *Store) readBanner(ctx context.Context, id string) (domain.Banner, error) {
-	if !validID(id) {
-		return domain.Banner{}, domain.ErrBannerNotFound()
-	}
-	r, err := s.getItem(ctx, bannerPK(id), skMeta, "banner")
-	if err != nil {
-		return domain.Banner{}, err
-	}
-	if r == nil {
-		return domain.Banner{}, domain.ErrBannerNotFound()
-	}
-	return decodeBanner(r)
+	return getMeta(ctx, s, bannerPK, id, "banner", domain.ErrBannerNotFound, decodeBanner)
 }
 
 // Banner is one banner (admins).

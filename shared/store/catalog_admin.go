@@ -54,17 +54,7 @@ func (s *Store) CreateVegetal(ctx context.Context, in domain.VegetalInput, actor
 
 // readVegetal is the vegetable id with its stored creation time.
 func (s *Store) readVegetal(ctx context.Context, id string) (vegetalItem, error) {
-	if !validID(id) {
-		return vegetalItem{}, domain.ErrVegetalNotFound()
-	}
-	r, err := s.getItem(ctx, VegetalPK(id), skMeta, "vegetal")
-	if err != nil {
-		return vegetalItem{}, err
-	}
-	if r == nil {
-		return vegetalItem{}, domain.ErrVegetalNotFound()
-	}
-	return unmarshal[vegetalItem](r, "vegetal")
+	return getMeta(ctx, s, VegetalPK, id, "vegetal", domain.ErrVegetalNotFound, unmarshalAs[vegetalItem]("vegetal"))
 }
 
 // UpdateVegetal writes in over the vegetable id if it is still at version

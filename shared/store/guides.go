@@ -198,17 +198,7 @@ func guideAudit(g domain.Guide) map[string]any {
 
 // Guide is one guide: one GetItem. An archived guide is found only by admins.
 func (s *Store) Guide(ctx context.Context, id string, admin bool) (domain.Guide, error) {
-	if !validID(id) {
-		return domain.Guide{}, domain.ErrGuiaNotFound()
-	}
-	r, err := s.getItem(ctx, GuidePK(id), skMeta, "guide")
-	if err != nil {
-		return domain.Guide{}, err
-	}
-	if r == nil {
-		return domain.Guide{}, domain.ErrGuiaNotFound()
-	}
-	g, err := decodeGuide(r)
+	g, err := getMeta(ctx, s, GuidePK, id, "guide", domain.ErrGuiaNotFound, decodeGuide)
 	if err == nil && !g.VisibleTo(admin) {
 		return domain.Guide{}, domain.ErrGuiaNotFound()
 	}
