@@ -58,9 +58,9 @@ func (it profileItem) profile() domain.Profile {
 }
 
 func decodeProfile(item map[string]types.AttributeValue) (domain.Profile, error) {
-	var it profileItem
-	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-		return domain.Profile{}, fmt.Errorf("decode profile: %w", err)
+	it, err := unmarshal[profileItem](item, "profile")
+	if err != nil {
+		return domain.Profile{}, err
 	}
 	return it.profile(), nil
 }

@@ -55,6 +55,18 @@ func getMeta[T any](ctx context.Context, s *Store, pk func(string) string, id, w
 	return decode(r)
 }
 
+// keysOf is the key of each of xs, in their order.
+func keysOf[T any](xs []T, key func(T) itemKey) []itemKey {
+	keys := make([]itemKey, 0, len(xs))
+	for _, x := range xs {
+		keys = append(keys, key(x))
+	}
+	return keys
+}
+
+// cultivoMetaOf is the key of the cultivo an item names (its cultivoId).
+func cultivoMetaOf(r record) itemKey { return itemKey{CultivoPK(sOf(r["cultivoId"])), skMeta} }
+
 // batchGet reads up to 100 items with strongly consistent reads: one call,
 // plus (rarely) a bounded retry of unprocessed keys. Duplicate keys are read once.
 func (s *Store) batchGet(ctx context.Context, keys ...itemKey) (map[itemKey]record, error) {
