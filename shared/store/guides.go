@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"slices"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -130,14 +129,7 @@ func (s *Store) writeGuide(ctx context.Context, g domain.Guide, prev int, old []
 		t.countDaily(daily, domain.ActCatalogo, rules, g.AtualizadoEm)
 	}
 	t.audit(e)
-	if err := s.write(ctx, t); err != nil {
-		var c *cancelled
-		if errors.As(err, &c) && c.failed("guide") {
-			return domain.ErrGuiaChanged()
-		}
-		return err
-	}
-	return nil
+	return s.writeElse(ctx, t, "guide", domain.ErrGuiaChanged())
 }
 
 // CreateGuide stores a new guide (in Valid) linked to its vegetables.
