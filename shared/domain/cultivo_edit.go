@@ -23,8 +23,8 @@ type CultivoEdit struct {
 // Valid cleans the edit and reports the first bad field (the same rules and
 // messages as a new cultivo's).
 func (in *CultivoEdit) Valid() error {
-	if in.Version < 1 {
-		return Invalid("version", "Informe a versão do cultivo que você editou")
+	if err := validEditVersion(in.Version, "do cultivo"); err != nil {
+		return err
 	}
 	in.LoteCodigo = strings.TrimSpace(in.LoteCodigo)
 	if err := cleanPlantio(&in.LoteCodigo, in.Metodo, in.Quantidade, in.Unidade, in.DataPlantio, &in.Notas); err != nil {
