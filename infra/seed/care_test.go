@@ -33,14 +33,7 @@ func TestEveryCareRowHasItsSourceBesideTheData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vegetais, err := seed.Vegetais()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ids := map[string]bool{}
-	for _, v := range vegetais {
-		ids[v.ID] = true
-	}
+	ids := vegetaisByID(t)
 	texts := map[string]string{}
 	for id, path := range transcriptions {
 		b, err := os.ReadFile(path)
@@ -58,7 +51,7 @@ func TestEveryCareRowHasItsSourceBesideTheData(t *testing.T) {
 		}
 		seen[key] = true
 		used[r.Fonte] = true
-		if !ids[r.Vegetal] {
+		if _, ok := ids[r.Vegetal]; !ok {
 			t.Errorf("%s: no such vegetable", key)
 		}
 		if !slices.Contains(domain.CareFields, r.Campo) {
@@ -128,11 +121,7 @@ func TestNoCareFieldWithoutASource(t *testing.T) {
 // What members need from the data: the journey's species and the regional
 // names search finds them by.
 func TestCareDataSpotChecks(t *testing.T) {
-	vegetais, _ := seed.Vegetais()
-	byID := map[string]domain.Vegetal{}
-	for _, v := range vegetais {
-		byID[v.ID] = v
-	}
+	byID := vegetaisByID(t)
 	coentro := byID["coentro"]
 	if coentro.NomeCientifico != "Coriandrum sativum L." || coentro.Metodo != "semente" ||
 		coentro.Fontes["metodo"].Titulo == "" || !strings.HasPrefix(coentro.Fontes["metodo"].Local, "ficha 21") {

@@ -15,20 +15,13 @@ func TestEveryYieldRowNamesItsSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vegs, err := seed.Vegetais()
-	if err != nil {
-		t.Fatal(err)
-	}
-	known := map[string]bool{}
-	for _, v := range vegs {
-		known[v.ID] = true
-	}
+	known := vegetaisByID(t)
 	if len(rows) == 0 {
 		t.Fatal("no yield rows")
 	}
 	seen := map[string]bool{}
 	for _, r := range rows {
-		if !known[r.VegetalID] {
+		if _, ok := known[r.VegetalID]; !ok {
 			t.Errorf("%q is not a vegetable of the catalogue", r.VegetalID)
 		}
 		if seen[r.VegetalID] {

@@ -66,11 +66,7 @@ func TestVegetaisHoldEveryCatalogueRowWithValidData(t *testing.T) {
 // Spot checks against the source, including a season that wraps past December; a spacing no
 // source gives (rúcula's, once 10–15 cm from an uncited page) stays empty.
 func TestVegetaisMatchTheCatalogue(t *testing.T) {
-	vegetais, _ := seed.Vegetais()
-	byID := map[string]domain.Vegetal{}
-	for _, v := range vegetais {
-		byID[v.ID] = v
-	}
+	byID := vegetaisByID(t)
 	coentro := byID["coentro"]
 	if !slices.Equal(coentro.Semeadura["sul"], []int{1, 9, 10, 11, 12}) || coentro.Espacamento != "desbaste a 8–10 cm entre plantas" || coentro.EspacamentoFonte != "institucional" {
 		t.Errorf("coentro = %+v", coentro)
@@ -128,4 +124,18 @@ func TestSeededConquistasAreTheDomainRules(t *testing.T) {
 			t.Errorf("seed %+v, rule %+v", c, r)
 		}
 	}
+}
+
+// vegetaisByID is the catalogue's vegetables by id.
+func vegetaisByID(t *testing.T) map[string]domain.Vegetal {
+	t.Helper()
+	vegetais, err := seed.Vegetais()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]domain.Vegetal{}
+	for _, v := range vegetais {
+		byID[v.ID] = v
+	}
+	return byID
 }

@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"net/url"
 	"testing"
 	"time"
 )
@@ -33,11 +32,7 @@ func TestAdminRules(t *testing.T) {
 
 func TestParseUserSearch(t *testing.T) {
 	short := Invalid("q", "Digite de 3 a 100 caracteres do nome ou do e-mail")
-	cases := []struct {
-		query string
-		want  UserSearch
-		err   error
-	}{
+	cases := []queryCase[UserSearch]{
 		{"q=Maria", UserSearch{Q: "Maria", Por: "nome"}, nil},
 		{"q=ana@x.org", UserSearch{Q: "ana@x.org", Por: "email", ByEmail: true}, nil},
 		{"q=ana&por=email", UserSearch{Q: "ana", Por: "email", ByEmail: true}, nil},
@@ -46,13 +41,7 @@ func TestParseUserSearch(t *testing.T) {
 		{"q=Maria&por=cpf", UserSearch{}, Invalid("por", "Busque por nome ou por email")},
 		{"q=%21%21%21", UserSearch{}, Invalid("q", "Digite ao menos 3 letras de uma palavra do nome")},
 	}
-	for _, c := range cases {
-		q, _ := url.ParseQuery(c.query)
-		got, err := ParseUserSearch(q)
-		if !sameError(err, c.err) || (err == nil && got != c.want) {
-			t.Errorf("%q: (%+v, %v), want (%+v, %v)", c.query, got, err, c.want, c.err)
-		}
-	}
+	checkQueries(t, cases, ParseUserSearch)
 }
 
 func repeat(b byte, n int) []byte {
@@ -64,11 +53,7 @@ func repeat(b byte, n int) []byte {
 }
 
 func TestParseAuditFilter(t *testing.T) {
-	cases := []struct {
-		query string
-		want  AuditFilter
-		err   error
-	}{
+	cases := []queryCase[AuditFilter]{
 		{"", AuditFilter{}, nil},
 		{"adminId=a1&acao=regras.editadas&mes=2025-03", AuditFilter{AdminID: "a1", Acao: "regras.editadas", Mes: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}, nil},
 		{"adminId=" + string(repeat('a', 129)), AuditFilter{}, Invalid("adminId", "Administrador inválido")},
@@ -78,13 +63,7 @@ func TestParseAuditFilter(t *testing.T) {
 		{"mes=1999-12", AuditFilter{}, Invalid("mes", "Informe o mês como AAAA-MM")},
 		{"mes=2025-3", AuditFilter{}, Invalid("mes", "Informe o mês como AAAA-MM")},
 	}
-	for _, c := range cases {
-		q, _ := url.ParseQuery(c.query)
-		got, err := ParseAuditFilter(q)
-		if !sameError(err, c.err) || (err == nil && got != c.want) {
-			t.Errorf("%q: (%+v, %v), want (%+v, %v)", c.query, got, err, c.want, c.err)
-		}
-	}
+	checkQueries(t, cases, ParseAuditFilter)
 }
 
 func TestExportTexts(t *testing.T) {

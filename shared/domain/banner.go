@@ -162,10 +162,7 @@ func ErrBannerChanged() *Error {
 
 // ValidBannerVersion: an edit names the version its form was loaded with.
 func ValidBannerVersion(version int) error {
-	if version < 1 {
-		return Invalid("version", "Informe a versão do banner que você editou")
-	}
-	return nil
+	return validEditVersion(version, "do banner")
 }
 
 // CanEdit is the rule of an admin's edit of b made on the form of version:

@@ -43,39 +43,21 @@ func ErrInformeBool(field string) *Error {
 
 // ValidVegetalEdit, ValidGuiaEdit: an edit names the version its form was loaded with.
 func ValidVegetalEdit(version int) error {
-	if version < 1 {
-		return Invalid("version", "Informe a versão do vegetal que você editou")
-	}
-	return nil
+	return validEditVersion(version, "do vegetal")
 }
 
 func ValidGuiaEdit(version int) error {
-	if version < 1 {
-		return Invalid("version", "Informe a versão do guia que você editou")
-	}
-	return nil
+	return validEditVersion(version, "do guia")
 }
 
 // ValidVegetalArquivo, ValidGuiaArquivo: an archive (or restore) says which
 // (arquivado) and names the version it was asked on.
 func ValidVegetalArquivo(arquivado *bool, version int) error {
-	if arquivado == nil {
-		return ErrInformeBool("arquivado")
-	}
-	if version < 1 {
-		return Invalid("version", "Informe a versão do vegetal")
-	}
-	return nil
+	return validArquivo(arquivado, version, "do vegetal")
 }
 
 func ValidGuiaArquivo(arquivado *bool, version int) error {
-	if arquivado == nil {
-		return ErrInformeBool("arquivado")
-	}
-	if version < 1 {
-		return Invalid("version", "Informe a versão do guia")
-	}
-	return nil
+	return validArquivo(arquivado, version, "do guia")
 }
 
 // CanEdit is the rule of an admin's edit of v made on the form of version.
@@ -115,3 +97,24 @@ func (g Guide) Archive(version int, arquivar bool) (writes bool, err error) {
 // VisibleTo reports whether g is found by a caller: an archived guide by
 // site admins only.
 func (g Guide) VisibleTo(admin bool) bool { return !g.Arquivado || admin }
+
+// validEditVersion: an edit names the version (1 or more) its form was
+// loaded with; of is what was edited ("do vegetal").
+func validEditVersion(version int, of string) error {
+	if version < 1 {
+		return Invalid("version", "Informe a versão "+of+" que você editou")
+	}
+	return nil
+}
+
+// validArquivo: an archive (or restore) says which (arquivado) and names the
+// version it was asked on; of is what it archives ("do guia").
+func validArquivo(arquivado *bool, version int, of string) error {
+	if arquivado == nil {
+		return ErrInformeBool("arquivado")
+	}
+	if version < 1 {
+		return Invalid("version", "Informe a versão "+of)
+	}
+	return nil
+}

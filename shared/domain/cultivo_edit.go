@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 )
@@ -24,47 +23,17 @@ type CultivoEdit struct {
 // Valid cleans the edit and reports the first bad field (the same rules and
 // messages as a new cultivo's).
 func (in *CultivoEdit) Valid() error {
-	if in.Version < 1 {
-		return Invalid("version", "Informe a versão do cultivo que você editou")
-	}
-	in.LoteCodigo = strings.TrimSpace(in.LoteCodigo)
-	if in.LoteCodigo != "" {
-		code, err := ParseCodigo(in.LoteCodigo)
-		if err != nil {
-			return Invalid("loteCodigo", "Código de lote inválido")
-		}
-		in.LoteCodigo = code
-	}
-	if in.Metodo != MetodoSemente && in.Metodo != MetodoMuda {
-		return Invalid("metodo", "Escolha o método: semente ou muda")
-	}
-	if err := validQuantidade(in.Quantidade, in.Unidade); err != nil {
+	if err := validEditVersion(in.Version, "do cultivo"); err != nil {
 		return err
 	}
-	if _, ok := ParseDate(in.DataPlantio); !ok {
-		return Invalid("dataPlantio", "Informe a data de plantio (AAAA-MM-DD)")
-	}
-	if Length(in.Notas) > MaxNotasLength {
-		return Invalid("notas", fmt.Sprintf("As notas devem ter no máximo %d caracteres", MaxNotasLength))
-	}
-	in.Notas = CleanMultiline(in.Notas)
-	if !Visible(in.Notas) {
-		in.Notas = ""
+	in.LoteCodigo = strings.TrimSpace(in.LoteCodigo)
+	if err := cleanPlantio(&in.LoteCodigo, in.Metodo, in.Quantidade, in.Unidade, in.DataPlantio, &in.Notas); err != nil {
+		return err
 	}
 	if in.Colaboradores == nil {
 		in.Colaboradores = []string{}
 	}
-	if len(in.Colaboradores) > MaxColaboradores {
-		return Invalid("colaboradores", fmt.Sprintf("Escolha no máximo %d colaboradores", MaxColaboradores))
-	}
-	seen := map[string]bool{}
-	for _, id := range in.Colaboradores {
-		if strings.TrimSpace(id) == "" || seen[id] {
-			return Invalid("colaboradores", "Colaborador repetido ou vazio")
-		}
-		seen[id] = true
-	}
-	return nil
+	return validColaboradores(in.Colaboradores)
 }
 
 // CheckEdit refuses what the edit cannot do to c: anything on an archived

@@ -32,31 +32,11 @@ func (in *CultivoInput) Valid() error {
 	}
 	in.GrupoID = strings.TrimSpace(in.GrupoID)
 	in.LoteCodigo = strings.TrimSpace(in.LoteCodigo)
-	if in.LoteCodigo != "" {
-		if in.GrupoID == "" {
-			return Invalid("loteCodigo", "Um lote só pode ser escolhido em um cultivo de grupo")
-		}
-		code, err := ParseCodigo(in.LoteCodigo)
-		if err != nil {
-			return Invalid("loteCodigo", "Código de lote inválido")
-		}
-		in.LoteCodigo = code
+	if in.LoteCodigo != "" && in.GrupoID == "" {
+		return Invalid("loteCodigo", "Um lote só pode ser escolhido em um cultivo de grupo")
 	}
-	if in.Metodo != MetodoSemente && in.Metodo != MetodoMuda {
-		return Invalid("metodo", "Escolha o método: semente ou muda")
-	}
-	if err := validQuantidade(in.Quantidade, in.Unidade); err != nil {
+	if err := cleanPlantio(&in.LoteCodigo, in.Metodo, in.Quantidade, in.Unidade, in.DataPlantio, &in.Notas); err != nil {
 		return err
-	}
-	if _, ok := ParseDate(in.DataPlantio); !ok {
-		return Invalid("dataPlantio", "Informe a data de plantio (AAAA-MM-DD)")
-	}
-	if Length(in.Notas) > MaxNotasLength { // the contract's maxLength is on the text as sent
-		return Invalid("notas", fmt.Sprintf("As notas devem ter no máximo %d caracteres", MaxNotasLength))
-	}
-	in.Notas = CleanMultiline(in.Notas)
-	if !Visible(in.Notas) {
-		in.Notas = ""
 	}
 	if in.Fase == "" {
 		in.Fase = FasePlanejado
@@ -74,11 +54,47 @@ func (in *CultivoInput) Valid() error {
 	if len(in.Colaboradores) > 0 && in.GrupoID == "" {
 		return Invalid("colaboradores", "Colaboradores só podem ser escolhidos em um cultivo de grupo")
 	}
-	if len(in.Colaboradores) > MaxColaboradores {
+	return validColaboradores(in.Colaboradores)
+}
+
+// cleanPlantio checks and cleans what a new cultivo and an edit share, in
+// this order: the lote's code (trimmed; "" for none), the method, the
+// quantity, the planting date and the notes.
+func cleanPlantio(loteCodigo *string, metodo string, quantidade *float64, unidade, dataPlantio string, notas *string) error {
+	if *loteCodigo != "" {
+		code, err := ParseCodigo(*loteCodigo)
+		if err != nil {
+			return Invalid("loteCodigo", "Código de lote inválido")
+		}
+		*loteCodigo = code
+	}
+	if metodo != MetodoSemente && metodo != MetodoMuda {
+		return Invalid("metodo", "Escolha o método: semente ou muda")
+	}
+	if err := validQuantidade(quantidade, unidade); err != nil {
+		return err
+	}
+	if _, ok := ParseDate(dataPlantio); !ok {
+		return Invalid("dataPlantio", "Informe a data de plantio (AAAA-MM-DD)")
+	}
+	if Length(*notas) > MaxNotasLength { // the contract's maxLength is on the text as sent
+		return Invalid("notas", fmt.Sprintf("As notas devem ter no máximo %d caracteres", MaxNotasLength))
+	}
+	*notas = CleanMultiline(*notas)
+	if !Visible(*notas) {
+		*notas = ""
+	}
+	return nil
+}
+
+// validColaboradores bounds a cultivo's collaborators and refuses an empty
+// or repeated one.
+func validColaboradores(ids []string) error {
+	if len(ids) > MaxColaboradores {
 		return Invalid("colaboradores", fmt.Sprintf("Escolha no máximo %d colaboradores", MaxColaboradores))
 	}
 	seen := map[string]bool{}
-	for _, id := range in.Colaboradores {
+	for _, id := range ids {
 		if strings.TrimSpace(id) == "" || seen[id] {
 			return Invalid("colaboradores", "Colaborador repetido ou vazio")
 		}
@@ -277,27 +293,30 @@ func PhotoKeyPrefix(uid string) string { return "fotos/" + uid + "/" }
 // CheckPhotoKeys refuses (400) a key that is not a processed photo (what an item stores),
 // and (403) one of another member's.
 func CheckPhotoKeys(field string, keys []string, uid string) error {
-	for _, k := range keys {
+	return checkKeysOf(field, keys, uid, func(k string) (string, bool) {
 		p, ok := ParseProcessedFoto(k)
-		if !ok {
-			return Invalid(field, "Foto inválida: envie a foto novamente")
-		}
-		if p.UserID != uid {
-			return ErrFotoOfAnother(field)
-		}
-	}
-	return nil
+		return p.UserID, ok
+	})
 }
 
 // CheckUploadKeys refuses (400) a key that is not an upload waiting in quarantine (what a
 // request names), and (403) one of another member's.
 func CheckUploadKeys(field string, keys []string, uid string) error {
-	for _, k := range keys {
+	return checkKeysOf(field, keys, uid, func(k string) (string, bool) {
 		u, ok := ParseUpload(k)
+		return u.UserID, ok
+	})
+}
+
+// checkKeysOf refuses (400) a key owner cannot read and (403) one whose
+// owner is not uid.
+func checkKeysOf(field string, keys []string, uid string, owner func(key string) (string, bool)) error {
+	for _, k := range keys {
+		id, ok := owner(k)
 		if !ok {
 			return Invalid(field, "Foto inválida: envie a foto novamente")
 		}
-		if u.UserID != uid {
+		if id != uid {
 			return ErrFotoOfAnother(field)
 		}
 	}

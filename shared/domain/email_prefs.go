@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"fmt"
 	"slices"
 )
 
@@ -63,20 +62,8 @@ type EmailsInput struct {
 
 // Valid: known kinds only, each once.
 func (in *EmailsInput) Valid() error {
-	if in.Ativos == nil {
-		return Invalid("ativos", "Informe a lista de e-mails escolhidos (pode ser vazia)")
-	}
-	seen := map[string]bool{}
-	for _, t := range in.Ativos {
-		if _, ok := TipoEmailNamed(t); !ok {
-			return Invalid("ativos", fmt.Sprintf("Tipo de e-mail desconhecido: %.40q", t))
-		}
-		if seen[t] {
-			return Invalid("ativos", "Cada tipo de e-mail deve aparecer uma só vez")
-		}
-		seen[t] = true
-	}
-	return nil
+	return validKinds("ativos", in.Ativos, func(t string) bool { _, ok := TipoEmailNamed(t); return ok },
+		"Informe a lista de e-mails escolhidos (pode ser vazia)", "Tipo de e-mail desconhecido: %.40q", "Cada tipo de e-mail deve aparecer uma só vez")
 }
 
 // ErrLinkDescadastro is the answer to an unsubscribe link that fails its

@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"net/url"
 	"strings"
 	"testing"
 )
@@ -31,11 +30,7 @@ func TestSmallAreaRules(t *testing.T) {
 
 func TestParseDirectoryQuery(t *testing.T) {
 	long := strings.Repeat("a", MaxBusca+1)
-	cases := []struct {
-		query string
-		want  DirectoryFilter
-		err   error
-	}{
+	cases := []queryCase[DirectoryFilter]{
 		{"", DirectoryFilter{}, nil},
 		{"q=Horta+São&cidade=Belém&uf=pa", DirectoryFilter{Q: SearchKey("Horta São"), Cidade: SearchKey("Belém"), UF: "PA"}, nil},
 		{"uf=SP", DirectoryFilter{UF: "SP"}, nil},
@@ -47,13 +42,7 @@ func TestParseDirectoryQuery(t *testing.T) {
 		{"cidade=Belém", DirectoryFilter{}, Invalid("uf", "Informe a UF para buscar por cidade")},
 		{"cidade=%21%21", DirectoryFilter{}, nil}, // folds to nothing: no city asked
 	}
-	for _, c := range cases {
-		q, _ := url.ParseQuery(c.query)
-		got, err := ParseDirectoryQuery(q)
-		if !sameError(err, c.err) || (err == nil && got != c.want) {
-			t.Errorf("%q: (%+v, %v), want (%+v, %v)", c.query, got, err, c.want, c.err)
-		}
-	}
+	checkQueries(t, cases, ParseDirectoryQuery)
 }
 
 func TestCheckNome(t *testing.T) {

@@ -41,16 +41,25 @@ type PreferenciasInput struct {
 
 // Valid: known kinds only, each once.
 func (in *PreferenciasInput) Valid() error {
-	if in.Silenciados == nil {
-		return Invalid("silenciados", "Informe a lista de tipos silenciados (pode ser vazia)")
+	return validKinds("silenciados", in.Silenciados, func(t string) bool {
+		return slices.ContainsFunc(TiposNotificacao, func(k TipoNotificacao) bool { return k.Tipo == t })
+	}, "Informe a lista de tipos silenciados (pode ser vazia)", "Tipo de notificação desconhecido: %.40q", "Cada tipo de notificação deve aparecer uma só vez")
+}
+
+// validKinds checks a member's list of kinds (of e-mail, of notification):
+// present (an empty list is a choice), known only (unknownFmt takes the
+// kind), each once.
+func validKinds(field string, list []string, known func(string) bool, missing, unknownFmt, repeated string) error {
+	if list == nil {
+		return Invalid(field, missing)
 	}
 	seen := map[string]bool{}
-	for _, t := range in.Silenciados {
-		if !slices.ContainsFunc(TiposNotificacao, func(k TipoNotificacao) bool { return k.Tipo == t }) {
-			return Invalid("silenciados", fmt.Sprintf("Tipo de notificação desconhecido: %.40q", t))
+	for _, t := range list {
+		if !known(t) {
+			return Invalid(field, fmt.Sprintf(unknownFmt, t))
 		}
 		if seen[t] {
-			return Invalid("silenciados", "Cada tipo de notificação deve aparecer uma só vez")
+			return Invalid(field, repeated)
 		}
 		seen[t] = true
 	}

@@ -102,10 +102,7 @@ func exportCultivos(ctx context.Context, s *Store, uid string, limit int, after 
 	if err != nil || len(refs) == 0 {
 		return nil, next, err
 	}
-	keys := make([]itemKey, 0, len(refs))
-	for _, r := range refs {
-		keys = append(keys, itemKey{CultivoPK(sOf(r["cultivoId"])), skMeta})
-	}
+	keys := keysOf(refs, cultivoMetaOf)
 	items, err := s.batchGet(ctx, keys...)
 	if err != nil {
 		return nil, nil, err

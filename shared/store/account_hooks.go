@@ -422,9 +422,5 @@ func current(items map[itemKey]record, refs []record, uid string) []record {
 }
 
 func refKeys(refs []record) []itemKey {
-	keys := make([]itemKey, 0, len(refs))
-	for _, r := range refs {
-		keys = append(keys, itemKey{sOf(r[attrPK]), sOf(r[attrSK])})
-	}
-	return keys
+	return keysOf(refs, func(r record) itemKey { return itemKey{sOf(r[attrPK]), sOf(r[attrSK])} })
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -98,11 +97,7 @@ func (s *Store) EditRules(ctx context.Context, in domain.Rules, actor Actor) (do
 		Em: fmtTime(now), Por: actor.ID}, cond)
 	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditRegrasEditadas, Entidade: "regras", EntidadeID: "APP",
 		Em: now, Antes: before, Depois: next})
-	if err := s.write(ctx, t); err != nil {
-		var c *cancelled
-		if errors.As(err, &c) && c.failed("rules") {
-			return domain.Rules{}, domain.ErrRulesChanged()
-		}
+	if err := s.writeElse(ctx, t, "rules", domain.ErrRulesChanged()); err != nil {
 		return domain.Rules{}, err
 	}
 	s.rulesCache.mu.Lock()

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"slices"
 
 	"github.com/google/uuid"
@@ -97,17 +96,7 @@ func (s *Store) ActiveBanners(ctx context.Context, uf string) ([]domain.Banner, 
 }
 
 func (s *Store) readBanner(ctx context.Context, id string) (domain.Banner, error) {
-	if !validID(id) {
-		return domain.Banner{}, domain.ErrBannerNotFound()
-	}
-	r, err := s.getItem(ctx, bannerPK(id), skMeta, "banner")
-	if err != nil {
-		return domain.Banner{}, err
-	}
-	if r == nil {
-		return domain.Banner{}, domain.ErrBannerNotFound()
-	}
-	return decodeBanner(r)
+	return getMeta(ctx, s, bannerPK, id, "banner", domain.ErrBannerNotFound, decodeBanner)
 }
 
 // Banner is one banner (admins).
@@ -126,11 +115,7 @@ func (s *Store) CreateBanner(ctx context.Context, in domain.BannerInput, actor A
 	u.cond("attribute_not_exists(n) OR n < %s", u.v(num(domain.MaxBanners)))
 	u.incr("n", 1)
 	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditBannerCriado, Entidade: "banner", EntidadeID: b.ID, Em: now, Depois: b})
-	if err := s.write(ctx, t); err != nil {
-		var c *cancelled
-		if errors.As(err, &c) && c.failed("banner-count") {
-			return domain.Banner{}, domain.ErrTooManyBanners()
-		}
+	if err := s.writeElse(ctx, t, "banner-count", domain.ErrTooManyBanners()); err != nil {
 		return domain.Banner{}, err
 	}
 	return b, nil
@@ -157,11 +142,7 @@ func (s *Store) UpdateBanner(ctx context.Context, id string, version int, in dom
 		t.release(now, *cur.Imagem)
 	}
 	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditBannerEditado, Entidade: "banner", EntidadeID: id, Em: now, Antes: cur, Depois: next})
-	if err := s.write(ctx, t); err != nil {
-		var c *cancelled
-		if errors.As(err, &c) && c.failed("banner") {
-			return domain.Banner{}, domain.ErrBannerChanged()
-		}
+	if err := s.writeElse(ctx, t, "banner", domain.ErrBannerChanged()); err != nil {
 		return domain.Banner{}, err
 	}
 	return next, nil
@@ -183,12 +164,5 @@ func (s *Store) DeleteBanner(ctx context.Context, id string, actor Actor) error 
 	u := t.update("banner-count", pkConfig, skBannerCount)
 	u.incr("n", -1)
 	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditBannerExcluido, Entidade: "banner", EntidadeID: id, Em: s.now(), Antes: cur})
-	if err := s.write(ctx, t); err != nil {
-		var c *cancelled
-		if errors.As(err, &c) && c.failed("banner") {
-			return domain.ErrBannerNotFound()
-		}
-		return err
-	}
-	return nil
+	return s.writeElse(ctx, t, "banner", domain.ErrBannerNotFound())
 }

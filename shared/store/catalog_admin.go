@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 
 	"github.com/verde-app/verde/shared/domain"
 )
@@ -42,11 +41,7 @@ func (s *Store) CreateVegetal(ctx context.Context, in domain.VegetalInput, actor
 	t.putItem("vegetal", item, "attribute_not_exists(PK)")
 	t.countDaily(actor.ID, domain.ActCatalogo, rules, now)
 	t.audit(domain.AuditEntry{AdminID: actor.ID, Acao: domain.AuditVegetalCriado, Entidade: "vegetal", EntidadeID: id, Em: now, Depois: v})
-	if err := s.write(ctx, t); err != nil {
-		var c *cancelled
-		if errors.As(err, &c) && c.failed("vegetal") {
-			return domain.Vegetal{}, domain.ErrVegetalExists(id)
-		}
+	if err := s.writeElse(ctx, t, "vegetal", domain.ErrVegetalExists(id)); err != nil {
 		return domain.Vegetal{}, err
 	}
 	return v, nil
@@ -54,17 +49,7 @@ func (s *Store) CreateVegetal(ctx context.Context, in domain.VegetalInput, actor
 
 // readVegetal is the vegetable id with its stored creation time.
 func (s *Store) readVegetal(ctx context.Context, id string) (vegetalItem, error) {
-	if !validID(id) {
-		return vegetalItem{}, domain.ErrVegetalNotFound()
-	}
-	r, err := s.getItem(ctx, VegetalPK(id), skMeta, "vegetal")
-	if err != nil {
-		return vegetalItem{}, err
-	}
-	if r == nil {
-		return vegetalItem{}, domain.ErrVegetalNotFound()
-	}
-	return unmarshal[vegetalItem](r, "vegetal")
+	return getMeta(ctx, s, VegetalPK, id, "vegetal", domain.ErrVegetalNotFound, unmarshalAs[vegetalItem]("vegetal"))
 }
 
 // UpdateVegetal writes in over the vegetable id if it is still at version
@@ -122,12 +107,5 @@ func (s *Store) writeVegetal(ctx context.Context, item vegetalItem, prev int, e 
 	u.cond("%s = %s", u.n("version"), u.v(num(prev)))
 	t.putWhen("vegetal", item, u)
 	t.audit(e)
-	if err := s.write(ctx, t); err != nil {
-		var c *cancelled
-		if errors.As(err, &c) && c.failed("vegetal") {
-			return domain.ErrVegetalChanged()
-		}
-		return err
-	}
-	return nil
+	return s.writeElse(ctx, t, "vegetal", domain.ErrVegetalChanged())
 }

@@ -105,15 +105,5 @@ func (s *Store) VegetaisPage(ctx context.Context, q string, archived bool, limit
 
 // Vegetal is one vegetable of the catalogue: one GetItem.
 func (s *Store) Vegetal(ctx context.Context, id string) (domain.Vegetal, error) {
-	if !validID(id) {
-		return domain.Vegetal{}, domain.ErrVegetalNotFound()
-	}
-	item, err := s.getItem(ctx, VegetalPK(id), skMeta, "vegetal")
-	if err != nil {
-		return domain.Vegetal{}, err
-	}
-	if item == nil {
-		return domain.Vegetal{}, domain.ErrVegetalNotFound()
-	}
-	return decodeVegetal(item)
+	return getMeta(ctx, s, VegetalPK, id, "vegetal", domain.ErrVegetalNotFound, decodeVegetal)
 }

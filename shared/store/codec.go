@@ -69,6 +69,11 @@ func unmarshal[T any](item map[string]types.AttributeValue, what string) (T, err
 	return it, nil
 }
 
+// unmarshalAs is unmarshal into T as a decoder of records.
+func unmarshalAs[T any](what string) func(record) (T, error) {
+	return func(r record) (T, error) { return unmarshal[T](r, what) }
+}
+
 // lastKey turns a LastEvaluatedKey (all string keys in this table) into a
 // cursor position, which the API seals into an opaque cursor.
 func lastKey(k map[string]types.AttributeValue) map[string]string {

@@ -57,11 +57,7 @@ func (s *Store) readNotices(ctx context.Context, pid string, recipients []string
 	if len(recipients) == 0 {
 		return out, nil
 	}
-	keys := make([]itemKey, 0, len(recipients))
-	for _, r := range recipients {
-		keys = append(keys, noticeKey(r, pid))
-	}
-	got, err := s.batchGet(ctx, keys...)
+	got, err := s.batchGet(ctx, keysOf(recipients, func(r string) itemKey { return noticeKey(r, pid) })...)
 	if err != nil {
 		return nil, err
 	}

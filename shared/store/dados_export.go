@@ -149,17 +149,7 @@ func (s *Store) createExport(ctx context.Context, in domain.ExportInput, actor A
 
 // Export reads one export (404 when absent).
 func (s *Store) Export(ctx context.Context, id string) (ExportRecord, error) {
-	if !validID(id) {
-		return ExportRecord{}, domain.ErrExportNotFound()
-	}
-	r, err := s.getItem(ctx, ExportPK(id), skMeta, "export")
-	if err != nil {
-		return ExportRecord{}, err
-	}
-	if r == nil {
-		return ExportRecord{}, domain.ErrExportNotFound()
-	}
-	return unmarshal[ExportRecord](r, "export")
+	return getMeta(ctx, s, ExportPK, id, "export", domain.ErrExportNotFound, unmarshalAs[ExportRecord]("export"))
 }
 
 // Exports are the recent exports, newest first: one Query.

@@ -72,13 +72,7 @@ func (s *Store) TakeDigest(ctx context.Context, week, uid string) (bool, error) 
 			"expiraEm": num(int(s.now().AddDate(0, 0, 21).Unix()))},
 		ConditionExpression: aws.String("attribute_not_exists(PK)"),
 	})
-	if isConditionFailed(err) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("take digest: %w", err)
-	}
-	return true, nil
+	return conditionMet(err, "take digest")
 }
 
 // GroupWeek is a group's posts since (newest first, hidden ones left out):

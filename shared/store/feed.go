@@ -512,11 +512,7 @@ func withLikes(posts []domain.Post, items map[itemKey]record, uid string) []Feed
 }
 
 func likeKeys(posts []domain.Post, uid string) []itemKey {
-	keys := make([]itemKey, 0, len(posts))
-	for _, p := range posts {
-		keys = append(keys, itemKey{PostPK(p.ID), LikeSK(uid)})
-	}
-	return keys
+	return keysOf(posts, func(p domain.Post) itemKey { return itemKey{PostPK(p.ID), LikeSK(uid)} })
 }
 
 // visible keeps the posts the caller sees (hidden ones only for their authors).

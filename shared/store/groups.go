@@ -99,9 +99,9 @@ func MarshalGroup(g domain.Group) (map[string]types.AttributeValue, error) {
 }
 
 func decodeGroup(item map[string]types.AttributeValue) (domain.Group, error) {
-	var it groupItem
-	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-		return domain.Group{}, fmt.Errorf("decode group: %w", err)
+	it, err := unmarshal[groupItem](item, "group")
+	if err != nil {
+		return domain.Group{}, err
 	}
 	return it.group(), nil
 }
@@ -138,9 +138,9 @@ func toMemberItem(g domain.Group, m domain.Membership) memberItem {
 }
 
 func decodeMember(item map[string]types.AttributeValue) (domain.Membership, error) {
-	var it memberItem
-	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-		return domain.Membership{}, fmt.Errorf("decode member: %w", err)
+	it, err := unmarshal[memberItem](item, "member")
+	if err != nil {
+		return domain.Membership{}, err
 	}
 	m := domain.Membership{
 		GroupID: it.GroupID, UserID: it.UserID, Papel: domain.Papel(it.Papel), Nome: it.Nome,
@@ -171,9 +171,9 @@ type requestItem struct {
 }
 
 func decodeRequest(item map[string]types.AttributeValue) (domain.JoinRequest, error) {
-	var it requestItem
-	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-		return domain.JoinRequest{}, fmt.Errorf("decode request: %w", err)
+	it, err := unmarshal[requestItem](item, "request")
+	if err != nil {
+		return domain.JoinRequest{}, err
 	}
 	return domain.JoinRequest{GroupID: it.GroupID, UserID: it.UserID, Nome: it.Nome, CreatedAt: parseTime(it.CreatedAt)}, nil
 }

@@ -64,10 +64,7 @@ func (s *Store) MyGroups(ctx context.Context, uid string, limit int, after map[s
 	if err != nil {
 		return nil, nil, err
 	}
-	keys := make([]itemKey, 0, len(members))
-	for _, m := range members {
-		keys = append(keys, itemKey{GroupPK(m.GroupID), skMeta})
-	}
+	keys := keysOf(members, func(m domain.Membership) itemKey { return itemKey{GroupPK(m.GroupID), skMeta} })
 	if len(keys) == 0 {
 		return []MyGroup{}, next, nil
 	}

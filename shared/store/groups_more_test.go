@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -183,22 +182,12 @@ func TestInviteUsesAreCountedAtomically(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 6
-	users := make([]store.Actor, n)
-	for i := range users {
-		users[i] = f.user(fmt.Sprintf("Convidado %d", i))
-	}
+	users := several(n, "Convidado %d", f.user)
 	errs := testkit.AtOnce(n, func(i int) error {
 		_, err := f.s.AcceptInvite(ctx, inv.Token, users[i])
 		return err
 	})
-	ok := 0
-	for _, err := range errs {
-		if err == nil {
-			ok++
-		} else if code(err) != domain.EConflict {
-			t.Errorf("unexpected %v", err)
-		}
-	}
+	ok, _ := tally(t, errs, conflict)
 	got, err := f.s.Invite(ctx, inv.Token)
 	if err != nil || ok != 2 || got.Usos != 2 || got.Status != domain.ConviteEsgotado {
 		t.Fatalf("accepted %d, invite %+v, %v", ok, got, err)

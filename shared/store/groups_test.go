@@ -113,6 +113,36 @@ func code(err error) domain.Code {
 	return domain.ErrorCode(err)
 }
 
+// conflict: err is a 409.
+func conflict(err error) bool { return code(err) == domain.EConflict }
+
+// tally counts the outcomes of racing calls: the successes and the errors
+// refused accepts; any other error fails the test.
+func tally(t *testing.T, errs []error, refused func(error) bool) (ok, refusedN int) {
+	t.Helper()
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			ok++
+		case refused(err):
+			refusedN++
+		default:
+			t.Errorf("unexpected %v", err)
+		}
+	}
+	return ok, refusedN
+}
+
+// several makes n actors with mk (f.user, or a group's member), named
+// format with each one's index.
+func several(n int, format string, mk func(name string) store.Actor) []store.Actor {
+	out := make([]store.Actor, n)
+	for i := range out {
+		out[i] = mk(fmt.Sprintf(format, i))
+	}
+	return out
+}
+
 func TestCreateGroupMakesOwnerAwardsPointsOnceInOneTransaction(t *testing.T) {
 	f := newFixture(t)
 	owner := f.user("Ana")
@@ -207,25 +237,12 @@ func TestJoinRejectsWhenFullUnderConcurrency(t *testing.T) {
 	owner := f.user("Dona")
 	g := f.group(owner, func(in *domain.GroupInput) { n := 10; in.MaxMembros = &n })
 	const n = 50
-	joiners := make([]store.Actor, n)
-	for i := range joiners {
-		joiners[i] = f.user(fmt.Sprintf("Pessoa %d", i))
-	}
+	joiners := several(n, "Pessoa %d", f.user)
 	errs := testkit.AtOnce(n, func(i int) error {
 		_, err := f.s.Join(ctx, g.ID, joiners[i])
 		return err
 	})
-	joined, full := 0, 0
-	for _, err := range errs {
-		switch {
-		case err == nil:
-			joined++
-		case code(err) == domain.EConflict:
-			full++
-		default:
-			t.Errorf("unexpected error %v", err)
-		}
-	}
+	joined, full := tally(t, errs, conflict)
 	v := f.view(g.ID, "")
 	members, _, err := f.s.Members(ctx, g.ID, 100, nil)
 	if err != nil {

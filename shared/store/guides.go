@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"slices"
 
 	"github.com/verde-app/verde/shared/domain"
@@ -130,14 +129,7 @@ func (s *Store) writeGuide(ctx context.Context, g domain.Guide, prev int, old []
 		t.countDaily(daily, domain.ActCatalogo, rules, g.AtualizadoEm)
 	}
 	t.audit(e)
-	if err := s.write(ctx, t); err != nil {
-		var c *cancelled
-		if errors.As(err, &c) && c.failed("guide") {
-			return domain.ErrGuiaChanged()
-		}
-		return err
-	}
-	return nil
+	return s.writeElse(ctx, t, "guide", domain.ErrGuiaChanged())
 }
 
 // CreateGuide stores a new guide (in Valid) linked to its vegetables.
@@ -198,17 +190,7 @@ func guideAudit(g domain.Guide) map[string]any {
 
 // Guide is one guide: one GetItem. An archived guide is found only by admins.
 func (s *Store) Guide(ctx context.Context, id string, admin bool) (domain.Guide, error) {
-	if !validID(id) {
-		return domain.Guide{}, domain.ErrGuiaNotFound()
-	}
-	r, err := s.getItem(ctx, GuidePK(id), skMeta, "guide")
-	if err != nil {
-		return domain.Guide{}, err
-	}
-	if r == nil {
-		return domain.Guide{}, domain.ErrGuiaNotFound()
-	}
-	g, err := decodeGuide(r)
+	g, err := getMeta(ctx, s, GuidePK, id, "guide", domain.ErrGuiaNotFound, decodeGuide)
 	if err == nil && !g.VisibleTo(admin) {
 		return domain.Guide{}, domain.ErrGuiaNotFound()
 	}

@@ -195,9 +195,9 @@ func (s *Store) Remembered(ctx context.Context, uid, key string) (a Answer, foun
 	if err != nil || it == nil {
 		return Answer{}, false, err
 	}
-	var im idemItem
-	if err := attributevalue.UnmarshalMap(it, &im); err != nil {
-		return Answer{}, false, fmt.Errorf("decode idempotency key: %w", err)
+	im, err := unmarshal[idemItem](it, "idempotency key")
+	if err != nil {
+		return Answer{}, false, err
 	}
 	if im.ExpiresAt < s.now().Unix() {
 		return Answer{}, false, nil

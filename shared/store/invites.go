@@ -43,9 +43,9 @@ func toInviteItem(i domain.Invite) inviteItem {
 }
 
 func decodeInvite(item map[string]types.AttributeValue, now time.Time) (domain.Invite, error) {
-	var it inviteItem
-	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-		return domain.Invite{}, fmt.Errorf("decode invite: %w", err)
+	it, err := unmarshal[inviteItem](item, "invite")
+	if err != nil {
+		return domain.Invite{}, err
 	}
 	i := domain.Invite{
 		Token: it.Token, GroupID: it.GroupID, CreatedBy: it.CreatedBy, CreatedAt: parseTime(it.CreatedAt),

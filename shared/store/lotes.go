@@ -68,9 +68,9 @@ func toLoteItem(l domain.Lote) loteItem {
 }
 
 func decodeLote(item map[string]types.AttributeValue) (domain.Lote, error) {
-	var it loteItem
-	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-		return domain.Lote{}, fmt.Errorf("decode lote: %w", err)
+	it, err := unmarshal[loteItem](item, "lote")
+	if err != nil {
+		return domain.Lote{}, err
 	}
 	l := domain.Lote{
 		GroupID: it.GroupID, Codigo: it.Codigo, Area: it.Area, Status: domain.LoteStatus(it.Status),
@@ -110,9 +110,9 @@ func loteOf(items map[itemKey]map[string]types.AttributeValue, gid, code string)
 }
 
 func decodeLoteRequest(item map[string]types.AttributeValue) (domain.LoteRequest, error) {
-	var it loteRequestItem
-	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-		return domain.LoteRequest{}, fmt.Errorf("decode lote request: %w", err)
+	it, err := unmarshal[loteRequestItem](item, "lote request")
+	if err != nil {
+		return domain.LoteRequest{}, err
 	}
 	return domain.LoteRequest{GroupID: it.GroupID, Codigo: it.Codigo, UserID: it.UserID, Nome: it.Nome, CreatedAt: parseTime(it.CreatedAt)}, nil
 }

@@ -134,10 +134,7 @@ func TestTwentySimultaneousAssignmentsGiveALoteToExactlyOneMember(t *testing.T) 
 	owner := f.user("Dona")
 	g := f.groupWithLotes(owner, 2)
 	const n = 20
-	members := make([]store.Actor, n)
-	for i := range members {
-		members[i] = f.member(g, fmt.Sprintf("Membro %d", i))
-	}
+	members := several(n, "Membro %d", func(name string) store.Actor { return f.member(g, name) })
 	// Half assign directly, half through a request that is approved.
 	for i := n / 2; i < n; i++ {
 		f.request(g.ID, "A1", members[i])
@@ -146,16 +143,7 @@ func TestTwentySimultaneousAssignmentsGiveALoteToExactlyOneMember(t *testing.T) 
 		_, err := f.s.AssignLote(ctx, g.ID, "A1", owner, members[i].ID, i >= n/2)
 		return err
 	})
-	ok := 0
-	for _, err := range errs {
-		switch code(err) {
-		case "":
-			ok++
-		case domain.EConflict:
-		default:
-			t.Errorf("unexpected %v", err)
-		}
-	}
+	ok, _ := tally(t, errs, conflict)
 	all, _ := allLotes(ctx, f.s, g.ID)
 	holders := 0
 	for _, m := range members {
@@ -458,10 +446,7 @@ func TestALoteTakesAtMostTwentyOpenRequestsAndTheFullLoteStillAssigns(t *testing
 	owner := f.user("Dona")
 	g := f.groupWithLotes(owner, 2)
 	const capN = domain.MaxRequestsPerLote
-	members := make([]store.Actor, capN+9)
-	for i := range members {
-		members[i] = f.member(g, fmt.Sprintf("Pessoa %d", i))
-	}
+	members := several(capN+9, "Pessoa %d", func(name string) store.Actor { return f.member(g, name) })
 	for _, m := range members[:capN] {
 		f.request(g.ID, "A1", m)
 	}
@@ -478,17 +463,9 @@ func TestALoteTakesAtMostTwentyOpenRequestsAndTheFullLoteStillAssigns(t *testing
 		_, err := f.s.RequestLote(ctx, g.ID, "A2", racers[i])
 		return err
 	})
-	filed, full := 0, 0
-	for _, err := range errs {
-		switch {
-		case err == nil:
-			filed++
-		case code(err) == domain.EConflict && strings.Contains(err.Error(), "O lote A2 já tem 20 pedidos em aberto"):
-			full++
-		default:
-			t.Errorf("unexpected %v", err)
-		}
-	}
+	filed, full := tally(t, errs, func(err error) bool {
+		return code(err) == domain.EConflict && strings.Contains(err.Error(), "O lote A2 já tem 20 pedidos em aberto")
+	})
 	if filed != 3 || full != 5 || f.lote(g.ID, "A2").PedidosPendentes != capN || len(f.requestsFor(g.ID, "A2")) != capN {
 		t.Fatalf("filed %d, refused %d, lote %+v", filed, full, f.lote(g.ID, "A2"))
 	}

@@ -105,11 +105,7 @@ func eraseNotificationsBy(ctx context.Context, s *Store, uid string, budget int)
 	if err != nil || len(ptrs) == 0 {
 		return 0, next == nil, err
 	}
-	keys := make([]itemKey, 0, len(ptrs))
-	for _, p := range ptrs {
-		keys = append(keys, itemKey{UserPK(p.Destinatario), p.NotifSK})
-	}
-	got, err := s.batchGet(ctx, keys...)
+	got, err := s.batchGet(ctx, keysOf(ptrs, func(p notifByItem) itemKey { return itemKey{UserPK(p.Destinatario), p.NotifSK} })...)
 	if err != nil {
 		return 0, false, err
 	}

@@ -58,9 +58,9 @@ func (it profileItem) profile() domain.Profile {
 }
 
 func decodeProfile(item map[string]types.AttributeValue) (domain.Profile, error) {
-	var it profileItem
-	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-		return domain.Profile{}, fmt.Errorf("decode profile: %w", err)
+	it, err := unmarshal[profileItem](item, "profile")
+	if err != nil {
+		return domain.Profile{}, err
 	}
 	return it.profile(), nil
 }
@@ -132,25 +132,18 @@ func (s *Store) UpdateProfile(ctx context.Context, uid string, u domain.ProfileU
 		":zero": &types.AttributeValueMemberN{Value: "0"},
 		":one":  &types.AttributeValueMemberN{Value: "1"},
 	}
-	if u.Nome != nil {
-		expr += ", nome = :nome"
-		values[":nome"] = str(*u.Nome)
+	foto := u.Foto
+	if foto != nil && *foto == "" {
+		foto = nil // a photo taken out: REMOVE below
 	}
-	if u.Bio != nil {
-		expr += ", bio = :bio"
-		values[":bio"] = str(*u.Bio)
-	}
-	if u.UF != nil {
-		expr += ", uf = :uf"
-		values[":uf"] = str(*u.UF)
-	}
-	if u.Cidade != nil {
-		expr += ", cidade = :cidade"
-		values[":cidade"] = str(*u.Cidade)
-	}
-	if u.Foto != nil && *u.Foto != "" {
-		expr += ", foto = :foto"
-		values[":foto"] = str(*u.Foto)
+	for _, a := range []struct {
+		name  string
+		value *string
+	}{{"nome", u.Nome}, {"bio", u.Bio}, {"uf", u.UF}, {"cidade", u.Cidade}, {"foto", foto}} {
+		if a.value != nil {
+			expr += ", " + a.name + " = :" + a.name
+			values[":"+a.name] = str(*a.value)
+		}
 	}
 	if u.Foto != nil && *u.Foto == "" {
 		expr += " REMOVE foto"

@@ -37,6 +37,36 @@ func (s *Store) getItem(ctx context.Context, pk, sk, what string) (record, error
 	return out.Item, nil
 }
 
+// getMeta reads the META item of entity id (pk makes its partition, what
+// names it in errors) and decodes it: an id that could not be a key, and an
+// absent item, are notFound. One GetItem (none for such an id).
+func getMeta[T any](ctx context.Context, s *Store, pk func(string) string, id, what string, notFound func() *domain.Error, decode func(record) (T, error)) (T, error) {
+	var zero T
+	if !validID(id) {
+		return zero, notFound()
+	}
+	r, err := s.getItem(ctx, pk(id), skMeta, what)
+	if err != nil {
+		return zero, err
+	}
+	if r == nil {
+		return zero, notFound()
+	}
+	return decode(r)
+}
+
+// keysOf is the key of each of xs, in their order.
+func keysOf[T any](xs []T, key func(T) itemKey) []itemKey {
+	keys := make([]itemKey, 0, len(xs))
+	for _, x := range xs {
+		keys = append(keys, key(x))
+	}
+	return keys
+}
+
+// cultivoMetaOf is the key of the cultivo an item names (its cultivoId).
+func cultivoMetaOf(r record) itemKey { return itemKey{CultivoPK(sOf(r["cultivoId"])), skMeta} }
+
 // batchGet reads up to 100 items with strongly consistent reads: one call,
 // plus (rarely) a bounded retry of unprocessed keys. Duplicate keys are read once.
 func (s *Store) batchGet(ctx context.Context, keys ...itemKey) (map[itemKey]record, error) {

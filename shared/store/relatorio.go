@@ -215,8 +215,25 @@ func (t *txn) relPartilha(gid, uid, nome string, kg float64, day time.Time) {
 // decodeRelMes reads a month item into the domain's month of totals.
 func decodeRelMes(r record) (domain.RelatorioMes, error) {
 	m := domain.NewRelatorioMes(strings.TrimPrefix(sOf(r[attrSK]), prefixRelMes))
+	// The per-id totals and names: attribute <key>#<id>.
+	kg := map[string]map[string]float64{"kgDestino": m.KgDestino, "kgVeg": m.KgVegetal, "kgLote": m.KgLote,
+		"kgMembro": m.KgMembro, "partMembro": m.PartilhaMembro}
+	counts := map[string]map[string]int{"colhMembro": m.ColheitasMembro, "minMembro": m.MinMembro, "minAtiv": m.MinAtividade}
+	names := map[string]map[string]string{"nomeVeg": m.NomeVegetal, "nomeMembro": m.NomeMembro, "nomeAtiv": m.NomeAtividade}
 	for name, av := range r {
 		key, id, _ := strings.Cut(name, "#")
+		if t, ok := kg[key]; ok {
+			t[id] += floatOf(av)
+			continue
+		}
+		if t, ok := counts[key]; ok {
+			t[id] += intOf(av)
+			continue
+		}
+		if t, ok := names[key]; ok {
+			t[id] = sOf(av)
+			continue
+		}
 		switch key {
 		case "colheitas":
 			m.Colheitas = intOf(av)
@@ -226,28 +243,6 @@ func decodeRelMes(r record) (domain.RelatorioMes, error) {
 			m.Minutos = intOf(av)
 		case "partilhaKg":
 			m.PartilhaKg = floatOf(av)
-		case "kgDestino":
-			m.KgDestino[id] += floatOf(av)
-		case "kgVeg":
-			m.KgVegetal[id] += floatOf(av)
-		case "nomeVeg":
-			m.NomeVegetal[id] = sOf(av)
-		case "kgLote":
-			m.KgLote[id] += floatOf(av)
-		case "kgMembro":
-			m.KgMembro[id] += floatOf(av)
-		case "colhMembro":
-			m.ColheitasMembro[id] += intOf(av)
-		case "nomeMembro":
-			m.NomeMembro[id] = sOf(av)
-		case "minMembro":
-			m.MinMembro[id] += intOf(av)
-		case "minAtiv":
-			m.MinAtividade[id] += intOf(av)
-		case "nomeAtiv":
-			m.NomeAtividade[id] = sOf(av)
-		case "partMembro":
-			m.PartilhaMembro[id] += floatOf(av)
 		case "mut":
 			titulo, inicio, _ := strings.Cut(sOf(av), "|")
 			mt := m.Mutiroes[id]

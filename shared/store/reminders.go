@@ -218,11 +218,7 @@ func (s *Store) sendDue(ctx context.Context, day string, now time.Time, items []
 	if err != nil || len(items) == 0 {
 		return sentGrupo, avisosGrupo, err
 	}
-	keys := make([]itemKey, 0, len(items))
-	for _, it := range items {
-		keys = append(keys, itemKey{CultivoPK(sOf(it["cultivoId"])), skMeta})
-	}
-	cultivos, err := s.batchGet(ctx, keys...)
+	cultivos, err := s.batchGet(ctx, keysOf(items, cultivoMetaOf)...)
 	if err != nil {
 		return sentGrupo, avisosGrupo, err
 	}

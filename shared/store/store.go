@@ -5,6 +5,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -96,4 +97,16 @@ func (s *Store) now() time.Time {
 func isConditionFailed(err error) bool {
 	var ccf *types.ConditionalCheckFailedException
 	return errors.As(err, &ccf)
+}
+
+// conditionMet is a conditional write's answer: whether it was made, false
+// (and no error) when its condition failed; what names it in other errors.
+func conditionMet(err error, what string) (bool, error) {
+	if isConditionFailed(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", what, err)
+	}
+	return true, nil
 }

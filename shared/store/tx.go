@@ -328,6 +328,16 @@ const watermarkMoved = "WatermarkMoved"
 // leave CancellationReasons empty: "... reasons [None, ConditionalCheckFailed]".
 var reasonsInMessage = domain.LazyRegexp(`\[([A-Za-z, ]+)\]`)
 
+// writeElse writes t; the cancellation of its write named item is the
+// error instead, any other error is as it came.
+func (s *Store) writeElse(ctx context.Context, t *txn, item string, instead error) error {
+	err := s.write(ctx, t)
+	if c, ok := isCancelled(err); ok && c.failed(item) {
+		return instead
+	}
+	return err
+}
+
 // write runs the transaction. A refusal comes back as *cancelled. Under a
 // create's idempotency claim (idempotency.go) the first transaction also
 // takes the key, and losing it is domain.ErrRepeatedRequest; under a photo

@@ -220,13 +220,7 @@ func (s *Store) ForgetUpload(ctx context.Context, u Unused) (bool, error) {
 		TableName: aws.String(s.Table), Key: keyOf(UserPK(u.UserID), prefixUpload+u.ID),
 		ConditionExpression: aws.String("attribute_exists(PK)"),
 	})
-	if isConditionFailed(err) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("forget upload: %w", err)
-	}
-	return true, nil
+	return conditionMet(err, "forget upload")
 }
 
 // batchWriteAll writes reqs in batches of 25, retrying what DynamoDB leaves unprocessed.

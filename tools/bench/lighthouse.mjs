@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import { signIn } from './signin.mjs';
 
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const runs = Number(process.env.RUNS || 3);
@@ -126,16 +127,7 @@ try {
     // Sign in once in the same browser; Lighthouse then keeps its storage.
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
-    await page.goto(`${cloud.url}/login`);
-    await page.locator('input[type=email]').fill(who.email);
-    await page.locator('input[type=password]').fill(who.password);
-    await Promise.all([page.waitForNavigation({ timeout: 30_000 }).catch(() => {}), page.locator('button[type=submit]').click()]);
-    // The demo admin has TOTP MFA: the second step asks for its authenticator's code.
-    const { totpCode } = await import(pathToFileURL(`${root}/spa/e2e/support/totp.mjs`).href);
-    await page.waitForSelector('input[name=totp]', { timeout: 30_000 });
-    await page.locator('input[name=totp]').fill(totpCode(cloud.admin.totpSecret));
-    await Promise.all([page.waitForNavigation({ timeout: 30_000 }).catch(() => {}), page.locator('button[type=submit]').click()]);
-    await page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 });
+    await signIn(page, cloud, root, who);
     // Lighthouse keeps the storage (the session) but the HTTP cache must go too: a first visit of
     // the day, not a warm reload.
     const cdp = await page.createCDPSession();

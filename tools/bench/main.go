@@ -35,6 +35,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/verde-app/verde/tools/bench/routes"
 )
 
 var (
@@ -102,14 +104,14 @@ func main() {
 	if *doRoutes {
 		fmt.Println()
 		fmt.Printf("Routes: every GET the SPA makes and every create (* = with its Idempotency-Key), over HTTP as the SPA sends them; DynamoDB calls per request (reads: target ≤ %d), the request units AWS bills (from item sizes, tools/meter; not DynamoDB Local's), CPU in the functions' process (median; reads only), reply bytes as JSON / gzip\n", maxReadCalls)
-		routes, notes, err := routeFigures()
+		figures, notes, err := routeFigures()
 		if err != nil {
 			fmt.Println("  routes:", err)
 		}
 		for _, n := range notes {
 			fmt.Println("  " + n)
 		}
-		for _, r := range routes {
+		for _, r := range figures {
 			name := r.Route
 			if r.Query != "" {
 				name += "?" + r.Query
@@ -269,25 +271,9 @@ func initInstructions(pkg, name string) (int64, error) {
 	return strconv.ParseInt(m[1], 10, 64)
 }
 
-// RouteFigure is one route's line, as tools/bench/routes prints it.
-type RouteFigure struct {
-	Method    string         `json:"method"`
-	Route     string         `json:"route"`
-	Query     string         `json:"query"`
-	Create    bool           `json:"create"`
-	Status    int            `json:"status"`
-	Calls     int            `json:"calls"`
-	ByOp      map[string]int `json:"byOp"`
-	RCU       float64        `json:"rcu"`
-	WCU       float64        `json:"wcu"`
-	CPUMs     float64        `json:"cpuMs"`
-	Bytes     int            `json:"bytes"`
-	GzipBytes int            `json:"gzipBytes"`
-}
-
-func routeFigures() ([]RouteFigure, []string, error) {
+func routeFigures() ([]routes.Figure, []string, error) {
 	out, err := run(*root, []string{"VERDE_BENCH=1", "SEASON_DIR=" + *seasonDir}, "go", "test", "-count=1", "-timeout", "60m", "-run", "TestRouteFigures", "-v", "./tools/bench/routes")
-	var figures []RouteFigure
+	var figures []routes.Figure
 	var notes []string
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<24)

@@ -10,6 +10,7 @@ import puppeteer from 'puppeteer-core';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
+import { signIn } from './signin.mjs';
 
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const cpu = Number(process.env.CPU || 4);
@@ -23,16 +24,7 @@ try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
   await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-  await page.goto(`${cloud.url}/login`);
-  await page.locator('input[type=email]').fill(cloud.admin.email);
-  await page.locator('input[type=password]').fill(cloud.admin.password);
-  await Promise.all([page.waitForNavigation({ timeout: 30_000 }).catch(() => {}), page.locator('button[type=submit]').click()]);
-  // The demo admin has TOTP MFA: the second step asks for its authenticator's code.
-  const { totpCode } = await import(pathToFileURL(`${root}/spa/e2e/support/totp.mjs`).href);
-  await page.waitForSelector('input[name=totp]', { timeout: 30_000 });
-  await page.locator('input[name=totp]').fill(totpCode(cloud.admin.totpSecret));
-  await Promise.all([page.waitForNavigation({ timeout: 30_000 }).catch(() => {}), page.locator('button[type=submit]').click()]);
-  await page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 });
+  await signIn(page, cloud, root, cloud.admin);
   await page.goto('about:blank');
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');

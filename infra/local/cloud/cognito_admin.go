@@ -26,11 +26,7 @@ func (p *cognitoProxy) adminUserGlobalSignOut(w http.ResponseWriter, r *http.Req
 		return
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
-		w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
-		w.WriteHeader(resp.StatusCode)
-		w.Write(raw)
+	if relayFailure(w, resp) {
 		return
 	}
 	p.logger.Info("AdminUserGlobalSignOut (emulated)", "pool", in.UserPoolID, "user", in.Username)

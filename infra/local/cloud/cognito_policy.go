@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -88,33 +86,14 @@ func (p *cognitoProxy) userDisabled(user string) bool {
 	if p.dbDir == "" {
 		return false
 	}
-	files, _ := filepath.Glob(filepath.Join(p.dbDir, "*.json"))
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		var db struct {
-			Users map[string]struct {
-				Username   string
-				Enabled    *bool
-				Attributes []struct{ Name, Value string }
+	u, ok := p.findLocalUser(func(_ string, u localUser) bool {
+		match := strings.EqualFold(u.Username, user)
+		for _, a := range u.Attributes {
+			if (a.Name == "sub" || a.Name == "email") && strings.EqualFold(a.Value, user) {
+				match = true
 			}
 		}
-		if json.Unmarshal(b, &db) != nil {
-			continue
-		}
-		for _, u := range db.Users {
-			match := strings.EqualFold(u.Username, user)
-			for _, a := range u.Attributes {
-				if (a.Name == "sub" || a.Name == "email") && strings.EqualFold(a.Value, user) {
-					match = true
-				}
-			}
-			if match {
-				return u.Enabled != nil && !*u.Enabled
-			}
-		}
-	}
-	return false
+		return match
+	})
+	return ok && u.Enabled != nil && !*u.Enabled
 }

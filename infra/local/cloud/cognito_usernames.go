@@ -1,7 +1,6 @@
 package cloud
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -31,12 +30,10 @@ func takesUsername(target string) bool {
 // refuseSubAsUsername answers UserNotFoundException (and false) when the request names a user by
 // a sub that is not its username; otherwise it restores the body and returns true.
 func (p *cognitoProxy) refuseSubAsUsername(w http.ResponseWriter, r *http.Request) bool {
-	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16))
-	if err != nil {
-		writeAmzError(w, http.StatusBadRequest, "InvalidParameterException", "unreadable request body")
+	body, ok := readAmzBody(w, r)
+	if !ok {
 		return false
 	}
-	r.Body = io.NopCloser(bytes.NewReader(body))
 	var in struct {
 		UserPoolID string `json:"UserPoolId"`
 		Username   string

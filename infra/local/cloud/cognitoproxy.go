@@ -153,12 +153,10 @@ func (p *cognitoProxy) adminLinkProviderForUser(w http.ResponseWriter, r *http.R
 // "e-mailed" where the developer looks: the local cloud's own output (cognito-local's log is
 // written in buffered chunks, so a code could show there only seconds later).
 func (p *cognitoProxy) getUserAttributeVerificationCode(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16))
-	if err != nil {
-		writeAmzError(w, http.StatusBadRequest, "InvalidParameterException", "unreadable request body")
+	body, ok := readAmzBody(w, r)
+	if !ok {
 		return
 	}
-	r.Body = io.NopCloser(bytes.NewReader(body))
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 	p.proxy.ServeHTTP(rec, r)
 	if rec.status != http.StatusOK {
@@ -170,18 +168,91 @@ func (p *cognitoProxy) getUserAttributeVerificationCode(w http.ResponseWriter, r
 	if code == "" {
 		return
 	}
-	p.mu.Lock()
-	if p.codes == nil {
-		p.codes = map[string]string{}
+	p.tellCode(&p.codes, email, email, code, "local cloud: código de verificação do e-mail %s: %s")
+}
+
+// readAmzBody reads a request's body (answering InvalidParameterException when it cannot)
+// and puts it back for the proxy to pass on.
+func readAmzBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16))
+	if err != nil {
+		writeAmzError(w, http.StatusBadRequest, "InvalidParameterException", "unreadable request body")
+		return nil, false
 	}
-	p.codes[email] = code
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	return body, true
+}
+
+// relayFailure writes cognito-local's answer as it came when it is not a success, and
+// reports whether it did.
+func relayFailure(w http.ResponseWriter, resp *http.Response) bool {
+	if resp.StatusCode == http.StatusOK {
+		return false
+	}
+	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
+	w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
+	w.WriteHeader(resp.StatusCode)
+	w.Write(raw)
+	return true
+}
+
+// tellCode keeps a code cognito-local "e-mailed" (in codes, under key), then shows it where
+// the developer looks (announce, with the e-mail and the code) and hands it to the mailbox.
+func (p *cognitoProxy) tellCode(codes *map[string]string, key, email, code, announce string) {
+	p.mu.Lock()
+	if *codes == nil {
+		*codes = map[string]string{}
+	}
+	(*codes)[key] = code
 	p.mu.Unlock()
 	if p.announce != nil {
-		p.announce("local cloud: código de verificação do e-mail %s: %s", email, code)
+		p.announce(announce, email, code)
 	}
 	if p.mailed != nil {
 		p.mailed(email, code, "")
 	}
+}
+
+// localUser is a user as cognito-local's data files keep it (the fields the proxy reads).
+type localUser struct {
+	Username                  string
+	Enabled                   *bool
+	Attributes                []struct{ Name, Value string }
+	ConfirmationCode          string
+	AttributeVerificationCode string
+}
+
+// attr is the user's attribute of that name ("" without one).
+func (u localUser) attr(name string) string {
+	v := ""
+	for _, a := range u.Attributes {
+		if a.Name == name {
+			v = a.Value
+		}
+	}
+	return v
+}
+
+// findLocalUser is the first user (by key and data) of cognito-local's data files that
+// match accepts; a file it cannot read or parse is passed over.
+func (p *cognitoProxy) findLocalUser(match func(name string, u localUser) bool) (localUser, bool) {
+	files, _ := filepath.Glob(filepath.Join(p.dbDir, "*.json"))
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		var db struct{ Users map[string]localUser }
+		if json.Unmarshal(raw, &db) != nil {
+			continue
+		}
+		for name, u := range db.Users {
+			if match(name, u) {
+				return u, true
+			}
+		}
+	}
+	return localUser{}, false
 }
 
 // storedCode reads the user's pending attribute verification code from cognito-local's data.
@@ -195,23 +266,13 @@ func (p *cognitoProxy) storedCode(accessToken string) (email, code string) {
 	if err != nil {
 		return "", ""
 	}
-	var data struct {
-		Users map[string]struct {
-			Attributes                []struct{ Name, Value string }
-			AttributeVerificationCode string
-		}
-	}
+	var data struct{ Users map[string]localUser }
 	if json.Unmarshal(db, &data) != nil {
 		return "", ""
 	}
 	for _, name := range []string{claims.Username, claims.Sub} {
 		if u, ok := data.Users[name]; ok {
-			for _, a := range u.Attributes {
-				if a.Name == "email" {
-					email = a.Value
-				}
-			}
-			return email, u.AttributeVerificationCode
+			return u.attr("email"), u.AttributeVerificationCode
 		}
 	}
 	return "", ""
@@ -242,11 +303,7 @@ func (p *cognitoProxy) globalSignOut(w http.ResponseWriter, r *http.Request) {
 	}
 	defer resp.Body.Close()
 	w.Header().Set("Access-Control-Allow-Origin", "*")
-	if resp.StatusCode != http.StatusOK {
-		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
-		w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
-		w.WriteHeader(resp.StatusCode)
-		w.Write(raw)
+	if relayFailure(w, resp) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/x-amz-json-1.1")

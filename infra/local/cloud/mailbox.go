@@ -322,12 +322,10 @@ func sendsCode(target string) bool {
 // sign-up that PreSignUp confirmed sends no code in AWS (the SPA asks for the e-mail's code
 // later); cognito-local sends one anyway, so that message is dropped.
 func (p *cognitoProxy) codeSent(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16))
-	if err != nil {
-		writeAmzError(w, http.StatusBadRequest, "InvalidParameterException", "unreadable request body")
+	body, ok := readAmzBody(w, r)
+	if !ok {
 		return
 	}
-	r.Body = io.NopCloser(bytes.NewReader(body))
 	rec := &bufferedRecorder{header: http.Header{}, status: http.StatusOK}
 	p.proxy.ServeHTTP(rec, r)
 	for k, v := range rec.header {

@@ -3,10 +3,7 @@ package cloud
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -22,14 +19,12 @@ const DevPasswordCodePath = "/dev/codigo-senha"
 // unknown user gets what AWS answers with PreventUserExistenceErrors: a delivery that never
 // happens, so the page cannot tell who has an account.
 func (p *cognitoProxy) forgotPassword(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16))
-	if err != nil {
-		writeAmzError(w, http.StatusBadRequest, "InvalidParameterException", "unreadable request body")
+	body, ok := readAmzBody(w, r)
+	if !ok {
 		return
 	}
 	var in struct{ ClientId, Username string }
 	json.Unmarshal(body, &in)
-	r.Body = io.NopCloser(bytes.NewReader(body))
 	rec := &bufferedRecorder{header: http.Header{}, status: http.StatusOK}
 	p.proxy.ServeHTTP(rec, r)
 	if rec.status != http.StatusOK && strings.Contains(rec.body.String(), "UserNotFoundException") {
@@ -49,18 +44,7 @@ func (p *cognitoProxy) forgotPassword(w http.ResponseWriter, r *http.Request) {
 	if code == "" {
 		return
 	}
-	p.mu.Lock()
-	if p.resetCodes == nil {
-		p.resetCodes = map[string]string{}
-	}
-	p.resetCodes[strings.ToLower(email)] = code
-	p.mu.Unlock()
-	if p.announce != nil {
-		p.announce("local cloud: código para redefinir a senha de %s: %s", email, code)
-	}
-	if p.mailed != nil {
-		p.mailed(email, code, "")
-	}
+	p.tellCode(&p.resetCodes, strings.ToLower(email), email, code, "local cloud: código para redefinir a senha de %s: %s")
 }
 
 // resetCode reads the user's pending ForgotPassword code from cognito-local's data.
@@ -68,34 +52,13 @@ func (p *cognitoProxy) resetCode(username string) (email, code string) {
 	if p.dbDir == "" || username == "" {
 		return "", ""
 	}
-	files, _ := filepath.Glob(filepath.Join(p.dbDir, "*.json"))
-	for _, f := range files {
-		db, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		var data struct {
-			Users map[string]struct {
-				Attributes       []struct{ Name, Value string }
-				ConfirmationCode string
-			}
-		}
-		if json.Unmarshal(db, &data) != nil {
-			continue
-		}
-		for name, u := range data.Users {
-			mail := ""
-			for _, a := range u.Attributes {
-				if a.Name == "email" {
-					mail = a.Value
-				}
-			}
-			if (name == username || strings.EqualFold(mail, username)) && u.ConfirmationCode != "" {
-				return mail, u.ConfirmationCode
-			}
-		}
+	u, ok := p.findLocalUser(func(name string, u localUser) bool {
+		return (name == username || strings.EqualFold(u.attr("email"), username)) && u.ConfirmationCode != ""
+	})
+	if !ok {
+		return "", ""
 	}
-	return "", ""
+	return u.attr("email"), u.ConfirmationCode
 }
 
 // PasswordCode is the last reset code sent to email.

@@ -72,22 +72,6 @@ func cpuNow() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// Figure is one printed line (tools/bench reads the JSON).
-type Figure struct {
-	Method    string         `json:"method"`
-	Route     string         `json:"route"`
-	Query     string         `json:"query"`
-	Calls     int            `json:"calls"`
-	ByOp      map[string]int `json:"byOp"`
-	RCU       float64        `json:"rcu"`
-	WCU       float64        `json:"wcu"`
-	CPUMs     float64        `json:"cpuMs"`
-	Bytes     int            `json:"bytes"`
-	GzipBytes int            `json:"gzipBytes"`
-	Status    int            `json:"status"`
-	Create    bool           `json:"create"`
-}
-
 type user struct {
 	email, pass, token, id string
 	totp                   string // an account with TOTP MFA (the demo admin)
