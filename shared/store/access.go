@@ -86,6 +86,11 @@ func setOf(av types.AttributeValue) map[string]bool {
 	return out
 }
 
+// AccessListKey is the access list's item key. Tests leave its reads out of a
+// request's DynamoDB calls: one comes per container every AccessTTL, in
+// whichever request comes first.
+func AccessListKey() (pk, sk string) { return pkConfig, skAccess }
+
 // readAccess is the stored list: one strongly consistent GetItem.
 func (s *Store) readAccess(ctx context.Context) (*accessList, error) {
 	item, err := s.getItem(ctx, pkConfig, skAccess, "access list")
