@@ -297,12 +297,7 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 			}
 			get := func(query url.Values) page {
 				t.Helper()
-				res := testkit.Do(t, h, "GET", withQuery(w.path, query.Encode()), w.user, nil)
-				if res.Status != 200 {
-					t.Fatalf("GET %s?%s: %d %s", w.path, query.Encode(), res.Status, res.Body)
-				}
-				var p page
-				res.Decode(t, &p)
+				p := testkit.Get[page](t, h, withQuery(w.path, query.Encode()), w.user)
 				return p
 			}
 			first := get(url.Values{"limit": {"2"}})

@@ -2,7 +2,6 @@ package mutiroes_test
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -154,23 +153,13 @@ func TestPartilhaReservesNeverExceedTheOfferAndDeliveriesCount(t *testing.T) {
 	// Calls: the list and the page are two each, an act one transaction after them.
 	testkit.Do(t, h, "GET", "/api/groups/"+gid+"/partilhas", cast.Alvo, nil) // the cursor secret, read once per container
 	act := calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}
-	for _, c := range []struct {
-		name, method, path string
-		u                  testkit.User
-		body               any
-		status             int
-		want               calls
-	}{
+	testkit.MeasureAll(t, env, h, []callCase{
 		{"list", "GET", "/api/groups/" + gid + "/partilhas", cast.Alvo, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
 		{"page", "GET", base, cast.Alvo, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
 		{"give back", "DELETE", base + "/reserva", loser, nil, 204, act},
 		{"reserve", "PUT", base + "/reserva", cast.Alvo, map[string]any{"quantidade": 1}, 200, act},
 		{"deliver", "POST", base + "/reservas/" + cast.Alvo.ID + "/entregue", cast.Member, nil, 200, act},
 		{"close", "POST", base + "/encerrar", cast.Member, nil, 200, act},
-	} {
-		if got, _ := env.Measure(t, h, c.method, c.path, c.u, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
-			t.Errorf("%s: %v, want %v", c.name, got, c.want)
-		}
-	}
+	})
 	_ = ctx
 }
