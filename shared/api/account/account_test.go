@@ -63,12 +63,9 @@ func newRichUser(t *testing.T) richUser {
 	t.Helper()
 	ctx := context.Background()
 	s := env.Deps.Store
-	u := env.NewUser(t, "Dora Deletada "+uuid.NewString()[:6])
 	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	gid := f.Group.ID
-	if _, err := s.Join(ctx, gid, testkit.Actor(u)); err != nil {
-		t.Fatal(err)
-	}
+	u := env.NewJoiner(t, gid, "Dora Deletada "+uuid.NewString()[:6])
 	if _, err := s.AssignLote(ctx, gid, "A1", testkit.Actor(cast.Owner), u.ID, false); err != nil {
 		t.Fatal(err)
 	}

@@ -192,13 +192,7 @@ func TestTwentyDiaryEntriesAtOncePayAtMostTen(t *testing.T) {
 	setup(t)
 	u := env.NewUser(t, "Diana Diário")
 	in := domain.CultivoInput{VegetalID: "salsa", Metodo: "semente", Quantidade: qty(1), Unidade: "m2", DataPlantio: todayDate(), Fase: domain.FaseSemeado}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := env.Deps.Store.CreateCultivo(context.Background(), uuid.NewString(), in, testkit.Actor(u))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := env.CreateCultivo(t, in, u)
 	before := points(t, u)
 	const n = 20
 	statuses := testkit.AtOnce(n, func(i int) int {

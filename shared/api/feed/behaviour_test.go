@@ -248,10 +248,7 @@ func TestCommentsAndNotifications(t *testing.T) {
 	w := newWorld(t, false)
 	pid := w.groupPost
 	// A member who has not commented today (the day's first 10 comments earn a point).
-	fresh := env.NewUser(t, "Cíntia Comenta")
-	if _, err := env.Deps.Store.Join(context.Background(), w.f.Group.ID, testkit.Actor(fresh)); err != nil {
-		t.Fatal(err)
-	}
+	fresh := env.NewJoiner(t, w.f.Group.ID, "Cíntia Comenta")
 	a0, p0 := unread(t, cast.Alvo), points(t, fresh)
 	res := testkit.Do(t, h, "POST", "/api/posts/"+pid+"/comentarios", fresh, map[string]any{"texto": "Que alface linda!"})
 	if res.Status != 201 || res.Map(t)["pontos"] != float64(1) {

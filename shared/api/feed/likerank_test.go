@@ -223,10 +223,7 @@ func likeAll(t *testing.T, method, pid string, us []testkit.User) map[string]int
 func TestLikePointsMoveTheRankings(t *testing.T) {
 	setup(t)
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
-	author := env.NewUser(t, "Rita Ranking")
-	if _, err := env.Deps.Store.Join(context.Background(), f.Group.ID, testkit.Actor(author)); err != nil {
-		t.Fatal(err)
-	}
+	author := env.NewJoiner(t, f.Group.ID, "Rita Ranking")
 	pid, pid2 := newPost(t, author, "", ""), newPost(t, author, "", "")
 	likers := make([]testkit.User, 50)
 	for i := range likers {

@@ -243,10 +243,7 @@ var tokens = map[string]string{}
 
 func newMember(t *testing.T, f testkit.Fixture, name string) testkit.User {
 	t.Helper()
-	u := env.NewUser(t, name)
-	if _, err := env.Deps.Store.Join(context.Background(), f.Group.ID, testkit.Actor(u)); err != nil {
-		t.Fatal(err)
-	}
+	u := env.NewJoiner(t, f.Group.ID, name)
 	tokens[u.ID] = u.Token
 	return u
 }

@@ -48,10 +48,7 @@ func TestCallsPerRequest(t *testing.T) {
 	base := "/api/groups/" + gid + "/mutiroes"
 	mb := base + "/" + m.ID
 	clk.Set(vespera)
-	late := env.NewUser(t, "Lia Atrasada")
-	if _, err := env.Deps.Store.Join(ctx, gid, testkit.Actor(late)); err != nil {
-		t.Fatal(err)
-	}
+	late := env.NewJoiner(t, gid, "Lia Atrasada")
 	testkit.Do(t, h, "GET", base, cast.Member, nil) // the cursor secret, read once per container
 	read := calls{"BatchGetItem": 1, "Query": 1}
 	act := calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/uuid"
-
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api/mutiroes"
 	"github.com/verde-app/verde/shared/domain"
@@ -18,13 +16,7 @@ func newColheita(t testing.TB, gid string, who testkit.User, destino string) (cu
 	ctx := context.Background()
 	clk.Set(brt(2030, 3, 10, 12, 0))
 	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, Metodo: "muda", Quantidade: ptr(6.0), Unidade: "mudas", DataPlantio: "2030-01-20", Fase: domain.FaseSemeado}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := env.Deps.Store.CreateCultivo(ctx, uuid.NewString(), in, testkit.Actor(who))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := env.CreateCultivo(t, in, who)
 	hin := domain.ColheitaInput{Quantidade: ptr(5.0), Unidade: "kg", Data: "2030-03-10", Destino: destino}
 	if err := hin.Valid(); err != nil {
 		t.Fatal(err)

@@ -11,7 +11,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	ddbt "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/testkit"
@@ -62,13 +61,8 @@ func TestRemindersOfADay(t *testing.T) {
 	s := env.Deps.Store
 	defer func() { s.Now = nil }()
 	ctx := context.Background()
-	grower, helper := env.NewUser(t, "Gil Grower"), env.NewUser(t, "Hélio Ajudante")
 	g := env.NewFixture(t, *cast, testkit.FixtureOpts{})
-	for _, u := range []testkit.User{grower, helper} {
-		if _, err := s.Join(ctx, g.Group.ID, testkit.Actor(u)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	grower, helper := env.NewJoiner(t, g.Group.ID, "Gil Grower"), env.NewJoiner(t, g.Group.ID, "Hélio Ajudante")
 	day0 := time.Now().UTC().Truncate(24 * time.Hour).Add(15 * time.Hour) // 12:00 in Brasília
 	s.Now = func() time.Time { return day0 }
 	today := domain.FormatDate(domain.LocalDate(day0))
@@ -77,13 +71,7 @@ func TestRemindersOfADay(t *testing.T) {
 	for range 5 {
 		in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: g.Group.ID, Metodo: "muda", Quantidade: qty(6),
 			Unidade: "mudas", DataPlantio: today, Fase: domain.FaseSemeado, Colaboradores: []string{helper.ID}}
-		if err := in.Valid(); err != nil {
-			t.Fatal(err)
-		}
-		c, _, err := s.CreateCultivo(ctx, uuid.Must(uuid.NewV7()).String(), in, testkit.Actor(grower))
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := env.CreateCultivo(t, in, grower)
 		ids = append(ids, c.ID)
 		minDias = c.DiasColheitaMin
 	}
