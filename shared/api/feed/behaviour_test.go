@@ -451,25 +451,9 @@ func TestEditWindowAndRepeats(t *testing.T) {
 // of which 5 earn 5 points; 100 comments a day, of which 10 earn a point.
 func TestDailyCapsAndPoints(t *testing.T) {
 	setup(t)
-	ctx := context.Background()
-	s := env.Deps.Store
-	cur, err := s.Rules(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	next := cur
-	next.Version++
-	next.Limites.PostsPorDia, next.Limites.ComentariosPorDia = domain.Defaults().Limites.PostsPorDia, domain.Defaults().Limites.ComentariosPorDia
-	if err := s.SaveRules(ctx, next, "test"); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		back := cur
-		back.Version = next.Version + 1
-		if err := s.SaveRules(ctx, back, "test"); err != nil {
-			t.Fatal(err)
-		}
-	}()
+	env.SetRulesForTest(t, "test", func(r *domain.Rules) {
+		r.Limites.PostsPorDia, r.Limites.ComentariosPorDia = domain.Defaults().Limites.PostsPorDia, domain.Defaults().Limites.ComentariosPorDia
+	})
 	u := env.NewUser(t, "Paula Posts")
 	before := points(t, u)
 	var pid string

@@ -9,17 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	ddbt "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
-	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api/lotes"
 	"github.com/verde-app/verde/shared/api/notifications"
 	"github.com/verde-app/verde/shared/domain"
-	"github.com/verde-app/verde/shared/store"
 )
 
 // TestAuthorizationMatrix sends every route of the LotesFunction as each
@@ -185,44 +178,9 @@ func TestTwentySimultaneousAssignmentsOfOneLote(t *testing.T) {
 		}
 	}
 	checkClosed(t, f, "A1", closed, nil)
-	if lotes[0].PedidosPendentes != 0 || len(told(t, members[winner].ID, domain.NotifPedidoLoteEncerrado)) != 0 {
+	if lotes[0].PedidosPendentes != 0 || len(env.Told(t, members[winner].ID, domain.NotifPedidoLoteEncerrado)) != 0 {
 		t.Fatalf("lote %+v", lotes[0])
 	}
-}
-
-// told reads uid's notifications of one tipo straight from the table (not
-// through the counted client).
-func told(t *testing.T, uid, tipo string) []domain.Notification {
-	t.Helper()
-	c := testcloud.Get()
-	out, err := c.DynamoDB().Query(context.Background(), &dynamodb.QueryInput{
-		TableName:              aws.String(c.TableName),
-		KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :p)"),
-		ExpressionAttributeValues: map[string]ddbt.AttributeValue{
-			":pk": &ddbt.AttributeValueMemberS{Value: store.UserPK(uid)}, ":p": &ddbt.AttributeValueMemberS{Value: "NOTIF#"},
-		},
-		ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ns []domain.Notification
-	for _, item := range out.Items {
-		var n struct {
-			UserID string `dynamodbav:"userId"`
-			Read   bool   `dynamodbav:"read"`
-			Tipo   string `dynamodbav:"tipo"`
-			Texto  string `dynamodbav:"texto"`
-			Link   string `dynamodbav:"link"`
-		}
-		if err := attributevalue.UnmarshalMap(item, &n); err != nil {
-			t.Fatal(err)
-		}
-		if n.Tipo == tipo {
-			ns = append(ns, domain.Notification{UserID: n.UserID, Read: n.Read, Tipo: n.Tipo, Texto: n.Texto, Link: n.Link})
-		}
-	}
-	return ns
 }
 
 func unread(t *testing.T, uid string) int {
@@ -261,7 +219,7 @@ func checkClosed(t *testing.T, f testkit.Fixture, code string, requesters []test
 		if err != nil || n != 1 {
 			t.Errorf("%s unread %d %v", r.Name, n, err)
 		}
-		if ns := told(t, r.ID, domain.NotifPedidoLoteEncerrado); len(ns) != 1 || ns[0].Texto != want || ns[0].Link != "/grupos/"+f.Group.ID+"/lotes" || ns[0].Read {
+		if ns := env.Told(t, r.ID, domain.NotifPedidoLoteEncerrado); len(ns) != 1 || ns[0].Texto != want || ns[0].Link != "/grupos/"+f.Group.ID+"/lotes" || ns[0].Read {
 			t.Errorf("%s told %+v", r.Name, ns)
 		}
 		v, err := env.Deps.Store.GroupFor(ctx, f.Group.ID, r.ID)
@@ -357,7 +315,7 @@ func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
 	if strings.Join(v.Membership.Lotes, ",") != "A1" || strings.Join(v.Membership.LotesSolicitados, ",") != "A2" {
 		t.Fatalf("chosen %+v", v.Membership)
 	}
-	if unread(t, chosen.ID) != 1 || len(told(t, chosen.ID, domain.NotifLoteAtribuido)) != 1 || len(told(t, chosen.ID, domain.NotifPedidoLoteEncerrado)) != 0 {
+	if unread(t, chosen.ID) != 1 || len(env.Told(t, chosen.ID, domain.NotifLoteAtribuido)) != 1 || len(env.Told(t, chosen.ID, domain.NotifPedidoLoteEncerrado)) != 0 {
 		t.Fatalf("chosen was told %d", unread(t, chosen.ID))
 	}
 	if l := loteOf(t, f, "A1"); l.PedidosPendentes != 0 {
@@ -381,12 +339,12 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/lotes"
 	before, _ := env.Deps.Store.UnreadCount(ctx, cast.Owner.ID)
-	toldBefore := len(told(t, cast.Owner.ID, domain.NotifPedidoLote))
+	toldBefore := len(env.Told(t, cast.Owner.ID, domain.NotifPedidoLote))
 	if res := testkit.Do(t, h, "POST", base+"/a1/requests", cast.Alvo, nil); res.Status != 201 {
 		t.Fatalf("request: %d %s", res.Status, res.Body)
 	}
 	after, _ := env.Deps.Store.UnreadCount(ctx, cast.Owner.ID)
-	ns := told(t, cast.Owner.ID, domain.NotifPedidoLote)
+	ns := env.Told(t, cast.Owner.ID, domain.NotifPedidoLote)
 	want := domain.Notification{UserID: cast.Owner.ID, Tipo: "pedido_lote", Texto: "Álvaro Alvo pediu o lote A1 no grupo " + f.Group.Nome, Link: "/grupos/" + f.Group.ID + "/lotes"}
 	if after != before+1 || len(ns) != toldBefore+1 || !slices.Contains(ns, want) {
 		t.Fatalf("dono unread %d → %d, told %+v", before, after, ns)

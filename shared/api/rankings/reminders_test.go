@@ -21,22 +21,9 @@ import (
 // notifs are uid's notifications of tipo, by text.
 func notifs(t *testing.T, uid, tipo string) []string {
 	t.Helper()
-	out, err := env.Deps.Store.DB.Query(context.Background(), &dynamodb.QueryInput{
-		TableName:              aws.String(env.Deps.Store.Table),
-		KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :n)"),
-		ExpressionAttributeValues: map[string]ddbt.AttributeValue{
-			":pk": &ddbt.AttributeValueMemberS{Value: store.UserPK(uid)}, ":n": &ddbt.AttributeValueMemberS{Value: "NOTIF#"},
-		},
-		ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var texts []string
-	for _, it := range out.Items {
-		if it["tipo"].(*ddbt.AttributeValueMemberS).Value == tipo {
-			texts = append(texts, it["texto"].(*ddbt.AttributeValueMemberS).Value)
-		}
+	for _, n := range env.Told(t, uid, tipo) {
+		texts = append(texts, n.Texto)
 	}
 	return texts
 }
