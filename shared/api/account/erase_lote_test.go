@@ -16,12 +16,7 @@ func TestDeletedMembersLoteIsFreeAndEmpty(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
 	s := env.Deps.Store
-	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
-	gid := f.Group.ID
-	u := env.NewJoiner(t, gid, "Lia Lote "+uuid.NewString()[:6])
-	if _, err := s.AssignLote(ctx, gid, "A4", testkit.Actor(cast.Owner), u.ID, false); err != nil {
-		t.Fatal(err)
-	}
+	gid, u := loteHolder(t, "Lia Lote "+uuid.NewString()[:6], "A4")
 	q := 4.0
 	in := domain.CultivoInput{VegetalID: "tomate", GrupoID: gid, LoteCodigo: "A4", Metodo: "semente", Quantidade: &q, Unidade: "sementes",
 		DataPlantio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fase: domain.FaseSemeado}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/lotes"
 	"github.com/verde-app/verde/shared/api/notifications"
 	"github.com/verde-app/verde/shared/domain"
@@ -227,12 +228,7 @@ func checkClosed(t *testing.T, f testkit.Fixture, code string, requesters []test
 			t.Errorf("%s still asks for %v (want %v) %v", r.Name, v.Membership.LotesSolicitados, kept, err)
 		}
 	}
-	res := testkit.Do(t, h, "GET", "/api/groups/"+f.Group.ID+"/lote-requests?limit=100", cast.Owner, nil)
-	var page struct {
-		Items []domain.LoteRequest `json:"items"`
-	}
-	res.Decode(t, &page)
-	for _, r := range page.Items {
+	for _, r := range testkit.Get[api.Page[domain.LoteRequest]](t, h, "/api/groups/"+f.Group.ID+"/lote-requests?limit=100", cast.Owner).Items {
 		if r.Codigo == code {
 			t.Errorf("request of %s for %s left open", r.Nome, code)
 		}
@@ -241,12 +237,7 @@ func checkClosed(t *testing.T, f testkit.Fixture, code string, requesters []test
 
 func loteOf(t *testing.T, f testkit.Fixture, code string) domain.Lote {
 	t.Helper()
-	res := testkit.Do(t, h, "GET", "/api/groups/"+f.Group.ID+"/lotes", cast.Owner, nil)
-	var page struct {
-		Items []domain.Lote `json:"items"`
-	}
-	res.Decode(t, &page)
-	for _, l := range page.Items {
+	for _, l := range testkit.Get[api.Page[domain.Lote]](t, h, "/api/groups/"+f.Group.ID+"/lotes", cast.Owner).Items {
 		if l.Codigo == code {
 			return l
 		}

@@ -15,12 +15,9 @@ import (
 // "Janela de colheita" gets the reminder by e-mail (both parts, one-click unsubscribe), the
 // collaborator who did not gets only the notification; a rerun mails nobody twice.
 func TestRemindersAreEmailedToWhoChoseThem(t *testing.T) {
-	setup(t)
+	g, grower, helper := growers(t, "Gina Jardineira", "Heitor Sem Email")
 	s := env.Deps.Store
-	defer func() { s.Now = nil }()
 	ctx := context.Background()
-	g := env.NewFixture(t, *cast, testkit.FixtureOpts{})
-	grower, helper := env.NewJoiner(t, g.Group.ID, "Gina Jardineira"), env.NewJoiner(t, g.Group.ID, "Heitor Sem Email")
 	if err := s.SetEmailChoices(ctx, grower.ID, []string{domain.EmailJanela}); err != nil {
 		t.Fatal(err)
 	}

@@ -28,6 +28,17 @@ func notifs(t *testing.T, uid, tipo string) []string {
 	return texts
 }
 
+// growers are a new group and two new members of it, whose cultivos the
+// reminders tests plant with the store's clock moved: it is the real one
+// again when t ends.
+func growers(t *testing.T, grower, helper string) (testkit.Fixture, testkit.User, testkit.User) {
+	t.Helper()
+	setup(t)
+	t.Cleanup(func() { env.Deps.Store.Now = nil })
+	g := env.NewFixture(t, *cast, testkit.FixtureOpts{})
+	return g, env.NewJoiner(t, g.Group.ID, grower), env.NewJoiner(t, g.Group.ID, helper)
+}
+
 func unread(t *testing.T, uid string) int {
 	t.Helper()
 	n, err := env.Deps.Store.UnreadCount(context.Background(), uid)
@@ -44,12 +55,9 @@ func unread(t *testing.T, uid string) int {
 // reminded, one with an entry since is not; a 3-day care streak not yet
 // continued today is reminded.
 func TestRemindersOfADay(t *testing.T) {
-	setup(t)
+	g, grower, helper := growers(t, "Gil Grower", "Hélio Ajudante")
 	s := env.Deps.Store
-	defer func() { s.Now = nil }()
 	ctx := context.Background()
-	g := env.NewFixture(t, *cast, testkit.FixtureOpts{})
-	grower, helper := env.NewJoiner(t, g.Group.ID, "Gil Grower"), env.NewJoiner(t, g.Group.ID, "Hélio Ajudante")
 	day0 := time.Now().UTC().Truncate(24 * time.Hour).Add(15 * time.Hour) // 12:00 in Brasília
 	s.Now = func() time.Time { return day0 }
 	today := domain.FormatDate(domain.LocalDate(day0))
