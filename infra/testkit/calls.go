@@ -246,6 +246,41 @@ func (e *Env) Measure(t testing.TB, h http.Handler, method, path string, u User,
 	return Calls(e.Calls.ByOperation()), res
 }
 
+// CallCase is one row of a table of requests and the DynamoDB calls each
+// makes: User sends Method Path with Body, which must answer Status and make
+// exactly the calls Want. A test package names a type of its own on it
+// (type callCase testkit.CallCase) so that its rows may go unkeyed.
+type CallCase struct {
+	Name, Method, Path string
+	User               User
+	Body               any
+	Status             int
+	Want               Calls
+}
+
+// CallRow is CallCase or a test package's own type on it.
+type CallRow interface {
+	~struct {
+		Name, Method, Path string
+		User               User
+		Body               any
+		Status             int
+		Want               Calls
+	}
+}
+
+// MeasureAll measures each row in turn (Env.Measure) and reports, by its
+// Name, every one whose calls are not its Want.
+func MeasureAll[R CallRow](t testing.TB, e *Env, h http.Handler, rows []R) {
+	t.Helper()
+	for _, r := range rows {
+		c := CallCase(r)
+		if got, _ := e.Measure(t, h, c.Method, c.Path, c.User, c.Body, c.Status); fmt.Sprint(got) != fmt.Sprint(c.Want) {
+			t.Errorf("%s: %v, want %v", c.Name, got, c.Want)
+		}
+	}
+}
+
 // AtOnce runs f(0) to f(n-1) each in a goroutine of its own, all at once,
 // and returns their results in that order when all have returned: racing
 // requests or acts.

@@ -38,6 +38,17 @@ func (e *Env) NewCast(t testing.TB) Cast {
 // Actor is u as the store's rules see them.
 func Actor(u User) store.Actor { return store.Actor{ID: u.ID, Admin: u.Admin} }
 
+// NewJoiner is NewUser who has joined the group gid through the store: a
+// member of an open group, an open request to one that asks approval.
+func (e *Env) NewJoiner(t testing.TB, gid, name string) User {
+	t.Helper()
+	u := e.NewUser(t, name)
+	if _, err := e.Deps.Store.Join(context.Background(), gid, Actor(u)); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
 // Fixture is a fresh group of the cast: Owner (dono), Coord (coordenador),
 // Member and Alvo (membros), an invite, lotes A1–A4 of 12.5 m² (A3 held by
 // Member, A4 requested by Member) and, with Approval, Requester's open join

@@ -68,6 +68,15 @@ func NewEnv(t testing.TB) *Env {
 	return &Env{Cloud: testcloud.Get(), Deps: d, Calls: calls}
 }
 
+// NewEnvWith is a test's own NewEnv and the handler server makes from its
+// Deps (an area's NewServer), for a test that shares no world with the
+// others of its package.
+func NewEnvWith(t testing.TB, server func(app.Deps) http.Handler) (*Env, http.Handler) {
+	t.Helper()
+	env := NewEnv(t)
+	return env, server(env.Deps)
+}
+
 // NewContainer is another Lambda container's view of the same cloud: its own
 // Deps with the production ages of every per-container copy (the access list
 // is kept store.AccessTTL), nothing read yet. Tests of how soon a change made
@@ -278,6 +287,19 @@ func (r Response) errorPart(k string) string {
 func Do(t testing.TB, h http.Handler, method, path string, user User, body any) Response {
 	t.Helper()
 	return DoWithHeader(t, h, method, path, user, body, nil)
+}
+
+// Get is u's GET of path from h, which must answer 200, with its body
+// decoded into a T.
+func Get[T any](t testing.TB, h http.Handler, path string, u User) T {
+	t.Helper()
+	res := Do(t, h, "GET", path, u, nil)
+	if res.Status != http.StatusOK {
+		t.Fatalf("GET %s: %d %s", path, res.Status, res.Body)
+	}
+	var v T
+	res.Decode(t, &v)
+	return v
 }
 
 // DoWithHeader is Do with extra request headers (an Idempotency-Key).

@@ -59,19 +59,24 @@ type feedOf struct {
 	veraComment, removed         string
 }
 
+// loteHolder is a new member of a new group to whom its dono gave the lotes codes.
+func loteHolder(t *testing.T, name string, codes ...string) (gid string, u testkit.User) {
+	t.Helper()
+	gid = env.NewFixture(t, *cast, testkit.FixtureOpts{}).Group.ID
+	u = env.NewJoiner(t, gid, name)
+	for _, code := range codes {
+		if _, err := env.Deps.Store.AssignLote(context.Background(), gid, code, testkit.Actor(cast.Owner), u.ID, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return gid, u
+}
+
 func newRichUser(t *testing.T) richUser {
 	t.Helper()
 	ctx := context.Background()
 	s := env.Deps.Store
-	u := env.NewUser(t, "Dora Deletada "+uuid.NewString()[:6])
-	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
-	gid := f.Group.ID
-	if _, err := s.Join(ctx, gid, testkit.Actor(u)); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.AssignLote(ctx, gid, "A1", testkit.Actor(cast.Owner), u.ID, false); err != nil {
-		t.Fatal(err)
-	}
+	gid, u := loteHolder(t, "Dora Deletada "+uuid.NewString()[:6], "A1")
 	if _, err := s.RequestLote(ctx, gid, "A2", testkit.Actor(u)); err != nil {
 		t.Fatal(err)
 	}
@@ -654,16 +659,7 @@ func nOf(av types.AttributeValue) string {
 func TestMutedKindIsNeitherCountedNorLost(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
-	u := env.NewUser(t, "Nina Notificada")
-	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
-	if _, err := env.Deps.Store.Join(ctx, f.Group.ID, testkit.Actor(u)); err != nil {
-		t.Fatal(err)
-	}
-	for _, code := range []string{"A1", "A2"} {
-		if _, err := env.Deps.Store.AssignLote(ctx, f.Group.ID, code, testkit.Actor(cast.Owner), u.ID, false); err != nil {
-			t.Fatal(err)
-		}
-	}
+	gid, u := loteHolder(t, "Nina Notificada", "A1", "A2")
 	all, err := env.Deps.Store.UnreadCount(ctx, u.ID)
 	if err != nil || all < 2 {
 		t.Fatalf("unread = %d, %v", all, err)
@@ -687,7 +683,7 @@ func TestMutedKindIsNeitherCountedNorLost(t *testing.T) {
 		t.Errorf("the badge took %d calls", env.Calls.Total())
 	}
 	// A new one of the muted kind is stored but not counted.
-	if _, err := env.Deps.Store.AssignLote(ctx, f.Group.ID, "A4", testkit.Actor(cast.Owner), u.ID, false); err != nil {
+	if _, err := env.Deps.Store.AssignLote(ctx, gid, "A4", testkit.Actor(cast.Owner), u.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	if n, _ := env.Deps.Store.UnreadCount(ctx, u.ID); n != all-2 {

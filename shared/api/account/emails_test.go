@@ -16,13 +16,7 @@ import (
 
 func choices(t *testing.T, u testkit.User) account.Emails {
 	t.Helper()
-	res := testkit.Do(t, h, "GET", "/api/me/emails", u, nil)
-	var e account.Emails
-	res.Decode(t, &e)
-	if res.Status != 200 {
-		t.Fatalf("get e-mails: %d %s", res.Status, res.Body)
-	}
-	return e
+	return testkit.Get[account.Emails](t, h, "/api/me/emails", u)
 }
 
 func active(e account.Emails) []string {

@@ -16,25 +16,11 @@ func TestDeletedMembersLoteIsFreeAndEmpty(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
 	s := env.Deps.Store
-	u := env.NewUser(t, "Lia Lote "+uuid.NewString()[:6])
-	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
-	gid := f.Group.ID
-	if _, err := s.Join(ctx, gid, testkit.Actor(u)); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.AssignLote(ctx, gid, "A4", testkit.Actor(cast.Owner), u.ID, false); err != nil {
-		t.Fatal(err)
-	}
+	gid, u := loteHolder(t, "Lia Lote "+uuid.NewString()[:6], "A4")
 	q := 4.0
 	in := domain.CultivoInput{VegetalID: "tomate", GrupoID: gid, LoteCodigo: "A4", Metodo: "semente", Quantidade: &q, Unidade: "sementes",
 		DataPlantio: domain.FormatDate(domain.LocalDate(env.Deps.Now())), Fase: domain.FaseSemeado}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := s.CreateCultivo(ctx, uuid.NewString(), in, testkit.Actor(u))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := env.CreateCultivo(t, in, u)
 	deleteAll(t, u, testkit.Password)
 
 	lotes, _, err := s.LotesPage(ctx, gid, 100, nil)

@@ -25,12 +25,7 @@ func bannerBody(titulo, audiencia, inicio, fim string) map[string]any {
 
 func activeTitles(t *testing.T, u testkit.User) string {
 	t.Helper()
-	res := testkit.Do(t, h, "GET", "/api/banners", u, nil)
-	if res.Status != 200 {
-		t.Fatalf("active banners: %d %s", res.Status, res.Body)
-	}
-	var p struct{ Items []admin.Banner }
-	res.Decode(t, &p)
+	p := testkit.Get[struct{ Items []admin.Banner }](t, h, "/api/banners", u)
 	var out []string
 	for _, b := range p.Items {
 		out = append(out, b.Titulo)

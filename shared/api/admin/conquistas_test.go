@@ -14,12 +14,7 @@ import (
 
 func listConquistas(t *testing.T, u testkit.User) map[string]admin.ConquistaAdmin {
 	t.Helper()
-	res := testkit.Do(t, h, "GET", "/api/admin/conquistas", u, nil)
-	if res.Status != 200 {
-		t.Fatalf("conquistas: %d %s", res.Status, res.Body)
-	}
-	var page admin.ConquistasAdmin
-	res.Decode(t, &page)
+	page := testkit.Get[admin.ConquistasAdmin](t, h, "/api/admin/conquistas", u)
 	out := map[string]admin.ConquistaAdmin{}
 	var codes []string
 	for _, c := range page.Items {

@@ -32,10 +32,7 @@ type Exportacao struct {
 }
 
 // ExportacaoPage is a page of the list.
-type ExportacaoPage struct {
-	Items      []Exportacao `json:"items"`
-	NextCursor *string      `json:"nextCursor"`
-}
+type ExportacaoPage = api.Page[Exportacao]
 
 // Download is a presigned URL of an export's file.
 type Download struct {

@@ -12,12 +12,7 @@ import (
 
 func loadRules(t *testing.T, u testkit.User) admin.Regras {
 	t.Helper()
-	res := testkit.Do(t, h, "GET", "/api/admin/rules", u, nil)
-	if res.Status != 200 {
-		t.Fatalf("get rules: %d %s", res.Status, res.Body)
-	}
-	var r admin.Regras
-	res.Decode(t, &r)
+	r := testkit.Get[admin.Regras](t, h, "/api/admin/rules", u)
 	return r
 }
 

@@ -56,12 +56,7 @@ func TestBannerRefusesOpenRedirectsAndAbsurdDates(t *testing.T) {
 func TestRulesAsReadCanBeSavedBack(t *testing.T) {
 	setup(t)
 	adm := env.NewAdmin(t, "Renato Regras")
-	got := testkit.Do(t, h, "GET", "/api/admin/rules", adm, nil)
-	if got.Status != 200 {
-		t.Fatalf("get: %d", got.Status)
-	}
-	var body map[string]any
-	got.Decode(t, &body)
+	body := testkit.Get[map[string]any](t, h, "/api/admin/rules", adm)
 	if _, ok := body["campos"]; !ok {
 		t.Fatal("GET has no campos: the test tests nothing")
 	}

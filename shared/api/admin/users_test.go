@@ -267,22 +267,15 @@ func TestAdjustPoints(t *testing.T) {
 	if len(page.Items) != 1 || page.Items[0].Motivo != "AJUSTE" || page.Items[0].Pontos != 150 || page.Items[0].Descricao != "Mutirão de limpeza da horta" {
 		t.Fatalf("ledger %s", led.Body)
 	}
-	out, err := env.Cloud.DynamoDB().Query(context.Background(), &dynamodb.QueryInput{TableName: aws.String(env.Deps.Store.Table),
-		KeyConditionExpression:    aws.String("PK = :pk AND begins_with(SK, :n)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: "USER#" + m.ID}, ":n": &types.AttributeValueMemberS{Value: "NOTIF#"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	told := env.Told(t, m.ID, domain.NotifPontosAjustados)
 	found := false
-	for _, it := range out.Items {
-		var n struct{ Tipo, Texto string }
-		attributevalue.UnmarshalMap(it, &n)
-		if n.Tipo == domain.NotifPontosAjustados && strings.Contains(n.Texto, "150 pontos") && strings.Contains(n.Texto, "Mutirão") {
+	for _, n := range told {
+		if strings.Contains(n.Texto, "150 pontos") && strings.Contains(n.Texto, "Mutirão") {
 			found = true
 		}
 	}
 	if unread, _ := env.Deps.Store.UnreadCount(context.Background(), m.ID); !found || unread < 1 {
-		t.Fatalf("no notification (%d unread): %+v", unread, out.Items)
+		t.Fatalf("no notification (%d unread): %+v", unread, told)
 	}
 	log := env.AuditOf(t, adm.ID)
 	if len(log) != 1 || log[0].Acao != "usuario.pontos" || !strings.Contains(log[0].Depois, `"pontosTotais":150`) || !strings.Contains(log[0].Antes, `"pontosTotais":0`) {

@@ -19,6 +19,9 @@ import (
 
 type calls = testkit.Calls
 
+// callCase is a row of a table of calls (testkit.MeasureAll).
+type callCase testkit.CallCase
+
 func points(t *testing.T, u testkit.User) int {
 	t.Helper()
 	p, _, err := env.Deps.Store.Profile(context.Background(), u.ID)
@@ -102,13 +105,7 @@ func TestCallsPerRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func(label string) {
-		cases := []struct {
-			name, method, path string
-			user               testkit.User
-			body               any
-			status             int
-			want               calls
-		}{
+		cases := []callCase{
 			// The members' catalogue comes from the container's copy (store/catalog_cache.go),
 			// read by the first of these: none of them calls DynamoDB.
 			{"catalogue page", "GET", "/api/vegetables?limit=20", cast.Member, nil, 200, calls{}},
@@ -133,11 +130,10 @@ func TestCallsPerRequest(t *testing.T) {
 			// A coordinator who does not write the cultivo: their membership is read too.
 			{"perdido by a coordinator", "POST", "/api/cultivos/" + newCultivo(t, gid, "", cast.Member) + "/fase", cast.Coord, map[string]any{"fase": "perdido", "motivo": "Geada"}, 200, calls{"BatchGetItem": 1, "GetItem": 1, "TransactWriteItems": 1}},
 		}
-		for _, c := range cases {
-			if got, _ := env.Measure(t, h, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
-				t.Errorf("%s (%s): %v, want %v", c.name, label, got, c.want)
-			}
+		for i := range cases {
+			cases[i].Name += " (" + label + ")"
 		}
+		testkit.MeasureAll(t, env, h, cases)
 	}
 	run("few cultivos")
 	fillTable(t, gid, cast.Owner, 10000)
@@ -196,13 +192,7 @@ func TestTwentyDiaryEntriesAtOncePayAtMostTen(t *testing.T) {
 	setup(t)
 	u := env.NewUser(t, "Diana Diário")
 	in := domain.CultivoInput{VegetalID: "salsa", Metodo: "semente", Quantidade: qty(1), Unidade: "m2", DataPlantio: todayDate(), Fase: domain.FaseSemeado}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := env.Deps.Store.CreateCultivo(context.Background(), uuid.NewString(), in, testkit.Actor(u))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := env.CreateCultivo(t, in, u)
 	before := points(t, u)
 	const n = 20
 	statuses := testkit.AtOnce(n, func(i int) int {

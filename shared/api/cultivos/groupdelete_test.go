@@ -33,12 +33,7 @@ func TestDeletingAGroupMovesItsCultivosToHortaPessoal(t *testing.T) {
 		t.Fatalf("delete group: %v", err)
 	}
 
-	res := testkit.Do(t, h, "GET", "/api/cultivos/"+cid, cast.Member, nil)
-	if res.Status != 200 {
-		t.Fatalf("the responsible member's cultivo after the group went: %d %s", res.Status, res.Body)
-	}
-	var c cultivos.Cultivo
-	res.Decode(t, &c)
+	c := testkit.Get[cultivos.Cultivo](t, h, "/api/cultivos/"+cid, cast.Member)
 	if c.GrupoID != nil || c.LoteCodigo != nil || len(c.Colaboradores) != 0 || c.Totais.Colheitas != 1 || c.Version != 3 {
 		t.Fatalf("moved cultivo: %+v", c)
 	}

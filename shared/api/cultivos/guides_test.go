@@ -40,12 +40,7 @@ func newGuide(t *testing.T, by testkit.User, vegetais ...string) cultivos.Guia {
 
 func guideIDs(t *testing.T, vid string, u testkit.User) []string {
 	t.Helper()
-	res := testkit.Do(t, h, "GET", "/api/vegetables/"+vid+"/guias?limit=100", u, nil)
-	if res.Status != 200 {
-		t.Fatalf("guides of %s: %d %s", vid, res.Status, res.Body)
-	}
-	var page struct{ Items []cultivos.Guia }
-	res.Decode(t, &page)
+	page := testkit.Get[struct{ Items []cultivos.Guia }](t, h, "/api/vegetables/"+vid+"/guias?limit=100", u)
 	ids := []string{}
 	for _, g := range page.Items {
 		ids = append(ids, g.ID)

@@ -15,12 +15,7 @@ import (
 // the source of each, and its guides.
 func TestPublicCatalogueShowsCareWithSources(t *testing.T) {
 	setup(t)
-	res := testkit.Do(t, h, "GET", "/api/hortalicas", cast.Anon, nil)
-	if res.Status != http.StatusOK {
-		t.Fatalf("catalogue: %d %s", res.Status, res.Body)
-	}
-	var list cultivos.Hortalicas
-	res.Decode(t, &list)
+	list := testkit.Get[cultivos.Hortalicas](t, h, "/api/hortalicas", cast.Anon)
 	if len(list.Items) < 66 {
 		t.Fatalf("%d vegetables", len(list.Items))
 	}
@@ -35,12 +30,7 @@ func TestPublicCatalogueShowsCareWithSources(t *testing.T) {
 	}
 
 	guide := newGuide(t, cast.Admin, "coentro")
-	res = testkit.Do(t, h, "GET", "/api/hortalicas/coentro", cast.Anon, nil)
-	if res.Status != http.StatusOK {
-		t.Fatalf("coentro: %d %s", res.Status, res.Body)
-	}
-	var page cultivos.Hortalica
-	res.Decode(t, &page)
+	page := testkit.Get[cultivos.Hortalica](t, h, "/api/hortalicas/coentro", cast.Anon)
 	v := page.Vegetal
 	if v.NomeCientifico != "Coriandrum sativum L." || v.Metodo != "semente" || len(v.Semeadura["nordeste"]) != 12 {
 		t.Errorf("coentro = %+v", v)
@@ -55,7 +45,7 @@ func TestPublicCatalogueShowsCareWithSources(t *testing.T) {
 		t.Errorf("guide %s not on the page: %+v", guide.ID, page.Guias)
 	}
 
-	res = testkit.Do(t, h, "GET", "/api/guias?limit=100", cast.Anon, nil)
+	res := testkit.Do(t, h, "GET", "/api/guias?limit=100", cast.Anon, nil)
 	if res.Status != http.StatusOK || !strings.Contains(string(res.Body), guide.ID) {
 		t.Errorf("public guides: %d %s", res.Status, res.Body)
 	}

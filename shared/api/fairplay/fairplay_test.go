@@ -5,7 +5,6 @@
 package fairplay_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -420,22 +419,7 @@ func TestLedgerAddsUpToTheTotalInTimeOrder(t *testing.T) {
 // pay nothing more that day, and the history says the ceiling was reached.
 func TestTheDailyCeilingCutsAwardsAndSaysSo(t *testing.T) {
 	setup(t)
-	ctx := context.Background()
-	r, err := env.Deps.Store.Rules(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prev := r
-	r.Pontos.TetoDiario = 25
-	r.Version++
-	if err := env.Deps.Store.SaveRules(ctx, r, "fairplay"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cur, _ := env.Deps.Store.Rules(ctx)
-		prev.Version = cur.Version + 1
-		env.Deps.Store.SaveRules(ctx, prev, "fairplay")
-	})
+	env.SetRulesForTest(t, "fairplay", func(r *domain.Rules) { r.Pontos.TetoDiario = 25 })
 	u := env.NewUser(t, "Apressada")
 	for i := range 5 {
 		newCultivo(t, u, "", "alface-verao", 4, daysAgo(10)) // 10 points each, and Primeira Semente's bonus

@@ -264,10 +264,7 @@ func TestCommentsAndNotifications(t *testing.T) {
 	w := newWorld(t, false)
 	pid := w.groupPost
 	// A member who has not commented today (the day's first 10 comments earn a point).
-	fresh := env.NewUser(t, "Cíntia Comenta")
-	if _, err := env.Deps.Store.Join(context.Background(), w.f.Group.ID, testkit.Actor(fresh)); err != nil {
-		t.Fatal(err)
-	}
+	fresh := env.NewJoiner(t, w.f.Group.ID, "Cíntia Comenta")
 	a0, p0 := unread(t, cast.Alvo), points(t, fresh)
 	res := testkit.Do(t, h, "POST", "/api/posts/"+pid+"/comentarios", fresh, map[string]any{"texto": "Que alface linda!"})
 	if res.Status != 201 || res.Map(t)["pontos"] != float64(1) {
@@ -470,25 +467,9 @@ func TestEditWindowAndRepeats(t *testing.T) {
 // of which 5 earn 5 points; 100 comments a day, of which 10 earn a point.
 func TestDailyCapsAndPoints(t *testing.T) {
 	setup(t)
-	ctx := context.Background()
-	s := env.Deps.Store
-	cur, err := s.Rules(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	next := cur
-	next.Version++
-	next.Limites.PostsPorDia, next.Limites.ComentariosPorDia = domain.Defaults().Limites.PostsPorDia, domain.Defaults().Limites.ComentariosPorDia
-	if err := s.SaveRules(ctx, next, "test"); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		back := cur
-		back.Version = next.Version + 1
-		if err := s.SaveRules(ctx, back, "test"); err != nil {
-			t.Fatal(err)
-		}
-	}()
+	env.SetRulesForTest(t, "test", func(r *domain.Rules) {
+		r.Limites.PostsPorDia, r.Limites.ComentariosPorDia = domain.Defaults().Limites.PostsPorDia, domain.Defaults().Limites.ComentariosPorDia
+	})
 	u := env.NewUser(t, "Paula Posts")
 	before := points(t, u)
 	var pid string

@@ -186,12 +186,7 @@ func TestCallCounts(t *testing.T) {
 			{"queue", "GET", "/api/admin/moderacao", cast.Admin, nil, 200},
 		}
 		for _, c := range reads {
-			env.Calls.Reset()
-			res := testkit.Do(t, h, c.method, c.path, c.as, c.body)
-			if res.Status != c.want {
-				t.Fatalf("%s: %d %s", c.name, res.Status, res.Body)
-			}
-			ops := env.Calls.ByOperation()
+			ops, _ := env.Measure(t, h, c.method, c.path, c.as, c.body, c.want)
 			if n := ops["GetItem"] + ops["BatchGetItem"] + ops["Query"] + ops["TransactWriteItems"] + ops["Scan"]; n > 2 {
 				t.Errorf("%s %s: %d calls %v, want at most 2", label, c.name, n, env.Calls.ByOperation())
 			}
@@ -208,12 +203,7 @@ func TestCallCounts(t *testing.T) {
 			{"delete post (coordinator)", "DELETE", "/api/posts/" + pid, cast.Coord, nil, 204},
 		}
 		for _, c := range writes {
-			env.Calls.Reset()
-			res := testkit.Do(t, h, c.method, c.path, c.as, c.body)
-			if res.Status != c.want {
-				t.Fatalf("%s: %d %s", c.name, res.Status, res.Body)
-			}
-			ops := env.Calls.ByOperation()
+			ops, _ := env.Measure(t, h, c.method, c.path, c.as, c.body, c.want)
 			reads := ops["GetItem"] + ops["BatchGetItem"] + ops["Query"]
 			txns := ops["TransactWriteItems"]
 			if c.name == "like" || c.name == "unlike" {

@@ -3,7 +3,6 @@ package feed_test
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"sync"
@@ -150,12 +149,7 @@ func checkRankings(t testing.TB, label string, u testkit.User, gid string, r ran
 		{"geral", r.allKey, r.total, func(i int) string { return fmt.Sprintf("RANK#ALL#%d", i) }},
 		{"mes", r.mesKey, r.mes, func(i int) string { return fmt.Sprintf("RANK#MES#%s#%d", month, i) }},
 	} {
-		var v rankingView
-		res := testkit.Do(t, rk, "GET", "/api/rankings/membros?periodo="+c.periodo, u, nil)
-		if res.Status != http.StatusOK {
-			t.Fatalf("%s rankings %s: %d %s", label, c.periodo, res.Status, res.Body)
-		}
-		res.Decode(t, &v)
+		v := testkit.Get[rankingView](t, rk, "/api/rankings/membros?periodo="+c.periodo, u)
 		want := countAbove(t, c.pk, c.key) + 1
 		// Past the snapshot's best, members with the same points share a position.
 		if v.Eu.Posicao != nil && *v.Eu.Posicao != want && want > domain.RankingTop+10 {
@@ -170,12 +164,7 @@ func checkRankings(t testing.TB, label string, u testkit.User, gid string, r ran
 			}
 		}
 	}
-	var g rankingView
-	res := testkit.Do(t, rk, "GET", "/api/rankings/grupos/"+gid+"/membros?periodo=mes", u, nil)
-	if res.Status != http.StatusOK {
-		t.Fatalf("%s group ranking: %d %s", label, res.Status, res.Body)
-	}
-	res.Decode(t, &g)
+	g := testkit.Get[rankingView](t, rk, "/api/rankings/grupos/"+gid+"/membros?periodo=mes", u)
 	found := false
 	for _, it := range g.Itens {
 		if it.ID == u.ID {
@@ -239,10 +228,7 @@ func likeAll(t *testing.T, method, pid string, us []testkit.User) (map[string]in
 func TestLikePointsMoveTheRankings(t *testing.T) {
 	setup(t)
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{})
-	author := env.NewUser(t, "Rita Ranking")
-	if _, err := env.Deps.Store.Join(context.Background(), f.Group.ID, testkit.Actor(author)); err != nil {
-		t.Fatal(err)
-	}
+	author := env.NewJoiner(t, f.Group.ID, "Rita Ranking")
 	pid, pid2 := newPost(t, author, "", ""), newPost(t, author, "", "")
 	likers := make([]testkit.User, 50)
 	for i := range likers {

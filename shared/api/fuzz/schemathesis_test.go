@@ -57,10 +57,7 @@ func TestSchemathesisFindsNoContractViolation(t *testing.T) {
 	// A second open join request and a second lote request, so the operations
 	// that approve one and those that refuse one each have their own to act on.
 	ctx := context.Background()
-	second := env.NewUser(t, "Segundo Pedido")
-	if _, err := env.Deps.Store.Join(ctx, f.Group.ID, testkit.Actor(second)); err != nil {
-		t.Fatal(err)
-	}
+	second := env.NewJoiner(t, f.Group.ID, "Segundo Pedido")
 	if _, err := env.Deps.Store.RequestLote(ctx, f.Group.ID, "A1", testkit.Actor(cast.Alvo)); err != nil {
 		t.Fatal(err)
 	}

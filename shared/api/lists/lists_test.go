@@ -87,20 +87,14 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 	env.NewFixture(t, cast, testkit.FixtureOpts{})
 	approval := env.NewFixture(t, cast, testkit.FixtureOpts{Approval: true})
 	for i := range 2 {
-		u := env.NewUser(t, fmt.Sprintf("Pedro Pedido %d", i))
-		if _, err := s.Join(ctx, approval.Group.ID, testkit.Actor(u)); err != nil {
-			t.Fatal(err)
-		}
+		env.NewJoiner(t, approval.Group.ID, fmt.Sprintf("Pedro Pedido %d", i))
 		days, uses := 7, 5
 		if _, err := s.CreateInvite(ctx, open.Group.ID, testkit.Actor(cast.Owner), domain.InviteInput{ExpiraEmDias: &days, MaxUsos: &uses}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for i, code := range []string{"A1", "A2"} {
-		u := env.NewUser(t, fmt.Sprintf("Lúcia Lote %d", i))
-		if _, err := s.Join(ctx, open.Group.ID, testkit.Actor(u)); err != nil {
-			t.Fatal(err)
-		}
+		u := env.NewJoiner(t, open.Group.ID, fmt.Sprintf("Lúcia Lote %d", i))
 		if _, err := s.RequestLote(ctx, open.Group.ID, code, testkit.Actor(u)); err != nil {
 			t.Fatal(err)
 		}
@@ -297,12 +291,7 @@ func TestEveryListRouteReturnsAtMostItsPageSizeAndACursor(t *testing.T) {
 			}
 			get := func(query url.Values) page {
 				t.Helper()
-				res := testkit.Do(t, h, "GET", withQuery(w.path, query.Encode()), w.user, nil)
-				if res.Status != 200 {
-					t.Fatalf("GET %s?%s: %d %s", w.path, query.Encode(), res.Status, res.Body)
-				}
-				var p page
-				res.Decode(t, &p)
+				p := testkit.Get[page](t, h, withQuery(w.path, query.Encode()), w.user)
 				return p
 			}
 			first := get(url.Values{"limit": {"2"}})

@@ -9,17 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	ddbt "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
-	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
+	"github.com/verde-app/verde/shared/api"
 	"github.com/verde-app/verde/shared/api/lotes"
 	"github.com/verde-app/verde/shared/api/notifications"
 	"github.com/verde-app/verde/shared/domain"
-	"github.com/verde-app/verde/shared/store"
 )
 
 // TestAuthorizationMatrix sends every route of the LotesFunction as each
@@ -62,17 +56,14 @@ func TestAuthorizationMatrix(t *testing.T) {
 
 type calls = testkit.Calls
 
+// callCase is a row of a table of calls (testkit.MeasureAll).
+type callCase testkit.CallCase
+
 func TestCallsPerRequest(t *testing.T) {
 	setup(t)
 	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID
-	cases := []struct {
-		name, method, path string
-		user               testkit.User
-		body               any
-		status             int
-		want               calls
-	}{
+	testkit.MeasureAll(t, env, h, []callCase{
 		{"lotes list", "GET", base + "/lotes", cast.Member, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
 		{"lote requests", "GET", base + "/lote-requests", cast.Coord, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
 		// 98 lotes fill the transaction's 100 items: the site statistics' count of lotes
@@ -93,12 +84,7 @@ func TestCallsPerRequest(t *testing.T) {
 		{"request C2", "POST", base + "/lotes/C2/requests", cast.Alvo, nil, 201, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 		{"approve the only request", "POST", base + "/lotes/C2/requests/" + cast.Alvo.ID + "/approve", cast.Coord, nil, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
 		{"delete", "DELETE", base + "/lotes/C98", cast.Coord, nil, 204, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
-	}
-	for _, c := range cases {
-		if got, _ := env.Measure(t, h, c.method, c.path, c.user, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
-			t.Errorf("%s: %v, want %v", c.name, got, c.want)
-		}
-	}
+	})
 	// The grid of 101 lotes is two pages of the API's largest size, each one BatchGetItem
 	// and one Query, in key order (A1, A2 … C1, C10 …); together, every lote once.
 	type lotePage struct {
@@ -193,44 +179,9 @@ func TestTwentySimultaneousAssignmentsOfOneLote(t *testing.T) {
 		}
 	}
 	checkClosed(t, f, "A1", closed, nil)
-	if lotes[0].PedidosPendentes != 0 || len(told(t, members[winner].ID, domain.NotifPedidoLoteEncerrado)) != 0 {
+	if lotes[0].PedidosPendentes != 0 || len(env.Told(t, members[winner].ID, domain.NotifPedidoLoteEncerrado)) != 0 {
 		t.Fatalf("lote %+v", lotes[0])
 	}
-}
-
-// told reads uid's notifications of one tipo straight from the table (not
-// through the counted client).
-func told(t *testing.T, uid, tipo string) []domain.Notification {
-	t.Helper()
-	c := testcloud.Get()
-	out, err := c.DynamoDB().Query(context.Background(), &dynamodb.QueryInput{
-		TableName:              aws.String(c.TableName),
-		KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :p)"),
-		ExpressionAttributeValues: map[string]ddbt.AttributeValue{
-			":pk": &ddbt.AttributeValueMemberS{Value: store.UserPK(uid)}, ":p": &ddbt.AttributeValueMemberS{Value: "NOTIF#"},
-		},
-		ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ns []domain.Notification
-	for _, item := range out.Items {
-		var n struct {
-			UserID string `dynamodbav:"userId"`
-			Read   bool   `dynamodbav:"read"`
-			Tipo   string `dynamodbav:"tipo"`
-			Texto  string `dynamodbav:"texto"`
-			Link   string `dynamodbav:"link"`
-		}
-		if err := attributevalue.UnmarshalMap(item, &n); err != nil {
-			t.Fatal(err)
-		}
-		if n.Tipo == tipo {
-			ns = append(ns, domain.Notification{UserID: n.UserID, Read: n.Read, Tipo: n.Tipo, Texto: n.Texto, Link: n.Link})
-		}
-	}
-	return ns
 }
 
 func unread(t *testing.T, uid string) int {
@@ -251,10 +202,7 @@ var tokens = map[string]string{}
 
 func newMember(t *testing.T, f testkit.Fixture, name string) testkit.User {
 	t.Helper()
-	u := env.NewUser(t, name)
-	if _, err := env.Deps.Store.Join(context.Background(), f.Group.ID, testkit.Actor(u)); err != nil {
-		t.Fatal(err)
-	}
+	u := env.NewJoiner(t, f.Group.ID, name)
 	tokens[u.ID] = u.Token
 	return u
 }
@@ -272,7 +220,7 @@ func checkClosed(t *testing.T, f testkit.Fixture, code string, requesters []test
 		if err != nil || n != 1 {
 			t.Errorf("%s unread %d %v", r.Name, n, err)
 		}
-		if ns := told(t, r.ID, domain.NotifPedidoLoteEncerrado); len(ns) != 1 || ns[0].Texto != want || ns[0].Link != "/grupos/"+f.Group.ID+"/lotes" || ns[0].Read {
+		if ns := env.Told(t, r.ID, domain.NotifPedidoLoteEncerrado); len(ns) != 1 || ns[0].Texto != want || ns[0].Link != "/grupos/"+f.Group.ID+"/lotes" || ns[0].Read {
 			t.Errorf("%s told %+v", r.Name, ns)
 		}
 		v, err := env.Deps.Store.GroupFor(ctx, f.Group.ID, r.ID)
@@ -280,12 +228,7 @@ func checkClosed(t *testing.T, f testkit.Fixture, code string, requesters []test
 			t.Errorf("%s still asks for %v (want %v) %v", r.Name, v.Membership.LotesSolicitados, kept, err)
 		}
 	}
-	res := testkit.Do(t, h, "GET", "/api/groups/"+f.Group.ID+"/lote-requests?limit=100", cast.Owner, nil)
-	var page struct {
-		Items []domain.LoteRequest `json:"items"`
-	}
-	res.Decode(t, &page)
-	for _, r := range page.Items {
+	for _, r := range testkit.Get[api.Page[domain.LoteRequest]](t, h, "/api/groups/"+f.Group.ID+"/lote-requests?limit=100", cast.Owner).Items {
 		if r.Codigo == code {
 			t.Errorf("request of %s for %s left open", r.Nome, code)
 		}
@@ -294,12 +237,7 @@ func checkClosed(t *testing.T, f testkit.Fixture, code string, requesters []test
 
 func loteOf(t *testing.T, f testkit.Fixture, code string) domain.Lote {
 	t.Helper()
-	res := testkit.Do(t, h, "GET", "/api/groups/"+f.Group.ID+"/lotes", cast.Owner, nil)
-	var page struct {
-		Items []domain.Lote `json:"items"`
-	}
-	res.Decode(t, &page)
-	for _, l := range page.Items {
+	for _, l := range testkit.Get[api.Page[domain.Lote]](t, h, "/api/groups/"+f.Group.ID+"/lotes", cast.Owner).Items {
 		if l.Codigo == code {
 			return l
 		}
@@ -330,10 +268,7 @@ func TestAssigningALoteClosesTheOtherRequests(t *testing.T) {
 	if l := loteOf(t, f, "A1"); l.PedidosPendentes != 3 {
 		t.Fatalf("A1 %+v", l)
 	}
-	got, _ := env.Measure(t, h, "PUT", base+"/A1/responsavel", cast.Coord, map[string]any{"userId": cast.Alvo.ID}, 200)
-	if fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}) {
-		t.Errorf("assignment made %v", got)
-	}
+	measureClosing(t, "assignment", "PUT", base+"/A1/responsavel", map[string]any{"userId": cast.Alvo.ID})
 	checkClosed(t, f, "A1", requesters, []string{"B1", "B2", "B3", "B4"})
 	if l := loteOf(t, f, "A1"); l.PedidosPendentes != 0 || l.Status != domain.LoteOcupado || *l.ResponsavelID != cast.Alvo.ID {
 		t.Fatalf("A1 %+v", l)
@@ -365,16 +300,13 @@ func TestApprovingOneRequestClosesTheOthers(t *testing.T) {
 			}
 		}
 	}
-	got, _ := env.Measure(t, h, "POST", base+"/A1/requests/"+chosen.ID+"/approve", cast.Coord, nil, 200)
-	if fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}) {
-		t.Errorf("approval made %v", got)
-	}
+	measureClosing(t, "approval", "POST", base+"/A1/requests/"+chosen.ID+"/approve", nil)
 	checkClosed(t, f, "A1", others, []string{"A2"})
 	v, _ := env.Deps.Store.GroupFor(context.Background(), f.Group.ID, chosen.ID)
 	if strings.Join(v.Membership.Lotes, ",") != "A1" || strings.Join(v.Membership.LotesSolicitados, ",") != "A2" {
 		t.Fatalf("chosen %+v", v.Membership)
 	}
-	if unread(t, chosen.ID) != 1 || len(told(t, chosen.ID, domain.NotifLoteAtribuido)) != 1 || len(told(t, chosen.ID, domain.NotifPedidoLoteEncerrado)) != 0 {
+	if unread(t, chosen.ID) != 1 || len(env.Told(t, chosen.ID, domain.NotifLoteAtribuido)) != 1 || len(env.Told(t, chosen.ID, domain.NotifPedidoLoteEncerrado)) != 0 {
 		t.Fatalf("chosen was told %d", unread(t, chosen.ID))
 	}
 	if l := loteOf(t, f, "A1"); l.PedidosPendentes != 0 {
@@ -398,12 +330,12 @@ func TestRequestingALoteTellsTheDono(t *testing.T) {
 	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
 	base := "/api/groups/" + f.Group.ID + "/lotes"
 	before, _ := env.Deps.Store.UnreadCount(ctx, cast.Owner.ID)
-	toldBefore := len(told(t, cast.Owner.ID, domain.NotifPedidoLote))
+	toldBefore := len(env.Told(t, cast.Owner.ID, domain.NotifPedidoLote))
 	if res := testkit.Do(t, h, "POST", base+"/a1/requests", cast.Alvo, nil); res.Status != 201 {
 		t.Fatalf("request: %d %s", res.Status, res.Body)
 	}
 	after, _ := env.Deps.Store.UnreadCount(ctx, cast.Owner.ID)
-	ns := told(t, cast.Owner.ID, domain.NotifPedidoLote)
+	ns := env.Told(t, cast.Owner.ID, domain.NotifPedidoLote)
 	want := domain.Notification{UserID: cast.Owner.ID, Tipo: "pedido_lote", Texto: "Álvaro Alvo pediu o lote A1 no grupo " + f.Group.Nome, Link: "/grupos/" + f.Group.ID + "/lotes"}
 	if after != before+1 || len(ns) != toldBefore+1 || !slices.Contains(ns, want) {
 		t.Fatalf("dono unread %d → %d, told %+v", before, after, ns)
@@ -441,11 +373,16 @@ func TestALoteTakesAtMostTwentyOpenRequests(t *testing.T) {
 		t.Fatalf("A1 %+v", l)
 	}
 	// The full lote still goes in one transaction, closing all twenty.
-	got, _ := env.Measure(t, h, "PUT", base+"/A1/responsavel", cast.Coord, map[string]any{"userId": cast.Alvo.ID}, 200)
-	if fmt.Sprint(got) != fmt.Sprint(calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}) {
-		t.Errorf("assignment made %v", got)
-	}
+	measureClosing(t, "assignment", "PUT", base+"/A1/responsavel", map[string]any{"userId": cast.Alvo.ID})
 	checkClosed(t, f, "A1", requesters, nil)
+}
+
+// measureClosing is a coordinator's act that gives a lote away (200): one
+// BatchGetItem, the Query of the lote's open requests and one transaction
+// that closes them.
+func measureClosing(t *testing.T, name, method, path string, body any) {
+	t.Helper()
+	testkit.MeasureAll(t, env, h, []callCase{{name, method, path, cast.Coord, body, 200, calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}}})
 }
 
 func ptr[T any](v T) *T { return &v }

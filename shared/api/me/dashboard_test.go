@@ -17,8 +17,7 @@ import (
 // two DynamoDB calls; a member with a cultivo, a group post and points sees
 // every card filled, and a member with none sees them empty, not failed.
 func TestDashboardAnswersEveryCardInOneReply(t *testing.T) {
-	env := testkit.NewEnv(t)
-	h := me.NewServer(env.Deps)
+	env, h := testkit.NewEnvWith(t, me.NewServer)
 	ctx := context.Background()
 	c := env.NewCast(t)
 	f := env.NewFixture(t, c, testkit.FixtureOpts{})
@@ -90,8 +89,7 @@ func TestDashboardAnswersEveryCardInOneReply(t *testing.T) {
 // TestDashboardAuthorization: every signed-in member reads their own
 // dashboard; without a token, 401.
 func TestDashboardAuthorization(t *testing.T) {
-	env := testkit.NewEnv(t)
-	h := me.NewServer(env.Deps)
+	env, h := testkit.NewEnvWith(t, me.NewServer)
 	c := env.NewCast(t)
 	testkit.Matrix(t, c.Columns(), []string{"/api/dashboard"}, func(path string) (string, testkit.Expect) {
 		return "GET " + path, testkit.Expect{401, 200, 200, 200, 200, 200}

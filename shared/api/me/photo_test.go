@@ -13,8 +13,7 @@ import (
 // are refused naming foto and change nothing; the profile stores the processed photo; "" removes
 // the photo.
 func TestPutMeFotoIsProcessed(t *testing.T) {
-	env := testkit.NewEnv(t)
-	h := me.NewServer(env.Deps)
+	env, h := testkit.NewEnvWith(t, me.NewServer)
 	u := env.NewUser(t, "Helena Foto")
 	other := env.NewUser(t, "Outro Membro")
 	good := env.PutPhoto(t, u, testkit.JPEG(t, 50, 50), "jpg")

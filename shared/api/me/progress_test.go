@@ -14,8 +14,7 @@ import (
 )
 
 func TestMyProgressAndAMembersPublicProfile(t *testing.T) {
-	env := testkit.NewEnv(t)
-	h := me.NewServer(env.Deps)
+	env, h := testkit.NewEnvWith(t, me.NewServer)
 	ana, bia := env.NewUser(t, "Ana Progresso"), env.NewUser(t, "Bia")
 	ctx := context.Background()
 	q, g := 3.0, 1250.0

@@ -42,12 +42,7 @@ func members(t *testing.T, gid string, n int) []testkit.User {
 
 func detail(t *testing.T, gid, mid string, u testkit.User) mutiroes.MutiraoDetail {
 	t.Helper()
-	res := testkit.Do(t, h, "GET", "/api/groups/"+gid+"/mutiroes/"+mid, u, nil)
-	if res.Status != 200 {
-		t.Fatalf("get mutirão: %d %s", res.Status, res.Body)
-	}
-	var d mutiroes.MutiraoDetail
-	res.Decode(t, &d)
+	d := testkit.Get[mutiroes.MutiraoDetail](t, h, "/api/groups/"+gid+"/mutiroes/"+mid, u)
 	return d
 }
 
@@ -227,12 +222,7 @@ func TestPresencePaysOnceAndCountsHours(t *testing.T) {
 
 func report(t *testing.T, gid, de, ate string) mutiroes.Relatorio {
 	t.Helper()
-	res := testkit.Do(t, h, "GET", "/api/groups/"+gid+"/relatorio?de="+de+"&ate="+ate, cast.Coord, nil)
-	if res.Status != 200 {
-		t.Fatalf("report: %d %s", res.Status, res.Body)
-	}
-	var r mutiroes.Relatorio
-	res.Decode(t, &r)
+	r := testkit.Get[mutiroes.Relatorio](t, h, "/api/groups/"+gid+"/relatorio?de="+de+"&ate="+ate, cast.Coord)
 	return r
 }
 
@@ -247,13 +237,7 @@ func TestMutiraoReminderTheDayBefore(t *testing.T) {
 	clk.Set(brt(2030, time.May, 18, 9, 0))
 	in := domain.MutiraoInput{Titulo: "Colheita coletiva", Data: "2030-05-20", Hora: "07:30", DuracaoMin: ptr(120), Local: "Horta",
 		Tarefas: []domain.TarefaInput{{Titulo: "Colher", Vagas: ptr(1)}}}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	m, err := env.Deps.Store.CreateMutirao(ctx, f.Group.ID, testkit.Actor(cast.Coord), in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := createMutirao(t, f.Group.ID, cast.Coord, in)
 	people := members(t, f.Group.ID, 2)
 	for _, u := range people {
 		if _, err := env.Deps.Store.Inscrever(ctx, f.Group.ID, m.ID, testkit.Actor(u), domain.InscricaoInput{TarefaID: "t1"}); err != nil {

@@ -98,13 +98,7 @@ func TestCalendarFeedsValidateAndRevokedAddressesAnswer404(t *testing.T) {
 	in := domain.MutiraoInput{Titulo: "Plantio; mudas, adubo \\ regas", Data: domain.FormatDate(dia), Hora: "08:30", DuracaoMin: ptr(150),
 		Local: "Horta Comunitária São João, canteiro 3", Descricao: strings.Repeat("Traga luvas, chapéu e água; ", 8),
 		Tarefas: []domain.TarefaInput{{Titulo: "Capina", Vagas: ptr(5)}}}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	m, err := env.Deps.Store.CreateMutirao(ctx, gid, testkit.Actor(cast.Owner), in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := createMutirao(t, gid, cast.Owner, in)
 	if _, err := env.Deps.Store.Inscrever(ctx, gid, m.ID, testkit.Actor(cast.Member), domain.InscricaoInput{TarefaID: "t1"}); err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,9 @@ import (
 
 type calls = testkit.Calls
 
+// callCase is a row of a table of calls (testkit.MeasureAll).
+type callCase testkit.CallCase
+
 // TestCallsPerRequest: every read is at most two DynamoDB calls and every
 // act one transaction after its reads, at a mutirão with its waiting list
 // full and a group with two years of report months.
@@ -32,14 +35,8 @@ func TestCallsPerRequest(t *testing.T) {
 		mo := dia.AddDate(0, -i, 0)
 		in := domain.MutiraoInput{Titulo: fmt.Sprintf("Mutirão %d", i), Data: domain.FormatDate(mo), Hora: "08:00", DuracaoMin: ptr(60), Local: "Horta",
 			Tarefas: []domain.TarefaInput{{Titulo: "Capina", Vagas: ptr(2)}}}
-		if err := in.Valid(); err != nil {
-			t.Fatal(err)
-		}
 		clk.Set(mo.AddDate(0, 0, -1))
-		mm, err := env.Deps.Store.CreateMutirao(ctx, gid, testkit.Actor(cast.Owner), in)
-		if err != nil {
-			t.Fatal(err)
-		}
+		mm := createMutirao(t, gid, cast.Owner, in)
 		if _, err := env.Deps.Store.Inscrever(ctx, gid, mm.ID, testkit.Actor(cast.Member), domain.InscricaoInput{TarefaID: "t1"}); err != nil {
 			t.Fatal(err)
 		}
@@ -51,10 +48,7 @@ func TestCallsPerRequest(t *testing.T) {
 	base := "/api/groups/" + gid + "/mutiroes"
 	mb := base + "/" + m.ID
 	clk.Set(vespera)
-	late := env.NewUser(t, "Lia Atrasada")
-	if _, err := env.Deps.Store.Join(ctx, gid, testkit.Actor(late)); err != nil {
-		t.Fatal(err)
-	}
+	late := env.NewJoiner(t, gid, "Lia Atrasada")
 	testkit.Do(t, h, "GET", base, cast.Member, nil) // the cursor secret, read once per container
 	read := calls{"BatchGetItem": 1, "Query": 1}
 	act := calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}
@@ -107,13 +101,7 @@ func newMutiraoFull(t *testing.T, gid string, people []testkit.User) string {
 	clk.Set(vespera)
 	in := domain.MutiraoInput{Titulo: "Mutirão cheio", Data: domain.FormatDate(dia.AddDate(0, 0, 1)), Hora: "08:00", DuracaoMin: ptr(60), Local: "Horta",
 		Tarefas: []domain.TarefaInput{{Titulo: "Capina", Vagas: ptr(30)}}}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	m, err := env.Deps.Store.CreateMutirao(ctx, gid, testkit.Actor(cast.Owner), in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := createMutirao(t, gid, cast.Owner, in)
 	extra := members(t, gid, 50-len(people))
 	for _, u := range append(append([]testkit.User{}, people...), extra...) {
 		if _, err := env.Deps.Store.Inscrever(ctx, gid, m.ID, testkit.Actor(u), domain.InscricaoInput{TarefaID: "t1"}); err != nil {

@@ -2,7 +2,6 @@ package mutiroes_test
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -224,13 +223,7 @@ func TestEscalaCalls(t *testing.T) {
 	}
 	read := calls{"BatchGetItem": 1, "Query": 1}
 	act := calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}
-	for _, c := range []struct {
-		name, method, path string
-		u                  testkit.User
-		body               any
-		status             int
-		want               calls
-	}{
+	testkit.MeasureAll(t, env, h, []callCase{
 		{"list", "GET", base, cast.Member, nil, 200, read},
 		{"page", "GET", base + "/" + e.ID, cast.Member, nil, 200, read},
 		{"agenda", "GET", "/api/me/agenda", cast.Member, nil, 200, calls{"Query": 1}},
@@ -239,9 +232,5 @@ func TestEscalaCalls(t *testing.T) {
 		{"accept", "POST", base + "/" + e.ID + "/trocas/" + seg + "/aceitar", cast.Alvo, nil, 200, act},
 		{"done", "POST", base + "/" + e.ID + "/feito", cast.Member, map[string]any{"data": domain.FormatDate(vespera)}, 200, act},
 		{"update", "PUT", base + "/" + e.ID, cast.Coord, map[string]any{"nome": "Rega", "hora": "07:00", "duracaoMin": 30, "version": e.Version, "turnos": []any{}}, 200, calls{"BatchGetItem": 1, "TransactWriteItems": 1}},
-	} {
-		if got, _ := env.Measure(t, h, c.method, c.path, c.u, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
-			t.Errorf("%s: %v, want %v", c.name, got, c.want)
-		}
-	}
+	})
 }

@@ -66,10 +66,16 @@ func newMutirao(t testing.TB, gid string, vagas int) domain.Mutirao {
 	in := domain.MutiraoInput{Titulo: "Mutirão de plantio", Data: domain.FormatDate(dia), Hora: "08:00", DuracaoMin: ptr(180),
 		Local: "Horta da praça", Descricao: "Traga luvas e água.",
 		Tarefas: []domain.TarefaInput{{Titulo: "Preparar canteiros", Vagas: ptr(vagas)}, {Titulo: "Levar mudas", Vagas: ptr(3)}}}
+	return createMutirao(t, gid, cast.Owner, in)
+}
+
+// createMutirao is by's mutirão in, valid, in the group gid (on the store).
+func createMutirao(t testing.TB, gid string, by testkit.User, in domain.MutiraoInput) domain.Mutirao {
+	t.Helper()
 	if err := in.Valid(); err != nil {
 		t.Fatal(err)
 	}
-	m, err := env.Deps.Store.CreateMutirao(context.Background(), gid, testkit.Actor(cast.Owner), in)
+	m, err := env.Deps.Store.CreateMutirao(context.Background(), gid, testkit.Actor(by), in)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,11 +2,8 @@ package mutiroes_test
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/api/mutiroes"
@@ -19,13 +16,7 @@ func newColheita(t testing.TB, gid string, who testkit.User, destino string) (cu
 	ctx := context.Background()
 	clk.Set(brt(2030, 3, 10, 12, 0))
 	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: gid, Metodo: "muda", Quantidade: ptr(6.0), Unidade: "mudas", DataPlantio: "2030-01-20", Fase: domain.FaseSemeado}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := env.Deps.Store.CreateCultivo(ctx, uuid.NewString(), in, testkit.Actor(who))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := env.CreateCultivo(t, in, who)
 	hin := domain.ColheitaInput{Quantidade: ptr(5.0), Unidade: "kg", Data: "2030-03-10", Destino: destino}
 	if err := hin.Valid(); err != nil {
 		t.Fatal(err)
@@ -154,23 +145,13 @@ func TestPartilhaReservesNeverExceedTheOfferAndDeliveriesCount(t *testing.T) {
 	// Calls: the list and the page are two each, an act one transaction after them.
 	testkit.Do(t, h, "GET", "/api/groups/"+gid+"/partilhas", cast.Alvo, nil) // the cursor secret, read once per container
 	act := calls{"BatchGetItem": 1, "Query": 1, "TransactWriteItems": 1}
-	for _, c := range []struct {
-		name, method, path string
-		u                  testkit.User
-		body               any
-		status             int
-		want               calls
-	}{
+	testkit.MeasureAll(t, env, h, []callCase{
 		{"list", "GET", "/api/groups/" + gid + "/partilhas", cast.Alvo, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
 		{"page", "GET", base, cast.Alvo, nil, 200, calls{"BatchGetItem": 1, "Query": 1}},
 		{"give back", "DELETE", base + "/reserva", loser, nil, 204, act},
 		{"reserve", "PUT", base + "/reserva", cast.Alvo, map[string]any{"quantidade": 1}, 200, act},
 		{"deliver", "POST", base + "/reservas/" + cast.Alvo.ID + "/entregue", cast.Member, nil, 200, act},
 		{"close", "POST", base + "/encerrar", cast.Member, nil, 200, act},
-	} {
-		if got, _ := env.Measure(t, h, c.method, c.path, c.u, c.body, c.status); fmt.Sprint(got) != fmt.Sprint(c.want) {
-			t.Errorf("%s: %v, want %v", c.name, got, c.want)
-		}
-	}
+	})
 	_ = ctx
 }

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/uuid"
-
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/store"
@@ -45,13 +43,7 @@ func TestRelatorioEqualsARecountOfTheRawItems(t *testing.T) {
 	for _, p := range plans {
 		in := domain.CultivoInput{VegetalID: p.veg, GrupoID: gid, LoteCodigo: p.lote, Metodo: "muda", Quantidade: ptr(4.0), Unidade: "mudas",
 			DataPlantio: "2030-01-15", Fase: domain.FaseSemeado}
-		if err := in.Valid(); err != nil {
-			t.Fatal(err)
-		}
-		c, _, err := s.CreateCultivo(ctx, uuid.NewString(), in, testkit.Actor(p.who))
-		if err != nil {
-			t.Fatalf("cultivo %s: %v", p.veg, err)
-		}
+		c := env.CreateCultivo(t, in, p.who)
 		cultivos = append(cultivos, c.ID)
 		for _, hv := range p.colheitas {
 			var data, unit, dest string
@@ -238,10 +230,7 @@ func TestRelatorioCSVNeutralisesFormulas(t *testing.T) {
 	setup(t)
 	ctx := context.Background()
 	f := env.NewFixture(t, *cast, testkit.FixtureOpts{})
-	evil := env.NewUser(t, "=HYPERLINK(\"http://x\")")
-	if _, err := env.Deps.Store.Join(ctx, f.Group.ID, testkit.Actor(evil)); err != nil {
-		t.Fatal(err)
-	}
+	evil := env.NewJoiner(t, f.Group.ID, "=HYPERLINK(\"http://x\")")
 	m := newMutirao(t, f.Group.ID, 6)
 	if _, err := env.Deps.Store.Inscrever(ctx, f.Group.ID, m.ID, testkit.Actor(evil), domain.InscricaoInput{TarefaID: "t1"}); err != nil {
 		t.Fatal(err)

@@ -14,8 +14,7 @@ import (
 )
 
 func TestListMarkOneAndMarkAllThroughTheAPI(t *testing.T) {
-	env := testkit.NewEnv(t)
-	h := notifications.NewServer(env.Deps)
+	env, h := testkit.NewEnvWith(t, notifications.NewServer)
 	ana, bia := env.NewUser(t, "Ana"), env.NewUser(t, "Bia")
 	base := time.Now().Add(-time.Hour)
 	var ids []string

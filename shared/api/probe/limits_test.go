@@ -28,7 +28,7 @@ func unread(t *testing.T, h http.Handler, u testkit.User) int {
 // the daily cap of join requests with a 429 in the envelope.
 func TestJoinRequestCancelLoopNotifiesTheOwnerOncePerDayAndStopsAtTheDailyCap(t *testing.T) {
 	env, cast, h := newWorld(t)
-	setRules(t, env, func(r *domain.Rules) { r.Limites.EntradasPorDia = 4 })
+	env.SetRules(t, "probe", func(r *domain.Rules) { r.Limites.EntradasPorDia = 4 })
 	f := env.NewFixture(t, cast, testkit.FixtureOpts{Approval: true})
 	spammer := env.NewUser(t, "Insistente")
 	before := unread(t, h, cast.Owner)
@@ -59,7 +59,7 @@ func TestJoinRequestCancelLoopNotifiesTheOwnerOncePerDayAndStopsAtTheDailyCap(t 
 // daily cap from domain.Rules, answered with the 429 envelope.
 func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 	env, cast, h := newWorld(t)
-	setRules(t, env, func(r *domain.Rules) {
+	env.SetRules(t, "probe", func(r *domain.Rules) {
 		l := &r.Limites
 		l.GruposPorDia, l.ConvitesPorDia, l.PedidosLotePorDia, l.AcoesCoordenacaoPorDia = 1, 1, 1, 1
 		l.CultivosPorDia, l.RegistrosDiarioPorDia, l.ColheitasPorDia = 1, 1, 1
@@ -91,7 +91,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 	g := "/api/groups/" + f.Group.ID
 	// Two mutirões next week (the owner's, made under a higher coordination cap, put back at 1
 	// after), for the members' participations.
-	setRules(t, env, func(r *domain.Rules) { r.Limites.AcoesCoordenacaoPorDia = 10 })
+	env.SetRules(t, "probe", func(r *domain.Rules) { r.Limites.AcoesCoordenacaoPorDia = 10 })
 	var mutiroes [2]string
 	for i := range mutiroes {
 		in := domain.MutiraoInput{Titulo: fmt.Sprint("Mutirão ", i+1), Data: domain.FormatDate(domain.LocalDate(time.Now()).AddDate(0, 0, 7+i)), Hora: "08:00",
@@ -105,7 +105,7 @@ func TestEveryNotifyingOrCreatingWriteHasADailyCapAnswered429(t *testing.T) {
 		}
 		mutiroes[i] = g + "/mutiroes/" + m.ID
 	}
-	setRules(t, env, func(r *domain.Rules) { r.Limites.AcoesCoordenacaoPorDia = 1 })
+	env.SetRules(t, "probe", func(r *domain.Rules) { r.Limites.AcoesCoordenacaoPorDia = 1 })
 	cases := []struct {
 		name         string
 		user         testkit.User

@@ -6,7 +6,6 @@
 package probe_test
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -17,7 +16,6 @@ import (
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/local/testcloud"
 	"github.com/verde-app/verde/infra/testkit"
-	"github.com/verde-app/verde/shared/domain"
 )
 
 // The catalogue is seeded: the caps of cultivo writes need a vegetable.
@@ -28,21 +26,6 @@ func newWorld(t *testing.T) (*testkit.Env, testkit.Cast, http.Handler) {
 	t.Helper()
 	env := testkit.NewEnv(t)
 	return env, env.NewCast(t), testkit.AllAreas(env.Deps)
-}
-
-// setRules saves r over whatever the table holds (the version after it).
-func setRules(t *testing.T, env *testkit.Env, change func(*domain.Rules)) {
-	t.Helper()
-	ctx := context.Background()
-	cur, err := env.Deps.Store.Rules(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	change(&cur)
-	cur.Version++
-	if err := env.Deps.Store.SaveRules(ctx, cur, "probe"); err != nil {
-		t.Fatalf("save rules: %v", err)
-	}
 }
 
 func newGroupBody() map[string]any {

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/verde-app/verde/infra/testkit"
 	"github.com/verde-app/verde/shared/domain"
 	"github.com/verde-app/verde/shared/reminders"
@@ -17,17 +15,9 @@ import (
 // "Janela de colheita" gets the reminder by e-mail (both parts, one-click unsubscribe), the
 // collaborator who did not gets only the notification; a rerun mails nobody twice.
 func TestRemindersAreEmailedToWhoChoseThem(t *testing.T) {
-	setup(t)
+	g, grower, helper := growers(t, "Gina Jardineira", "Heitor Sem Email")
 	s := env.Deps.Store
-	defer func() { s.Now = nil }()
 	ctx := context.Background()
-	grower, helper := env.NewUser(t, "Gina Jardineira"), env.NewUser(t, "Heitor Sem Email")
-	g := env.NewFixture(t, *cast, testkit.FixtureOpts{})
-	for _, u := range []testkit.User{grower, helper} {
-		if _, err := s.Join(ctx, g.Group.ID, testkit.Actor(u)); err != nil {
-			t.Fatal(err)
-		}
-	}
 	if err := s.SetEmailChoices(ctx, grower.ID, []string{domain.EmailJanela}); err != nil {
 		t.Fatal(err)
 	}
@@ -36,13 +26,7 @@ func TestRemindersAreEmailedToWhoChoseThem(t *testing.T) {
 	s.Now = func() time.Time { return base }
 	in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: g.Group.ID, Metodo: "muda", Quantidade: qty(6),
 		Unidade: "mudas", DataPlantio: domain.FormatDate(domain.LocalDate(base)), Fase: domain.FaseSemeado, Colaboradores: []string{helper.ID}}
-	if err := in.Valid(); err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := s.CreateCultivo(ctx, uuid.Must(uuid.NewV7()).String(), in, testkit.Actor(grower))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := env.CreateCultivo(t, in, grower)
 	s.Now = func() time.Time { return base.AddDate(0, 0, c.DiasColheitaMin).Add(-5 * time.Hour) } // 07:00 in Brasília
 	res, err := reminders.Handler(env.Deps)(ctx)
 	if err != nil || res.Mailed.Enviados < 1 || res.Mailed.Falhas != 0 {

@@ -11,7 +11,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	ddbt "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/google/uuid"
 
 	"github.com/verde-app/verde/infra/local/cloud"
 	"github.com/verde-app/verde/infra/testkit"
@@ -22,24 +21,22 @@ import (
 // notifs are uid's notifications of tipo, by text.
 func notifs(t *testing.T, uid, tipo string) []string {
 	t.Helper()
-	out, err := env.Deps.Store.DB.Query(context.Background(), &dynamodb.QueryInput{
-		TableName:              aws.String(env.Deps.Store.Table),
-		KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :n)"),
-		ExpressionAttributeValues: map[string]ddbt.AttributeValue{
-			":pk": &ddbt.AttributeValueMemberS{Value: store.UserPK(uid)}, ":n": &ddbt.AttributeValueMemberS{Value: "NOTIF#"},
-		},
-		ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var texts []string
-	for _, it := range out.Items {
-		if it["tipo"].(*ddbt.AttributeValueMemberS).Value == tipo {
-			texts = append(texts, it["texto"].(*ddbt.AttributeValueMemberS).Value)
-		}
+	for _, n := range env.Told(t, uid, tipo) {
+		texts = append(texts, n.Texto)
 	}
 	return texts
+}
+
+// growers are a new group and two new members of it, whose cultivos the
+// reminders tests plant with the store's clock moved: it is the real one
+// again when t ends.
+func growers(t *testing.T, grower, helper string) (testkit.Fixture, testkit.User, testkit.User) {
+	t.Helper()
+	setup(t)
+	t.Cleanup(func() { env.Deps.Store.Now = nil })
+	g := env.NewFixture(t, *cast, testkit.FixtureOpts{})
+	return g, env.NewJoiner(t, g.Group.ID, grower), env.NewJoiner(t, g.Group.ID, helper)
 }
 
 func unread(t *testing.T, uid string) int {
@@ -58,17 +55,9 @@ func unread(t *testing.T, uid string) int {
 // reminded, one with an entry since is not; a 3-day care streak not yet
 // continued today is reminded.
 func TestRemindersOfADay(t *testing.T) {
-	setup(t)
+	g, grower, helper := growers(t, "Gil Grower", "Hélio Ajudante")
 	s := env.Deps.Store
-	defer func() { s.Now = nil }()
 	ctx := context.Background()
-	grower, helper := env.NewUser(t, "Gil Grower"), env.NewUser(t, "Hélio Ajudante")
-	g := env.NewFixture(t, *cast, testkit.FixtureOpts{})
-	for _, u := range []testkit.User{grower, helper} {
-		if _, err := s.Join(ctx, g.Group.ID, testkit.Actor(u)); err != nil {
-			t.Fatal(err)
-		}
-	}
 	day0 := time.Now().UTC().Truncate(24 * time.Hour).Add(15 * time.Hour) // 12:00 in Brasília
 	s.Now = func() time.Time { return day0 }
 	today := domain.FormatDate(domain.LocalDate(day0))
@@ -77,13 +66,7 @@ func TestRemindersOfADay(t *testing.T) {
 	for range 5 {
 		in := domain.CultivoInput{VegetalID: "alface-verao", GrupoID: g.Group.ID, Metodo: "muda", Quantidade: qty(6),
 			Unidade: "mudas", DataPlantio: today, Fase: domain.FaseSemeado, Colaboradores: []string{helper.ID}}
-		if err := in.Valid(); err != nil {
-			t.Fatal(err)
-		}
-		c, _, err := s.CreateCultivo(ctx, uuid.Must(uuid.NewV7()).String(), in, testkit.Actor(grower))
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := env.CreateCultivo(t, in, grower)
 		ids = append(ids, c.ID)
 		minDias = c.DiasColheitaMin
 	}

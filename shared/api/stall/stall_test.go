@@ -28,8 +28,7 @@ func TestMain(m *testing.M) { testcloud.Run(m, cloud.Options{SkipSeed: true}) }
 // deadline and bounded retries), far inside the functions' 10 s timeout.
 func TestStalledTableGivesA503EnvelopeWellInsideTheFunctionTimeout(t *testing.T) {
 	t.Setenv(store.DeadlineEnv, "") // AWS's deadlines, not the local cloud's patience
-	env := testkit.NewEnv(t)
-	h := testkit.AllAreas(env.Deps)
+	env, h := testkit.NewEnvWith(t, testkit.AllAreas)
 	u := env.NewUser(t, "Paciente")
 	if res := testkit.Do(t, h, "GET", "/api/me/groups", u, nil); res.Status != http.StatusOK {
 		t.Fatalf("warm-up: %d %s", res.Status, res.Body)

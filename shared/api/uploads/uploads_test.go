@@ -297,16 +297,7 @@ func exists(t *testing.T, key string) bool { return object(t, key) != nil }
 // Over the member's daily cap, 429; other members are not affected.
 func TestDailyCap(t *testing.T) {
 	setup(t)
-	ctx := context.Background()
-	cur, err := env.Deps.Store.Rules(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cur.Limites.FotosPorDia = 3
-	cur.Version++
-	if err := env.Deps.Store.SaveRules(ctx, cur, "test"); err != nil {
-		t.Fatal(err)
-	}
+	env.SetRules(t, "test", func(r *domain.Rules) { r.Limites.FotosPorDia = 3 })
 	u := env.NewUser(t, "Fabiana Fotos")
 	for i := 0; i < 3; i++ {
 		if res, _ := presign(t, u, "image/webp", 1000, "diario"); res.Status != 200 {
