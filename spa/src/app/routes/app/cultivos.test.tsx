@@ -3,35 +3,15 @@ import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { cultivo } from '@/testing/cultivo-fixtures';
 import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
+import { vegetalFixture } from '@/testing/vegetal-fixtures';
 import type { Vegetal } from '@/types/api';
 import { queueSnapshot, setQueueUser } from '@/lib/offline/queue';
 import { clearAllStores } from '@/testing/idb-keyval-memory';
 
 vi.mock('idb-keyval', () => import('@/testing/idb-keyval-memory'));
 
-const vegetal = (id: string, nome: string, sudeste: number[]): Vegetal => ({
-  id,
-  nome,
-  estacao: '',
-  diasColheitaMin: 50,
-  diasColheitaMax: 70,
-  semeadura: { sul: [], sudeste, nordeste: [], centroOeste: [], norte: [] },
-  espacamento: '',
-  espacamentoFonte: '',
-  nomeCientifico: '',
-  familia: '',
-  metodo: '',
-  profundidade: '',
-  sol: '',
-  rega: '',
-  cuidados: '',
-  companheiras: [],
-  pragas: '',
-  nomesPopulares: [],
-  fontes: {},
-  fonte: 'Embrapa',
-  arquivado: false,
-});
+const vegetal = (id: string, nome: string, sudeste: number[]): Vegetal =>
+  vegetalFixture({ id, nome, semeadura: { sul: [], sudeste, nordeste: [], centroOeste: [], norte: [] }, fonte: 'Embrapa' });
 
 
 // The screens' code is lazy chunks: load them once up front, so each test times the screen, not the import.
