@@ -1,8 +1,8 @@
 import { act, render } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import { createQueryClient } from '@/lib/query-client';
 import { setConfig } from '@/lib/config';
@@ -78,6 +78,13 @@ export function stubApi(handlers: Record<string, (init?: RequestInit) => Respons
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** The signal drops until the test ends: the browser says it is offline, and react-query pauses. */
+export function loseSignal() {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  act(() => onlineManager.setOnline(false));
+  onTestFinished(() => onlineManager.setOnline(true));
 }
 
 export function json(body: unknown, status = 200): Response {
