@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
+import { FailureAlert } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/errors';
 import { plural } from '@/lib/format';
 import { useJoinGroup } from '@/features/groups/api/groups';
 import type { GroupSummary, JoinReply } from '@/types/api';
@@ -58,11 +58,7 @@ export function JoinButton({ group, onJoined }: { group: GroupSummary; onJoined?
       <p className="join-status" role="status">
         {reply ? joinedMessage(reply) : null}
       </p>
-      {join.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(join.error)}
-        </p>
-      )}
+      <FailureAlert result={join} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/flash';
-import { QueryState } from '@/components/ui/query-states';
+import { FailureAlert, QueryState } from '@/components/ui/query-states';
 import { enc } from '@/lib/api-path';
 import { errorMessage } from '@/lib/errors';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -89,11 +89,7 @@ function SwapForm({ groupId, e, data, onDone }: { groupId: string; e: EscalaDeta
       >
         Pedir troca
       </button>
-      {ask.isError && (
-        <span className="field-error" role="alert">
-          {errorMessage(ask.error, 'Não foi possível pedir a troca.')}
-        </span>
-      )}
+      <FailureAlert result={ask} fallback="Não foi possível pedir a troca." inline />
     </div>
   );
 }

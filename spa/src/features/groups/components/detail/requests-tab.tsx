@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/flash';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { ErrorState, FailureAlert, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useAnswerRequest, useRequests } from '@/features/groups/api/members';
 import type { GroupDetail } from '@/types/api';
@@ -29,11 +28,7 @@ export function RequestsTab({ group, canAnswer }: { group: GroupDetail; canAnswe
         Pedidos para entrar
       </h2>
       <Notice message={notice} />
-      {answer.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(answer.error)}
-        </p>
-      )}
+      <FailureAlert result={answer} />
       {full && list.length > 0 && <p className="muted">O grupo está lotado: aumente o limite de membros em Configurações para aprovar novos pedidos.</p>}
       {list.length === 0 ? (
         <EmptyState title="Nenhum pedido pendente">
