@@ -122,3 +122,21 @@ export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTML
     );
   },
 );
+
+/**
+ * A select's options, one for each item: its id is the value, and the text its nome (a group's,
+ * a vegetal's) or what `label` says of it.
+ */
+export function ItemOptions<T extends { id: string; nome?: string }>({
+  items,
+  label = (item) => item.nome ?? '',
+}: {
+  items: readonly T[];
+  label?: (item: T) => string;
+}) {
+  return items.map((item) => (
+    <option key={item.id} value={item.id}>
+      {label(item)}
+    </option>
+  ));
+}
