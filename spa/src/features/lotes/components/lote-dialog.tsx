@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Fact } from '@/components/ui/fact';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
@@ -133,36 +134,21 @@ export function LoteDialog({
   return (
     <Dialog title={`Lote ${lote.codigo}`} onClose={onClose} busy={busy}>
       <dl className="lote-facts">
-        <div>
-          <dt>Situação</dt>
-          <dd>
-            <span className={`lote-badge lote-badge-${lote.status}`}>{loteStatusLabel[lote.status]}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Área</dt>
-          <dd>{formatArea(lote.area)}</dd>
-        </div>
+        <Fact label="Situação">
+          <span className={`lote-badge lote-badge-${lote.status}`}>{loteStatusLabel[lote.status]}</span>
+        </Fact>
+        <Fact label="Área">{formatArea(lote.area)}</Fact>
         {lote.status === 'ocupado' && (
-          <div>
-            <dt>Responsável</dt>
-            <dd>
-              {mine ? 'Você' : (lote.responsavelNome ?? '—')}
-              {lote.atribuidoEm && <span className="muted"> · desde {formatDate(lote.atribuidoEm)}</span>}
-            </dd>
-          </div>
+          <Fact label="Responsável">
+            {mine ? 'Você' : (lote.responsavelNome ?? '—')}
+            {lote.atribuidoEm && <span className="muted"> · desde {formatDate(lote.atribuidoEm)}</span>}
+          </Fact>
         )}
         {lote.observacoes && (
-          <div>
-            <dt>Observações</dt>
-            <dd className="lote-observacoes">{lote.observacoes}</dd>
-          </div>
+          <Fact label="Observações" className="lote-observacoes">{lote.observacoes}</Fact>
         )}
         {canManage && lote.pedidosPendentes > 0 && (
-          <div>
-            <dt>Pedidos</dt>
-            <dd>{lote.pedidosPendentes}</dd>
-          </div>
+          <Fact label="Pedidos">{lote.pedidosPendentes}</Fact>
         )}
       </dl>
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Fact } from '@/components/ui/fact';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/flash';
@@ -113,17 +114,11 @@ export function EscalaView({ groupId, e }: { groupId: string; e: EscalaDetail })
       <Notice message={notice} />
       <div className="card">
         <dl className="mutirao-facts">
-          <div>
-            <dt>Horário</dt>
-            <dd>
-              {e.hora} · {horasTexto(e.duracaoMin)}
-            </dd>
-          </div>
+          <Fact label="Horário">
+            {e.hora} · {horasTexto(e.duracaoMin)}
+          </Fact>
           {e.descricao && (
-            <div>
-              <dt>Como fazer</dt>
-              <dd className="pre-line">{e.descricao}</dd>
-            </div>
+            <Fact label="Como fazer" className="pre-line">{e.descricao}</Fact>
           )}
         </dl>
         <ul className="people-list" aria-label="Escala da semana">
