@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { AnswerButtons } from '@/components/ui/answer-buttons';
 import { Fact } from '@/components/ui/fact';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -199,24 +200,13 @@ export function LoteDialog({
                   {r.nome} <span className="muted">· {formatDateTime(r.createdAt)}</span>
                 </span>
                 <span className="button-row">
-                  <button
-                    type="button"
-                    className="button button-primary button-small"
-                    disabled={busy || lote.status !== 'livre'}
-                    aria-label={`Aprovar pedido de ${r.nome}`}
-                    onClick={() => go({ kind: 'approve', userId: r.userId, nome: r.nome })}
-                  >
-                    Aprovar
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
+                  <AnswerButtons
+                    of={`pedido de ${r.nome}`}
                     disabled={busy}
-                    aria-label={`Recusar pedido de ${r.nome}`}
-                    onClick={() => go({ kind: 'reject', userId: r.userId, nome: r.nome })}
-                  >
-                    Recusar
-                  </button>
+                    approveDisabled={lote.status !== 'livre'}
+                    onApprove={() => go({ kind: 'approve', userId: r.userId, nome: r.nome })}
+                    onReject={() => go({ kind: 'reject', userId: r.userId, nome: r.nome })}
+                  />
                 </span>
               </li>
             ))}

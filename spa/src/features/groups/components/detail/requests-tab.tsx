@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { AnswerButtons } from '@/components/ui/answer-buttons';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/flash';
 import { ErrorState, FailureAlert, LoadMore, SectionLoader } from '@/components/ui/query-states';
-import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { useAnswerRequest, useRequests } from '@/features/groups/api/members';
 import type { GroupDetail } from '@/types/api';
@@ -47,32 +47,19 @@ export function RequestsTab({ group, canAnswer }: { group: GroupDetail; canAnswe
                 </div>
                 {canAnswer && (
                   <div className="button-row">
-                    <button
-                      type="button"
-                      className="button button-primary button-small"
+                    <AnswerButtons
+                      of={r.nome}
                       disabled={busy}
-                      aria-label={`Aprovar ${r.nome}`}
-                      onClick={() => {
+                      running={busy ? (answer.variables?.approve ? 'approve' : 'reject') : undefined}
+                      onApprove={() => {
                         setNotice('');
                         answer.mutate({ userId: r.userId, approve: true }, { onSuccess: () => setNotice(`${r.nome} agora participa do grupo.`) });
                       }}
-                    >
-                      {busy && answer.variables?.approve && <Spinner size="sm" />}
-                      Aprovar
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-secondary button-small"
-                      disabled={busy}
-                      aria-label={`Recusar ${r.nome}`}
-                      onClick={() => {
+                      onReject={() => {
                         setNotice('');
                         answer.mutate({ userId: r.userId, approve: false }, { onSuccess: () => setNotice(`Pedido de ${r.nome} recusado.`) });
                       }}
-                    >
-                      {busy && !answer.variables?.approve && <Spinner size="sm" />}
-                      Recusar
-                    </button>
+                    />
                   </div>
                 )}
               </li>
