@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BusyButton } from '@/components/ui/submit-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -144,16 +145,9 @@ export function LoadMore({
   if (!hasNextPage) return null;
   return (
     <div className="load-more">
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => void fetchNextPage()}
-        disabled={isFetchingNextPage}
-        aria-busy={isFetchingNextPage || undefined}
-      >
-        {isFetchingNextPage && <Spinner size="sm" />}
-        {isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
-      </button>
+      <BusyButton className="button button-secondary" onClick={() => void fetchNextPage()} busy={isFetchingNextPage} busyLabel="Carregando...">
+        Carregar mais
+      </BusyButton>
     </div>
   );
 }
