@@ -140,3 +140,34 @@ export function ItemOptions<T extends { id: string; nome?: string }>({
     </option>
   ));
 }
+
+/**
+ * Checkboxes to choose up to `max` of `items` (each with its id and label): once `max` are
+ * chosen, the others wait; `invalid` marks them all while their fieldset has an error.
+ */
+export function CappedCheckboxes({
+  items,
+  chosen,
+  max,
+  onToggle,
+  invalid,
+}: {
+  items: readonly { id: string; label: string }[];
+  chosen: readonly string[];
+  max: number;
+  onToggle: (id: string, on: boolean) => void;
+  invalid?: boolean;
+}) {
+  return items.map((item) => (
+    <label key={item.id} className="checkbox">
+      <input
+        type="checkbox"
+        checked={chosen.includes(item.id)}
+        disabled={!chosen.includes(item.id) && chosen.length >= max}
+        onChange={(e) => onToggle(item.id, e.target.checked)}
+        aria-invalid={invalid || undefined}
+      />{' '}
+      {item.label}
+    </label>
+  ));
+}
