@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Notice } from '@/components/ui/flash';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/errors';
+import '@/features/account/account.css';
 
 /** One switch of a settings section: a kind (of e-mail, of notification) and whether it is on. */
 interface Switch {
