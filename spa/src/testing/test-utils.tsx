@@ -1,9 +1,10 @@
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
-import { vi } from 'vitest';
-import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
+import { onTestFinished, vi } from 'vitest';
+import { AuthContext, type AuthContextValue, type GoogleAuthResult } from '@/lib/auth/auth-context';
 import { createQueryClient } from '@/lib/query-client';
 import { setConfig } from '@/lib/config';
 import { AppRoutes, routerFuture } from '@/app/router';
@@ -80,6 +81,13 @@ export function stubApi(handlers: Record<string, (init?: RequestInit) => Respons
   return fetchMock;
 }
 
+/** The signal drops until the test ends: the browser says it is offline, and react-query pauses. */
+export function loseSignal() {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  act(() => onlineManager.setOnline(false));
+  onTestFinished(() => onlineManager.setOnline(true));
+}
+
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
@@ -123,4 +131,15 @@ export function renderApp(path: string, auth: AuthContextValue = fakeAuth()) {
   /** Replaces the auth state, as the real provider does after a sign-in or sign-out. */
   const setAuth = (next: AuthContextValue) => act(() => setValue(next));
   return { ...view, router, queryClient, setAuth };
+}
+
+/**
+ * The sign-in screens' Google button: renders `path` signed out with Google answering `reply`,
+ * then clicks the button named `button`. Returns what renderApp returns, and the auth.
+ */
+export async function clickGoogle(path: string, button: string, reply: GoogleAuthResult) {
+  const auth = fakeAuth({ user: null, signInWithGoogle: vi.fn(async () => reply) });
+  const rendered = renderApp(path, auth);
+  await userEvent.click(await screen.findByRole('button', { name: button }));
+  return { ...rendered, auth };
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
-import { Spinner } from '@/components/ui/spinner';
+import { BusyButton } from '@/components/ui/submit-button';
 import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/errors';
 
@@ -58,16 +58,9 @@ export function ConfirmDialog({
         <button ref={cancel} type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
           Cancelar
         </button>
-        <button
-          type="button"
-          className={`button ${danger ? 'button-danger' : 'button-primary'}`}
-          onClick={onConfirm}
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {busy && <Spinner size="sm" />}
-          {busy ? busyLabel : confirmLabel}
-        </button>
+        <BusyButton className={`button ${danger ? 'button-danger' : 'button-primary'}`} onClick={onConfirm} busy={!!busy} busyLabel={busyLabel}>
+          {confirmLabel}
+        </BusyButton>
       </div>
     </Dialog>
   );

@@ -122,3 +122,52 @@ export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTML
     );
   },
 );
+
+/**
+ * A select's options, one for each item: its id is the value, and the text its nome (a group's,
+ * a vegetal's) or what `label` says of it.
+ */
+export function ItemOptions<T extends { id: string; nome?: string }>({
+  items,
+  label = (item) => item.nome ?? '',
+}: {
+  items: readonly T[];
+  label?: (item: T) => string;
+}) {
+  return items.map((item) => (
+    <option key={item.id} value={item.id}>
+      {label(item)}
+    </option>
+  ));
+}
+
+/**
+ * Checkboxes to choose up to `max` of `items` (each with its id and label): once `max` are
+ * chosen, the others wait; `invalid` marks them all while their fieldset has an error.
+ */
+export function CappedCheckboxes({
+  items,
+  chosen,
+  max,
+  onToggle,
+  invalid,
+}: {
+  items: readonly { id: string; label: string }[];
+  chosen: readonly string[];
+  max: number;
+  onToggle: (id: string, on: boolean) => void;
+  invalid?: boolean;
+}) {
+  return items.map((item) => (
+    <label key={item.id} className="checkbox">
+      <input
+        type="checkbox"
+        checked={chosen.includes(item.id)}
+        disabled={!chosen.includes(item.id) && chosen.length >= max}
+        onChange={(e) => onToggle(item.id, e.target.checked)}
+        aria-invalid={invalid || undefined}
+      />{' '}
+      {item.label}
+    </label>
+  ));
+}

@@ -1,8 +1,27 @@
 import type { ReactNode } from 'react';
+import { BusyButton } from '@/components/ui/submit-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/errors';
+
+/**
+ * A write (or a read) that failed, once it has: its message (`fallback` when the server gave
+ * none) as an alert, a paragraph under a section or a form, or `inline` next to its control.
+ */
+export function FailureAlert({ result, fallback, inline }: { result: { isError: boolean; error: unknown }; fallback?: string; inline?: boolean }) {
+  if (!result.isError) return null;
+  const message = errorMessage(result.error, fallback);
+  return inline ? (
+    <span className="field-error" role="alert">
+      {message}
+    </span>
+  ) : (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}
 
 /** A read that failed: its message, and a way to try again. */
 export function ErrorState({ title, error, onRetry, children }: { title: string; error: unknown; onRetry?: () => void; children?: ReactNode }) {
@@ -126,16 +145,9 @@ export function LoadMore({
   if (!hasNextPage) return null;
   return (
     <div className="load-more">
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => void fetchNextPage()}
-        disabled={isFetchingNextPage}
-        aria-busy={isFetchingNextPage || undefined}
-      >
-        {isFetchingNextPage && <Spinner size="sm" />}
-        {isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
-      </button>
+      <BusyButton className="button button-secondary" onClick={() => void fetchNextPage()} busy={isFetchingNextPage} busyLabel="Carregando...">
+        Carregar mais
+      </BusyButton>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 
-interface SubmitButtonProps {
+interface BusyButtonProps {
   /** The request runs: the button is disabled, says so (busyLabel) and shows a spinner. */
   busy: boolean;
   busyLabel?: ReactNode;
@@ -12,17 +12,34 @@ interface SubmitButtonProps {
 }
 
 /**
- * Every form's submit button: disabled while its request runs, so a second click cannot send it
- * again (and should one slip through before React re-renders, the create's Idempotency-Key makes
- * the server answer it with the first answer: lib/idempotency.ts).
+ * A button that starts a request (a download, a join, Carregar mais): disabled while it runs,
+ * with a spinner and `busyLabel` in place of its label.
  */
-export function SubmitButton({ busy, busyLabel, disabled, className = 'button button-primary', children }: SubmitButtonProps) {
+export function BusyButton({
+  busy,
+  busyLabel,
+  disabled,
+  className = 'button button-primary',
+  type = 'button',
+  onClick,
+  'aria-label': ariaLabel,
+  children,
+}: BusyButtonProps & { type?: 'button' | 'submit'; onClick?: () => void; 'aria-label'?: string }) {
   return (
-    <button type="submit" className={className} disabled={busy || disabled} aria-busy={busy || undefined}>
+    <button type={type} className={className} onClick={onClick} disabled={busy || disabled} aria-busy={busy || undefined} aria-label={ariaLabel}>
       {busy && <Spinner size="sm" />}
       {busy && busyLabel !== undefined ? busyLabel : children}
     </button>
   );
+}
+
+/**
+ * Every form's submit button: disabled while its request runs, so a second click cannot send it
+ * again (and should one slip through before React re-renders, the create's Idempotency-Key makes
+ * the server answer it with the first answer: lib/idempotency.ts).
+ */
+export function SubmitButton(props: BusyButtonProps) {
+  return <BusyButton type="submit" {...props} />;
 }
 
 /**

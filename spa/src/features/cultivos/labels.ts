@@ -5,16 +5,8 @@ import type { Cultivo, Fase, Vegetal } from '@/types/api';
 
 export const faseOrder: Fase[] = ['planejado', 'semeado', 'germinando', 'crescendo', 'florescendo', 'pronto', 'colhido'];
 
-export const faseLabel: Record<Fase, string> = {
-  planejado: 'Planejado',
-  semeado: 'Semeado',
-  germinando: 'Germinando',
-  crescendo: 'Crescendo',
-  florescendo: 'Florescendo',
-  pronto: 'Pronto para colheita',
-  colhido: 'Colhido',
-  perdido: 'Perdido',
-};
+// The fases' names are shared with the feed's cultivo cards (a post's cultivo): src/lib/fase-label.ts.
+export { faseLabel } from '@/lib/fase-label';
 
 export const tipoDiarioLabel: Record<string, string> = {
   rega: 'Rega',

@@ -1,9 +1,9 @@
-import { clearAllStores } from '@/testing/idb-keyval-memory';
+import { offlineQueueSetup } from '@/testing/offline-queue-setup';
 import { json, stubApi } from '@/testing/test-utils';
 import { createOrQueue } from '@/lib/offline/create-or-queue';
 import { keepLocalPhoto } from '@/lib/offline/local-photos';
 import { isQueued } from '@/lib/offline/queued';
-import { queueSnapshot, setQueueUser, syncQueue } from '@/lib/offline/queue';
+import { queueSnapshot, syncQueue } from '@/lib/offline/queue';
 import type * as Uploads from '@/lib/uploads';
 
 vi.mock('idb-keyval', () => import('@/testing/idb-keyval-memory'));
@@ -11,15 +11,7 @@ const uploadPrepared = vi.hoisted(() => vi.fn<(photo: unknown, purpose: string) 
 vi.mock('@/lib/uploads', async (original) => ({ ...(await original<typeof Uploads>()), uploadPrepared }));
 
 const what = { kind: 'diario' as const, cultivoId: 'c1', label: 'Alface' };
-let online = true;
-
-beforeEach(async () => {
-  online = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  uploadPrepared.mockReset();
-  clearAllStores();
-  await setQueueUser('user-1');
-});
+const net = offlineQueueSetup(uploadPrepared);
 
 describe('createOrQueue', () => {
   it('sends at once when the network answers', async () => {
@@ -36,7 +28,7 @@ describe('createOrQueue', () => {
       'POST /api/cultivos/c1/diario': () => {
         calls++;
         // The signal drops for good: the queue's own try after it fails too.
-        online = false;
+        net.online = false;
         throw new TypeError('Failed to fetch');
       },
     });
@@ -47,7 +39,7 @@ describe('createOrQueue', () => {
   });
 
   it('queues without trying when the browser says it is offline, and names "Reguei hoje" a rega', async () => {
-    online = false;
+    net.online = false;
     const fetchMock = stubApi();
     const reply = await createOrQueue('/cultivos/c1/diario', { tipo: 'rega', texto: 'Regado', data: '2026-11-20' }, 'k-1', what);
     expect(isQueued(reply)).toBe(true);

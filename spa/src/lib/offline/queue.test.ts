@@ -1,4 +1,4 @@
-import { clearAllStores } from '@/testing/idb-keyval-memory';
+import { offlineQueueSetup } from '@/testing/offline-queue-setup';
 import { json, stubApi } from '@/testing/test-utils';
 import { keepLocalPhoto } from '@/lib/offline/local-photos';
 import { PhotoError } from '@/lib/uploads';
@@ -22,22 +22,15 @@ vi.mock('@/lib/uploads', async (original) => ({ ...(await original<typeof Upload
 const diario = '/api/cultivos/c1/diario';
 const colheitas = '/api/cultivos/c1/colheitas';
 
-let online = true;
-beforeEach(async () => {
-  online = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  uploadPrepared.mockReset();
-  clearAllStores();
-  await setQueueUser('user-1');
-});
+const net = offlineQueueSetup(uploadPrepared);
 
 /** Queues a create as it is made offline (nothing is sent yet). */
 async function queueOffline(kind: QueueKind, key: string, body: Record<string, unknown>) {
-  const was = online;
-  online = false;
+  const was = net.online;
+  net.online = false;
   const path = kind === 'colheita' ? '/cultivos/c1/colheitas' : '/cultivos/c1/diario';
   await enqueue({ path, body, key, kind, cultivoId: 'c1', label: 'Alface' });
-  online = was;
+  net.online = was;
 }
 
 /** The creates fetch was asked for: path, Idempotency-Key and body, in order. */
@@ -52,6 +45,18 @@ function creates(fetchMock: ReturnType<typeof stubApi>) {
 }
 
 const accepted = () => json({ pontos: 5 }, 201);
+
+/** Creates at `path` that get no answer (fetch fails) while `link.down`, then are accepted. */
+function unanswered(path: string) {
+  const link = { down: true };
+  const fetchMock = stubApi({
+    [`POST ${path}`]: () => {
+      if (link.down) throw new TypeError('Failed to fetch');
+      return accepted();
+    },
+  });
+  return { fetchMock, link };
+}
 
 describe('offline queue', () => {
   it('keeps what was made offline, oldest first, and says it waits', async () => {
@@ -100,20 +105,14 @@ describe('offline queue', () => {
   it('sends nothing while the browser says it is offline', async () => {
     const fetchMock = stubApi({ [`POST ${diario}`]: accepted });
     await queueOffline('diario', 'k-1', { tipo: 'observacao', texto: 'Brotou' });
-    online = false;
+    net.online = false;
     await syncQueue();
     expect(creates(fetchMock)).toEqual([]);
     expect(queueSnapshot()).toHaveLength(1);
   });
 
   it('an item that got no answer waits, with those after it, and goes again with the same key and body', async () => {
-    let fail = true;
-    const fetchMock = stubApi({
-      [`POST ${diario}`]: () => {
-        if (fail) throw new TypeError('Failed to fetch');
-        return accepted();
-      },
-    });
+    const { fetchMock, link } = unanswered(diario);
     await queueOffline('diario', 'k-1', { tipo: 'observacao', texto: 'Brotou' });
     await queueOffline('diario', 'k-2', { tipo: 'poda', texto: 'Podei' });
 
@@ -124,7 +123,7 @@ describe('offline queue', () => {
       ['k-2', undefined],
     ]);
 
-    fail = false;
+    link.down = false;
     await syncQueue();
     const calls = creates(fetchMock);
     expect(calls.map((c) => c.key)).toEqual(['k-1', 'k-1', 'k-2']);
@@ -203,13 +202,7 @@ describe('offline queue', () => {
   });
 
   it('uploads the photos chosen offline first, once, and the create names their keys', async () => {
-    let fail = true;
-    const fetchMock = stubApi({
-      [`POST ${colheitas}`]: () => {
-        if (fail) throw new TypeError('Failed to fetch');
-        return accepted();
-      },
-    });
+    const { fetchMock, link } = unanswered(colheitas);
     uploadPrepared.mockResolvedValue('uploads/user-1/foto-1.jpg');
     const blob = new Blob(['jpeg'], { type: 'image/jpeg' });
     const local = keepLocalPhoto({ blob, width: 800, height: 600 });
@@ -217,7 +210,7 @@ describe('offline queue', () => {
     expect(queueSnapshot()[0]!.photos[local]).toMatchObject({ blob, width: 800, height: 600, purpose: 'colheita' });
 
     await syncQueue();
-    fail = false;
+    link.down = false;
     await syncQueue();
 
     expect(uploadPrepared).toHaveBeenCalledTimes(1);

@@ -1,30 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, fakeAuth, json, renderApp, stubApi } from '@/testing/test-utils';
+import { vegetalFixture } from '@/testing/vegetal-fixtures';
 import type { VegetalAdmin } from '@/types/api';
 
 const abobrinha: VegetalAdmin = {
-  id: 'abobrinha-x',
-  nome: 'Abobrinha X',
-  estacao: 'verao',
-  diasColheitaMin: 45,
-  diasColheitaMax: 60,
-  semeadura: { sul: [], sudeste: [9, 10], nordeste: [], centroOeste: [], norte: [] },
-  espacamento: '1 m',
-  espacamentoFonte: '',
-  nomeCientifico: '',
-  familia: '',
-  metodo: 'semente',
-  profundidade: '',
-  sol: '',
-  rega: '',
-  cuidados: '',
-  companheiras: [],
-  pragas: '',
-  nomesPopulares: [],
-  fontes: {},
-  fonte: '',
-  arquivado: false,
+  ...vegetalFixture({
+    id: 'abobrinha-x',
+    nome: 'Abobrinha X',
+    estacao: 'verao',
+    diasColheitaMin: 45,
+    diasColheitaMax: 60,
+    semeadura: { sul: [], sudeste: [9, 10], nordeste: [], centroOeste: [], norte: [] },
+    espacamento: '1 m',
+    metodo: 'semente',
+  }),
   version: 1,
 };
 

@@ -1,37 +1,16 @@
-import { act, screen, within } from '@testing-library/react';
-import { onlineManager } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cultivo } from '@/testing/cultivo-fixtures';
-import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
+import { fakeAuth, json, loseSignal, renderApp, stubApi, testProfile } from '@/testing/test-utils';
+import { vegetalFixture } from '@/testing/vegetal-fixtures';
 import type { Vegetal } from '@/types/api';
 import { queueSnapshot, setQueueUser } from '@/lib/offline/queue';
 import { clearAllStores } from '@/testing/idb-keyval-memory';
 
 vi.mock('idb-keyval', () => import('@/testing/idb-keyval-memory'));
 
-const vegetal = (id: string, nome: string, sudeste: number[]): Vegetal => ({
-  id,
-  nome,
-  estacao: '',
-  diasColheitaMin: 50,
-  diasColheitaMax: 70,
-  semeadura: { sul: [], sudeste, nordeste: [], centroOeste: [], norte: [] },
-  espacamento: '',
-  espacamentoFonte: '',
-  nomeCientifico: '',
-  familia: '',
-  metodo: '',
-  profundidade: '',
-  sol: '',
-  rega: '',
-  cuidados: '',
-  companheiras: [],
-  pragas: '',
-  nomesPopulares: [],
-  fontes: {},
-  fonte: 'Embrapa',
-  arquivado: false,
-});
+const vegetal = (id: string, nome: string, sudeste: number[]): Vegetal =>
+  vegetalFixture({ id, nome, semeadura: { sul: [], sudeste, nordeste: [], centroOeste: [], norte: [] }, fonte: 'Embrapa' });
 
 
 // The screens' code is lazy chunks: load them once up front, so each test times the screen, not the import.
@@ -129,9 +108,7 @@ describe('cultivos screen', () => {
     renderApp('/cultivos/c1');
     const form = await screen.findByRole('form', { name: 'Nova entrada no diário' });
     // The signal drops: the browser and react-query both say so.
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    act(() => onlineManager.setOnline(false));
-    onTestFinished(() => onlineManager.setOnline(true));
+    loseSignal();
     await user.selectOptions(within(form).getByLabelText('Tipo'), 'poda');
     await user.type(within(form).getByLabelText('O que aconteceu?'), 'Tirei as folhas secas');
     await user.click(within(form).getByRole('button', { name: 'Adicionar ao diário' }));

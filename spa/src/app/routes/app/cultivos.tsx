@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
-import { SelectField } from '@/components/ui/fields';
+import { SelectField, ItemOptions } from '@/components/ui/fields';
 import { Flash } from '@/components/ui/flash';
 import { useMyGroups } from '@/features/groups/api/groups';
 import { useMyCultivos } from '@/features/cultivos/api/cultivos';
@@ -53,11 +53,7 @@ export function Component() {
         <SelectField label="Grupo" name="grupo" value={grupo} onChange={(e) => setGrupo(e.target.value)}>
           <option value="">Todos</option>
           <option value="pessoal">Horta pessoal</option>
-          {groupOptions.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.nome}
-            </option>
-          ))}
+          <ItemOptions items={groupOptions} />
         </SelectField>
       </div>
       <CultivoList

@@ -1,11 +1,10 @@
 import { labelInName } from '@/testing/label-in-name';
 import { todayBrasilia } from '@/lib/format';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { onlineManager } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cultivo } from '@/testing/cultivo-fixtures';
 import { myGroup } from '@/testing/group-fixtures';
-import { fakeAuth, json, renderApp, stubApi, testProfile } from '@/testing/test-utils';
+import { fakeAuth, json, loseSignal, renderApp, stubApi, testProfile } from '@/testing/test-utils';
 import { withDashboard } from '@/testing/dashboard-stub';
 import { forgetDashboardReply } from '@/features/dashboard/api/queries';
 import { queueSnapshot, setQueueUser } from '@/lib/offline/queue';
@@ -242,9 +241,7 @@ describe('dashboard', { timeout: 90_000 }, () => {
     const water = await within(cultivos).findByRole('button', { name: 'Reguei hoje: Alface (verão)' }, slow);
     // The signal drops, as the browser's 'offline' event tells react-query (which then pauses
     // what it thinks needs the network).
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    act(() => onlineManager.setOnline(false));
-    onTestFinished(() => onlineManager.setOnline(true));
+    loseSignal();
     await user.click(water);
     expect(await within(cultivos).findByText('Na fila: será enviado quando a conexão voltar', {}, slow)).toBeInTheDocument();
     expect(requests(fetchMock).filter((r) => r.startsWith('POST'))).toEqual([]);

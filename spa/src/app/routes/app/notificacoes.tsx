@@ -1,6 +1,6 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { FailureAlert } from '@/components/ui/query-states';
 import { plural } from '@/lib/format';
-import { errorMessage } from '@/lib/errors';
 import { useUnreadCount } from '@/features/notifications/api/unread-count';
 import { useMarkAllRead } from '@/features/notifications/api/notifications';
 import { NotificationList } from '@/features/notifications/components/notification-list';
@@ -21,11 +21,7 @@ export function Component() {
           )
         }
       />
-      {markAll.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(markAll.error, 'Não foi possível marcar as notificações como lidas. Tente novamente.')}
-        </p>
-      )}
+      <FailureAlert result={markAll} fallback="Não foi possível marcar as notificações como lidas. Tente novamente." />
       <NotificationList />
     </>
   );

@@ -20,12 +20,7 @@ export function Component() {
   if (loading) return <FullScreenSpinner />;
   if (user) return <Navigate to={redirectReturnTo() ?? returnTo} replace />;
   return (
-    <AuthLayout title="Entrar na sua conta" subtitle="Entre com seu email ou Google para continuar">
-      {reason && (
-        <p className="flash" role="status">
-          {reason}
-        </p>
-      )}
+    <AuthLayout title="Entrar na sua conta" subtitle="Entre com seu email ou Google para continuar" notice={reason}>
       <LoginForm returnTo={returnTo} onSuccess={onSuccess} />
     </AuthLayout>
   );

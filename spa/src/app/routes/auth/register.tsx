@@ -17,12 +17,7 @@ export function Component() {
   if (loading) return <FullScreenSpinner />;
   if (user) return <Navigate to={returnTo} replace />;
   return (
-    <AuthLayout heading="Junte-se ao Verde" title="Criar sua conta" subtitle="Preencha os dados para começar">
-      {reason && (
-        <p className="flash" role="status">
-          {reason}
-        </p>
-      )}
+    <AuthLayout heading="Junte-se ao Verde" title="Criar sua conta" subtitle="Preencha os dados para começar" notice={reason}>
       <RegisterForm returnTo={returnTo} onSuccess={onSuccess} />
     </AuthLayout>
   );

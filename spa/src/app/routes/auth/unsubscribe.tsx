@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
+import { FailureAlert } from '@/components/ui/query-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageLoader } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -51,11 +52,7 @@ export function Component() {
         <SubmitButton busy={stop.isPending} busyLabel="Parando...">
           Parar de receber
         </SubmitButton>
-        {stop.isError && (
-          <p role="alert" className="form-error">
-            {errorMessage(stop.error, 'Não foi possível parar o envio. Tente novamente.')}
-          </p>
-        )}
+        <FailureAlert result={stop} fallback="Não foi possível parar o envio. Tente novamente." />
       </form>
     );
   }

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, json, renderApp, stubApi } from '@/testing/test-utils';
-import type { Hortalica, HortalicaResumo, Vegetal } from '@/types/api';
+import { vegetalFixture } from '@/testing/vegetal-fixtures';
+import type { Hortalica, HortalicaResumo } from '@/types/api';
 
 beforeAll(async () => {
   await Promise.all([import('@/app/layouts/catalog-layout'), import('@/app/routes/catalog/hortalicas'), import('@/app/routes/catalog/hortalica')]);
@@ -27,11 +28,9 @@ const catalogo = [
   resumo({ id: 'coentro-de-caboclo', nome: 'Coentro-de-caboclo', nomesPopulares: ['chicória-do-pará', 'coentrão'], semeadura: null, diasColheitaMin: 0, diasColheitaMax: 0 }),
 ];
 const cite = (local: string) => ({ titulo: 'Catálogo Brasileiro de Hortaliças', editora: 'Embrapa Hortaliças / Sebrae', ano: '2010', local, institucional: true });
-const coentro: Vegetal = {
+const coentro = vegetalFixture({
   id: 'coentro',
   nome: 'Coentro',
-  estacao: '',
-  diasColheitaMin: 50,
   diasColheitaMax: 60,
   semeadura: { sul: [1, 9, 10, 11, 12], sudeste: [1, 2, 8, 9, 10, 11, 12], nordeste: all, centroOeste: [], norte: [4, 5] },
   espacamento: 'desbaste a 8–10 cm entre plantas',
@@ -39,13 +38,7 @@ const coentro: Vegetal = {
   nomeCientifico: 'Coriandrum sativum L.',
   familia: 'Apiáceas (Apiaceae)',
   metodo: 'semente',
-  profundidade: '',
-  sol: '',
-  rega: '',
   cuidados: 'Clima quente: não tolera baixas temperaturas.',
-  companheiras: [],
-  pragas: '',
-  nomesPopulares: [],
   fontes: {
     nomeCientifico: cite('ficha 21 (Coentro)'),
     metodo: cite('ficha 21 (Coentro)'),
@@ -54,8 +47,7 @@ const coentro: Vegetal = {
     familia: { titulo: 'Guia PAM', editora: 'ESA Portalegre', ano: 's.d.', local: 'p. 4', institucional: true },
   },
   fonte: 'Embrapa Hortaliças / Sebrae, Catálogo Brasileiro de Hortaliças (2010)',
-  arquivado: false,
-};
+});
 
 describe('/hortalicas, signed out', () => {
   it('filters by region and month and finds a plant by a regional name', async () => {

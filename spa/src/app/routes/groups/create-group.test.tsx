@@ -8,6 +8,16 @@ beforeAll(async () => {
   await import('@/app/routes/groups/create-group');
 });
 
+/** Opens /grupos/novo, fills in a valid group (Horta Nova, Recife/PE) and sends it. */
+async function sendHortaNova() {
+  const user = userEvent.setup();
+  renderApp('/grupos/novo');
+  await user.type(await screen.findByLabelText('Nome do grupo'), 'Horta Nova');
+  await user.type(screen.getByLabelText('Cidade'), 'Recife');
+  await user.selectOptions(screen.getByLabelText('UF'), 'PE');
+  await user.click(screen.getByRole('button', { name: 'Criar grupo' }));
+}
+
 describe('create group screen', () => {
   it('shows the server’s validation messages before sending anything', async () => {
     const fetchMock = stubApi();
@@ -88,12 +98,7 @@ describe('create group screen', () => {
   it('shows the server’s field error under its field, and is busy while sending', async () => {
     let answer: (r: Response) => void = () => {};
     stubApi({ 'POST /api/groups': () => new Promise<Response>((resolve) => (answer = resolve)) });
-    const user = userEvent.setup();
-    renderApp('/grupos/novo');
-    await user.type(await screen.findByLabelText('Nome do grupo'), 'Horta Nova');
-    await user.type(screen.getByLabelText('Cidade'), 'Recife');
-    await user.selectOptions(screen.getByLabelText('UF'), 'PE');
-    await user.click(screen.getByRole('button', { name: 'Criar grupo' }));
+    await sendHortaNova();
 
     const busy = await screen.findByRole('button', { name: 'Criando grupo...' });
     expect(busy).toBeDisabled();
@@ -107,12 +112,7 @@ describe('create group screen', () => {
   it('shows an error without a field above the buttons', async () => {
     const cap = 'Você atingiu o limite de 5 grupos criados por dia. Tente novamente amanhã';
     stubApi({ 'POST /api/groups': () => json({ error: { code: 'rate_limited', message: cap } }, 429) });
-    const user = userEvent.setup();
-    renderApp('/grupos/novo');
-    await user.type(await screen.findByLabelText('Nome do grupo'), 'Horta Nova');
-    await user.type(screen.getByLabelText('Cidade'), 'Recife');
-    await user.selectOptions(screen.getByLabelText('UF'), 'PE');
-    await user.click(screen.getByRole('button', { name: 'Criar grupo' }));
+    await sendHortaNova();
     expect(await screen.findByText(cap)).toBeInTheDocument();
   });
 });

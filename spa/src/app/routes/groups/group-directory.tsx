@@ -11,7 +11,7 @@ import type { FieldErrors } from '@/lib/errors';
 import { plural } from '@/lib/format';
 import type { DirectorySearch } from '@/lib/query-keys';
 import { useDirectory } from '@/features/groups/api/groups';
-import { GroupCard } from '@/features/groups/components/group-card';
+import { GroupCardList } from '@/features/groups/components/group-card';
 import { JoinButton } from '@/features/groups/components/join-button';
 import { ufs } from '@/features/groups/labels';
 import '@/features/groups/groups.css';
@@ -100,25 +100,22 @@ export function Component() {
   } else {
     body = (
       <>
-        <ul className="groups-list" aria-label="Grupos encontrados">
-          {groups.map((g) => (
-            <li key={g.id}>
-              <GroupCard
-                group={g}
-                badge={mine.has(g.id) ? <span className="tag">Você participa</span> : undefined}
-                actions={
-                  mine.has(g.id) ? (
+        <GroupCardList
+          label="Grupos encontrados"
+          groups={groups}
+          card={(g) =>
+            mine.has(g.id)
+              ? {
+                  badge: <span className="tag">Você participa</span>,
+                  actions: (
                     <Link className="button button-secondary" to={`/grupos/${encodeURIComponent(g.id)}`}>
                       Abrir grupo
                     </Link>
-                  ) : (
-                    <JoinButton group={g} />
-                  )
+                  ),
                 }
-              />
-            </li>
-          ))}
-        </ul>
+              : { actions: <JoinButton group={g} /> }
+          }
+        />
         {groups.length === 0 && <p className="muted">Nenhum grupo nesta parte da busca; carregue mais para continuar.</p>}
         <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
       </>

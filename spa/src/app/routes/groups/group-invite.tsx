@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { BusyButton } from '@/components/ui/submit-button';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PageLoader, Spinner } from '@/components/ui/spinner';
+import { PageLoader } from '@/components/ui/spinner';
 import { UsersIcon } from '@/components/ui/icons';
 import { ErrorState } from '@/components/ui/query-states';
 import { errorMessage, isNotFound } from '@/lib/errors';
@@ -147,10 +148,9 @@ export function Component() {
               {accept.isError ? errorMessage(accept.error) : null}
             </p>
             <p className="actions-row">
-              <button type="button" className="button button-primary" onClick={join} disabled={joining} aria-busy={joining || undefined}>
-                {joining && <Spinner size="sm" />}
-                {joining ? 'Entrando no grupo...' : 'Participar'}
-              </button>
+              <BusyButton onClick={join} busy={joining} busyLabel="Entrando no grupo...">
+                Participar
+              </BusyButton>
             </p>
             {!user && (
               <p className="invite-signin-note">

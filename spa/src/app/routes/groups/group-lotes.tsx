@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
-import { errorMessage, isForbidden } from '@/lib/errors';
+import { isForbidden } from '@/lib/errors';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/flash';
 import { SproutIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
-import { ErrorState } from '@/components/ui/query-states';
+import { ErrorState, FailureAlert } from '@/components/ui/query-states';
 import { PageLoader } from '@/components/ui/spinner';
 import { groupAccess } from '@/features/groups/access';
 import { useGroup } from '@/features/groups/api/groups';
@@ -149,11 +149,7 @@ export function Component() {
 
       {all.length > 0 && <LoteLegend counts={counts} />}
       {canManage && <PendingLoteRequests requests={pending} onOpen={setOpen} />}
-      {canManage && requests.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(requests.error, 'Não foi possível carregar os pedidos de lote.')}
-        </p>
-      )}
+      {canManage && <FailureAlert result={requests} fallback="Não foi possível carregar os pedidos de lote." />}
 
       {all.length === 0 ? (
         <EmptyState icon={<SproutIcon />} title="Nenhum lote ainda">

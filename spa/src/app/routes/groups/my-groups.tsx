@@ -5,7 +5,7 @@ import { Flash } from '@/components/ui/flash';
 import { ErrorState, LoadMore } from '@/components/ui/query-states';
 import { pluralForm } from '@/lib/format';
 import { useMyGroups } from '@/features/groups/api/groups';
-import { GroupCard } from '@/features/groups/components/group-card';
+import { GroupCardList } from '@/features/groups/components/group-card';
 import { PapelTag } from '@/features/groups/components/papel-tag';
 import { NoGroupsYet } from '@/features/groups/components/no-groups';
 import '@/features/groups/groups.css';
@@ -33,28 +33,24 @@ export function Component() {
   } else {
     body = (
       <>
-        <ul className="groups-list" aria-label="Seus grupos">
-          {groups.map((g) => (
-            <li key={g.id}>
-              <GroupCard
-                group={g}
-                badge={<PapelTag papel={g.meuPapel} />}
-                actions={
-                  <Link className="button button-secondary" to={`/grupos/${encodeURIComponent(g.id)}/lotes`}>
-                    Ver lotes
-                  </Link>
-                }
-              >
-                {g.meusLotes.length > 0 && (
-                  <p className="group-card-mine">
-                    {pluralForm(g.meusLotes.length, 'Seu lote: ', 'Seus lotes: ')}
-                    {g.meusLotes.join(', ')}
-                  </p>
-                )}
-              </GroupCard>
-            </li>
-          ))}
-        </ul>
+        <GroupCardList
+          label="Seus grupos"
+          groups={groups}
+          card={(g) => ({
+            badge: <PapelTag papel={g.meuPapel} />,
+            actions: (
+              <Link className="button button-secondary" to={`/grupos/${encodeURIComponent(g.id)}/lotes`}>
+                Ver lotes
+              </Link>
+            ),
+            children: g.meusLotes.length > 0 && (
+              <p className="group-card-mine">
+                {pluralForm(g.meusLotes.length, 'Seu lote: ', 'Seus lotes: ')}
+                {g.meusLotes.join(', ')}
+              </p>
+            ),
+          })}
+        />
         <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
       </>
     );

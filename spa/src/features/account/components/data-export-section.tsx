@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Spinner } from '@/components/ui/spinner';
+import { BusyButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/errors';
 import { fetchExport } from '@/features/account/api/account';
 import '@/features/account/account.css';
@@ -44,10 +44,9 @@ export function DataExportSection() {
         colheitas, publicações, comentários, curtidas, notificações, pontos e os links das suas fotos.
       </p>
       <div className="actions-row">
-        <button type="button" className="button button-secondary" onClick={download} disabled={busy} aria-busy={busy || undefined}>
-          {busy && <Spinner size="sm" />}
-          {busy ? 'Preparando arquivo...' : 'Baixar meus dados'}
-        </button>
+        <BusyButton className="button button-secondary" onClick={download} busy={busy} busyLabel="Preparando arquivo...">
+          Baixar meus dados
+        </BusyButton>
       </div>
       <p className="muted" role="status">
         {busy ? `${records} ${records === 1 ? 'registro lido' : 'registros lidos'}...` : done}

@@ -1,8 +1,5 @@
-import { useState } from 'react';
-import { Notice } from '@/components/ui/flash';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/errors';
 import { useEmailChoices, useSaveEmailChoices } from '@/features/account/api/emails';
+import { SwitchesSection, useSwitches } from '@/features/account/components/switches-section';
 import type { EmailChoicesInput } from '@/types/api';
 import '@/features/account/account.css';
 
@@ -15,52 +12,33 @@ type Tipo = EmailChoicesInput['ativos'][number];
 export function EmailChoicesSection() {
   const choices = useEmailChoices();
   const save = useSaveEmailChoices();
-  const [notice, setNotice] = useState<string | null>(null);
-  // A switch moves in the click's own render, before the save (and the cache's optimistic copy)
-  // answers: a controlled checkbox that waits for them looks stuck on a slow phone.
-  const [toggled, setToggled] = useState<Record<string, boolean>>({});
-  const ativoOf = (k: { tipo: string; ativo: boolean }) => toggled[k.tipo] ?? k.ativo;
-
-  function toggle(tipo: string, ativo: boolean) {
-    if (!choices.data) return;
-    setNotice(null);
-    setToggled((t) => ({ ...t, [tipo]: ativo }));
-    const ativos = choices.data.tipos.filter((k) => (k.tipo === tipo ? ativo : ativoOf(k))).map((k) => k.tipo as Tipo);
-    save.mutate(
-      { ativos },
-      {
-        onSuccess: () => setNotice('Escolhas de e-mail salvas.'),
-        // The latest save's settling (earlier ones' callbacks don't run): the cache holds the rest.
-        onSettled: () => setToggled({}),
-      },
-    );
-  }
+  const { notice, ativoOf, toggle } = useSwitches(
+    choices.data?.tipos,
+    save,
+    (tipos, on) => ({ ativos: tipos.filter(on).map((k) => k.tipo as Tipo) }),
+    'Escolhas de e-mail salvas.',
+  );
 
   return (
-    <section className="card settings-section" aria-labelledby="config-emails">
-      <h2 id="config-emails">E-mails</h2>
-      <p>Escolha o que o Verde pode mandar para o seu e-mail. Cada e-mail traz um link para parar de recebê-lo.</p>
-      {choices.isPending ? (
-        <p role="status">
-          <Spinner size="sm" /> Carregando...
-        </p>
-      ) : choices.isError ? (
-        <p className="form-error" role="alert">
-          {errorMessage(choices.error, 'Não foi possível carregar suas escolhas de e-mail.')}{' '}
-          <button type="button" className="link-button" onClick={() => void choices.refetch()}>
-            Tentar novamente
-          </button>
-        </p>
-      ) : (
+    <SwitchesSection
+      id="config-emails"
+      title="E-mails"
+      intro="Escolha o que o Verde pode mandar para o seu e-mail. Cada e-mail traz um link para parar de recebê-lo."
+      query={choices}
+      loadError="Não foi possível carregar suas escolhas de e-mail."
+      save={save}
+      notice={notice}
+    >
+      {(data) => (
         <>
-          {!choices.data.envio && (
+          {!data.envio && (
             <p className="muted" role="note">
               Este site ainda não envia e-mails. Suas escolhas ficam guardadas para quando o envio for ligado.
             </p>
           )}
           <fieldset className="settings-switches" aria-busy={save.isPending || undefined}>
             <legend className="visually-hidden">E-mails que quero receber</legend>
-            {choices.data.tipos.map((k) => (
+            {data.tipos.map((k) => (
               <label key={k.tipo} className="settings-switch settings-switch-described">
                 <input
                   type="checkbox"
@@ -79,10 +57,6 @@ export function EmailChoicesSection() {
           </fieldset>
         </>
       )}
-      <p className="form-error" role="alert">
-        {save.isError ? errorMessage(save.error, 'Não foi possível salvar. Tente novamente.') : null}
-      </p>
-      <Notice message={notice} />
-    </section>
+    </SwitchesSection>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { DialogFormFooter } from '@/components/ui/submit-button';
-import { InputField, TextAreaField } from '@/components/ui/fields';
+import { InputField, TextAreaField, CappedCheckboxes } from '@/components/ui/fields';
 import { SectionLoader } from '@/components/ui/query-states';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
 import { useCreateGuide, useEditGuide } from '@/features/admin-catalog/api/guides';
@@ -120,19 +120,13 @@ export function GuideFormDialog({ guia, onClose, onSaved }: { guia?: Guia; onClo
           <div className="guide-vegetal-options">
             {catalogue.isPending && <p className="field-hint">Carregando vegetais...</p>}
             {catalogue.isError && <p className="field-error">Não foi possível carregar os vegetais.</p>}
-            {options.map((v) => (
-              <label key={v.id} className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={vegetais.includes(v.id)}
-                  disabled={!vegetais.includes(v.id) && vegetais.length >= MAX_VEGETAIS}
-                  onChange={(e) => toggle(v.id, e.target.checked)}
-                  aria-invalid={err('vegetais') ? true : undefined}
-                />{' '}
-                {v.nome}
-                {v.arquivado ? ' (arquivado)' : ''}
-              </label>
-            ))}
+            <CappedCheckboxes
+              items={options.map((v) => ({ id: v.id, label: `${v.nome}${v.arquivado ? ' (arquivado)' : ''}` }))}
+              chosen={vegetais}
+              max={MAX_VEGETAIS}
+              onToggle={toggle}
+              invalid={!!err('vegetais')}
+            />
           </div>
           <p className="field-error" id="guia-vegetais-erro" role="alert">
             {err('vegetais') ?? null}

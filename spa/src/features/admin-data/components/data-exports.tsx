@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SelectField } from '@/components/ui/fields';
-import { QueryState, LoadMore } from '@/components/ui/query-states';
+import { FailureAlert, LoadMore, QueryState } from '@/components/ui/query-states';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime, plural } from '@/lib/format';
@@ -54,11 +54,7 @@ export function DataExports() {
           Exportar
         </SubmitButton>
       </form>
-      {create.isError && (
-        <p role="alert" className="form-error">
-          {errorMessage(create.error, 'Não foi possível iniciar a exportação.')}
-        </p>
-      )}
+      <FailureAlert result={create} fallback="Não foi possível iniciar a exportação." />
       <h3>Exportações recentes</h3>
       <QueryState query={list} loader="Carregando exportações..." errorTitle="Não foi possível carregar as exportações" emptyTitle="Nenhuma exportação ainda" emptyText="Escolha a entidade e o formato acima e clique em Exportar.">
         {() => (
@@ -111,11 +107,7 @@ function ExportRow({ e }: { e: Exportacao }) {
             {err}
           </p>
         )}
-        {retry.isError && (
-          <p role="alert" className="form-error">
-            {errorMessage(retry.error, 'Não foi possível tentar de novo.')}
-          </p>
-        )}
+        <FailureAlert result={retry} fallback="Não foi possível tentar de novo." />
       </div>
       {e.status === 'erro' && (
         <button

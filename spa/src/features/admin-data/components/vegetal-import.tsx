@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { FailureAlert } from '@/components/ui/query-states';
 import { TextAreaField } from '@/components/ui/fields';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { errorMessage } from '@/lib/errors';
 import { plural } from '@/lib/format';
 import { useImportVegetais } from '@/features/admin-data/api/import';
 import type { ImportacaoVegetais } from '@/types/api';
@@ -100,11 +100,7 @@ export function VegetalImport() {
           </button>
         </div>
       </form>
-      {run.isError && (
-        <p role="alert" className="form-error">
-          {errorMessage(run.error, 'Não foi possível ler o arquivo.')}
-        </p>
-      )}
+      <FailureAlert result={run} fallback="Não foi possível ler o arquivo." />
       {imported ? <Report report={imported} /> : report && <Report report={report} />}
     </section>
   );

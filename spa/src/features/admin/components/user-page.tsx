@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Fact } from '@/components/ui/fact';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -62,34 +63,13 @@ function Member({ u }: { u: UsuarioAdmin }) {
       </p>
       {flash && <p className="flash">{flash}</p>}
       <dl className="card user-stats" aria-label="Números do membro">
-        <div>
-          <dt>Pontos</dt>
-          <dd>{u.pontosTotais}</dd>
-        </div>
-        <div>
-          <dt>Nível</dt>
-          <dd>{u.nivel}</dd>
-        </div>
-        <div>
-          <dt>Grupos</dt>
-          <dd>{u.contagens.grupos}</dd>
-        </div>
-        <div>
-          <dt>Cultivos</dt>
-          <dd>{u.contagens.cultivos}</dd>
-        </div>
-        <div>
-          <dt>Colheitas</dt>
-          <dd>{u.contagens.colheitas}</dd>
-        </div>
-        <div>
-          <dt>Colhido</dt>
-          <dd>{u.contagens.colheitaKg.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} kg</dd>
-        </div>
-        <div>
-          <dt>Conquistas</dt>
-          <dd>{u.contagens.conquistas}</dd>
-        </div>
+        <Fact label="Pontos">{u.pontosTotais}</Fact>
+        <Fact label="Nível">{u.nivel}</Fact>
+        <Fact label="Grupos">{u.contagens.grupos}</Fact>
+        <Fact label="Cultivos">{u.contagens.cultivos}</Fact>
+        <Fact label="Colheitas">{u.contagens.colheitas}</Fact>
+        <Fact label="Colhido">{u.contagens.colheitaKg.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} kg</Fact>
+        <Fact label="Conquistas">{u.contagens.conquistas}</Fact>
       </dl>
       <div className="user-sections">
         <section className="card" aria-labelledby="sec-conta">

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { AuthResult } from '@/lib/auth/auth-context';
 import userEvent from '@testing-library/user-event';
-import { fakeAuth, renderApp, stubApi, testUser } from '@/testing/test-utils';
+import { clickGoogle, fakeAuth, renderApp, stubApi, testUser } from '@/testing/test-utils';
 
 async function signInWith(email: string, password: string) {
   const user = userEvent.setup();
@@ -76,31 +76,19 @@ describe('login screen', () => {
   });
 
   it('shows a Google failure with its text', async () => {
-    const auth = fakeAuth({
-      user: null,
-      signInWithGoogle: vi.fn(async () => ({ success: false as const, error: 'access_denied' })),
-    });
-    renderApp('/login', auth);
-    await userEvent.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
+    await clickGoogle('/login', 'Entrar com Google', { success: false, error: 'access_denied' });
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Erro ao fazer login com Google: access_denied$/);
   });
 
   it('shows the popup-blocked message when neither popup nor redirect could start', async () => {
-    const auth = fakeAuth({
-      user: null,
-      signInWithGoogle: vi.fn(async () => ({ success: false as const, error: 'x', popupBlocked: true })),
-    });
-    renderApp('/login', auth);
-    await userEvent.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
+    await clickGoogle('/login', 'Entrar com Google', { success: false, error: 'x', popupBlocked: true });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Popup bloqueado pelo navegador. Tente novamente ou desabilite o bloqueador de popups.',
     );
   });
 
   it('waits without navigating when Google falls back to the redirect', async () => {
-    const auth = fakeAuth({ user: null, signInWithGoogle: vi.fn(async () => ({ success: false as const, redirect: true as const })) });
-    const { router } = renderApp('/login', auth);
-    await userEvent.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
+    const { router, auth } = await clickGoogle('/login', 'Entrar com Google', { success: false, redirect: true });
     await waitFor(() => expect(auth.signInWithGoogle).toHaveBeenCalledWith('/dashboard', null));
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('button', { name: 'Entrar com Google' })).toBeDisabled();

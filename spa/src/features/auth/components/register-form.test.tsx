@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { AuthResult } from '@/lib/auth/auth-context';
 import userEvent from '@testing-library/user-event';
-import { fakeAuth, renderApp, stubApi, testUser } from '@/testing/test-utils';
+import { clickGoogle, fakeAuth, renderApp, stubApi, testUser } from '@/testing/test-utils';
 
 async function fill(values: Partial<Record<'Nome completo' | 'Email' | 'Senha' | 'Confirmar senha', string>>) {
   const user = userEvent.setup();
@@ -105,12 +105,7 @@ describe('registration screen', () => {
   });
 
   it('shows the Google registration failure message', async () => {
-    const auth = fakeAuth({
-      user: null,
-      signInWithGoogle: vi.fn(async () => ({ success: false as const, error: 'access_denied' })),
-    });
-    renderApp('/registro', auth);
-    await userEvent.click(await screen.findByRole('button', { name: 'Registrar com Google' }));
+    await clickGoogle('/registro', 'Registrar com Google', { success: false, error: 'access_denied' });
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Erro ao registrar com Google$/);
   });
 });

@@ -1,13 +1,13 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ColheitaDialog } from '@/features/cultivos/components/colheita-dialog';
 import { createQueryClient } from '@/lib/query-client';
 import { todayBrasilia } from '@/lib/format';
 import { queueSnapshot, setQueueUser } from '@/lib/offline/queue';
 import { cultivo } from '@/testing/cultivo-fixtures';
 import { clearAllStores } from '@/testing/idb-keyval-memory';
-import { stubApi } from '@/testing/test-utils';
+import { loseSignal, stubApi } from '@/testing/test-utils';
 
 vi.mock('idb-keyval', () => import('@/testing/idb-keyval-memory'));
 
@@ -16,9 +16,7 @@ describe('ColheitaDialog with no connection', () => {
     clearAllStores();
     await setQueueUser('user-1');
     const fetchMock = stubApi();
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    act(() => onlineManager.setOnline(false));
-    onTestFinished(() => onlineManager.setOnline(true));
+    loseSignal();
     const onDone = vi.fn();
     render(
       <QueryClientProvider client={createQueryClient()}>

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { FailureAlert } from '@/components/ui/query-states';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { PhotoStrip } from '@/components/ui/photo-strip';
 import { Spinner } from '@/components/ui/spinner';
 import { enc, queryString } from '@/lib/api-path';
-import { errorMessage, serverErrors } from '@/lib/errors';
+import { serverErrors } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useConfirmColheita, useDeleteColheita, useEditColheita } from '@/features/cultivos/api/cultivos';
 import { checkQuantidade, ColheitaFields, useColheitaForm } from '@/features/cultivos/components/colheita-fields';
@@ -92,11 +93,7 @@ export function ColheitaItem({ h, cultivo: c, meId, onMessage }: { h: Colheita; 
           )}
         </div>
       )}
-      {confirm.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(confirm.error)}
-        </p>
-      )}
+      <FailureAlert result={confirm} />
       {dialog === 'edit' && (
         <CorrectionDialog
           h={h}

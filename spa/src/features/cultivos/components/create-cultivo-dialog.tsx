@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import { SelectField } from '@/components/ui/fields';
+import { SelectField, ItemOptions } from '@/components/ui/fields';
 import { CultivoFormEnd, CultivoPlantingFields, useCultivoForm } from '@/features/cultivos/components/cultivo-form';
 import { CultivoPeopleFields } from '@/features/cultivos/components/cultivo-people-fields';
 import { serverErrors, type FieldErrors } from '@/lib/errors';
@@ -16,6 +16,10 @@ export interface GroupOption {
   id: string;
   nome: string;
 }
+
+/** A vegetal as the Vegetal select names it: with its days to harvest, when the catalogue has them. */
+const vegetalChoice = (v: { nome: string; diasColheitaMin: number; diasColheitaMax: number }) =>
+  v.diasColheitaMax > 0 ? `${v.nome} (${v.diasColheitaMin}–${v.diasColheitaMax} dias)` : v.nome;
 
 const fields = ['vegetalId', 'grupoId', 'loteCodigo', 'metodo', 'quantidade', 'unidade', 'dataPlantio', 'notas', 'fase', 'colaboradores'];
 
@@ -117,11 +121,7 @@ export function CreateCultivoDialog({
         )}
         <SelectField label="Vegetal" name="vegetalId" value={vegetalId} onChange={(e) => setVegetalId(e.target.value)} error={errors.vegetalId} required>
           <option value="">{catalogue.isPending ? 'Carregando...' : 'Escolha'}</option>
-          {(catalogue.data ?? []).map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.diasColheitaMax > 0 ? `${v.nome} (${v.diasColheitaMin}–${v.diasColheitaMax} dias)` : v.nome}
-            </option>
-          ))}
+          <ItemOptions items={catalogue.data ?? []} label={vegetalChoice} />
         </SelectField>
         <SelectField
           label="Onde"
@@ -135,11 +135,7 @@ export function CreateCultivoDialog({
           error={errors.grupoId}
         >
           <option value="">Horta pessoal</option>
-          {groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.nome}
-            </option>
-          ))}
+          <ItemOptions items={groups} />
         </SelectField>
         {grupoId && (
           <CultivoPeopleFields

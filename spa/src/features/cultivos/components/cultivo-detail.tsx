@@ -1,4 +1,5 @@
 import { PhotoStrip } from '@/components/ui/photo-strip';
+import { Fact } from '@/components/ui/fact';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -157,31 +158,16 @@ export function CultivoDetail({
       <section className="card" aria-labelledby="cultivo-colheitas">
         <h2 id="cultivo-colheitas">Colheitas</h2>
         <dl className="totals">
-          <div>
-            <dt>Colheitas</dt>
-            <dd>{c.totais.colheitas}</dd>
-          </div>
-          <div>
-            <dt>Total</dt>
-            <dd>{formatQuantidade(c.totais.kg)} kg</dd>
-          </div>
+          <Fact label="Colheitas">{c.totais.colheitas}</Fact>
+          <Fact label="Total">{formatQuantidade(c.totais.kg)} kg</Fact>
           {c.totais.unidades > 0 && (
-            <div>
-              <dt>Unidades</dt>
-              <dd>{formatQuantidade(c.totais.unidades)}</dd>
-            </div>
+            <Fact label="Unidades">{formatQuantidade(c.totais.unidades)}</Fact>
           )}
           {c.totais.macos > 0 && (
-            <div>
-              <dt>Maços</dt>
-              <dd>{formatQuantidade(c.totais.macos)}</dd>
-            </div>
+            <Fact label="Maços">{formatQuantidade(c.totais.macos)}</Fact>
           )}
           {c.totais.doadoKg > 0 && (
-            <div>
-              <dt>Doado</dt>
-              <dd>{formatQuantidade(c.totais.doadoKg)} kg</dd>
-            </div>
+            <Fact label="Doado">{formatQuantidade(c.totais.doadoKg)} kg</Fact>
           )}
         </dl>
         <Listing query={colheitas} empty="Nenhuma colheita registrada ainda.">

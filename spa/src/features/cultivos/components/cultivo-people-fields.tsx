@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { InputField, SelectField } from '@/components/ui/fields';
+import { InputField, SelectField, CappedCheckboxes } from '@/components/ui/fields';
 import type { MemberPage } from '@/types/api';
 import '@/features/cultivos/cultivos.css';
 
@@ -46,17 +46,12 @@ export function CultivoPeopleFields({
         <legend>Colaboradores (até {maxColaboradores})</legend>
         {loading && <p className="field-hint">Carregando membros...</p>}
         {!loading && others.length === 0 && <p className="field-hint">Nenhum outro membro no grupo.</p>}
-        {others.map((m) => (
-          <label key={m.userId} className="checkbox">
-            <input
-              type="checkbox"
-              checked={colaboradores.includes(m.userId)}
-              disabled={!colaboradores.includes(m.userId) && colaboradores.length >= maxColaboradores}
-              onChange={(e) => onColaboradores((cs) => (e.target.checked ? [...cs, m.userId] : cs.filter((c) => c !== m.userId)))}
-            />{' '}
-            {m.nome}
-          </label>
-        ))}
+        <CappedCheckboxes
+          items={others.map((m) => ({ id: m.userId, label: m.nome }))}
+          chosen={colaboradores}
+          max={maxColaboradores}
+          onToggle={(id, on) => onColaboradores((cs) => (on ? [...cs, id] : cs.filter((c) => c !== id)))}
+        />
         <p className="field-error" role="alert">
           {errors.colaboradores ?? null}
         </p>

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SproutIcon } from '@/components/ui/icons';
-import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { DashboardCard } from '@/components/ui/dashboard-card';
+import { SectionLoader } from '@/components/ui/query-states';
 import { errorMessage } from '@/lib/errors';
 import { todayBrasilia } from '@/lib/format';
 import { usePlanteAgora } from '@/features/cultivos/api/catalog';
@@ -33,10 +34,7 @@ export function MyActiveCultivos() {
   const query = useQuery(dashboardCultivosQuery);
   const items = (query.data?.items ?? []).slice(0, shown);
   return (
-    <section className="card" aria-labelledby="dash-cultivos">
-      <h2 id="dash-cultivos">Meus cultivos</h2>
-      {query.isPending && <SectionLoader label="Carregando cultivos..." />}
-      {query.isError && <ErrorState title="Não foi possível carregar os cultivos" error={query.error} onRetry={() => void query.refetch()} />}
+    <DashboardCard id="dash-cultivos" title="Meus cultivos" query={query} loading="Carregando cultivos..." errorTitle="Não foi possível carregar os cultivos">
       {query.isSuccess && items.length === 0 && (
         <EmptyState icon={<SproutIcon />} title="Nenhum cultivo ativo">
           <p>Comece um cultivo com uma das sugestões do “Plante agora”.</p>
@@ -53,7 +51,7 @@ export function MyActiveCultivos() {
           <Link to="/cultivos">Ver todos os cultivos</Link>
         </>
       )}
-    </section>
+    </DashboardCard>
   );
 }
 
@@ -137,10 +135,7 @@ const planteAgoraFew = 6;
 export function PlanteAgoraCard() {
   const query = usePlanteAgora();
   return (
-    <section className="card" aria-labelledby="dash-plante">
-      <h2 id="dash-plante">Plante agora</h2>
-      {query.isPending && <SectionLoader />}
-      {query.isError && <ErrorState title="Não foi possível carregar as sugestões" error={query.error} onRetry={() => void query.refetch()} />}
+    <DashboardCard id="dash-plante" title="Plante agora" query={query} errorTitle="Não foi possível carregar as sugestões">
       {query.data && !query.data.regiao && (
         <p>
           Informe sua UF em <Link to="/perfil">Meu Perfil</Link> para ver o que plantar este mês na sua região.
@@ -174,6 +169,6 @@ export function PlanteAgoraCard() {
           )}
         </>
       )}
-    </section>
+    </DashboardCard>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { SelectField, TextAreaField } from '@/components/ui/fields';
+import { SelectField, TextAreaField, ItemOptions } from '@/components/ui/fields';
 import { PhotoPicker } from '@/components/ui/photo-picker';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { serverErrors } from '@/lib/errors';
@@ -106,22 +106,13 @@ export function Composer({
             error={server.fields.grupoId}
           >
             <option value="">Toda a comunidade</option>
-            {choices.groups.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.nome}
-              </option>
-            ))}
+            <ItemOptions items={choices.groups} />
           </SelectField>
         )}
         {!cultivoId && (
           <SelectField label="Cultivo (opcional)" name="cultivoId" value={cultivo} onChange={(e) => setCultivo(e.target.value)} error={server.fields.cultivoId}>
             <option value="">Nenhum</option>
-            {choices.cultivos.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.vegetalNome}
-                {c.grupoNome ? ` · ${c.grupoNome}` : ''}
-              </option>
-            ))}
+            <ItemOptions items={choices.cultivos} label={(c) => `${c.vegetalNome}${c.grupoNome ? ` · ${c.grupoNome}` : ''}`} />
           </SelectField>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { DashboardCard } from '@/components/ui/dashboard-card';
 import { formatDateTime, plural } from '@/lib/format';
 import { dashboardPostsQuery, dashboardPostsShown as shown } from '@/features/feed/api/queries';
 
@@ -14,10 +14,7 @@ export default function DashboardPosts({ inGroups }: { inGroups: boolean }) {
   const query = useQuery(dashboardPostsQuery);
   const items = (query.data?.items ?? []).slice(0, shown);
   return (
-    <section className="card dash-wide" aria-labelledby="dash-posts">
-      <h2 id="dash-posts">Publicações dos meus grupos</h2>
-      {query.isPending && <SectionLoader label="Carregando publicações..." />}
-      {query.isError && <ErrorState title="Não foi possível carregar as publicações" error={query.error} onRetry={() => void query.refetch()} />}
+    <DashboardCard id="dash-posts" title="Publicações dos meus grupos" className="card dash-wide" query={query} loading="Carregando publicações..." errorTitle="Não foi possível carregar as publicações">
       {query.isSuccess && items.length === 0 && (
         <EmptyState title="Nenhuma publicação nos seus grupos ainda">
           {inGroups ? (
@@ -47,6 +44,6 @@ export default function DashboardPosts({ inGroups }: { inGroups: boolean }) {
           <Link to="/feed?aba=grupos">Ver o feed dos meus grupos</Link>
         </>
       )}
-    </section>
+    </DashboardCard>
   );
 }

@@ -4,8 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ShieldIcon } from '@/components/ui/icons';
 import { LinkedText } from '@/components/ui/linked-text';
 import { PhotoStrip } from '@/components/ui/photo-strip';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
-import { errorMessage } from '@/lib/errors';
+import { ErrorState, FailureAlert, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { formatDateTime } from '@/lib/format';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useModerate, useModerationQueue } from '@/features/feed/api/feed';
@@ -30,11 +29,7 @@ export function ModerationQueue() {
   }
   return (
     <section className="feed-list" aria-label="Denúncias pendentes">
-      {moderate.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(moderate.error)}
-        </p>
-      )}
+      <FailureAlert result={moderate} />
       {list.data.map((it) => {
         const own = it.autorId === user?.id;
         const keep = () => moderate.mutate({ postId: it.postId, comentarioId: it.comentarioId, acao: 'manter' });

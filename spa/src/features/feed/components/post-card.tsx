@@ -8,22 +8,12 @@ import { PhotoStrip } from '@/components/ui/photo-strip';
 import { LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage, serverErrors } from '@/lib/errors';
+import { faseLabel } from '@/lib/fase-label';
 import { formatDateTime } from '@/lib/format';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useAddComment, useComments, useDeleteComment, useDeletePost, useEditPost, useLike, useDenunciar } from '@/features/feed/api/feed';
 import type { Post } from '@/types/api';
 import '@/features/feed/feed.css';
-
-const faseNome: Record<string, string> = {
-  planejado: 'Planejado',
-  semeado: 'Semeado',
-  germinando: 'Germinando',
-  crescendo: 'Crescendo',
-  florescendo: 'Florescendo',
-  pronto: 'Pronto para colheita',
-  colhido: 'Colhido',
-  perdido: 'Perdido',
-};
 
 const motivos = [
   { id: 'spam', label: 'Spam' },
@@ -238,7 +228,7 @@ export function PostCard({ post, canModerate = false, commentsOpen = false }: { 
       <PhotoStrip keys={post.fotos} alt={`Foto do post de ${post.autorNome}`} />
       {post.cultivo && (
         <p className="feed-cultivo">
-          <SproutIcon /> <strong>{post.cultivo.vegetalNome}</strong> · {faseNome[post.cultivo.fase] ?? post.cultivo.fase}
+          <SproutIcon /> <strong>{post.cultivo.vegetalNome}</strong> · {faseLabel[post.cultivo.fase] ?? post.cultivo.fase}
           {post.cultivo.diasParaColheita !== null &&
             (post.cultivo.diasParaColheita === 0 ? ' · pronto para colher' : ` · colheita em ${post.cultivo.diasParaColheita} dias`)}
         </p>

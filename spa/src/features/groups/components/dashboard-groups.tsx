@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { DashboardCard } from '@/components/ui/dashboard-card';
 import { NoGroupsYet } from '@/features/groups/components/no-groups';
 import { PapelTag } from '@/features/groups/components/papel-tag';
 import { dashboardGroupsQuery } from '@/features/groups/api/queries';
@@ -11,10 +11,7 @@ export default function DashboardGroups() {
   const query = useQuery(dashboardGroupsQuery);
   const items = query.data?.items ?? [];
   return (
-    <section className="card" aria-labelledby="dash-grupos">
-      <h2 id="dash-grupos">Meus grupos</h2>
-      {query.isPending && <SectionLoader label="Carregando grupos..." />}
-      {query.isError && <ErrorState title="Não foi possível carregar os grupos" error={query.error} onRetry={() => void query.refetch()} />}
+    <DashboardCard id="dash-grupos" title="Meus grupos" query={query} loading="Carregando grupos..." errorTitle="Não foi possível carregar os grupos">
       {query.isSuccess && items.length === 0 && (
         <NoGroupsYet small />
       )}
@@ -33,6 +30,6 @@ export default function DashboardGroups() {
           <Link to="/grupos">{query.data?.nextCursor ? 'Ver todos os meus grupos' : 'Ir para Meus Grupos'}</Link>
         </>
       )}
-    </section>
+    </DashboardCard>
   );
 }

@@ -33,3 +33,24 @@ export function GroupCard({ group, badge, children, actions }: { group: GroupSum
     </article>
   );
 }
+
+/** A list of group cards (named `label` for screen readers), each with what `card` gives it: badge, actions, more. */
+export function GroupCardList<G extends GroupSummary>({
+  label,
+  groups,
+  card,
+}: {
+  label: string;
+  groups: readonly G[];
+  card: (group: G) => { badge?: ReactNode; children?: ReactNode; actions?: ReactNode };
+}) {
+  return (
+    <ul className="groups-list" aria-label={label}>
+      {groups.map((g) => (
+        <li key={g.id}>
+          <GroupCard group={g} {...card(g)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

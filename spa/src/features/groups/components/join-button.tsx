@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/errors';
+import { BusyButton } from '@/components/ui/submit-button';
+import { FailureAlert } from '@/components/ui/query-states';
 import { plural } from '@/lib/format';
 import { useJoinGroup } from '@/features/groups/api/groups';
 import type { GroupSummary, JoinReply } from '@/types/api';
@@ -38,17 +38,14 @@ export function JoinButton({ group, onJoined }: { group: GroupSummary; onJoined?
   } else {
     const label = group.entrada === 'aberta' ? 'Participar' : 'Pedir para participar';
     control = (
-      <button
-        type="button"
-        className="button button-primary"
-        disabled={join.isPending}
-        aria-busy={join.isPending || undefined}
+      <BusyButton
+        busy={join.isPending}
+        busyLabel="Enviando..."
         aria-label={`${label} do grupo ${group.nome}`}
         onClick={() => join.mutate(group.id, { onSuccess: (r) => onJoined?.(r) })}
       >
-        {join.isPending && <Spinner size="sm" />}
-        {join.isPending ? 'Enviando...' : label}
-      </button>
+        {label}
+      </BusyButton>
     );
   }
 
@@ -58,11 +55,7 @@ export function JoinButton({ group, onJoined }: { group: GroupSummary; onJoined?
       <p className="join-status" role="status">
         {reply ? joinedMessage(reply) : null}
       </p>
-      {join.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(join.error)}
-        </p>
-      )}
+      <FailureAlert result={join} />
     </div>
   );
 }

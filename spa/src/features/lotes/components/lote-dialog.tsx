@@ -1,4 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { AnswerButtons } from '@/components/ui/answer-buttons';
+import { Fact } from '@/components/ui/fact';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/fields';
@@ -133,36 +135,21 @@ export function LoteDialog({
   return (
     <Dialog title={`Lote ${lote.codigo}`} onClose={onClose} busy={busy}>
       <dl className="lote-facts">
-        <div>
-          <dt>Situação</dt>
-          <dd>
-            <span className={`lote-badge lote-badge-${lote.status}`}>{loteStatusLabel[lote.status]}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Área</dt>
-          <dd>{formatArea(lote.area)}</dd>
-        </div>
+        <Fact label="Situação">
+          <span className={`lote-badge lote-badge-${lote.status}`}>{loteStatusLabel[lote.status]}</span>
+        </Fact>
+        <Fact label="Área">{formatArea(lote.area)}</Fact>
         {lote.status === 'ocupado' && (
-          <div>
-            <dt>Responsável</dt>
-            <dd>
-              {mine ? 'Você' : (lote.responsavelNome ?? '—')}
-              {lote.atribuidoEm && <span className="muted"> · desde {formatDate(lote.atribuidoEm)}</span>}
-            </dd>
-          </div>
+          <Fact label="Responsável">
+            {mine ? 'Você' : (lote.responsavelNome ?? '—')}
+            {lote.atribuidoEm && <span className="muted"> · desde {formatDate(lote.atribuidoEm)}</span>}
+          </Fact>
         )}
         {lote.observacoes && (
-          <div>
-            <dt>Observações</dt>
-            <dd className="lote-observacoes">{lote.observacoes}</dd>
-          </div>
+          <Fact label="Observações" className="lote-observacoes">{lote.observacoes}</Fact>
         )}
         {canManage && lote.pedidosPendentes > 0 && (
-          <div>
-            <dt>Pedidos</dt>
-            <dd>{lote.pedidosPendentes}</dd>
-          </div>
+          <Fact label="Pedidos">{lote.pedidosPendentes}</Fact>
         )}
       </dl>
 
@@ -213,24 +200,13 @@ export function LoteDialog({
                   {r.nome} <span className="muted">· {formatDateTime(r.createdAt)}</span>
                 </span>
                 <span className="button-row">
-                  <button
-                    type="button"
-                    className="button button-primary button-small"
-                    disabled={busy || lote.status !== 'livre'}
-                    aria-label={`Aprovar pedido de ${r.nome}`}
-                    onClick={() => go({ kind: 'approve', userId: r.userId, nome: r.nome })}
-                  >
-                    Aprovar
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
+                  <AnswerButtons
+                    of={`pedido de ${r.nome}`}
                     disabled={busy}
-                    aria-label={`Recusar pedido de ${r.nome}`}
-                    onClick={() => go({ kind: 'reject', userId: r.userId, nome: r.nome })}
-                  >
-                    Recusar
-                  </button>
+                    approveDisabled={lote.status !== 'livre'}
+                    onApprove={() => go({ kind: 'approve', userId: r.userId, nome: r.nome })}
+                    onReject={() => go({ kind: 'reject', userId: r.userId, nome: r.nome })}
+                  />
                 </span>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { DashboardCard } from '@/components/ui/dashboard-card';
 import { agendaQuery } from '@/features/mutiroes/api/queries';
 import { diasTexto, diaTexto, dataBrasilia, horaMutirao } from '@/features/mutiroes/labels';
 import { CalendarFeedBox } from '@/features/mutiroes/components/calendar-feed';
@@ -24,10 +24,7 @@ export default function DashboardEscala() {
   const trocas = items.filter((a) => a.tipo === 'troca' || a.tipo === 'cedida');
   const mutiroes = items.filter((a) => a.tipo === 'mutirao' && !a.cancelado).slice(0, 3);
   return (
-    <section className="card" aria-labelledby="dash-escala">
-      <h2 id="dash-escala">Minha escala</h2>
-      {query.isPending && <SectionLoader label="Carregando escala..." />}
-      {query.isError && <ErrorState title="Não foi possível carregar a sua escala" error={query.error} onRetry={() => void query.refetch()} />}
+    <DashboardCard id="dash-escala" title="Minha escala" query={query} loading="Carregando escala..." errorTitle="Não foi possível carregar a sua escala">
       {query.isSuccess && items.length === 0 && <p className="muted">Você não está em nenhuma escala nem inscrito em mutirões. Veja os mutirões dos seus grupos.</p>}
       {items.length > 0 && (
         <ul className="dash-list">
@@ -69,6 +66,6 @@ export default function DashboardEscala() {
           Ver no calendário do celular
         </button>
       )}
-    </section>
+    </DashboardCard>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { Fact } from '@/components/ui/fact';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/flash';
-import { QueryState } from '@/components/ui/query-states';
+import { FailureAlert, QueryState } from '@/components/ui/query-states';
 import { enc } from '@/lib/api-path';
 import { errorMessage } from '@/lib/errors';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -89,11 +90,7 @@ function SwapForm({ groupId, e, data, onDone }: { groupId: string; e: EscalaDeta
       >
         Pedir troca
       </button>
-      {ask.isError && (
-        <span className="field-error" role="alert">
-          {errorMessage(ask.error, 'Não foi possível pedir a troca.')}
-        </span>
-      )}
+      <FailureAlert result={ask} fallback="Não foi possível pedir a troca." inline />
     </div>
   );
 }
@@ -117,17 +114,11 @@ export function EscalaView({ groupId, e }: { groupId: string; e: EscalaDetail })
       <Notice message={notice} />
       <div className="card">
         <dl className="mutirao-facts">
-          <div>
-            <dt>Horário</dt>
-            <dd>
-              {e.hora} · {horasTexto(e.duracaoMin)}
-            </dd>
-          </div>
+          <Fact label="Horário">
+            {e.hora} · {horasTexto(e.duracaoMin)}
+          </Fact>
           {e.descricao && (
-            <div>
-              <dt>Como fazer</dt>
-              <dd className="pre-line">{e.descricao}</dd>
-            </div>
+            <Fact label="Como fazer" className="pre-line">{e.descricao}</Fact>
           )}
         </dl>
         <ul className="people-list" aria-label="Escala da semana">

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Fact } from '@/components/ui/fact';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/flash';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -174,24 +175,12 @@ export function MutiraoDetailView({ groupId, m }: { groupId: string; m: MutiraoD
       <Notice message={notice} />
       <div className="card">
         <dl className="mutirao-facts">
-          <div>
-            <dt>Quando</dt>
-            <dd>
-              {diaMutirao(m.inicio)}, {horarioMutirao(m.inicio, m.duracaoMin)}
-            </dd>
-          </div>
-          <div>
-            <dt>Onde</dt>
-            <dd>{m.local}</dd>
-          </div>
-          <div>
-            <dt>Vagas</dt>
-            <dd>{vagasTexto(m.inscritos, m.vagas, m.espera)}</dd>
-          </div>
-          <div>
-            <dt>Coordena</dt>
-            <dd>{m.criadoPorNome}</dd>
-          </div>
+          <Fact label="Quando">
+            {diaMutirao(m.inicio)}, {horarioMutirao(m.inicio, m.duracaoMin)}
+          </Fact>
+          <Fact label="Onde">{m.local}</Fact>
+          <Fact label="Vagas">{vagasTexto(m.inscritos, m.vagas, m.espera)}</Fact>
+          <Fact label="Coordena">{m.criadoPorNome}</Fact>
         </dl>
         {m.descricao && <p className="pre-line">{m.descricao}</p>}
         <p className="button-row report-no-print">

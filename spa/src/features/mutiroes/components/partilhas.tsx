@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Fact } from '@/components/ui/fact';
 import { useNavigate } from 'react-router-dom';
 import { InputField, TextAreaField } from '@/components/ui/fields';
 import { Notice } from '@/components/ui/flash';
@@ -75,20 +76,11 @@ export function PartilhaView({ groupId, p }: { groupId: string; p: PartilhaDetai
       {!open && <p className="status-line status-line-warn">Esta partilha foi encerrada.</p>}
       <div className="card">
         <dl className="mutirao-facts">
-          <div>
-            <dt>De</dt>
-            <dd>{p.autorNome}</dd>
-          </div>
-          <div>
-            <dt>Quantidade</dt>
-            <dd>
-              restam {quantidade(p.restante, p.unidade)} de {quantidade(p.quantidade, p.unidade)}
-            </dd>
-          </div>
-          <div>
-            <dt>Destino</dt>
-            <dd>{p.destino === 'doado' ? 'Doação' : 'Compartilhado'}</dd>
-          </div>
+          <Fact label="De">{p.autorNome}</Fact>
+          <Fact label="Quantidade">
+            restam {quantidade(p.restante, p.unidade)} de {quantidade(p.quantidade, p.unidade)}
+          </Fact>
+          <Fact label="Destino">{p.destino === 'doado' ? 'Doação' : 'Compartilhado'}</Fact>
         </dl>
         {p.descricao && <p className="pre-line">{p.descricao}</p>}
         <p className="form-error" role="alert">

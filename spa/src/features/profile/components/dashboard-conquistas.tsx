@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { DashboardCard } from '@/components/ui/dashboard-card';
 import { formatDate } from '@/lib/format';
 import { useMyProgress } from '@/features/profile/api/progress';
 import type { MemberProgress } from '@/types/api';
@@ -23,10 +23,7 @@ export default function DashboardConquistas() {
   const query = useMyProgress();
   const { earned, total, next } = pick(query.data?.conquistas ?? []);
   return (
-    <section className="card" aria-labelledby="dash-conquistas">
-      <h2 id="dash-conquistas">Conquistas recentes</h2>
-      {query.isPending && <SectionLoader label="Carregando conquistas..." />}
-      {query.isError && <ErrorState title="Não foi possível carregar as conquistas" error={query.error} onRetry={() => void query.refetch()} />}
+    <DashboardCard id="dash-conquistas" title="Conquistas recentes" query={query} loading="Carregando conquistas..." errorTitle="Não foi possível carregar as conquistas">
       {query.isSuccess && earned.length === 0 && (
         <EmptyState title="Nenhuma conquista ainda">
           <p>Conquistas chegam com o que você faz no Verde: plantar, registrar o diário, colher e participar de grupos.</p>
@@ -55,6 +52,6 @@ export default function DashboardConquistas() {
       {query.isSuccess && (
         <Link to="/perfil">{total > shown ? `Ver todas as ${total} no perfil` : 'Ver todas no perfil'}</Link>
       )}
-    </section>
+    </DashboardCard>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState, SectionLoader } from '@/components/ui/query-states';
+import { DashboardCard } from '@/components/ui/dashboard-card';
 import { formatPoints, monthName, positionText } from '@/features/rankings/format';
 import { myStandingQuery } from '@/features/rankings/api/queries';
 import '@/features/rankings/rankings.css';
@@ -16,10 +16,7 @@ export default function DashboardStanding() {
   const position = eu ? positionText(eu) : null;
   const month = monthName(query.data?.mes);
   return (
-    <section className="card" aria-labelledby="dash-ranking">
-      <h2 id="dash-ranking">Meu ranking do mês</h2>
-      {query.isPending && <SectionLoader label="Carregando ranking..." />}
-      {query.isError && <ErrorState title="Não foi possível carregar o ranking" error={query.error} onRetry={() => void query.refetch()} />}
+    <DashboardCard id="dash-ranking" title="Meu ranking do mês" query={query} loading="Carregando ranking..." errorTitle="Não foi possível carregar o ranking">
       {eu && position && (
         <>
           <p className="dash-figure">{position}</p>
@@ -38,6 +35,6 @@ export default function DashboardStanding() {
           <Link to="/rankings?aba=mes">Ver o ranking do mês</Link>
         </EmptyState>
       )}
-    </section>
+    </DashboardCard>
   );
 }

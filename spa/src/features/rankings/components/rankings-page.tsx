@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ItemOptions } from '@/components/ui/fields';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TrophyIcon } from '@/components/ui/icons';
@@ -124,11 +125,7 @@ function GroupSelect({ id, label, groups, selected, onChange }: { id: string; la
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={selected} onChange={(e) => onChange({ grupo: e.target.value })}>
-        {groups.map((g) => (
-          <option key={g.id} value={g.id}>
-            {g.nome}
-          </option>
-        ))}
+        <ItemOptions items={groups} />
       </select>
     </div>
   );

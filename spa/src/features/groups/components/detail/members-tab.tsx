@@ -4,9 +4,8 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/flash';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
+import { ErrorState, FailureAlert, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/errors';
 import { formatDate, plural } from '@/lib/format';
 import { groupAccess, memberActions } from '@/features/groups/access';
 import { useMembers, useRemoveMember, useSetPapel, useTransferOwnership } from '@/features/groups/api/members';
@@ -56,11 +55,7 @@ export function MembersTab({ group }: { group: GroupDetail }) {
         {plural(group.memberCount, 'membro', 'membros')} <span className="muted">de {group.maxMembros}</span>
       </h2>
       <Notice message={notice} />
-      {setPapel.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(setPapel.error)}
-        </p>
-      )}
+      <FailureAlert result={setPapel} />
       <ul className="member-list">
         {list.map((m) => {
           const can = memberActions(access, isAdmin, self, m);

@@ -1,11 +1,11 @@
 import { Photo } from '@/components/ui/photo';
+import { FailureAlert } from '@/components/ui/query-states';
 import { canShowPhoto } from '@/lib/media';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-context';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { groupAccess } from '@/features/groups/access';
 import { useCancelMyRequest, useRemoveMember } from '@/features/groups/api/members';
@@ -62,11 +62,7 @@ export function OverviewTab({ group }: { group: GroupDetail }) {
                 {cancelRequest.isPending && <Spinner size="sm" />}
                 {cancelRequest.isPending ? 'Cancelando...' : 'Cancelar pedido'}
               </button>
-              {cancelRequest.isError && (
-                <p className="form-error" role="alert">
-                  {errorMessage(cancelRequest.error)}
-                </p>
-              )}
+              <FailureAlert result={cancelRequest} />
             </>
           ) : (
             <JoinButton

@@ -1,10 +1,9 @@
 import { useState } from 'react';
+import { AnswerButtons } from '@/components/ui/answer-buttons';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Notice } from '@/components/ui/flash';
-import { ErrorState, LoadMore, SectionLoader } from '@/components/ui/query-states';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/errors';
+import { ErrorState, FailureAlert, LoadMore, SectionLoader } from '@/components/ui/query-states';
 import { formatDateTime } from '@/lib/format';
 import { useAnswerRequest, useRequests } from '@/features/groups/api/members';
 import type { GroupDetail } from '@/types/api';
@@ -29,11 +28,7 @@ export function RequestsTab({ group, canAnswer }: { group: GroupDetail; canAnswe
         Pedidos para entrar
       </h2>
       <Notice message={notice} />
-      {answer.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(answer.error)}
-        </p>
-      )}
+      <FailureAlert result={answer} />
       {full && list.length > 0 && <p className="muted">O grupo está lotado: aumente o limite de membros em Configurações para aprovar novos pedidos.</p>}
       {list.length === 0 ? (
         <EmptyState title="Nenhum pedido pendente">
@@ -52,32 +47,19 @@ export function RequestsTab({ group, canAnswer }: { group: GroupDetail; canAnswe
                 </div>
                 {canAnswer && (
                   <div className="button-row">
-                    <button
-                      type="button"
-                      className="button button-primary button-small"
+                    <AnswerButtons
+                      of={r.nome}
                       disabled={busy}
-                      aria-label={`Aprovar ${r.nome}`}
-                      onClick={() => {
+                      running={busy ? (answer.variables?.approve ? 'approve' : 'reject') : undefined}
+                      onApprove={() => {
                         setNotice('');
                         answer.mutate({ userId: r.userId, approve: true }, { onSuccess: () => setNotice(`${r.nome} agora participa do grupo.`) });
                       }}
-                    >
-                      {busy && answer.variables?.approve && <Spinner size="sm" />}
-                      Aprovar
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-secondary button-small"
-                      disabled={busy}
-                      aria-label={`Recusar ${r.nome}`}
-                      onClick={() => {
+                      onReject={() => {
                         setNotice('');
                         answer.mutate({ userId: r.userId, approve: false }, { onSuccess: () => setNotice(`Pedido de ${r.nome} recusado.`) });
                       }}
-                    >
-                      {busy && !answer.variables?.approve && <Spinner size="sm" />}
-                      Recusar
-                    </button>
+                    />
                   </div>
                 )}
               </li>
